@@ -1,0 +1,52 @@
+/* Buoyancy: a beforeUpdate hook that, each step, clips every dynamic body's
+ * fluid outline against every fluid (Sutherland–Hodgman, one half-plane at a
+ * time), measures the submerged polygon (shoelace area A and centroid C_b)
+ * and applies, for each fluid:
+ *   - the buoyant force -density * A * gravity at C_b;
+ *   - linear drag towards the fluid's current, k_lin * density * A per unit
+ *     relative velocity, at C_b;
+ *   - angular drag, k_ang * (A / A_hull) per unit spin, times the inertia.
+ * The drags are applied as the exact exponential decay of the relative
+ * velocity over the step (the force that takes v - current to
+ * (v - current) * exp(-rate * dt)), so no density ratio or step can make
+ * them overshoot. */
+#ifndef FL_BUOYANCY_H
+#define FL_BUOYANCY_H
+
+#include "fl_fluid.h"
+
+/* One body in one fluid, as measured at the last step (or measure call). */
+typedef struct fl_submerged {
+    double area;            /* submerged area, m^2 */
+    fl_vec2 centroid;       /* centre of buoyancy C_b, world (undefined if area is 0) */
+    const fl_vec2 *polygon; /* submerged polygon, world coordinates */
+    int count;              /* its vertex count (0 when not submerged) */
+} fl_submerged;
+
+typedef struct fl_buoyancy fl_buoyancy;
+
+/* Creates the module and registers its hook on w's beforeUpdate. */
+fl_buoyancy *fl_buoyancy_create(fl_world *w, fl_error *err);
+/* Unregisters the hook and frees everything. */
+void fl_buoyancy_destroy(fl_buoyancy *b);
+
+/* Adds a fluid (checked with fl_fluid_check); returns its index or < 0. */
+int fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_error *err);
+int fl_buoyancy_fluid_count(const fl_buoyancy *b);
+const fl_fluid_def *fl_buoyancy_fluid(const fl_buoyancy *b, int index);
+fl_status fl_buoyancy_set_fluid(fl_buoyancy *b, int index, const fl_fluid_def *def, fl_error *err);
+
+/* Measures every body against every fluid at time t, without applying any
+ * force (what the hook does first). */
+fl_status fl_buoyancy_measure(fl_buoyancy *b, double t);
+/* Measures at time t and applies the forces for a step of dt. */
+fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt);
+
+/* The last measurement of body `body_index` in fluid `fluid_index`; NULL if
+ * either index is out of range or the world changed since. */
+const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, int body_index, int fluid_index);
+/* Total submerged area of a body over all fluids, and its combined centre of
+ * buoyancy (area-weighted); returns 0 and leaves *centroid unset if dry. */
+double fl_buoyancy_body_area(const fl_buoyancy *b, int body_index, fl_vec2 *centroid);
+
+#endif

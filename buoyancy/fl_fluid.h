@@ -1,0 +1,38 @@
+/* A fluid: a box-shaped region of given density whose top is a surface that
+ * may carry a travelling wave. y points down, so the surface is the region's
+ * smallest y and "below the surface" means a larger y. */
+#ifndef FL_FLUID_H
+#define FL_FLUID_H
+
+#include "flotsam.h"
+
+typedef struct fl_fluid_def {
+    double density;                   /* kg/m^2 */
+    double left, right;               /* left <= x <= right */
+    double surface, bottom;           /* surface <= y <= bottom (still water) */
+    double linear_drag;               /* k_lin, 1/s per unit density ratio; default 0.5 */
+    double angular_drag;              /* k_ang, 1/s; default 1.0 */
+    fl_vec2 current;                  /* the fluid's velocity, m/s */
+    double wave_amplitude;            /* m; 0: flat */
+    double wave_length;               /* m; default 10 */
+    double wave_speed;                /* m/s, along +x */
+} fl_fluid_def;
+
+/* density 1000, drags 0.5 and 1.0, wave length 10, everything else 0. */
+fl_fluid_def fl_fluid_def_default(void);
+
+/* FL_EINVAL with a message unless the fluid is well formed. */
+fl_status fl_fluid_check(const fl_fluid_def *f, fl_error *err);
+
+/* Height of the surface at x and time t:
+ *   y = surface + amplitude * sin(2 pi (x - speed t) / length),
+ * and its slope dy/dx there (when slope is not NULL). */
+double fl_fluid_surface_at(const fl_fluid_def *f, double x, double t, double *slope);
+
+/* The four half-planes whose intersection is the fluid as seen by a body
+ * whose centre of mass is at `at`: the walls, the bottom, and the surface's
+ * tangent line at at.x. Offsets are relative to `at`, so a body's outline
+ * can be clipped in its own centre-of-mass frame without losing precision. */
+void fl_fluid_halfplanes(const fl_fluid_def *f, fl_vec2 at, double t, fl_halfplane out[4]);
+
+#endif

@@ -1,0 +1,78 @@
+/* Rigid polygon bodies. The struct is public for reading; change a body
+ * through the functions here or fl_world's, so that derived data stays true. */
+#ifndef FL_BODY_H
+#define FL_BODY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "fl_math.h"
+#include "fl_types.h"
+
+/* What a body is made from. Points are offsets from `origin`, in either
+ * winding; the body's position is its centre of mass, wherever that falls. */
+typedef struct fl_body_def {
+    const fl_vec2 *points; /* the outline: 3 or more points, a simple polygon */
+    int point_count;
+    const fl_vec2 *hull;   /* optional outline that displaces fluid; NULL: points */
+    int hull_count;
+    fl_vec2 origin;        /* world position of the points' (0, 0) */
+    double angle;          /* radians */
+    fl_vec2 velocity;      /* of the centre of mass */
+    double spin;           /* rad/s */
+    double density;        /* kg/m^2; required > 0 unless is_static */
+    bool is_static;
+    double friction;
+    double restitution;
+    void *user;
+} fl_body_def;
+
+/* The defaults of the scene format: friction 0.4, restitution 0, no hull. */
+fl_body_def fl_body_def_default(void);
+
+typedef struct fl_body {
+    int index;            /* position in the world's body list */
+    bool is_static;
+    fl_vec2 position;     /* centre of mass, world */
+    double angle;
+    fl_rot rot;           /* cos and sin of angle, kept in step with it */
+    fl_vec2 velocity;
+    double spin;
+    fl_vec2 force;        /* accumulated until the end of the step */
+    double torque;
+    double density;
+    double area;          /* of the outline */
+    double mass, inv_mass;       /* 0 and 0 for a static body */
+    double inertia, inv_inertia; /* about the centre of mass */
+    double friction, restitution;
+    fl_vec2 *verts;       /* outline about the centre of mass, positive winding */
+    int vert_count;
+    fl_vec2 *hull;        /* fluid outline about the centre of mass (== verts if none) */
+    int hull_count;
+    double hull_area;
+    void *user;
+    bool removed;         /* removal requested during a step */
+} fl_body;
+
+/* Accumulates `force` (N) acting at the world point `point`: its torque is the
+ * cross product of the point's offset from the centre of mass with the force. */
+void fl_body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force);
+/* Accumulates a force at the centre of mass (no torque), and a pure torque. */
+void fl_body_apply_central_force(fl_body *b, fl_vec2 force);
+void fl_body_apply_torque(fl_body *b, double torque);
+
+/* Moves and turns a body (its centre of mass to `position`). */
+void fl_body_set_transform(fl_body *b, fl_vec2 position, double angle);
+
+/* World position of the local point `p` (an offset from the centre of mass). */
+static inline fl_vec2 fl_body_world_point(const fl_body *b, fl_vec2 p)
+{
+    return fl_add(b->position, fl_rotate(b->rot, p));
+}
+
+/* Velocity of the material point at world position `p`. */
+static inline fl_vec2 fl_body_point_velocity(const fl_body *b, fl_vec2 p)
+{
+    return fl_add(b->velocity, fl_cross_sv(b->spin, fl_sub(p, b->position)));
+}
+
+#endif

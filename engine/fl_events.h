@@ -1,0 +1,55 @@
+/* Event hooks, after Matter.js's Events: any number of callbacks per event,
+ * run in the order they were added, each with its own user pointer. */
+#ifndef FL_EVENTS_H
+#define FL_EVENTS_H
+
+#include <stdint.h>
+#include "fl_types.h"
+
+typedef struct fl_world fl_world;
+
+typedef enum fl_event_type {
+    FL_EVENT_BEFORE_UPDATE, /* start of a step, before velocities integrate */
+    FL_EVENT_AFTER_UPDATE,  /* end of a step, after forces are cleared */
+    FL_EVENT_TYPE_COUNT
+} fl_event_type;
+
+/* What a callback receives. `step` is the number of the step in progress,
+ * counting from 1; `time` is the world's time when the event fires (the start
+ * of the step for beforeUpdate, its end for afterUpdate); `dt` the step. */
+typedef struct fl_event {
+    fl_event_type type;
+    fl_world *world;
+    uint64_t step;
+    double time;
+    double dt;
+} fl_event;
+
+typedef void (*fl_event_fn)(const fl_event *event, void *user);
+
+/* One hook list: per event type, a list of callbacks. Removing a callback
+ * while its event is being triggered is safe: it is not called again, and
+ * the others still run in order. Callbacks added during a trigger first run
+ * at the next one. */
+typedef struct fl_hook {
+    fl_event_fn fn;
+    void *user;
+    int alive;
+} fl_hook;
+
+typedef struct fl_hook_list {
+    fl_hook *hooks;
+    int count, capacity;
+    int depth;     /* nesting of triggers in progress */
+    int dead;      /* hooks marked removed, waiting for the list to settle */
+} fl_hook_list;
+
+/* Registers fn for event `type`. Fails with FL_EINVAL for a bad type or a
+ * NULL fn, FL_ENOMEM when out of memory. */
+fl_status fl_world_on(fl_world *w, fl_event_type type, fl_event_fn fn, void *user);
+/* Removes the earliest registration of (fn, user) for `type`. */
+fl_status fl_world_off(fl_world *w, fl_event_type type, fl_event_fn fn, void *user);
+/* Calls every callback registered for event->type, in order. */
+void fl_world_trigger(fl_world *w, const fl_event *event);
+
+#endif

@@ -1,0 +1,53 @@
+/* The world: bodies, gravity and the fixed step. */
+#ifndef FL_WORLD_H
+#define FL_WORLD_H
+
+#include <stdint.h>
+#include "fl_body.h"
+#include "fl_events.h"
+#include "fl_types.h"
+
+typedef struct fl_world_def {
+    fl_vec2 gravity;        /* m/s^2; y points down, so (0, 9.81) is Earth's */
+    int iterations;         /* constraint solver iterations (used by contacts) */
+    fl_allocator allocator; /* zeroed: the C library's */
+} fl_world_def;
+
+/* gravity (0, 9.81), 10 iterations, the C library's allocator. */
+fl_world_def fl_world_def_default(void);
+
+fl_world *fl_world_create(const fl_world_def *def, fl_error *err);
+void fl_world_destroy(fl_world *w);
+
+/* Adds a body. Bad input (fewer than 3 points, a self-intersecting or
+ * zero-area outline, density <= 0 for a dynamic body, non-finite numbers)
+ * fails with FL_EINVAL and a message. A body added during a step joins the
+ * world when the step ends. */
+fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err);
+/* Removes and frees a body; later bodies move down one index. During a step
+ * the removal waits until the step ends. */
+void fl_world_remove_body(fl_world *w, fl_body *b);
+
+int fl_world_body_count(const fl_world *w);
+fl_body *fl_world_body(const fl_world *w, int index);
+
+fl_vec2 fl_world_gravity(const fl_world *w);
+void fl_world_set_gravity(fl_world *w, fl_vec2 g);
+uint64_t fl_world_step_count(const fl_world *w);
+double fl_world_time(const fl_world *w);
+
+/* One fixed step of semi-implicit Euler:
+ *   beforeUpdate hooks; v += (F/m + g) dt, w += (T/I) dt;
+ *   x += v dt, angle += w dt; forces cleared; afterUpdate hooks. */
+void fl_world_step(fl_world *w, double dt);
+
+/* Memory through the world's allocator (for modules built on the engine). */
+void *fl_world_alloc(fl_world *w, size_t size);
+void *fl_world_realloc(fl_world *w, void *ptr, size_t size);
+void fl_world_free(fl_world *w, void *ptr);
+/* Makes `array` (*capacity items of elem_size bytes) hold at least `need`
+ * items, doubling through the world's allocator. Returns the array to use
+ * from now on, or NULL when out of memory (the old array is then intact). */
+void *fl_world_grow(fl_world *w, void *array, int *capacity, int need, size_t elem_size);
+
+#endif

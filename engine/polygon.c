@@ -1,0 +1,146 @@
+#include "fl_polygon.h"
+
+double fl_polygon_signed_area(const fl_vec2 *v, int n)
+{
+    if (n < 3)
+        return 0.0;
+    /* Twice the area, summed about v[0] so that far-off polygons keep their
+     * precision; the terms with v[0] itself vanish. */
+    double twice = 0.0;
+    for (int i = 1; i + 1 < n; i++)
+        twice += fl_cross(fl_sub(v[i], v[0]), fl_sub(v[i + 1], v[0]));
+    return 0.5 * twice;
+}
+
+double fl_polygon_area_centroid(const fl_vec2 *v, int n, fl_vec2 *centroid)
+{
+    if (n < 3)
+        return 0.0;
+    /* Fan of triangles (v0, vi, vi+1): each contributes its signed area at
+     * its centroid; the sum is the shoelace formula, exact for any simple
+     * polygon, concave or with zero-width spikes. */
+    double twice = 0.0, cx = 0.0, cy = 0.0;
+    for (int i = 1; i + 1 < n; i++) {
+        fl_vec2 a = fl_sub(v[i], v[0]);
+        fl_vec2 b = fl_sub(v[i + 1], v[0]);
+        double c = fl_cross(a, b);
+        twice += c;
+        cx += (a.x + b.x) * c;
+        cy += (a.y + b.y) * c;
+    }
+    if (twice == 0.0)
+        return 0.0;
+    if (centroid)
+        *centroid = fl_v2(v[0].x + cx / (3.0 * twice), v[0].y + cy / (3.0 * twice));
+    return fabs(0.5 * twice);
+}
+
+fl_mass_props fl_polygon_mass_props(const fl_vec2 *v, int n)
+{
+    fl_mass_props mp = {0.0, fl_v2(0.0, 0.0), 0.0};
+    fl_vec2 c;
+    double area = fl_polygon_area_centroid(v, n, &c);
+    if (area == 0.0)
+        return mp;
+    /* Polar second moment about the centroid, summed over the triangles
+     * (c, vi, vi+1): each is |cross| * (a.a + a.b + b.b) / 12. Signed crosses
+     * make the sum exact for concave outlines too. */
+    double j = 0.0;
+    for (int i = 0; i < n; i++) {
+        fl_vec2 a = fl_sub(v[i], c);
+        fl_vec2 b = fl_sub(v[(i + 1) % n], c);
+        double cr = fl_cross(a, b);
+        j += cr * (fl_dot(a, a) + fl_dot(a, b) + fl_dot(b, b));
+    }
+    mp.area = area;
+    mp.centroid = c;
+    mp.inertia = fabs(j / 12.0);
+    return mp;
+}
+
+/* Sign of the turn a -> b -> c: 1 left (positive cross), -1 right, 0 collinear. */
+static int orient(fl_vec2 a, fl_vec2 b, fl_vec2 c)
+{
+    double d = fl_cross(fl_sub(b, a), fl_sub(c, a));
+    return (d > 0.0) - (d < 0.0);
+}
+
+/* For p collinear with segment ab: does p lie within its bounding box? */
+static bool on_segment(fl_vec2 a, fl_vec2 b, fl_vec2 p)
+{
+    return fmin(a.x, b.x) <= p.x && p.x <= fmax(a.x, b.x) &&
+           fmin(a.y, b.y) <= p.y && p.y <= fmax(a.y, b.y);
+}
+
+/* Closed segments ab and cd share at least one point. */
+static bool segments_meet(fl_vec2 a, fl_vec2 b, fl_vec2 c, fl_vec2 d)
+{
+    int o1 = orient(a, b, c), o2 = orient(a, b, d);
+    int o3 = orient(c, d, a), o4 = orient(c, d, b);
+    if (o1 * o2 < 0 && o3 * o4 < 0)
+        return true; /* a proper crossing */
+    return (o1 == 0 && on_segment(a, b, c)) || (o2 == 0 && on_segment(a, b, d)) ||
+           (o3 == 0 && on_segment(c, d, a)) || (o4 == 0 && on_segment(c, d, b));
+}
+
+bool fl_polygon_is_simple(const fl_vec2 *v, int n)
+{
+    if (n < 3)
+        return false;
+    for (int i = 0; i < n; i++) {
+        fl_vec2 a = v[i], b = v[(i + 1) % n];
+        if (a.x == b.x && a.y == b.y)
+            return false;
+        /* Adjacent edges meet at b; they must not fold back over each other. */
+        fl_vec2 c = v[(i + 2) % n];
+        if (orient(a, b, c) == 0 && fl_dot(fl_sub(b, a), fl_sub(c, b)) < 0.0)
+            return false;
+        for (int j = i + 2; j < n; j++) {
+            if (i == 0 && j == n - 1)
+                continue; /* adjacent through the wrap */
+            if (segments_meet(a, b, v[j], v[(j + 1) % n]))
+                return false;
+        }
+    }
+    return fl_polygon_signed_area(v, n) != 0.0;
+}
+
+bool fl_polygon_is_convex(const fl_vec2 *v, int n)
+{
+    int sign = 0;
+    for (int i = 0; i < n; i++) {
+        int o = orient(v[i], v[(i + 1) % n], v[(i + 2) % n]);
+        if (o == 0)
+            continue;
+        if (sign == 0)
+            sign = o;
+        else if (o != sign)
+            return false;
+    }
+    return sign != 0;
+}
+
+int fl_clip_halfplane(const fl_vec2 *in, int n, fl_halfplane h, fl_vec2 *out)
+{
+    int m = 0;
+    if (n <= 0)
+        return 0;
+    fl_vec2 a = in[n - 1];
+    double da = fl_dot(h.normal, a) - h.offset;
+    for (int i = 0; i < n; i++) {
+        fl_vec2 b = in[i];
+        double db = fl_dot(h.normal, b) - h.offset;
+        if (db >= 0.0) {
+            /* Entering: the crossing point first (unless a or b is on the line). */
+            if (da < 0.0 && db > 0.0)
+                out[m++] = fl_lerp(a, b, da / (da - db));
+            out[m++] = b;
+        } else if (da > 0.0) {
+            /* Leaving from strictly inside: the crossing point. */
+            out[m++] = fl_lerp(a, b, da / (da - db));
+        }
+        a = b;
+        da = db;
+    }
+    return m;
+}

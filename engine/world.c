@@ -1,0 +1,242 @@
+#include <stdlib.h>
+#include <string.h>
+#include "world_internal.h"
+
+static void *default_alloc(size_t size, void *user)
+{
+    (void)user;
+    return malloc(size);
+}
+static void *default_realloc(void *ptr, size_t size, void *user)
+{
+    (void)user;
+    return realloc(ptr, size);
+}
+static void default_free(void *ptr, void *user)
+{
+    (void)user;
+    free(ptr);
+}
+
+void *fl_world_alloc(fl_world *w, size_t size) { return w->allocator.alloc(size, w->allocator.user); }
+void *fl_world_realloc(fl_world *w, void *ptr, size_t size)
+{
+    return w->allocator.realloc(ptr, size, w->allocator.user);
+}
+void fl_world_free(fl_world *w, void *ptr)
+{
+    if (ptr)
+        w->allocator.free(ptr, w->allocator.user);
+}
+
+void *fl_world_grow(fl_world *w, void *array, int *capacity, int need, size_t elem_size)
+{
+    if (need <= *capacity && array)
+        return array;
+    int cap = *capacity > 0 ? *capacity : 8;
+    while (cap < need)
+        cap *= 2;
+    void *p = fl_world_realloc(w, array, (size_t)cap * elem_size);
+    if (p)
+        *capacity = cap;
+    return p;
+}
+
+fl_world_def fl_world_def_default(void)
+{
+    fl_world_def d;
+    memset(&d, 0, sizeof d);
+    d.gravity = fl_v2(0.0, 9.81);
+    d.iterations = 10;
+    return d;
+}
+
+fl_world *fl_world_create(const fl_world_def *def, fl_error *err)
+{
+    fl_allocator a = def->allocator;
+    if (!a.alloc || !a.realloc || !a.free) {
+        if (a.alloc || a.realloc || a.free) {
+            fl_fail(err, FL_EINVAL, "an allocator needs all of alloc, realloc and free");
+            return NULL;
+        }
+        a = (fl_allocator){default_alloc, default_realloc, default_free, NULL};
+    }
+    if (!isfinite(def->gravity.x) || !isfinite(def->gravity.y) || def->iterations < 1) {
+        fl_fail(err, FL_EINVAL, "gravity must be finite and iterations >= 1");
+        return NULL;
+    }
+    fl_world *w = a.alloc(sizeof *w, a.user);
+    if (!w) {
+        fl_fail(err, FL_ENOMEM, "out of memory creating a world");
+        return NULL;
+    }
+    memset(w, 0, sizeof *w);
+    w->allocator = a;
+    w->gravity = def->gravity;
+    w->iterations = def->iterations;
+    return w;
+}
+
+void fl_world_destroy(fl_world *w)
+{
+    if (!w)
+        return;
+    for (int i = 0; i < w->body_count; i++)
+        fl_body_destroy(w, w->bodies[i]);
+    for (int i = 0; i < w->pending_count; i++)
+        fl_body_destroy(w, w->pending[i]);
+    fl_world_free(w, w->bodies);
+    fl_world_free(w, w->pending);
+    for (int t = 0; t < FL_EVENT_TYPE_COUNT; t++)
+        fl_hook_list_free(w, &w->hooks[t]);
+    w->allocator.free(w, w->allocator.user);
+}
+
+static fl_status append(fl_world *w, fl_body *b)
+{
+    fl_body **grown = fl_world_grow(w, w->bodies, &w->body_capacity, w->body_count + 1,
+                                    sizeof *w->bodies);
+    if (!grown)
+        return FL_ENOMEM;
+    w->bodies = grown;
+    b->index = w->body_count;
+    w->bodies[w->body_count++] = b;
+    return FL_OK;
+}
+
+fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err)
+{
+    fl_body *b;
+    fl_status st = fl_body_create(w, def, &b, err);
+    if (st != FL_OK)
+        return st;
+    if (w->in_step) {
+        fl_body **grown = fl_world_grow(w, w->pending, &w->pending_capacity,
+                                        w->pending_count + 1, sizeof *w->pending);
+        st = grown ? FL_OK : FL_ENOMEM;
+        if (grown)
+            w->pending = grown;
+    } else {
+        st = append(w, b);
+    }
+    if (st != FL_OK) {
+        fl_body_destroy(w, b);
+        return fl_fail(err, st, "out of memory adding a body");
+    }
+    if (w->in_step)
+        w->pending[w->pending_count++] = b;
+    if (out)
+        *out = b;
+    return FL_OK;
+}
+
+/* Frees the bodies marked removed and closes the gaps, keeping order. */
+static void sweep_removed(fl_world *w)
+{
+    int kept = 0;
+    for (int i = 0; i < w->body_count; i++) {
+        fl_body *b = w->bodies[i];
+        if (b->removed) {
+            fl_body_destroy(w, b);
+            continue;
+        }
+        b->index = kept;
+        w->bodies[kept++] = b;
+    }
+    w->body_count = kept;
+    w->removed_count = 0;
+}
+
+void fl_world_remove_body(fl_world *w, fl_body *b)
+{
+    if (!b || b->removed)
+        return;
+    if (b->index < 0) {
+        /* Still pending: it never joined, so it leaves at once. */
+        for (int i = 0; i < w->pending_count; i++) {
+            if (w->pending[i] == b) {
+                memmove(&w->pending[i], &w->pending[i + 1],
+                        sizeof *w->pending * (size_t)(w->pending_count - i - 1));
+                w->pending_count--;
+                fl_body_destroy(w, b);
+                return;
+            }
+        }
+        return;
+    }
+    b->removed = true;
+    w->removed_count++;
+    if (!w->in_step)
+        sweep_removed(w);
+}
+
+int fl_world_body_count(const fl_world *w) { return w->body_count; }
+fl_body *fl_world_body(const fl_world *w, int index)
+{
+    return (index >= 0 && index < w->body_count) ? w->bodies[index] : NULL;
+}
+fl_vec2 fl_world_gravity(const fl_world *w) { return w->gravity; }
+void fl_world_set_gravity(fl_world *w, fl_vec2 g) { w->gravity = g; }
+uint64_t fl_world_step_count(const fl_world *w) { return w->step; }
+double fl_world_time(const fl_world *w) { return w->time; }
+
+static void integrate(fl_world *w, double dt)
+{
+    fl_vec2 g = w->gravity;
+    for (int i = 0; i < w->body_count; i++) {
+        fl_body *b = w->bodies[i];
+        if (b->is_static || b->removed)
+            continue;
+        /* Semi-implicit Euler: velocities first, then positions from them. */
+        b->velocity.x += (b->force.x * b->inv_mass + g.x) * dt;
+        b->velocity.y += (b->force.y * b->inv_mass + g.y) * dt;
+        b->spin += b->torque * b->inv_inertia * dt;
+        b->position.x += b->velocity.x * dt;
+        b->position.y += b->velocity.y * dt;
+        if (b->spin != 0.0) {
+            b->angle += b->spin * dt;
+            b->rot = fl_rot_from(b->angle);
+        }
+    }
+}
+
+static void clear_forces(fl_world *w)
+{
+    for (int i = 0; i < w->body_count; i++) {
+        w->bodies[i]->force = fl_v2(0.0, 0.0);
+        w->bodies[i]->torque = 0.0;
+    }
+}
+
+/* Bodies added or removed during the step take effect now. */
+static void settle_changes(fl_world *w)
+{
+    if (w->removed_count > 0)
+        sweep_removed(w);
+    for (int i = 0; i < w->pending_count; i++) {
+        if (append(w, w->pending[i]) != FL_OK) {
+            /* Out of memory: what could not join stays queued for the
+             * next step rather than being lost. */
+            memmove(w->pending, w->pending + i, sizeof *w->pending * (size_t)(w->pending_count - i));
+            w->pending_count -= i;
+            return;
+        }
+    }
+    w->pending_count = 0;
+}
+
+void fl_world_step(fl_world *w, double dt)
+{
+    fl_event ev = {FL_EVENT_BEFORE_UPDATE, w, w->step + 1, w->time, dt};
+    w->in_step = true;
+    fl_world_trigger(w, &ev);
+    integrate(w, dt);
+    clear_forces(w);
+    w->step++;
+    w->time += dt;
+    ev.type = FL_EVENT_AFTER_UPDATE;
+    ev.time = w->time;
+    fl_world_trigger(w, &ev);
+    w->in_step = false;
+    settle_changes(w);
+}

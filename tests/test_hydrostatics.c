@@ -1,0 +1,391 @@
+/* Buoyancy against what hydrostatics predicts: Archimedes' draft, sinking and
+ * rising, dry bodies, metacentric stability, the righting moment of a
+ * wall-sided hull, concave outlines and hulls, waves, layered fluids, and
+ * drag realised as exact exponential decay. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "fl_buoyancy.h"
+
+#define G 9.81
+#define RHO 1000.0
+#define DT (1.0 / 60.0)
+
+typedef struct tank {
+    fl_world *w;
+    fl_buoyancy *b;
+} tank;
+
+static tank tank_open(double surface, double bottom)
+{
+    tank t;
+    fl_world_def wd = fl_world_def_default();
+    t.w = fl_world_create(&wd, NULL);
+    assert_non_null(t.w);
+    t.b = fl_buoyancy_create(t.w, NULL);
+    assert_non_null(t.b);
+    fl_fluid_def f = fl_fluid_def_default();
+    f.density = RHO;
+    f.left = -1000.0;
+    f.right = 1000.0;
+    f.surface = surface;
+    f.bottom = bottom;
+    assert_int_equal(fl_buoyancy_add_fluid(t.b, &f, NULL), 0);
+    return t;
+}
+
+static void tank_close(tank *t)
+{
+    fl_buoyancy_destroy(t->b);
+    fl_world_destroy(t->w);
+}
+
+static fl_body *add_polygon(fl_world *w, const fl_vec2 *p, int n, fl_vec2 at, double angle,
+                            double density)
+{
+    fl_body_def d = fl_body_def_default();
+    d.points = p;
+    d.point_count = n;
+    d.origin = at;
+    d.angle = angle;
+    d.density = density;
+    fl_body *b = NULL;
+    assert_int_equal(fl_world_add_body(w, &d, &b, NULL), FL_OK);
+    return b;
+}
+
+static fl_body *add_box(fl_world *w, double wd, double h, fl_vec2 at, double angle, double density)
+{
+    const fl_vec2 p[4] = {{-wd / 2, -h / 2}, {wd / 2, -h / 2}, {wd / 2, h / 2}, {-wd / 2, h / 2}};
+    return add_polygon(w, p, 4, at, angle, density);
+}
+
+static void run(tank *t, double seconds)
+{
+    long n = (long)(seconds / DT + 0.5);
+    for (long i = 0; i < n; i++)
+        fl_world_step(t->w, DT);
+}
+
+static void assert_close(double got, double want, double tol)
+{
+    if (!(fabs(got - want) <= tol))
+        fail_msg("got %.17g, want %.17g (tolerance %.3g)", got, want, tol);
+}
+
+/* Archimedes: a box of relative density q floats with q of its height under
+ * water. Semi-implicit Euler's fixed point is the exact force balance
+ * rho*A_sub*g = m*g for any dt, so the only error left is the heave
+ * transient; drag decays it as exp(-0.25 t) (rate 0.5/s halved), a factor
+ * of 3e-7 over 60 s from a start one draft away: 1e-4 relative is ample and
+ * tighter than the 1% the design asks for. */
+static void draft_case(double q)
+{
+    const double w = 2.0, h = 1.0, surface = 8.0;
+    tank t = tank_open(surface, 20.0);
+    fl_body *b = add_box(t.w, w, h, fl_v2(0.0, surface - h / 2), 0.0, q * RHO);
+    run(&t, 60.0);
+    double draft = b->position.y + h / 2 - surface;
+    assert_close(draft, q * h, 1e-4 * q * h);
+    assert_close(fl_buoyancy_body_area(t.b, 0, NULL), q * w * h, 1e-3 * q * w * h);
+    assert_close(b->angle, 0.0, 1e-9);
+    tank_close(&t);
+}
+
+static void test_draft_q02(void **s) { (void)s; draft_case(0.2); }
+static void test_draft_q05(void **s) { (void)s; draft_case(0.5); }
+static void test_draft_q08(void **s) { (void)s; draft_case(0.8); }
+
+/* Wholly submerged and at rest, drag is zero, so the first step changes the
+ * velocity by exactly (1 - 1/q) g dt: down for q > 1, up for q < 1. Later the
+ * body approaches the discrete terminal velocity a dt / (1 - exp(-l dt))
+ * with l = k_lin / q, which differs from the continuous a / l by l dt / 2. */
+static void submerged_case(double q)
+{
+    tank t = tank_open(0.0, 1e5);
+    fl_body *b = add_box(t.w, 1.0, 1.0, fl_v2(0.0, 5e4), 0.0, q * RHO);
+    fl_world_step(t.w, DT);
+    double a = (1.0 - 1.0 / q) * G;
+    assert_close(b->velocity.y, a * DT, 1e-12 * fabs(a * DT));
+    run(&t, 120.0); /* 30 time constants for q = 2 */
+    double l = 0.5 / q;
+    double discrete = a * DT / -expm1(-l * DT);
+    assert_close(b->velocity.y, discrete, 1e-9 * fabs(discrete));
+    assert_close(b->velocity.y, a / l, 0.6 * l * DT * fabs(a / l));
+    tank_close(&t);
+}
+
+static void test_denser_sinks(void **s) { (void)s; submerged_case(2.0); }
+static void test_lighter_rises(void **s) { (void)s; submerged_case(0.5); }
+
+/* Above the fluid nothing acts but gravity: exactly free fall. */
+static void test_dry_body_feels_nothing(void **s)
+{
+    (void)s;
+    tank t = tank_open(8.0, 14.0);
+    fl_body *b = add_box(t.w, 1.0, 1.0, fl_v2(0.0, 7.0 - 1e-9), 0.3, 500.0);
+    /* Its lowest corner is above the surface after one step as well. */
+    b->spin = 0.0;
+    fl_world_step(t.w, DT);
+    assert_true(b->velocity.y == G * DT);
+    assert_true(b->velocity.x == 0.0 && b->spin == 0.0);
+    assert_true(fl_buoyancy_body_area(t.b, 0, NULL) == 0.0);
+    tank_close(&t);
+}
+
+/* The wall-sided righting arm: for a box w x h of relative density q tilted
+ * by theta, as long as the waterline cuts both sides,
+ *   GZ = sin(theta) (GM + BM tan^2(theta) / 2),  BM = w^2 / (12 q h),
+ *   GM = KB + BM - KG = q h / 2 + BM - h / 2,
+ * and the torque is -rho g V GZ (V = q w h). The centre sits where the
+ * displaced area is exactly V: surface - cos(theta) h (1/2 - q). */
+static double righting_torque(double w, double h, double q, double theta)
+{
+    double bm = w * w / (12.0 * q * h);
+    double gm = q * h / 2 + bm - h / 2;
+    double gz = sin(theta) * (gm + 0.5 * bm * tan(theta) * tan(theta));
+    return -RHO * G * (q * w * h) * gz;
+}
+
+static void torque_case(double w, double h, double q, double theta)
+{
+    const double surface = 8.0;
+    tank t = tank_open(surface, 20.0);
+    double yc = surface - cos(theta) * h * (0.5 - q);
+    fl_body *b = add_box(t.w, w, h, fl_v2(3.0, yc), theta, q * RHO);
+    assert_int_equal(fl_buoyancy_apply(t.b, 0.0, DT), FL_OK);
+    double want = righting_torque(w, h, q, theta);
+    /* A few roundings in clipping and the shoelace sums. */
+    assert_close(b->torque, want, 1e-9 * fabs(want) + 1e-9);
+    assert_close(b->force.y, -RHO * G * q * w * h, 1e-9 * RHO * G * q * w * h);
+    assert_close(b->force.x, 0.0, 1e-9);
+    tank_close(&t);
+}
+
+static void test_restoring_torque(void **s)
+{
+    (void)s;
+    torque_case(2.0, 1.0, 0.5, 0.2);   /* stable: torque opposes the tilt */
+    torque_case(2.0, 1.0, 0.3, -0.15);
+    torque_case(3.0, 1.0, 0.7, 0.1);
+    assert_true(righting_torque(2.0, 1.0, 0.5, 0.2) < 0.0);
+}
+
+static void test_capsizing_torque(void **s)
+{
+    (void)s;
+    /* w^2/h^2 = 0.36 < 6 q (1 - q) = 1.5: GM < 0, the torque pushes further. */
+    torque_case(0.6, 1.0, 0.5, 0.1);
+    assert_true(righting_torque(0.6, 1.0, 0.5, 0.1) > 0.0);
+}
+
+/* Metacentric stability, whole motion: upright stays upright when
+ * w^2/h^2 > 6 q (1 - q), and rolls onto its side when well below. */
+static void test_upright_stays_upright(void **s)
+{
+    (void)s;
+    const double surface = 8.0, q = 0.5, theta = 0.1;
+    tank t = tank_open(surface, 20.0);
+    fl_body *b = add_box(t.w, 2.0, 1.0, fl_v2(0.0, surface), theta, q * RHO);
+    double most = 0.0;
+    for (int i = 0; i < 30 * 60; i++) {
+        fl_world_step(t.w, DT);
+        most = fmax(most, fabs(b->angle));
+    }
+    /* It rocks, never past its start (the drags only take energy), and the
+     * roll decays about as exp(-0.25 t): under 1e-2 after 30 s. */
+    assert_true(most <= theta * (1.0 + 1e-6));
+    assert_true(fabs(b->angle) < 1e-2);
+    tank_close(&t);
+}
+
+static void test_tall_box_capsizes(void **s)
+{
+    (void)s;
+    const double surface = 8.0, q = 0.5;
+    tank t = tank_open(surface, 20.0);
+    fl_body *b = add_box(t.w, 0.6, 1.0, fl_v2(0.0, surface), 0.05, q * RHO);
+    run(&t, 40.0);
+    /* Lying on its side (w^2/h^2 = 2.8 > 1.5 there, so it stays): the angle
+     * is a quarter turn, give or take the decayed rocking. */
+    assert_true(fabs(cos(b->angle)) < 0.02);
+    assert_close(b->position.y, surface, 0.01);
+    tank_close(&t);
+}
+
+/* A concave U (prongs pointing down) whose prongs are half under water:
+ * the submerged part is two unit squares joined only by a zero-width edge
+ * along the waterline; its area and centroid are exact all the same. */
+static void test_concave_u_submerged(void **s)
+{
+    (void)s;
+    tank t = tank_open(2.0, 20.0);
+    const fl_vec2 u[8] = {{0, 0}, {3, 0}, {3, 3}, {2, 3}, {2, 1}, {1, 1}, {1, 3}, {0, 3}};
+    add_polygon(t.w, u, 8, fl_v2(10.0, 0.0), 0.0, 500.0);
+    assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
+    const fl_submerged *sub = fl_buoyancy_submerged(t.b, 0, 0);
+    assert_non_null(sub);
+    assert_close(sub->area, 2.0, 1e-12);
+    assert_close(sub->centroid.x, 11.5, 1e-12);
+    assert_close(sub->centroid.y, 2.5, 1e-12);
+    assert_true(sub->count >= 6 && sub->count <= FL_CLIP_MAX_OUT(FL_CLIP_MAX_OUT(8)));
+    tank_close(&t);
+}
+
+/* A hollow boat floats on its hull, not its walls: a shell of walls 0.1 m
+ * thick (area 0.38 m^2, 190 kg at 500 kg/m^2) with a 2 x 1 hull settles at
+ * the draft that displaces 190 kg over the hull's 2 m width: 0.095 m. Its own
+ * area would only hold it up if it sank to its rim. Transient as in the
+ * draft tests. */
+static void test_hull_displaces(void **s)
+{
+    (void)s;
+    const double surface = 8.0;
+    tank t = tank_open(surface, 20.0);
+    /* A U-shaped shell opening upwards (y down: the open side is at y = 0). */
+    const fl_vec2 shell[8] = {{-1, 0},   {-0.9, 0}, {-0.9, 0.9}, {0.9, 0.9},
+                              {0.9, 0},  {1, 0},    {1, 1},      {-1, 1}};
+    const fl_vec2 hull[4] = {{-1, 0}, {1, 0}, {1, 1}, {-1, 1}};
+    fl_body_def d = fl_body_def_default();
+    d.points = shell;
+    d.point_count = 8;
+    d.hull = hull;
+    d.hull_count = 4;
+    d.origin = fl_v2(0.0, surface - 1.0); /* hull bottom on the surface */
+    d.density = 500.0;
+    fl_body *b = NULL;
+    assert_int_equal(fl_world_add_body(t.w, &d, &b, NULL), FL_OK);
+    assert_close(b->area, 0.38, 1e-12);
+    assert_close(b->hull_area, 2.0, 1e-12);
+    double y0 = b->position.y;
+    run(&t, 60.0);
+    double draft = b->position.y - y0; /* the hull bottom started on the surface */
+    assert_close(draft, 0.095, 1e-4 * 0.095);
+    assert_close(fl_buoyancy_body_area(t.b, 0, NULL), 0.19, 1e-4 * 0.19);
+    assert_close(b->angle, 0.0, 1e-9);
+    tank_close(&t);
+}
+
+/* With a wave the surface is the tangent line under the body. For an upright
+ * box whose centre sits where the phase is zero (height `surface`, slope
+ * m = A k), the submerged area is w (h/2 - (surface - y_c)) whatever m is,
+ * and its centroid moves sideways by -m w^3 / (12 A_sub). */
+static void test_wave_tangent(void **s)
+{
+    (void)s;
+    fl_world_def wd = fl_world_def_default();
+    fl_world *w = fl_world_create(&wd, NULL);
+    fl_buoyancy *bu = fl_buoyancy_create(w, NULL);
+    fl_fluid_def f = fl_fluid_def_default();
+    f.left = -100;
+    f.right = 100;
+    f.surface = 8.0;
+    f.bottom = 20.0;
+    f.wave_amplitude = 0.3;
+    f.wave_length = 12.0;
+    f.wave_speed = 2.0;
+    assert_int_equal(fl_buoyancy_add_fluid(bu, &f, NULL), 0);
+    const double t = 1.5, x0 = f.wave_speed * t; /* phase zero at x0 */
+    const double bw = 1.0, bh = 1.0, yc = 8.1;
+    add_box(w, bw, bh, fl_v2(x0, yc), 0.0, 400.0);
+    assert_int_equal(fl_buoyancy_measure(bu, t), FL_OK);
+    const fl_submerged *sub = fl_buoyancy_submerged(bu, 0, 0);
+    double m = f.wave_amplitude * 2.0 * FL_PI / f.wave_length;
+    double a = bw * (bh / 2 - (f.surface - yc));
+    assert_close(sub->area, a, 1e-12);
+    assert_close(sub->centroid.x - x0, -m * bw * bw * bw / (12.0 * a), 1e-12);
+    fl_buoyancy_destroy(bu);
+    fl_world_destroy(w);
+}
+
+/* Oil (800) over water (1000): a 1 x 1 box of density 900 that reaches into
+ * both settles with 800 d_oil + 1000 d_water = 900 and d_oil + d_water = 1,
+ * so half in each: its centre on the interface. */
+static void test_layered_fluids(void **s)
+{
+    (void)s;
+    fl_world_def wd = fl_world_def_default();
+    fl_world *w = fl_world_create(&wd, NULL);
+    fl_buoyancy *bu = fl_buoyancy_create(w, NULL);
+    fl_fluid_def oil = fl_fluid_def_default(), water = fl_fluid_def_default();
+    oil.density = 800.0;
+    oil.left = water.left = -10;
+    oil.right = water.right = 10;
+    oil.surface = 6.0;
+    oil.bottom = water.surface = 8.0;
+    water.bottom = 14.0;
+    assert_int_equal(fl_buoyancy_add_fluid(bu, &oil, NULL), 0);
+    assert_int_equal(fl_buoyancy_add_fluid(bu, &water, NULL), 1);
+    fl_body *b = add_box(w, 1.0, 1.0, fl_v2(0.0, 7.0), 0.0, 900.0);
+    for (int i = 0; i < 60 * 60; i++)
+        fl_world_step(w, DT);
+    assert_close(b->position.y, 8.0, 1e-4);
+    assert_close(fl_buoyancy_submerged(bu, 0, 0)->area, 0.5, 1e-3);
+    assert_close(fl_buoyancy_submerged(bu, 0, 1)->area, 0.5, 1e-3);
+    fl_buoyancy_destroy(bu);
+    fl_world_destroy(w);
+}
+
+/* Drag is the exact decay of the relative velocity: a very light body
+ * (q = 0.001, decay rate k/q = 500/s, 8.3 per step) loses its sideways speed
+ * as exp(-500 dt) in one step, with no overshoot past zero; a neutrally
+ * buoyant body in a current ends up moving with it; spin decays as
+ * exp(-k_ang dt). */
+static void test_drag_exact_decay(void **s)
+{
+    (void)s;
+    tank t = tank_open(0.0, 1e4);
+    fl_body *light = add_box(t.w, 1.0, 1.0, fl_v2(0.0, 5e3), 0.0, 1.0);
+    light->velocity = fl_v2(5.0, 0.0);
+    fl_body *spinner = add_box(t.w, 1.0, 1.0, fl_v2(50.0, 5e3), 0.0, RHO);
+    spinner->spin = 3.0;
+    fl_world_step(t.w, DT);
+    assert_close(light->velocity.x, 5.0 * exp(-0.5 * RHO / 1.0 * DT), 1e-9 * 5.0 * exp(-8.0));
+    assert_true(light->velocity.x > 0.0);
+    assert_close(spinner->spin, 3.0 * exp(-1.0 * DT), 1e-12);
+    tank_close(&t);
+
+    fl_world_def wd = fl_world_def_default();
+    fl_world *w = fl_world_create(&wd, NULL);
+    fl_buoyancy *bu = fl_buoyancy_create(w, NULL);
+    fl_fluid_def f = fl_fluid_def_default();
+    f.left = -1e4;
+    f.right = 1e4;
+    f.surface = 0;
+    f.bottom = 100;
+    f.current = fl_v2(1.5, 0.0);
+    fl_buoyancy_add_fluid(bu, &f, NULL);
+    fl_body *drifter = add_box(w, 1.0, 1.0, fl_v2(0.0, 50.0), 0.0, RHO);
+    for (int i = 0; i < 60 * 60; i++)
+        fl_world_step(w, DT);
+    /* Decay rate 0.5/s for 60 s: exp(-30) of the 1.5 m/s start is left. */
+    assert_close(drifter->velocity.x, 1.5, 1e-9);
+    assert_close(drifter->velocity.y, 0.0, 1e-9);
+    fl_buoyancy_destroy(bu);
+    fl_world_destroy(w);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_draft_q02),
+        cmocka_unit_test(test_draft_q05),
+        cmocka_unit_test(test_draft_q08),
+        cmocka_unit_test(test_denser_sinks),
+        cmocka_unit_test(test_lighter_rises),
+        cmocka_unit_test(test_dry_body_feels_nothing),
+        cmocka_unit_test(test_restoring_torque),
+        cmocka_unit_test(test_capsizing_torque),
+        cmocka_unit_test(test_upright_stays_upright),
+        cmocka_unit_test(test_tall_box_capsizes),
+        cmocka_unit_test(test_concave_u_submerged),
+        cmocka_unit_test(test_hull_displaces),
+        cmocka_unit_test(test_wave_tangent),
+        cmocka_unit_test(test_layered_fluids),
+        cmocka_unit_test(test_drag_exact_decay),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
