@@ -61,8 +61,10 @@ fl_mass_props fl_polygon_mass_props(const fl_vec2 *v, int n)
 /* Sign of the turn a -> b -> c: 1 left (positive cross), -1 right, 0 collinear. */
 static int orient(fl_vec2 a, fl_vec2 b, fl_vec2 c)
 {
-    double d = fl_cross(fl_sub(b, a), fl_sub(c, a));
-    return (d > 0.0) - (d < 0.0);
+    /* Compare the two products rather than subtract them: no cancellation
+     * can turn a tiny turn into a wrong sign. */
+    double l = (b.x - a.x) * (c.y - a.y), r = (b.y - a.y) * (c.x - a.x);
+    return (l > r) - (l < r);
 }
 
 /* For p collinear with segment ab: does p lie within its bounding box? */

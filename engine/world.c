@@ -233,7 +233,13 @@ void fl_world_step(fl_world *w, double dt)
     integrate(w, dt);
     clear_forces(w);
     w->step++;
-    w->time += dt;
+    if (dt != w->last_dt) {
+        w->time_base = w->time;
+        w->last_dt = dt;
+        w->steps_at_dt = 0;
+    }
+    w->steps_at_dt++;
+    w->time = w->time_base + (double)w->steps_at_dt * dt;
     ev.type = FL_EVENT_AFTER_UPDATE;
     ev.time = w->time;
     fl_world_trigger(w, &ev);

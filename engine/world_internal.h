@@ -17,6 +17,10 @@ struct fl_world {
     bool in_step;
     uint64_t step;
     double time;
+    /* time = time_base + steps_at_dt * last_dt: a product, not a running
+     * sum, so that 600 steps of 1/60 s make exactly 10 s. */
+    double time_base, last_dt;
+    uint64_t steps_at_dt;
     fl_hook_list hooks[FL_EVENT_TYPE_COUNT];
 };
 

@@ -8,6 +8,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "check.h"
+
 #include "fl_buoyancy.h"
 
 #define G 9.81
@@ -70,12 +72,6 @@ static void run(tank *t, double seconds)
         fl_world_step(t->w, DT);
 }
 
-static void assert_close(double got, double want, double tol)
-{
-    if (!(fabs(got - want) <= tol))
-        fail_msg("got %.17g, want %.17g (tolerance %.3g)", got, want, tol);
-}
-
 /* Archimedes: a box of relative density q floats with q of its height under
  * water. Semi-implicit Euler's fixed point is the exact force balance
  * rho*A_sub*g = m*g for any dt, so the only error left is the heave
@@ -89,9 +85,9 @@ static void draft_case(double q)
     fl_body *b = add_box(t.w, w, h, fl_v2(0.0, surface - h / 2), 0.0, q * RHO);
     run(&t, 60.0);
     double draft = b->position.y + h / 2 - surface;
-    assert_close(draft, q * h, 1e-4 * q * h);
-    assert_close(fl_buoyancy_body_area(t.b, 0, NULL), q * w * h, 1e-3 * q * w * h);
-    assert_close(b->angle, 0.0, 1e-9);
+    ASSERT_NEAR(draft, q * h, 1e-4 * q * h);
+    ASSERT_NEAR(fl_buoyancy_body_area(t.b, 0, NULL), q * w * h, 1e-3 * q * w * h);
+    ASSERT_NEAR(b->angle, 0.0, 1e-9);
     tank_close(&t);
 }
 
@@ -109,12 +105,12 @@ static void submerged_case(double q)
     fl_body *b = add_box(t.w, 1.0, 1.0, fl_v2(0.0, 5e4), 0.0, q * RHO);
     fl_world_step(t.w, DT);
     double a = (1.0 - 1.0 / q) * G;
-    assert_close(b->velocity.y, a * DT, 1e-12 * fabs(a * DT));
+    ASSERT_NEAR(b->velocity.y, a * DT, 1e-12 * fabs(a * DT));
     run(&t, 120.0); /* 30 time constants for q = 2 */
     double l = 0.5 / q;
     double discrete = a * DT / -expm1(-l * DT);
-    assert_close(b->velocity.y, discrete, 1e-9 * fabs(discrete));
-    assert_close(b->velocity.y, a / l, 0.6 * l * DT * fabs(a / l));
+    ASSERT_NEAR(b->velocity.y, discrete, 1e-9 * fabs(discrete));
+    ASSERT_NEAR(b->velocity.y, a / l, 0.6 * l * DT * fabs(a / l));
     tank_close(&t);
 }
 
@@ -159,9 +155,9 @@ static void torque_case(double w, double h, double q, double theta)
     assert_int_equal(fl_buoyancy_apply(t.b, 0.0, DT), FL_OK);
     double want = righting_torque(w, h, q, theta);
     /* A few roundings in clipping and the shoelace sums. */
-    assert_close(b->torque, want, 1e-9 * fabs(want) + 1e-9);
-    assert_close(b->force.y, -RHO * G * q * w * h, 1e-9 * RHO * G * q * w * h);
-    assert_close(b->force.x, 0.0, 1e-9);
+    ASSERT_NEAR(b->torque, want, 1e-9 * fabs(want) + 1e-9);
+    ASSERT_NEAR(b->force.y, -RHO * G * q * w * h, 1e-9 * RHO * G * q * w * h);
+    ASSERT_NEAR(b->force.x, 0.0, 1e-9);
     tank_close(&t);
 }
 
@@ -212,7 +208,7 @@ static void test_tall_box_capsizes(void **s)
     /* Lying on its side (w^2/h^2 = 2.8 > 1.5 there, so it stays): the angle
      * is a quarter turn, give or take the decayed rocking. */
     assert_true(fabs(cos(b->angle)) < 0.02);
-    assert_close(b->position.y, surface, 0.01);
+    ASSERT_NEAR(b->position.y, surface, 0.01);
     tank_close(&t);
 }
 
@@ -228,9 +224,9 @@ static void test_concave_u_submerged(void **s)
     assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
     const fl_submerged *sub = fl_buoyancy_submerged(t.b, 0, 0);
     assert_non_null(sub);
-    assert_close(sub->area, 2.0, 1e-12);
-    assert_close(sub->centroid.x, 11.5, 1e-12);
-    assert_close(sub->centroid.y, 2.5, 1e-12);
+    ASSERT_NEAR(sub->area, 2.0, 1e-12);
+    ASSERT_NEAR(sub->centroid.x, 11.5, 1e-12);
+    ASSERT_NEAR(sub->centroid.y, 2.5, 1e-12);
     assert_true(sub->count >= 6 && sub->count <= FL_CLIP_MAX_OUT(FL_CLIP_MAX_OUT(8)));
     tank_close(&t);
 }
@@ -258,14 +254,14 @@ static void test_hull_displaces(void **s)
     d.density = 500.0;
     fl_body *b = NULL;
     assert_int_equal(fl_world_add_body(t.w, &d, &b, NULL), FL_OK);
-    assert_close(b->area, 0.38, 1e-12);
-    assert_close(b->hull_area, 2.0, 1e-12);
+    ASSERT_NEAR(b->area, 0.38, 1e-12);
+    ASSERT_NEAR(b->hull_area, 2.0, 1e-12);
     double y0 = b->position.y;
     run(&t, 60.0);
     double draft = b->position.y - y0; /* the hull bottom started on the surface */
-    assert_close(draft, 0.095, 1e-4 * 0.095);
-    assert_close(fl_buoyancy_body_area(t.b, 0, NULL), 0.19, 1e-4 * 0.19);
-    assert_close(b->angle, 0.0, 1e-9);
+    ASSERT_NEAR(draft, 0.095, 1e-4 * 0.095);
+    ASSERT_NEAR(fl_buoyancy_body_area(t.b, 0, NULL), 0.19, 1e-4 * 0.19);
+    ASSERT_NEAR(b->angle, 0.0, 1e-9);
     tank_close(&t);
 }
 
@@ -295,8 +291,8 @@ static void test_wave_tangent(void **s)
     const fl_submerged *sub = fl_buoyancy_submerged(bu, 0, 0);
     double m = f.wave_amplitude * 2.0 * FL_PI / f.wave_length;
     double a = bw * (bh / 2 - (f.surface - yc));
-    assert_close(sub->area, a, 1e-12);
-    assert_close(sub->centroid.x - x0, -m * bw * bw * bw / (12.0 * a), 1e-12);
+    ASSERT_NEAR(sub->area, a, 1e-12);
+    ASSERT_NEAR(sub->centroid.x - x0, -m * bw * bw * bw / (12.0 * a), 1e-12);
     fl_buoyancy_destroy(bu);
     fl_world_destroy(w);
 }
@@ -322,9 +318,9 @@ static void test_layered_fluids(void **s)
     fl_body *b = add_box(w, 1.0, 1.0, fl_v2(0.0, 7.0), 0.0, 900.0);
     for (int i = 0; i < 60 * 60; i++)
         fl_world_step(w, DT);
-    assert_close(b->position.y, 8.0, 1e-4);
-    assert_close(fl_buoyancy_submerged(bu, 0, 0)->area, 0.5, 1e-3);
-    assert_close(fl_buoyancy_submerged(bu, 0, 1)->area, 0.5, 1e-3);
+    ASSERT_NEAR(b->position.y, 8.0, 1e-4);
+    ASSERT_NEAR(fl_buoyancy_submerged(bu, 0, 0)->area, 0.5, 1e-3);
+    ASSERT_NEAR(fl_buoyancy_submerged(bu, 0, 1)->area, 0.5, 1e-3);
     fl_buoyancy_destroy(bu);
     fl_world_destroy(w);
 }
@@ -343,9 +339,9 @@ static void test_drag_exact_decay(void **s)
     fl_body *spinner = add_box(t.w, 1.0, 1.0, fl_v2(50.0, 5e3), 0.0, RHO);
     spinner->spin = 3.0;
     fl_world_step(t.w, DT);
-    assert_close(light->velocity.x, 5.0 * exp(-0.5 * RHO / 1.0 * DT), 1e-9 * 5.0 * exp(-8.0));
+    ASSERT_NEAR(light->velocity.x, 5.0 * exp(-0.5 * RHO / 1.0 * DT), 1e-9 * 5.0 * exp(-8.0));
     assert_true(light->velocity.x > 0.0);
-    assert_close(spinner->spin, 3.0 * exp(-1.0 * DT), 1e-12);
+    ASSERT_NEAR(spinner->spin, 3.0 * exp(-1.0 * DT), 1e-12);
     tank_close(&t);
 
     fl_world_def wd = fl_world_def_default();
@@ -362,8 +358,8 @@ static void test_drag_exact_decay(void **s)
     for (int i = 0; i < 60 * 60; i++)
         fl_world_step(w, DT);
     /* Decay rate 0.5/s for 60 s: exp(-30) of the 1.5 m/s start is left. */
-    assert_close(drifter->velocity.x, 1.5, 1e-9);
-    assert_close(drifter->velocity.y, 0.0, 1e-9);
+    ASSERT_NEAR(drifter->velocity.x, 1.5, 1e-9);
+    ASSERT_NEAR(drifter->velocity.y, 0.0, 1e-9);
     fl_buoyancy_destroy(bu);
     fl_world_destroy(w);
 }

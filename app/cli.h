@@ -1,0 +1,25 @@
+/* The command-line front end: one program, several commands. */
+#ifndef FL_CLI_H
+#define FL_CLI_H
+
+#include "scene.h"
+
+/* Exit statuses: 2 for bad input (usage, scene errors), 1 for failures at
+ * run time (cannot write output, out of memory). */
+enum { CLI_OK = 0, CLI_FAILED = 1, CLI_BAD_INPUT = 2 };
+
+/* Loads `path`, or the embedded default scene when path is NULL; prints
+ * "FILE:LINE:COLUMN: message" on stderr and returns false on error. */
+bool cli_load_scene(const char *path, scene *out);
+
+/* Prints "flotsam: MESSAGE" and a pointer to --help; returns CLI_BAD_INPUT. */
+int cli_usage_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+int cli_check(int argc, char **argv);
+int cli_run(int argc, char **argv);
+
+#endif

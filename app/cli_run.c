@@ -1,0 +1,259 @@
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "cli.h"
+#include "sim.h"
+#include "state.h"
+
+typedef struct run_options {
+    const char *scene_path; /* NULL: the embedded default */
+    long steps;
+    const char *state_out;  /* NULL: print a summary */
+} run_options;
+
+/* Reads a step count: a whole number from 0 to 100 million. */
+static bool parse_steps(const char *s, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < 0 || v > 100000000 || s[0] == '+' || s[0] == ' ')
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Takes the value of an option given as "--opt VALUE" or "--opt=VALUE". */
+static const char *option_value(const char *opt, int argc, char **argv, int *i)
+{
+    size_t n = strlen(opt);
+    if (!strncmp(argv[*i], opt, n) && argv[*i][n] == '=')
+        return argv[*i] + n + 1;
+    if (!strcmp(argv[*i], opt)) {
+        if (*i + 1 >= argc)
+            return NULL;
+        return argv[++*i];
+    }
+    return NULL;
+}
+
+static bool is_option(const char *arg, const char *opt)
+{
+    size_t n = strlen(opt);
+    return !strncmp(arg, opt, n) && (arg[n] == '\0' || arg[n] == '=');
+}
+
+static int parse_run_args(int argc, char **argv, run_options *o)
+{
+    o->scene_path = NULL;
+    o->steps = 600;
+    o->state_out = NULL;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (is_option(a, "--steps")) {
+            const char *v = option_value("--steps", argc, argv, &i);
+            if (!v)
+                return cli_usage_error("--steps needs a value");
+            if (!parse_steps(v, &o->steps))
+                return cli_usage_error("--steps wants a whole number from 0 to 100000000, got '%s'", v);
+        } else if (is_option(a, "--state-out")) {
+            const char *v = option_value("--state-out", argc, argv, &i);
+            if (!v || !v[0])
+                return cli_usage_error("--state-out needs a file name (or '-' for stdout)");
+            o->state_out = v;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return cli_usage_error("unknown option '%s' for run", a);
+        } else if (o->scene_path) {
+            return cli_usage_error("run takes one scene file, got '%s' and '%s'", o->scene_path, a);
+        } else {
+            o->scene_path = a;
+        }
+    }
+    return CLI_OK;
+}
+
+/* A progress line on stderr, only when a person is watching it. */
+typedef struct progress {
+    bool on;
+    long total, shown;
+} progress;
+
+static void progress_update(progress *p, long done)
+{
+    if (!p->on)
+        return;
+    long pct = done * 100 / p->total;
+    if (pct == p->shown)
+        return;
+    p->shown = pct;
+    fprintf(stderr, "\rflotsam: step %ld of %ld (%ld%%)", done, p->total, pct);
+    if (done == p->total)
+        fputs("\r\033[K", stderr);
+    fflush(stderr);
+}
+
+static void print_summary(FILE *f, const char *name, sim *s)
+{
+    fl_world *w = s->world;
+    fl_buoyancy_measure(s->buoyancy, fl_world_time(w));
+    fprintf(f, "%s: %llu steps, %.3f s simulated, hash %016llx\n", name,
+            (unsigned long long)fl_world_step_count(w), fl_world_time(w),
+            (unsigned long long)state_hash(w));
+    fprintf(f, "  %-16s %10s %10s %10s %10s\n", "body", "x (m)", "y (m)", "angle (deg)", "submerged");
+    for (int i = 0; i < fl_world_body_count(w); i++) {
+        const fl_body *b = fl_world_body(w, i);
+        if (b->is_static)
+            continue;
+        const char *n = s->desc->bodies[i].name;
+        char label[32];
+        if (!n[0])
+            snprintf(label, sizeof label, "#%d", i);
+        double frac = fl_buoyancy_body_area(s->buoyancy, i, NULL) / b->hull_area;
+        fprintf(f, "  %-16s %10.4f %10.4f %11.3f %9.2f%%\n", n[0] ? n : label, b->position.x,
+                b->position.y, b->angle * 180.0 / FL_PI, 100.0 * frac);
+    }
+}
+
+static int write_state_to(FILE *f, const char *path, sim *s)
+{
+    int bad = state_write_json(f, s);
+    bad |= fflush(f);
+    if (bad)
+        fprintf(stderr, "flotsam: cannot write '%s': %s\n", path, strerror(errno));
+    return bad ? CLI_FAILED : CLI_OK;
+}
+
+/* Writes the state to path ('-': stdout). A regular file is written beside
+ * its final name and renamed into place, so a failed write never leaves half
+ * a file; anything else that exists (a device, a pipe) is written directly. */
+static int write_state(const char *path, sim *s)
+{
+    if (!strcmp(path, "-"))
+        return write_state_to(stdout, path, s);
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        FILE *f = fopen(path, "w");
+        if (!f) {
+            fprintf(stderr, "flotsam: cannot write '%s': %s\n", path, strerror(errno));
+            return CLI_FAILED;
+        }
+        int rc = write_state_to(f, path, s);
+        return (fclose(f) == 0) ? rc : CLI_FAILED;
+    }
+    size_t n = strlen(path) + 8;
+    char *tmp = malloc(n);
+    if (!tmp)
+        return CLI_FAILED;
+    snprintf(tmp, n, "%s.part", path);
+    int rc = CLI_FAILED;
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        fprintf(stderr, "flotsam: cannot write '%s': %s\n", path, strerror(errno));
+    } else {
+        rc = write_state_to(f, path, s);
+        if (fclose(f) != 0 && rc == CLI_OK) {
+            fprintf(stderr, "flotsam: cannot write '%s': %s\n", path, strerror(errno));
+            rc = CLI_FAILED;
+        }
+        if (rc == CLI_OK && rename(tmp, path) != 0) {
+            fprintf(stderr, "flotsam: cannot write '%s': %s\n", path, strerror(errno));
+            rc = CLI_FAILED;
+        }
+        if (rc != CLI_OK)
+            remove(tmp);
+    }
+    free(tmp);
+    return rc;
+}
+
+/* The first body whose motion is no longer finite, or -1. */
+static int first_non_finite(const fl_world *w)
+{
+    for (int i = 0; i < fl_world_body_count(w); i++) {
+        const fl_body *b = fl_world_body(w, i);
+        if (!isfinite(b->position.x) || !isfinite(b->position.y) || !isfinite(b->angle) ||
+            !isfinite(b->velocity.x) || !isfinite(b->velocity.y) || !isfinite(b->spin))
+            return i;
+    }
+    return -1;
+}
+
+static void warn_unsimulated(const char *name, const scene *sc)
+{
+    for (int i = 0; i < sc->rope_count; i++)
+        fprintf(stderr, "%s:%d:1: warning: ropes are read but not simulated yet\n", name,
+                sc->ropes[i].line);
+}
+
+int cli_run(int argc, char **argv)
+{
+    run_options o;
+    int rc = parse_run_args(argc, argv, &o);
+    if (rc != CLI_OK)
+        return rc;
+    const char *name = o.scene_path ? o.scene_path : DEFAULT_SCENE_NAME;
+    scene sc;
+    if (!cli_load_scene(o.scene_path, &sc))
+        return CLI_BAD_INPUT;
+    sim s;
+    scene_error err;
+    if (!sim_build(&s, &sc, &err)) {
+        fprintf(stderr, "%s:%d:%d: %s\n", name, err.line, err.column, err.message);
+        scene_free(&sc);
+        return CLI_BAD_INPUT;
+    }
+    warn_unsimulated(name, &sc);
+    progress p = {o.steps >= 1000 && isatty(STDERR_FILENO), o.steps, -1};
+    for (long i = 0; i < o.steps; i++) {
+        fl_world_step(s.world, s.dt);
+        progress_update(&p, i + 1);
+    }
+    rc = CLI_OK;
+    int bad = first_non_finite(s.world);
+    if (bad >= 0) {
+        fprintf(stderr, "flotsam: %s: body %d's motion is no longer finite after %ld steps\n", name,
+                bad, o.steps);
+        rc = CLI_FAILED;
+    }
+    if (o.state_out) {
+        int wrc = write_state(o.state_out, &s);
+        rc = rc != CLI_OK ? rc : wrc;
+    } else {
+        print_summary(stdout, name, &s);
+    }
+    sim_free(&s);
+    scene_free(&sc);
+    return rc;
+}
+
+int cli_check(int argc, char **argv)
+{
+    if (argc == 0)
+        return cli_usage_error("check needs a scene file");
+    if (argv[0][0] == '-' && argv[0][1] != '\0')
+        return cli_usage_error("unknown option '%s' for check", argv[0]);
+    if (argc > 1)
+        return cli_usage_error("check takes one scene file, got %d arguments", argc);
+    scene sc;
+    if (!cli_load_scene(argv[0], &sc))
+        return CLI_BAD_INPUT;
+    sim s;
+    scene_error err;
+    int rc = CLI_OK;
+    if (!sim_build(&s, &sc, &err)) {
+        fprintf(stderr, "%s:%d:%d: %s\n", argv[0], err.line, err.column, err.message);
+        rc = CLI_BAD_INPUT;
+    } else {
+        printf("%s: ok (%d fluid%s, %d bod%s, %d rope%s)\n", argv[0], sc.fluid_count,
+               sc.fluid_count == 1 ? "" : "s", sc.body_count, sc.body_count == 1 ? "y" : "ies",
+               sc.rope_count, sc.rope_count == 1 ? "" : "s");
+        warn_unsimulated(argv[0], &sc);
+        sim_free(&s);
+    }
+    scene_free(&sc);
+    return rc;
+}

@@ -1,0 +1,76 @@
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+#include "flotsam.h"
+#include "sim.h"
+
+static const char usage[] =
+    "usage: flotsam COMMAND [ARGS]\n"
+    "\n"
+    "A 2D rigid-body simulator whose bodies float, tilt, right themselves and\n"
+    "capsize as hydrostatics says.\n"
+    "\n"
+    "commands:\n"
+    "  run [SCENE] [--steps N] [--state-out FILE]\n"
+    "        simulate SCENE (default: the built-in harbour scene) without a\n"
+    "        window for N steps (default 600) at the scene's rate; print a\n"
+    "        summary, or write the state JSON to FILE ('-' for stdout)\n"
+    "  check SCENE\n"
+    "        read SCENE and report every problem as FILE:LINE:COLUMN: message\n"
+    "\n"
+    "options:\n"
+    "  -h, --help     show this help and exit\n"
+    "  -V, --version  show the version and exit\n"
+    "\n"
+    "exit status: 0 success, 1 failure while running, 2 bad input\n";
+
+int cli_usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("flotsam: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputs("\nTry 'flotsam --help' for more information.\n", stderr);
+    va_end(ap);
+    return CLI_BAD_INPUT;
+}
+
+bool cli_load_scene(const char *path, scene *out)
+{
+    scene_error err;
+    bool ok = path ? scene_load_file(path, out, &err)
+                   : scene_parse(default_scene_text, default_scene_text_len, out, &err);
+    if (!ok) {
+        const char *name = path ? path : DEFAULT_SCENE_NAME;
+        if (err.line > 0)
+            fprintf(stderr, "%s:%d:%d: %s\n", name, err.line, err.column, err.message);
+        else
+            fprintf(stderr, "%s: %s\n", name, err.message);
+    }
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage, stderr);
+        return CLI_BAD_INPUT;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+        fputs(usage, stdout);
+        return CLI_OK;
+    }
+    if (!strcmp(cmd, "-V") || !strcmp(cmd, "--version")) {
+        printf("flotsam %s\n", FL_VERSION_STRING);
+        return CLI_OK;
+    }
+    if (!strcmp(cmd, "run"))
+        return cli_run(argc - 2, argv + 2);
+    if (!strcmp(cmd, "check"))
+        return cli_check(argc - 2, argv + 2);
+    if (cmd[0] == '-')
+        return cli_usage_error("unknown option '%s'", cmd);
+    return cli_usage_error("unknown command '%s'", cmd);
+}

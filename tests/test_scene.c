@@ -1,0 +1,896 @@
+/* Unit tests for the scene file parser ("flotsam-scene 1"). */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, for scene_load_file */
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "scene.h"
+
+#define HEADER "flotsam-scene 1\n"
+#define PI_LITERAL 3.14159265358979323846
+
+/* ---- helpers ---------------------------------------------------------------- */
+
+static bool parse_n(const char *text, size_t len, scene *out, scene_error *err)
+{
+    memset(out, 0x5A, sizeof *out); /* garbage: the parser must overwrite it */
+    memset(err, 0, sizeof *err);
+    return scene_parse(text, len, out, err);
+}
+
+static void parse_ok_at(const char *text, scene *out, int caller)
+{
+    scene_error err;
+    if (!parse_n(text, strlen(text), out, &err))
+        fail_msg("test line %d: unexpected error %d:%d: %s", caller, err.line, err.column,
+                 err.message);
+}
+#define PARSE_OK(text, out) parse_ok_at((text), (out), __LINE__)
+
+static bool is_zeroed(const scene *s)
+{
+    static const scene zero;
+    return memcmp(s, &zero, sizeof zero) == 0;
+}
+
+static void expect_error_n(const char *text, size_t len, int line, int column, const char *part,
+                           int caller)
+{
+    scene s;
+    scene_error err;
+    if (parse_n(text, len, &s, &err)) {
+        scene_free(&s);
+        fail_msg("test line %d: parse succeeded, expected '%s'", caller, part);
+    }
+    if (err.line != line || err.column != column || strstr(err.message, part) == NULL)
+        fail_msg("test line %d: got %d:%d: %s; expected %d:%d: ...%s...", caller, err.line,
+                 err.column, err.message, line, column, part);
+    if (!is_zeroed(&s))
+        fail_msg("test line %d: scene not zeroed after an error", caller);
+}
+#define EXPECT_ERROR(text, line, column, part) \
+    expect_error_n((text), strlen(text), (line), (column), (part), __LINE__)
+#define EXPECT_ERROR_N(text, line, column, part) \
+    expect_error_n((text), sizeof(text) - 1, (line), (column), (part), __LINE__)
+
+static void same_at(double got, double want, int caller)
+{
+    if (!(got == want) || signbit(got) != signbit(want))
+        fail_msg("test line %d: got %.17g, want %.17g", caller, got, want);
+}
+#define SAME(got, want) same_at((got), (want), __LINE__)
+#define SAME_VEC(v, wx, wy) (same_at((v).x, (wx), __LINE__), same_at((v).y, (wy), __LINE__))
+
+/* ---- the contract's example ------------------------------------------------ */
+
+static const char contract_example[] =
+    "flotsam-scene 1\n"
+    "world   gravity=0,9.81 rate=60 iterations=10      # all optional; these are the defaults\n"
+    "view    center=20,7 width=44                      # optional camera\n"
+    "\n"
+    "fluid   name=water density=1000 surface=8 left=0 right=40 bottom=14\n"
+    "        linear-drag=0.5 angular-drag=1.0          # defaults 0.5 and 1.0\n"
+    "        current=0,0                               # optional fluid velocity (m/s)\n"
+    "        wave-amplitude=0 wave-length=10 wave-speed=0   # optional travelling wave\n"
+    "\n"
+    "box     name=crate at=5,3 size=1,0.5 density=500 angle=10deg\n"
+    "ngon    at=10,2 sides=6 radius=0.4 density=300\n"
+    "polygon name=hull at=8,3 density=700 points=[-1,0 1,0 0.6,0.5 -0.6,0.5]\n"
+    "        hull=[-1,-0.5 1,-0.5 1,0.5 -1,0.5]        # optional: the outline\n"
+    "box     at=20,14.5 size=42,1 static               # a static body: no density needed\n"
+    "\n"
+    "rope    a=crate b=world anchor-b=10,14 length=4   # optional stiffness= damping=\n";
+
+static void test_contract_example(void **state)
+{
+    (void)state;
+    scene s;
+    PARSE_OK(contract_example, &s);
+    SAME_VEC(s.gravity, 0, 9.81);
+    SAME(s.rate, 60);
+    assert_int_equal(s.iterations, 10);
+    assert_true(s.has_view);
+    SAME_VEC(s.view_center, 20, 7);
+    SAME(s.view_width, 44);
+
+    assert_int_equal(s.fluid_count, 1);
+    assert_string_equal(s.fluids[0].name, "water");
+    assert_int_equal(s.fluids[0].line, 5);
+    SAME(s.fluids[0].density, 1000);
+    SAME(s.fluids[0].bottom, 14);
+
+    assert_int_equal(s.body_count, 4);
+    assert_string_equal(s.bodies[0].name, "crate");
+    assert_int_equal(s.bodies[0].shape, SCENE_BOX);
+    assert_int_equal(s.bodies[0].line, 10);
+    SAME(s.bodies[0].angle, 10 * (PI_LITERAL / 180.0));
+    assert_int_equal(s.bodies[1].shape, SCENE_NGON);
+    assert_int_equal(s.bodies[2].shape, SCENE_POLYGON);
+    assert_int_equal(s.bodies[2].point_count, 4);
+    assert_int_equal(s.bodies[2].hull_count, 4);
+    SAME_VEC(s.bodies[2].points[3], -0.6, 0.5);
+    SAME_VEC(s.bodies[2].hull[0], -1, -0.5);
+    assert_true(s.bodies[3].is_static);
+    SAME(s.bodies[3].density, 0);
+
+    assert_int_equal(s.rope_count, 1);
+    assert_int_equal(s.ropes[0].a, 0);
+    assert_int_equal(s.ropes[0].b, -1);
+    SAME_VEC(s.ropes[0].anchor_b, 10, 14);
+    assert_true(s.ropes[0].has_length);
+    SAME(s.ropes[0].length, 4);
+    assert_int_equal(s.ropes[0].line, 16);
+    scene_free(&s);
+    assert_true(is_zeroed(&s));
+}
+
+/* ---- statements and fields ------------------------------------------------- */
+
+static void test_defaults(void **state)
+{
+    (void)state;
+    scene s;
+    PARSE_OK(HEADER "box at=1,2 size=3,4 density=5\n", &s);
+    SAME_VEC(s.gravity, 0, 9.81);
+    SAME(s.rate, 60);
+    assert_int_equal(s.iterations, 10);
+    assert_false(s.has_view);
+    assert_int_equal(s.fluid_count, 0);
+    assert_int_equal(s.rope_count, 0);
+    assert_int_equal(s.body_count, 1);
+    const scene_body *b = &s.bodies[0];
+    assert_string_equal(b->name, "");
+    SAME_VEC(b->at, 1, 2);
+    SAME_VEC(b->size, 3, 4);
+    SAME(b->density, 5);
+    SAME(b->angle, 0);
+    SAME_VEC(b->velocity, 0, 0);
+    SAME(b->spin, 0);
+    SAME(b->friction, 0.4);
+    SAME(b->restitution, 0);
+    assert_false(b->has_color);
+    assert_false(b->is_static);
+    assert_int_equal(b->point_count, 0);
+    assert_int_equal(b->hull_count, 0);
+    scene_free(&s);
+}
+
+static void test_world_and_view(void **state)
+{
+    (void)state;
+    scene s;
+    PARSE_OK(HEADER "world gravity=-1.5,2e1 rate=120 iterations=25\n"
+                    "view center=-3,4.5 width=0.25\n",
+             &s);
+    SAME_VEC(s.gravity, -1.5, 20);
+    SAME(s.rate, 120);
+    assert_int_equal(s.iterations, 25);
+    assert_true(s.has_view);
+    SAME_VEC(s.view_center, -3, 4.5);
+    SAME(s.view_width, 0.25);
+    scene_free(&s);
+
+    PARSE_OK(HEADER "world rate=10000 iterations=1000\n", &s);
+    SAME(s.rate, 10000);
+    assert_int_equal(s.iterations, 1000);
+    scene_free(&s);
+    PARSE_OK(HEADER "world rate=0.5 iterations=1 # the smallest\n", &s);
+    SAME(s.rate, 0.5);
+    assert_int_equal(s.iterations, 1);
+    scene_free(&s);
+}
+
+static void test_fluid_fields(void **state)
+{
+    (void)state;
+    scene s;
+    PARSE_OK(HEADER "fluid density=800 surface=-2 left=-10 right=10.5 bottom=3\n"
+                    "fluid name=oil density=900 surface=1 left=0 right=1 bottom=2 linear-drag=0\n"
+                    "  angular-drag=2.5 current=0.5,-0.25 wave-amplitude=-0.5 wave-length=4\n"
+                    "  wave-speed=-1.5\n",
+             &s);
+    assert_int_equal(s.fluid_count, 2);
+    const scene_fluid *a = &s.fluids[0], *b = &s.fluids[1];
+    assert_string_equal(a->name, "");
+    SAME(a->density, 800);
+    SAME(a->surface, -2);
+    SAME(a->left, -10);
+    SAME(a->right, 10.5);
+    SAME(a->bottom, 3);
+    SAME(a->linear_drag, 0.5);
+    SAME(a->angular_drag, 1.0);
+    SAME_VEC(a->current, 0, 0);
+    SAME(a->wave_amplitude, 0);
+    SAME(a->wave_length, 10);
+    SAME(a->wave_speed, 0);
+    assert_string_equal(b->name, "oil");
+    assert_int_equal(b->line, 3);
+    SAME(b->linear_drag, 0);
+    SAME(b->angular_drag, 2.5);
+    SAME_VEC(b->current, 0.5, -0.25);
+    SAME(b->wave_amplitude, -0.5);
+    SAME(b->wave_length, 4);
+    SAME(b->wave_speed, -1.5);
+    scene_free(&s);
+}
+
+static void test_body_fields(void **state)
+{
+    (void)state;
+    scene s;
+    PARSE_OK(HEADER
+             "box name=B-1_x at=1,2 size=0.5,2 density=3 angle=-0.5 velocity=1,-2 spin=0.75\n"
+             "    friction=0 restitution=1 color=#A0b1C2 static\n"
+             "ngon at=0,0 sides=64 radius=1e-3 density=1 angle=90deg color=#000000\n"
+             "ngon at=0,0 sides=3.0 radius=2 static density=7 restitution=0\n",
+             &s);
+    assert_int_equal(s.body_count, 3);
+    const scene_body *b = &s.bodies[0];
+    assert_string_equal(b->name, "B-1_x");
+    assert_int_equal(b->shape, SCENE_BOX);
+    SAME_VEC(b->at, 1, 2);
+    SAME_VEC(b->size, 0.5, 2);
+    SAME(b->density, 3);
+    SAME(b->angle, -0.5);
+    SAME_VEC(b->velocity, 1, -2);
+    SAME(b->spin, 0.75);
+    SAME(b->friction, 0);
+    SAME(b->restitution, 1);
+    assert_true(b->has_color);
+    assert_int_equal(b->color, 0xA0B1C2);
+    assert_true(b->is_static);
+
+    b = &s.bodies[1];
+    assert_int_equal(b->shape, SCENE_NGON);
+    assert_int_equal(b->sides, 64);
+    SAME(b->radius, 1e-3);
+    SAME(b->angle, 90 * (PI_LITERAL / 180.0));
+    assert_true(b->has_color);
+    assert_int_equal(b->color, 0);
+
+    b = &s.bodies[2];
+    assert_int_equal(b->sides, 3);
+    assert_true(b->is_static);
+    SAME(b->density, 7);
+    scene_free(&s);
+}
+
+static void test_angles(void **state)
+{
+    (void)state;
+    scene s;
+    PARSE_OK(HEADER "box at=0,0 size=1,1 density=1 angle=90deg\n"
+                    "box at=0,0 size=1,1 density=1 angle=-45.5deg\n"
+                    "box at=0,0 size=1,1 density=1 angle=1e1deg\n"
+                    "box at=0,0 size=1,1 density=1 angle=1.25\n",
+             &s);
+    SAME(s.bodies[0].angle, 90 * (PI_LITERAL / 180.0));
+    SAME(s.bodies[1].angle, -45.5 * (PI_LITERAL / 180.0));
+    SAME(s.bodies[2].angle, 10 * (PI_LITERAL / 180.0));
+    SAME(s.bodies[3].angle, 1.25);
+    scene_free(&s);
+    EXPECT_ERROR(HEADER "box at=0,0 size=1,1 density=1 angle=deg\n", 2, 37,
+                 "expected a number, got 'deg'");
+    EXPECT_ERROR(HEADER "box at=0,0 size=1,1 density=1 angle=90 deg\n", 2, 40,
+                 "unexpected word 'deg'");
+    EXPECT_ERROR(HEADER "box at=0,0 size=1,1 density=1 angle=90degs\n", 2, 37, "expected a number");
+    EXPECT_ERROR(HEADER "box at=0,0 size=1,1 density=1 angle=1e999deg\n", 2, 37, "out of range");
+}
+
+static void test_polygons(void **state)
+{
+    (void)state;
+    scene s;
+    PARSE_OK(HEADER
+             /* clockwise and counter-clockwise (y down) */
+             "polygon at=0,0 density=1 points=[0,0 1,0 0,1]\n"
+             "polygon at=0,0 density=1 points=[0,0 0,1 1,0]\n"
+             /* concave arrow, spaces and tabs inside the list, a hull */
+             "polygon at=1,1 density=1 points=[ 0,0\t4,0  4,4 2,1 0,4 ] hull=[0,0 4,0 4,4 0,4]\n"
+             /* collinear neighbours that go straight on are fine */
+             "polygon at=0,0 density=1 points=[0,0 1,0 2,0 2,2]\n",
+             &s);
+    assert_int_equal(s.body_count, 4);
+    assert_int_equal(s.bodies[2].point_count, 5);
+    SAME_VEC(s.bodies[2].points[3], 2, 1);
+    assert_int_equal(s.bodies[2].hull_count, 4);
+    SAME_VEC(s.bodies[2].hull[2], 4, 4);
+    assert_int_equal(s.bodies[3].point_count, 4);
+    scene_free(&s);
+}
+
+/* A regular polygon of n points as scene text. */
+static char *ngon_scene(int n)
+{
+    size_t size = 200 + (size_t)n * 60, used;
+    char *text = malloc(size);
+    assert_non_null(text);
+    used = (size_t)snprintf(text, size, HEADER "polygon at=0,0 density=1 points=[");
+    for (int i = 0; i < n; i++) {
+        double a = 2 * PI_LITERAL * i / n;
+        used += (size_t)snprintf(text + used, size - used, "%s%.17g,%.17g", i ? " " : "",
+                                 10 * cos(a), 10 * sin(a));
+    }
+    snprintf(text + used, size - used, "]\n");
+    return text;
+}
+
+static void test_point_counts(void **state)
+{
+    (void)state;
+    scene s;
+    char *text = ngon_scene(64);
+    PARSE_OK(text, &s);
+    assert_int_equal(s.bodies[0].point_count, 64);
+    scene_free(&s);
+    free(text);
+    text = ngon_scene(65);
+    EXPECT_ERROR(text, 2, 33, "polygon needs 3 to 64 points, got 65");
+    free(text);
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[0,0 1,0]\n", 2, 33,
+                 "polygon needs 3 to 64 points, got 2");
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[]\n", 2, 33, "got 0");
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[0,0 1,0 0,1] hull=[0,0 1,0]\n", 2, 52,
+                 "hull needs 3 to 64 points, got 2");
+}
+
+static void test_polygon_shape_errors(void **state)
+{
+    (void)state;
+    /* bow tie */
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[0,0 1,1 1,0 0,1]\n", 2, 33,
+                 "polygon points must not cross each other");
+    /* a vertex touching a non-adjacent edge */
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[0,0 4,0 4,4 2,0 0,4]\n", 2, 33,
+                 "must not cross");
+    /* an edge folding back onto its neighbour */
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[0,0 2,0 1,0 1,1]\n", 2, 33,
+                 "must not cross");
+    /* collinear overlap of non-adjacent edges */
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[0,0 3,0 3,2 2,0 1,0 1,2]\n", 2, 33,
+                 "must not cross");
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[0,0 1,0 1,1 1,0]\n", 2, 33,
+                 "polygon points must not repeat");
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[0,0 1,0 2,0]\n", 2, 33,
+                 "polygon must have a non-zero area");
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[0,0 2,2 1,1 3,3]\n", 2, 33,
+                 "polygon must have a non-zero area");
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[0,0 1,0 0,1] hull=[0,0 1,1 1,0 0,1]\n",
+                 2, 52, "hull points must not cross each other");
+}
+
+static void test_ropes(void **state)
+{
+    (void)state;
+    scene s;
+    PARSE_OK(HEADER "rope a=b2 b=b1 anchor-a=0.5,0 anchor-b=-0.5,0 stiffness=200 damping=3\n"
+                    "box name=b1 at=0,0 size=1,1 density=1\n"
+                    "fluid name=water density=1 surface=0 left=0 right=1 bottom=1\n"
+                    "box name=b2 at=2,0 size=1,1 density=1\n"
+                    "rope a=b1 b=world anchor-b=0,-5\n",
+             &s);
+    assert_int_equal(s.rope_count, 2);
+    const scene_rope *r = &s.ropes[0];
+    assert_int_equal(r->line, 2);
+    assert_int_equal(r->a, 1);
+    assert_int_equal(r->b, 0);
+    SAME_VEC(r->anchor_a, 0.5, 0);
+    SAME_VEC(r->anchor_b, -0.5, 0);
+    assert_false(r->has_length);
+    assert_true(r->has_stiffness);
+    SAME(r->stiffness, 200);
+    SAME(r->damping, 3);
+    r = &s.ropes[1];
+    assert_int_equal(r->a, 0);
+    assert_int_equal(r->b, -1);
+    SAME_VEC(r->anchor_a, 0, 0);
+    SAME_VEC(r->anchor_b, 0, -5);
+    assert_false(r->has_stiffness);
+    SAME(r->damping, 0);
+    scene_free(&s);
+}
+
+static void test_many_statements(void **state)
+{
+    (void)state;
+    enum { COUNT = 1000 };
+    size_t size = (size_t)COUNT * 160, used = 0;
+    char *text = malloc(size);
+    scene s;
+    assert_non_null(text);
+    used += (size_t)snprintf(text + used, size - used, HEADER);
+    for (int i = 0; i < COUNT; i++) {
+        used += (size_t)snprintf(text + used, size - used,
+                                 "box name=b%d at=%d,0 size=1,1 density=1\n"
+                                 "fluid name=f%d density=1 surface=0 left=0 right=1 bottom=1\n"
+                                 "rope a=b%d b=%s\n",
+                                 i, i, i, COUNT - 1 - i,
+                                 i == 0 ? "world anchor-b=0,0" : i == COUNT - 1 ? "b1" : "b0");
+    }
+    PARSE_OK(text, &s);
+    assert_int_equal(s.body_count, COUNT);
+    assert_int_equal(s.fluid_count, COUNT);
+    assert_int_equal(s.rope_count, COUNT);
+    for (int i = 0; i < COUNT; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "b%d", i);
+        assert_string_equal(s.bodies[i].name, name);
+        SAME(s.bodies[i].at.x, i);
+        assert_int_equal(s.ropes[i].a, COUNT - 1 - i);
+        assert_int_equal(s.ropes[i].b, i == 0 ? -1 : i == COUNT - 1 ? 1 : 0);
+    }
+    scene_free(&s);
+    /* a duplicate at the very end still finds the first use */
+    used += (size_t)snprintf(text + used, size - used,
+                             "ngon name=b500 at=0,0 sides=3 radius=1 static\n");
+    EXPECT_ERROR(text, 3 * COUNT + 2, 11, "name 'b500' is already used (line 1502)");
+    free(text);
+}
+
+/* ---- lexical rules ------------------------------------------------------------ */
+
+static void test_continuation_lines(void **state)
+{
+    (void)state;
+    scene s;
+    PARSE_OK("# a comment before the header\n"
+             "\n"
+             "  flotsam-scene 1   # the header may carry a comment\n"
+             "fluid density=1 surface=0\n"
+             "\tleft=0 right=1 # comment\n"
+             "# a comment line does not end the statement\n"
+             "\n"
+             "   bottom=2\n"
+             "  box at=0,0 size=1,1   # an indented keyword starts a statement\n"
+             "      density=2\n"
+             "\tbox at=1,1 size=1,1 static\n",
+             &s);
+    assert_int_equal(s.fluid_count, 1);
+    SAME(s.fluids[0].bottom, 2);
+    assert_int_equal(s.body_count, 2);
+    assert_int_equal(s.bodies[0].line, 9);
+    SAME(s.bodies[0].density, 2);
+    assert_true(s.bodies[1].is_static);
+    scene_free(&s);
+
+    EXPECT_ERROR(HEADER "  at=1,2\n", 2, 3, "no statement to continue");
+    EXPECT_ERROR(HEADER "box at=0,0 size=1,1 static\nsize=1,1\n", 3, 1,
+                 "expected a keyword, got 'size=1,1' (indent continuation lines)");
+    /* an unindented line ends the statement before it is read */
+    EXPECT_ERROR(HEADER "box at=0,0 static\nsize=1,1\n", 2, 1, "box needs 'size'");
+    /* errors on continuation lines point at their real line */
+    EXPECT_ERROR(HEADER "fluid density=1 surface=0\n  left=0\n\n  right=x bottom=1\n", 5, 9,
+                 "expected a number, got 'x'");
+    /* the statement's checks run when it ends, and point at its keyword */
+    EXPECT_ERROR(HEADER "fluid density=1 surface=0\n  left=0\n\n  right=1\nbox\n", 2, 1,
+                 "fluid needs 'bottom'");
+}
+
+static void test_comments(void **state)
+{
+    (void)state;
+    scene s;
+    PARSE_OK(HEADER "box at=1,2#comment\n"
+                    "  size=1,1 density=1 color=#ff8000#not a colour any more\n"
+                    "box at=0,0 size=1,1 static # color=#zzzzzz\n"
+                    "ngon at=0,0 sides=3 radius=1 density=1 color=#00FF00 # comment\n"
+                    "polygon at=0,0 density=1 points=[0,0 1,0 0,1]# comment\n",
+             &s);
+    assert_int_equal(s.body_count, 4);
+    assert_int_equal(s.bodies[0].color, 0xFF8000);
+    assert_false(s.bodies[1].has_color);
+    assert_int_equal(s.bodies[2].color, 0x00FF00);
+    scene_free(&s);
+    /* a '#' inside a list starts a comment, so the list is not closed */
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[0,0 1,0 #0,1]\n", 2, 33,
+                 "no closing ']'");
+    /* after another key, '#' starts a comment and leaves the value empty */
+    EXPECT_ERROR(HEADER "box at=#1,2\n", 2, 5, "field 'at' has no value");
+}
+
+static void test_crlf(void **state)
+{
+    (void)state;
+    scene s;
+    PARSE_OK("flotsam-scene 1\r\n"
+             "fluid density=1 surface=0 left=0 right=1\r\n"
+             "   bottom=2 # comment\r\n"
+             "box name=a at=0,0 size=1,1 color=#123456\r\n"
+             "  static\r\n"
+             "polygon at=0,0 density=1 points=[0,0 1,0 0,1]\r\n"
+             "rope a=a b=world anchor-b=1,1\r",
+             &s);
+    assert_int_equal(s.fluid_count, 1);
+    assert_int_equal(s.body_count, 2);
+    assert_int_equal(s.bodies[0].color, 0x123456);
+    assert_true(s.bodies[0].is_static);
+    assert_int_equal(s.bodies[1].point_count, 3);
+    assert_int_equal(s.rope_count, 1);
+    scene_free(&s);
+    EXPECT_ERROR("flotsam-scene 1\r\n\r\nbox at=0,0 size=1,1 densty=1\r\n", 3, 21,
+                 "unknown field 'densty' in box");
+    EXPECT_ERROR("flotsam-scene 1\r\nbox at=0,0\rsize=1,1\n", 2, 11,
+                 "carriage return not followed by a line feed");
+}
+
+static void test_numbers(void **state)
+{
+    (void)state;
+    static const char *const good[] = {"1", "+2", "-3", "1.", ".5", "-.5", "2.5e3", "2E+2",
+                                       "1e-3", "007", "1e-400", "-0.0e0"};
+    static const double values[] = {1, 2, -3, 1, 0.5, -0.5, 2500, 200, 1e-3, 7, 0, -0.0};
+    static const char *const bad[] = {"0x10", "inf", "nan", "1.5.2", "1e", "1e+", ".", "-",
+                                      "+-1", "5m", "1_000", "e5", "1,5", "\xc2\xbd"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        char text[120];
+        scene s;
+        snprintf(text, sizeof text, HEADER "box at=0,0 size=1,1 static spin=%s\n", good[i]);
+        PARSE_OK(text, &s);
+        SAME(s.bodies[0].spin, values[i]);
+        scene_free(&s);
+    }
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char text[120];
+        snprintf(text, sizeof text, HEADER "box spin=%s at=0,0 size=1,1 static\n", bad[i]);
+        EXPECT_ERROR(text, 2, 10, "expected a number, got '");
+    }
+    /* a space ends the value */
+    EXPECT_ERROR(HEADER "box spin=1 ,2 at=0,0 size=1,1 static\n", 2, 12, "unexpected word ',2'");
+    EXPECT_ERROR(HEADER "box spin=1e999 at=0,0 size=1,1 static\n", 2, 10,
+                 "number '1e999' is out of range");
+    EXPECT_ERROR(HEADER "box spin=-1e400 at=0,0 size=1,1 static\n", 2, 10, "out of range");
+    /* a long but valid number */
+    {
+        char text[700];
+        scene s;
+        char digits[401];
+        memset(digits, '0', 400);
+        digits[400] = '\0';
+        snprintf(text, sizeof text, HEADER "box at=0,0 size=1,1 static spin=0.%s1e401\n", digits);
+        PARSE_OK(text, &s);
+        SAME(s.bodies[0].spin, 1);
+        scene_free(&s);
+    }
+}
+
+/* ---- errors ---------------------------------------------------------------------- */
+
+static void test_header_errors(void **state)
+{
+    (void)state;
+    EXPECT_ERROR("", 1, 1, "missing 'flotsam-scene 1' header");
+    EXPECT_ERROR("# only a comment\n\n   \n", 1, 1, "missing 'flotsam-scene 1' header");
+    EXPECT_ERROR("box at=0,0 size=1,1 static\n", 1, 1,
+                 "expected 'flotsam-scene 1' before any statement");
+    EXPECT_ERROR("# comment\n  world\nflotsam-scene 1\n", 2, 3,
+                 "expected 'flotsam-scene 1' before any statement");
+    EXPECT_ERROR("flotsam-scene=1\n", 1, 1, "expected 'flotsam-scene 1'");
+    EXPECT_ERROR("flotsam-scene 2\n", 1, 15,
+                 "unsupported scene version 2 (this program reads version 1)");
+    EXPECT_ERROR("flotsam-scene 10 # no\n", 1, 15, "unsupported scene version 10");
+    EXPECT_ERROR("flotsam-scene 1.0\n", 1, 15, "expected a version number");
+    EXPECT_ERROR("flotsam-scene\n", 1, 1, "expected a version number");
+    EXPECT_ERROR("flotsam-scene 1 world\n", 1, 17, "unexpected 'world' after the header");
+    EXPECT_ERROR(HEADER HEADER, 2, 1, "unknown keyword 'flotsam-scene'");
+}
+
+static void test_keyword_errors(void **state)
+{
+    (void)state;
+    EXPECT_ERROR(HEADER "boxx at=0,0\n", 2, 1, "unknown keyword 'boxx'");
+    EXPECT_ERROR(HEADER "\n  Box at=0,0\n", 3, 3, "no statement to continue");
+    EXPECT_ERROR(HEADER "world\nview center=0,0 width=1\nworld rate=30\n", 4, 1,
+                 "only one 'world' statement is allowed (first on line 2)");
+    EXPECT_ERROR(HEADER "view center=0,0 width=1\n  view center=0,0 width=1\n", 3, 3,
+                 "only one 'view' statement is allowed");
+}
+
+static void test_field_errors(void **state)
+{
+    (void)state;
+    EXPECT_ERROR(HEADER "box at=0,0 sze=1,1 density=1\n", 2, 12, "unknown field 'sze' in box");
+    EXPECT_ERROR(HEADER "ngon at=0,0 size=1,1\n", 2, 13, "unknown field 'size' in ngon");
+    EXPECT_ERROR(HEADER "box at=0,0 hull=[0,0 1,0 0,1]\n", 2, 12, "unknown field 'hull' in box");
+    EXPECT_ERROR(HEADER "world name=w\n", 2, 7, "unknown field 'name' in world");
+    EXPECT_ERROR(HEADER "box at=0,0 at=1,1 size=1,1 density=1\n", 2, 12, "duplicate field 'at'");
+    EXPECT_ERROR(HEADER "box at=0,0 static size=1,1\n  static\n", 3, 3, "duplicate field 'static'");
+    EXPECT_ERROR(HEADER "box at=0,0 size=1,1 density=1 heavy\n", 2, 31,
+                 "unexpected word 'heavy' in box");
+    EXPECT_ERROR(HEADER "fluid static density=1\n", 2, 7, "unexpected word 'static' in fluid");
+    EXPECT_ERROR(HEADER "box static=1\n", 2, 5, "'static' is a flag");
+    EXPECT_ERROR(HEADER "box at= size=1,1\n", 2, 5, "field 'at' has no value");
+    EXPECT_ERROR(HEADER "box at=0,0 =1\n", 2, 12, "expected a field name before '='");
+    /* the first error on a line wins */
+    EXPECT_ERROR(HEADER "box at=x,0 size=y\n", 2, 8, "got 'x'");
+}
+
+static void test_missing_fields(void **state)
+{
+    (void)state;
+    EXPECT_ERROR(HEADER "box at=0,0 density=1\n", 2, 1, "box needs 'size'");
+    EXPECT_ERROR(HEADER "box size=1,1 density=1\n", 2, 1, "box needs 'at'");
+    EXPECT_ERROR(HEADER "  ngon at=0,0 radius=1 density=1\n", 2, 3, "ngon needs 'sides'");
+    EXPECT_ERROR(HEADER "ngon at=0,0 sides=5 density=1\n", 2, 1, "ngon needs 'radius'");
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1\n", 2, 1, "polygon needs 'points'");
+    EXPECT_ERROR(HEADER "box at=0,0 size=1,1\n", 2, 1, "box needs 'density' (or 'static')");
+    EXPECT_ERROR(HEADER "fluid surface=0 left=0 right=1 bottom=1\n", 2, 1, "fluid needs 'density'");
+    EXPECT_ERROR(HEADER "fluid density=1 left=0 right=1 bottom=1\n", 2, 1, "fluid needs 'surface'");
+    EXPECT_ERROR(HEADER "fluid density=1 surface=0 right=1 bottom=1\n", 2, 1, "fluid needs 'left'");
+    EXPECT_ERROR(HEADER "fluid density=1 surface=0 left=0 bottom=1\n", 2, 1, "fluid needs 'right'");
+    EXPECT_ERROR(HEADER "fluid density=1 surface=0 left=0 right=1\n", 2, 1, "fluid needs 'bottom'");
+    EXPECT_ERROR(HEADER "view width=1\n", 2, 1, "view needs 'center'");
+    EXPECT_ERROR(HEADER "view center=1,1\n", 2, 1, "view needs 'width'");
+    EXPECT_ERROR(HEADER "box name=x at=0,0 size=1,1 static\nrope b=x\n", 3, 1, "rope needs 'a'");
+    EXPECT_ERROR(HEADER "box name=x at=0,0 size=1,1 static\nrope a=x\n", 3, 1, "rope needs 'b'");
+}
+
+static void test_value_errors(void **state)
+{
+    (void)state;
+#define BOX HEADER "box at=0,0 size=1,1 "
+    /* column 21 is just after BOX's text on line 2 */
+    EXPECT_ERROR(BOX "density=abc\n", 2, 29, "expected a number, got 'abc'");
+    EXPECT_ERROR(BOX "density=0\n", 2, 29, "density must be > 0");
+    EXPECT_ERROR(BOX "density=-0\n", 2, 29, "density must be > 0");
+    EXPECT_ERROR(BOX "density=1e999\n", 2, 29, "out of range");
+    EXPECT_ERROR(BOX "static friction=-0.1\n", 2, 37, "friction must be >= 0");
+    EXPECT_ERROR(BOX "static restitution=1.5\n", 2, 40, "restitution must be from 0 to 1");
+    EXPECT_ERROR(BOX "static restitution=-0.5\n", 2, 40, "restitution must be from 0 to 1");
+    EXPECT_ERROR(HEADER "box at=0,0 size=1,0 static\n", 2, 17, "size must be > 0 in both directions");
+    EXPECT_ERROR(HEADER "box at=0,0 size=-1,1 static\n", 2, 17, "size must be > 0");
+    EXPECT_ERROR(HEADER "ngon at=0,0 sides=2 radius=1 static\n", 2, 19,
+                 "sides must be an integer from 3 to 64");
+    EXPECT_ERROR(HEADER "ngon at=0,0 sides=65 radius=1 static\n", 2, 19, "sides must be an integer");
+    EXPECT_ERROR(HEADER "ngon at=0,0 sides=4.5 radius=1 static\n", 2, 19, "sides must be an integer");
+    EXPECT_ERROR(HEADER "ngon at=0,0 sides=6 radius=0 static\n", 2, 28, "radius must be > 0");
+    EXPECT_ERROR(HEADER "world iterations=0\n", 2, 18,
+                 "iterations must be an integer from 1 to 1000");
+    EXPECT_ERROR(HEADER "world iterations=1001\n", 2, 18, "iterations must be an integer");
+    EXPECT_ERROR(HEADER "world rate=0\n", 2, 12, "rate must be > 0 and at most 10000");
+    EXPECT_ERROR(HEADER "world rate=10001\n", 2, 12, "rate must be > 0 and at most 10000");
+    EXPECT_ERROR(HEADER "view center=0,0 width=-2\n", 2, 23, "width must be > 0");
+#define FLUID HEADER "fluid density=1 surface=0 left=0 right=1 bottom=1 "
+    /* FLUID's text on line 2 ends at column 51 */
+    EXPECT_ERROR(FLUID "linear-drag=-1\n", 2, 63, "linear-drag must be >= 0");
+    EXPECT_ERROR(FLUID "angular-drag=-1\n", 2, 64, "angular-drag must be >= 0");
+    EXPECT_ERROR(FLUID "wave-length=0\n", 2, 63, "wave-length must be > 0");
+    EXPECT_ERROR(FLUID "wave-speed=x\n", 2, 62, "expected a number");
+    EXPECT_ERROR(FLUID "current=1\n", 2, 59, "expected a point x,y, got '1'");
+    EXPECT_ERROR(FLUID "wave-amplitude=1\n", 2, 66,
+                 "wave-amplitude must be smaller than the fluid's depth");
+    EXPECT_ERROR(FLUID "wave-amplitude=-1.5\n", 2, 66, "wave-amplitude must be smaller");
+    EXPECT_ERROR(HEADER "fluid density=0 surface=0 left=0 right=1 bottom=1\n", 2, 15,
+                 "density must be > 0");
+    EXPECT_ERROR(HEADER "fluid density=1 surface=0 left=1 right=1 bottom=1\n", 2, 40,
+                 "right must be greater than left");
+    EXPECT_ERROR(HEADER "fluid density=1 surface=2\n  left=0 right=1 bottom=1\n", 3, 25,
+                 "bottom must be greater than surface");
+#undef FLUID
+#undef BOX
+}
+
+static void test_point_errors(void **state)
+{
+    (void)state;
+    EXPECT_ERROR(HEADER "box at=1 size=1,1 static\n", 2, 8, "expected a point x,y, got '1'");
+    EXPECT_ERROR(HEADER "box at=1,2,3 size=1,1 static\n", 2, 8, "expected a point x,y, got '1,2,3'");
+    EXPECT_ERROR(HEADER "box at=,2 size=1,1 static\n", 2, 8, "expected a point");
+    EXPECT_ERROR(HEADER "box at=1, size=1,1 static\n", 2, 8, "expected a point");
+    EXPECT_ERROR(HEADER "box at=1,y size=1,1 static\n", 2, 10, "expected a number, got 'y'");
+    EXPECT_ERROR(HEADER "box at=1,1e999 size=1,1 static\n", 2, 10, "out of range");
+    EXPECT_ERROR(HEADER "box at=[1,2] size=1,1 static\n", 2, 8, "expected a point x,y, got '[1,2]'");
+    EXPECT_ERROR(HEADER "box at=0,0 size=1,1 static velocity=1;2\n", 2, 37, "expected a point");
+    /* point lists */
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=0,0\n", 2, 33,
+                 "expected a point list [x,y x,y ...], got '0,0'");
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[0,0 1,0 0,1]x\n", 2, 33,
+                 "expected a point list");
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[0,0 [1,0] 0,1]\n", 2, 33,
+                 "expected a point list");
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[0,0 1,0 0,1\n", 2, 33,
+                 "point list has no closing ']' on this line");
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[0,0 1;0 0,1]\n", 2, 38,
+                 "expected a point x,y, got '1;0'");
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[0,0  1,z 0,1]\n", 2, 41,
+                 "expected a number, got 'z'");
+}
+
+static void test_colour_errors(void **state)
+{
+    (void)state;
+#define BOX HEADER "box at=0,0 size=1,1 static "
+    EXPECT_ERROR(BOX "color=red\n", 2, 34, "expected a colour #rrggbb, got 'red'");
+    EXPECT_ERROR(BOX "color=#12345\n", 2, 34, "got '#12345'");
+    EXPECT_ERROR(BOX "color=#1234567\n", 2, 34, "got '#1234567'");
+    EXPECT_ERROR(BOX "color=#12345g\n", 2, 34, "got '#12345g'");
+    EXPECT_ERROR(BOX "color=0x123456\n", 2, 34, "expected a colour");
+#undef BOX
+}
+
+static void test_name_errors(void **state)
+{
+    (void)state;
+    char text[300];
+    char long_name[65];
+    EXPECT_ERROR(HEADER "box name=a.b at=0,0 size=1,1 static\n", 2, 10,
+                 "bad name 'a.b' (use letters, digits, '_' and '-')");
+    EXPECT_ERROR(HEADER "box name=world at=0,0 size=1,1 static\n", 2, 10,
+                 "'world' is reserved and cannot be a name");
+    memset(long_name, 'n', 64);
+    long_name[64] = '\0';
+    snprintf(text, sizeof text, HEADER "box name=%s at=0,0 size=1,1 static\n", long_name);
+    EXPECT_ERROR(text, 2, 10, "name is longer than 63 characters");
+    long_name[63] = '\0';
+    snprintf(text, sizeof text, HEADER "box name=%s at=0,0 size=1,1 static\n", long_name);
+    {
+        scene s;
+        PARSE_OK(text, &s);
+        assert_string_equal(s.bodies[0].name, long_name);
+        scene_free(&s);
+    }
+    EXPECT_ERROR(HEADER "\n\nbox name=crate at=0,0 size=1,1 static\n"
+                        "box at=0,0 size=1,1 static name=crate\n",
+                 5, 33, "name 'crate' is already used (line 4)");
+    EXPECT_ERROR(HEADER "fluid name=water density=1 surface=0 left=0 right=1 bottom=1\n"
+                        "ngon name=water at=0,0 sides=3 radius=1 static\n",
+                 3, 11, "name 'water' is already used (line 2)");
+}
+
+static void test_rope_errors(void **state)
+{
+    (void)state;
+#define BODIES HEADER "box name=p at=0,0 size=1,1 static\nbox name=q at=0,0 size=1,1 density=1\n"
+    EXPECT_ERROR(BODIES "rope a=p b=foo\n", 4, 12, "unknown body 'foo' in rope");
+    EXPECT_ERROR(BODIES "rope a=foo b=p\n", 4, 8, "unknown body 'foo' in rope");
+    /* resolved at the end of the file, but reported at the rope */
+    EXPECT_ERROR(HEADER "rope a=q b=r\nbox name=q at=0,0 size=1,1 static\n", 2, 12,
+                 "unknown body 'r' in rope");
+    EXPECT_ERROR(BODIES "fluid name=water density=1 surface=0 left=0 right=1 bottom=1\n"
+                        "rope a=q b=water\n",
+                 5, 12, "'water' is a fluid, not a body");
+    EXPECT_ERROR(BODIES "rope a=q b=world\n", 4, 1, "rope to 'world' needs 'anchor-b'");
+    EXPECT_ERROR(BODIES "rope a=world b=q\n", 4, 8, "only 'b' may be 'world'");
+    EXPECT_ERROR(BODIES "rope a=q b=q\n", 4, 12, "a rope must join two different bodies");
+    EXPECT_ERROR(BODIES "rope a=q b=p length=0\n", 4, 21, "length must be > 0");
+    EXPECT_ERROR(BODIES "rope a=q b=p stiffness=-1\n", 4, 24, "stiffness must be > 0");
+    EXPECT_ERROR(BODIES "rope a=q b=p damping=-1\n", 4, 22, "damping must be >= 0");
+    EXPECT_ERROR(BODIES "rope a=q b=p anchor-a=1\n", 4, 23, "expected a point");
+    EXPECT_ERROR(BODIES "rope a=q b=p density=1\n", 4, 14, "unknown field 'density' in rope");
+    EXPECT_ERROR(BODIES "rope a=q b=p.x\n", 4, 12, "bad name 'p.x'");
+#undef BODIES
+}
+
+static void test_encoding_errors(void **state)
+{
+    (void)state;
+    EXPECT_ERROR_N(HEADER "box at=0,0\0 size=1,1 static\n", 2, 11, "NUL byte");
+    EXPECT_ERROR_N(HEADER "# \0\n", 2, 3, "NUL byte");
+    /* columns count characters: 'é' (2 bytes) and '€' (3 bytes) are one each */
+    EXPECT_ERROR(HEADER "box at=0,0 size=1,1 static # \xc3\xa9\xe2\x82\xac\xff\n", 2, 32,
+                 "invalid UTF-8");
+    EXPECT_ERROR(HEADER "box \xc0\xaf\n", 2, 5, "invalid UTF-8");         /* overlong */
+    EXPECT_ERROR(HEADER "box \xed\xa0\x80\n", 2, 5, "invalid UTF-8");     /* surrogate */
+    EXPECT_ERROR(HEADER "box \xe2\x82\n", 2, 5, "invalid UTF-8");         /* truncated */
+    EXPECT_ERROR(HEADER "box at=0,0 \x01\n", 2, 12, "control character");
+    EXPECT_ERROR("\xef\xbb\xbf" HEADER, 1, 1, "byte order mark");
+    /* a non-ASCII word is quoted whole in the message */
+    EXPECT_ERROR(HEADER "box \xc3\xa9t\xc3\xa9=1 at=0,0\n", 2, 5,
+                 "unknown field '\xc3\xa9t\xc3\xa9' in box");
+    EXPECT_ERROR(HEADER "box name=\xc3\xa9 at=\xc3\xa9\n", 2, 10, "bad name");
+}
+
+static void test_failure_leaves_scene_empty(void **state)
+{
+    (void)state;
+    scene s;
+    scene_error err;
+    /* fails late, after bodies, fluids and ropes have been allocated */
+    const char *text = HEADER "box name=a at=0,0 size=1,1 static\n"
+                              "fluid density=1 surface=0 left=0 right=1 bottom=1\n"
+                              "rope a=a b=nowhere\n";
+    assert_false(parse_n(text, strlen(text), &s, &err));
+    assert_true(is_zeroed(&s));
+    assert_int_equal(err.line, 4);
+    assert_int_equal(err.column, 12);
+    scene_free(&s);
+    scene_free(&s);
+    assert_true(is_zeroed(&s));
+}
+
+static void test_text_needs_no_terminator(void **state)
+{
+    (void)state;
+    scene s;
+    scene_error err;
+    /* only the first len bytes count: the rest would be an error */
+    const char text[] = HEADER "box at=0,0 size=1,1 spin=12 static!!!";
+    size_t len = sizeof text - 1 - 3;
+    assert_true(parse_n(text, len, &s, &err));
+    SAME(s.bodies[0].spin, 12);
+    scene_free(&s);
+    const char number_at_end[] = HEADER "box at=0,0 size=1,1 static spin=12345";
+    assert_true(parse_n(number_at_end, sizeof number_at_end - 1 - 2, &s, &err));
+    SAME(s.bodies[0].spin, 123);
+    scene_free(&s);
+}
+
+static void test_load_file(void **state)
+{
+    (void)state;
+    scene s;
+    scene_error err;
+    char path[] = "/tmp/flotsam-test-scene-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "wb");
+    assert_non_null(f);
+    fputs(contract_example, f);
+    fclose(f);
+    memset(&s, 0x5A, sizeof s);
+    assert_true(scene_load_file(path, &s, &err));
+    assert_int_equal(s.body_count, 4);
+    scene_free(&s);
+    unlink(path);
+
+    memset(&s, 0x5A, sizeof s);
+    assert_false(scene_load_file(path, &s, &err));
+    assert_int_equal(err.line, 0);
+    assert_int_equal(err.column, 0);
+    assert_string_equal(err.message, "cannot read file: No such file or directory");
+    assert_true(is_zeroed(&s));
+}
+
+static void test_free_zeroed(void **state)
+{
+    (void)state;
+    scene s;
+    memset(&s, 0, sizeof s);
+    scene_free(&s);
+    scene_free(&s);
+    assert_true(is_zeroed(&s));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_contract_example),
+        cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_world_and_view),
+        cmocka_unit_test(test_fluid_fields),
+        cmocka_unit_test(test_body_fields),
+        cmocka_unit_test(test_angles),
+        cmocka_unit_test(test_polygons),
+        cmocka_unit_test(test_point_counts),
+        cmocka_unit_test(test_polygon_shape_errors),
+        cmocka_unit_test(test_ropes),
+        cmocka_unit_test(test_many_statements),
+        cmocka_unit_test(test_continuation_lines),
+        cmocka_unit_test(test_comments),
+        cmocka_unit_test(test_crlf),
+        cmocka_unit_test(test_numbers),
+        cmocka_unit_test(test_header_errors),
+        cmocka_unit_test(test_keyword_errors),
+        cmocka_unit_test(test_field_errors),
+        cmocka_unit_test(test_missing_fields),
+        cmocka_unit_test(test_value_errors),
+        cmocka_unit_test(test_point_errors),
+        cmocka_unit_test(test_colour_errors),
+        cmocka_unit_test(test_name_errors),
+        cmocka_unit_test(test_rope_errors),
+        cmocka_unit_test(test_encoding_errors),
+        cmocka_unit_test(test_failure_leaves_scene_empty),
+        cmocka_unit_test(test_text_needs_no_terminator),
+        cmocka_unit_test(test_load_file),
+        cmocka_unit_test(test_free_zeroed),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,939 @@
+/* Unit tests for engine/world.c and engine/body.c: the integrator against its
+ * closed form, mass properties, forces, adding and removing bodies, and the
+ * allocator hook. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "check.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fl_polygon.h"
+#include "fl_world.h"
+
+/* ---- fixtures ---------------------------------------------------------- */
+
+/* An axis-aligned w x h box centred on the points' origin. For dyadic w, h
+ * its centroid comes out exactly (0, 0). */
+static void box_points(double w, double h, fl_vec2 out[4])
+{
+    out[0] = fl_v2(-w / 2, -h / 2);
+    out[1] = fl_v2(w / 2, -h / 2);
+    out[2] = fl_v2(w / 2, h / 2);
+    out[3] = fl_v2(-w / 2, h / 2);
+}
+
+static fl_world *make_world(fl_vec2 gravity)
+{
+    fl_world_def def = fl_world_def_default();
+    def.gravity = gravity;
+    fl_error err = {""};
+    fl_world *w = fl_world_create(&def, &err);
+    if (!w) {
+        print_error("fl_world_create: %s\n", err.message);
+        fail();
+    }
+    return w;
+}
+
+/* Adds a dynamic (density > 0) or static (density == 0) body; fails the
+ * test if the engine refuses it. */
+static fl_body *add_body(fl_world *w, const fl_vec2 *pts, int n, fl_vec2 origin, double angle,
+                         fl_vec2 velocity, double density)
+{
+    fl_body_def def = fl_body_def_default();
+    def.points = pts;
+    def.point_count = n;
+    def.origin = origin;
+    def.angle = angle;
+    def.velocity = velocity;
+    def.density = density;
+    def.is_static = density == 0.0;
+    fl_body *b = NULL;
+    fl_error err = {""};
+    fl_status st = fl_world_add_body(w, &def, &b, &err);
+    if (st != FL_OK || !b) {
+        print_error("fl_world_add_body: %d %s\n", (int)st, err.message);
+        fail();
+    }
+    return b;
+}
+
+/* ---- integration ------------------------------------------------------- */
+
+/* gravity 8 and dt = 1/64 are powers of two: v_n = n/8 and the positions are
+ * multiples of 2^-9 far below 2^53 ulps, so semi-implicit Euler is exact and
+ * must match its closed form bit for bit:
+ *   v_n = v0 + n g dt,  x_n = x0 + n v0 dt + g dt^2 n(n+1)/2. */
+static void test_free_fall_exact(void **state)
+{
+    (void)state;
+    const double g = 8.0, dt = 1.0 / 64;
+    fl_world *w = make_world(fl_v2(0, g));
+    fl_vec2 box[4];
+    box_points(1, 1, box);
+    const fl_vec2 o0 = {3, -20}, o1 = {-7.5, 100}, o2 = {0.25, 0};
+    fl_body *drop = add_body(w, box, 4, o0, 0, fl_v2(0, 0), 1);
+    fl_body *thrown = add_body(w, box, 4, o1, 0, fl_v2(3, 0), 2);
+    fl_body *tossed = add_body(w, box, 4, o2, 0, fl_v2(-1.5, -5), 0.5);
+    /* The centred box's centroid is exactly (0, 0): position == origin. */
+    ASSERT_EXACT(drop->position.x, o0.x);
+    ASSERT_EXACT(drop->position.y, o0.y);
+
+    for (int n = 1; n <= 1000; n++) {
+        fl_world_step(w, dt);
+        double tri = n * (n + 1) / 2.0; /* n(n+1)/2, an integer */
+        /* Exact in binary (see above). */
+        ASSERT_EXACT(drop->velocity.y, n * g * dt);
+        ASSERT_EXACT(drop->velocity.x, 0.0);
+        ASSERT_EXACT(drop->position.y, o0.y + g * dt * dt * tri);
+        ASSERT_EXACT(drop->position.x, o0.x);
+        ASSERT_EXACT(drop->angle, 0.0);
+
+        ASSERT_EXACT(thrown->velocity.x, 3.0);
+        ASSERT_EXACT(thrown->position.x, o1.x + n * 3.0 * dt);
+        ASSERT_EXACT(thrown->position.y, o1.y + g * dt * dt * tri);
+
+        ASSERT_EXACT(tossed->velocity.y, -5 + n * g * dt);
+        ASSERT_EXACT(tossed->position.x, o2.x + n * -1.5 * dt);
+        ASSERT_EXACT(tossed->position.y, o2.y + n * -5 * dt + g * dt * dt * tri);
+
+        if (n % 100 == 0) {
+            assert_int_equal(fl_world_step_count(w), (uint64_t)n);
+            /* n/64: exact. */
+            ASSERT_EXACT(fl_world_time(w), n * dt);
+        }
+    }
+    fl_world_destroy(w);
+}
+
+/* ---- mass properties --------------------------------------------------- */
+
+static void test_mass_from_density(void **state)
+{
+    (void)state;
+    fl_world *w = make_world(fl_v2(0, 9.81));
+    fl_vec2 box[4];
+    box_points(2, 1, box);
+    fl_body *b = add_body(w, box, 4, fl_v2(0, 0), 0, fl_v2(0, 0), 3);
+    /* Area 2 and mass 3 * 2 = 6: exact in binary. */
+    ASSERT_EXACT(b->area, 2.0);
+    ASSERT_EXACT(b->mass, 6.0);
+    ASSERT_EXACT(b->density, 3.0);
+    /* 1/6 rounded once, the same division as the engine's: exact. */
+    ASSERT_EXACT(b->inv_mass, 1.0 / 6.0);
+    /* Scene-format defaults, copied: exact. */
+    ASSERT_EXACT(b->friction, 0.4);
+    ASSERT_EXACT(b->restitution, 0.0);
+    /* I = m (w^2 + h^2) / 12 = 2.5; the engine divides by 12 and multiplies
+     * by density: two roundings, 1e-15 relative. */
+    ASSERT_REL(b->inertia, 6.0 * (4 + 1) / 12, 1e-15);
+    ASSERT_REL(b->inv_inertia, 1.0 / 2.5, 1e-15);
+
+    /* A right triangle with legs 3 (along x) and 6 (along y) from the
+     * points' origin: area 9, centroid (1, 2) (exact: 54/54 and 108/54),
+     * J = A (3^2 + 6^2) / 18 = 22.5, density 0.5: mass 4.5, I = 11.25. */
+    const fl_vec2 tri[] = {{0, 0}, {3, 0}, {0, 6}};
+    const fl_vec2 origin = {10, 20};
+    const double angle = 0.3;
+    fl_body *t = add_body(w, tri, 3, origin, angle, fl_v2(0, 0), 0.5);
+    ASSERT_EXACT(t->area, 9.0);
+    ASSERT_EXACT(t->mass, 4.5);
+    /* A dozen roundings in the inertia sum: 1e-14 relative. */
+    ASSERT_REL(t->inertia, 11.25, 1e-14);
+    ASSERT_EXACT(t->angle, angle);
+    /* rot is cos/sin of the angle, computed the same way: exact. */
+    ASSERT_EXACT(t->rot.c, cos(angle));
+    ASSERT_EXACT(t->rot.s, sin(angle));
+    /* position = origin + rotate(angle, centroid): coordinates ~20, a few
+     * roundings: 1e-13 absolute. */
+    fl_vec2 com = fl_add(origin, fl_rotate(fl_rot_from(angle), fl_v2(1, 2)));
+    ASSERT_NEAR(t->position.x, com.x, 1e-13);
+    ASSERT_NEAR(t->position.y, com.y, 1e-13);
+    ASSERT_NEAR(t->position.x, 10 + cos(angle) * 1 - sin(angle) * 2, 1e-13);
+    ASSERT_NEAR(t->position.y, 20 + sin(angle) * 1 + cos(angle) * 2, 1e-13);
+    /* The outline is kept about the centre of mass (positive winding, as
+     * given): points - (1, 2), exact for these integers. */
+    assert_int_equal(t->vert_count, 3);
+    for (int i = 0; i < 3; i++) {
+        ASSERT_EXACT(t->verts[i].x, tri[i].x - 1);
+        ASSERT_EXACT(t->verts[i].y, tri[i].y - 2);
+        /* and maps back to where the definition put it: 1e-13 at ~20. */
+        fl_vec2 wp = fl_body_world_point(t, t->verts[i]);
+        fl_vec2 expect = fl_add(origin, fl_rotate(fl_rot_from(angle), tri[i]));
+        ASSERT_NEAR(wp.x, expect.x, 1e-13);
+        ASSERT_NEAR(wp.y, expect.y, 1e-13);
+    }
+    /* No hull given: the fluid outline is the outline. */
+    assert_ptr_equal(t->hull, t->verts);
+    assert_int_equal(t->hull_count, 3);
+    ASSERT_EXACT(t->hull_area, 9.0);
+
+    /* A static body has mass 0 and inverse mass 0, whatever its density. */
+    fl_body *s = add_body(w, box, 4, fl_v2(0, 50), 0, fl_v2(0, 0), 0);
+    ASSERT_EXACT(s->mass, 0.0);
+    ASSERT_EXACT(s->inv_mass, 0.0);
+    ASSERT_EXACT(s->inertia, 0.0);
+    ASSERT_EXACT(s->inv_inertia, 0.0);
+    ASSERT_EXACT(s->area, 2.0);
+    fl_world_destroy(w);
+}
+
+static void test_either_winding(void **state)
+{
+    (void)state;
+    fl_world *w = make_world(fl_v2(0, 9.81));
+    /* A lopsided convex pentagon with non-dyadic coordinates, running +x
+     * towards +y (positive), and the same reversed. */
+    const fl_vec2 p[] = {{0.1, 0.2}, {2.3, -0.4}, {3.1, 1.7}, {1.2, 2.9}, {-0.6, 1.1}};
+    fl_vec2 r[5];
+    for (int i = 0; i < 5; i++)
+        r[i] = p[4 - i];
+    assert_true(fl_polygon_signed_area(p, 5) > 0);
+    assert_true(fl_polygon_signed_area(r, 5) < 0);
+    fl_body *a = add_body(w, p, 5, fl_v2(40, -3), 1.1, fl_v2(0, 0), 1.7);
+    fl_body *b = add_body(w, r, 5, fl_v2(40, -3), 1.1, fl_v2(0, 0), 1.7);
+    /* Sums taken about a different first vertex round differently: a few
+     * roundings on unit-size values, 1e-14 relative / absolute. */
+    ASSERT_REL(b->area, a->area, 1e-14);
+    ASSERT_REL(b->mass, a->mass, 1e-14);
+    ASSERT_REL(b->inertia, a->inertia, 1e-14);
+    /* Coordinates ~40: 1e-13 absolute. */
+    ASSERT_NEAR(b->position.x, a->position.x, 1e-13);
+    ASSERT_NEAR(b->position.y, a->position.y, 1e-13);
+    /* Both outlines are stored in positive winding, hence the same order. */
+    assert_int_equal(a->vert_count, 5);
+    assert_int_equal(b->vert_count, 5);
+    assert_true(fl_polygon_signed_area(a->verts, 5) > 0);
+    assert_true(fl_polygon_signed_area(b->verts, 5) > 0);
+    for (int i = 0; i < 5; i++) {
+        ASSERT_NEAR(b->verts[i].x, a->verts[i].x, 1e-14);
+        ASSERT_NEAR(b->verts[i].y, a->verts[i].y, 1e-14);
+    }
+    /* And against the polygon's own mass properties (exact: same calls). */
+    fl_mass_props mp = fl_polygon_mass_props(p, 5);
+    ASSERT_REL(a->area, mp.area, 1e-15);
+    ASSERT_REL(a->inertia, 1.7 * mp.inertia, 1e-15);
+    fl_world_destroy(w);
+}
+
+/* ---- forces ------------------------------------------------------------ */
+
+static void test_apply_force(void **state)
+{
+    (void)state;
+    const double g = 8.0, dt = 1.0 / 64;
+    fl_world *w = make_world(fl_v2(0, g));
+    fl_vec2 box[4];
+    box_points(2, 2, box);
+    /* Mass 4 (exact), I = 4 (4 + 4) / 12 = 8/3. */
+    fl_body *b = add_body(w, box, 4, fl_v2(5, 5), 0, fl_v2(1, -2), 1);
+    b->spin = 0.5; /* public field; no setter */
+    ASSERT_EXACT(b->mass, 4.0);
+
+    /* At (6, 4.5): r = (1, -0.5), F = (3, -2):
+     * T = r.x F.y - r.y F.x = -2 + 1.5 = -0.5 (exact). */
+    fl_body_apply_force(b, fl_v2(6, 4.5), fl_v2(3, -2));
+    ASSERT_EXACT(b->force.x, 3.0);
+    ASSERT_EXACT(b->force.y, -2.0);
+    ASSERT_EXACT(b->torque, -0.5);
+    fl_body_apply_central_force(b, fl_v2(1, 1));
+    fl_body_apply_torque(b, 0.25);
+    /* Accumulated: F = (4, -1), T = -0.25 (exact). */
+    ASSERT_EXACT(b->force.x, 4.0);
+    ASSERT_EXACT(b->force.y, -1.0);
+    ASSERT_EXACT(b->torque, -0.25);
+
+    fl_world_step(w, dt);
+    /* v += (F/m + g) dt with m = 4: all dyadic, exact. */
+    const double vx = 1 + (4.0 / 4) * dt, vy = -2 + (-1.0 / 4 + g) * dt;
+    ASSERT_EXACT(b->velocity.x, vx);
+    ASSERT_EXACT(b->velocity.y, vy);
+    /* x += v dt: exact. */
+    ASSERT_EXACT(b->position.x, 5 + vx * dt);
+    ASSERT_EXACT(b->position.y, 5 + vy * dt);
+    /* w += T / I dt with I = 8/3: a few roundings on ~0.5, 1e-15 relative. */
+    const double spin = 0.5 + -0.25 / (8.0 / 3.0) * dt;
+    ASSERT_REL(b->spin, spin, 1e-15);
+    ASSERT_REL(b->angle, spin * dt, 1e-15);
+    /* rot follows the angle (the same cos/sin of the stored angle: exact). */
+    ASSERT_EXACT(b->rot.c, cos(b->angle));
+    ASSERT_EXACT(b->rot.s, sin(b->angle));
+    /* Forces are cleared by the step (exactly zero). */
+    ASSERT_EXACT(b->force.x, 0.0);
+    ASSERT_EXACT(b->force.y, 0.0);
+    ASSERT_EXACT(b->torque, 0.0);
+
+    /* The next step has no applied force: gravity only, exact. */
+    fl_world_step(w, dt);
+    ASSERT_EXACT(b->velocity.x, vx);
+    ASSERT_EXACT(b->velocity.y, vy + g * dt);
+    ASSERT_REL(b->spin, spin, 1e-15);
+    fl_world_destroy(w);
+}
+
+/* A downward (+y) push on the right (+x) of the centre of mass turns +x
+ * towards +y: positive torque, positive spin, the right side moves down. */
+static void test_torque_sign(void **state)
+{
+    (void)state;
+    fl_world *w = make_world(fl_v2(0, 0));
+    fl_vec2 box[4];
+    box_points(2, 2, box);
+    fl_body *b = add_body(w, box, 4, fl_v2(0, 0), 0, fl_v2(0, 0), 1);
+    fl_body_apply_force(b, fl_v2(1, 0), fl_v2(0, 3));
+    /* cross((1, 0), (0, 3)) = 3: exact. The force is also a push of 3 down. */
+    ASSERT_EXACT(b->torque, 3.0);
+    fl_world_step(w, 0.125);
+    /* spin = 3 / (8/3) * 0.125 = 9/64: a few roundings, 1e-15 relative. */
+    ASSERT_REL(b->spin, 9.0 / 64, 1e-15);
+    assert_true(b->angle > 0);
+    fl_vec2 right = fl_body_world_point(b, fl_v2(1, 0));
+    fl_vec2 left = fl_body_world_point(b, fl_v2(-1, 0));
+    assert_true(right.y > left.y);
+    /* Velocity of that point: v + spin x r, with v.y = F/m dt = 3/4 * 1/8
+     * = 3/32 and r = (cos angle, sin angle): y part 3/32 + spin cos(angle).
+     * Values ~0.2 after a few roundings: 1e-15 absolute. */
+    fl_vec2 pv = fl_body_point_velocity(b, right);
+    ASSERT_NEAR(pv.y, 3.0 / 32 + 9.0 / 64 * cos(b->angle), 1e-15);
+    ASSERT_NEAR(pv.x, -9.0 / 64 * sin(b->angle), 1e-15);
+    fl_world_destroy(w);
+}
+
+static void test_static_never_moves(void **state)
+{
+    (void)state;
+    fl_world *w = make_world(fl_v2(0.5, 9.81));
+    fl_vec2 box[4];
+    box_points(4, 0.5, box);
+    fl_body *s = add_body(w, box, 4, fl_v2(1.25, 7.5), 0.4, fl_v2(0, 0), 0);
+    fl_body *d = add_body(w, box, 4, fl_v2(1.25, 0), 0, fl_v2(0, 0), 1);
+    fl_vec2 p0 = s->position;
+    double a0 = s->angle;
+    for (int i = 0; i < 100; i++) {
+        fl_body_apply_force(s, fl_v2(3, 3), fl_v2(100, -50));
+        fl_body_apply_torque(s, 7);
+        fl_world_step(w, 1.0 / 60);
+    }
+    /* Bit for bit unchanged. */
+    ASSERT_EXACT(s->position.x, p0.x);
+    ASSERT_EXACT(s->position.y, p0.y);
+    ASSERT_EXACT(s->angle, a0);
+    ASSERT_EXACT(s->velocity.x, 0.0);
+    ASSERT_EXACT(s->velocity.y, 0.0);
+    ASSERT_EXACT(s->spin, 0.0);
+    /* The dynamic body in the same world did fall: v = 100 g dt = 16.35
+     * (100 additions of 0.1635: 1e-12 relative). */
+    ASSERT_REL(d->velocity.y, 100 * 9.81 / 60, 1e-12);
+    fl_world_destroy(w);
+}
+
+/* ---- adding and removing ----------------------------------------------- */
+
+static void test_remove_keeps_order(void **state)
+{
+    (void)state;
+    fl_world *w = make_world(fl_v2(0, 9.81));
+    fl_vec2 box[4];
+    box_points(1, 1, box);
+    int tags[6];
+    fl_body *bodies[6];
+    for (int i = 0; i < 6; i++) {
+        bodies[i] = add_body(w, box, 4, fl_v2(i * 2.0, 0), 0, fl_v2(0, 0), 1);
+        bodies[i]->user = &tags[i];
+        assert_int_equal(bodies[i]->index, i);
+    }
+    assert_int_equal(fl_world_body_count(w), 6);
+    fl_world_remove_body(w, bodies[2]);
+    fl_world_remove_body(w, bodies[4]);
+    const int left[] = {0, 1, 3, 5};
+    assert_int_equal(fl_world_body_count(w), 4);
+    for (int i = 0; i < 4; i++) {
+        fl_body *b = fl_world_body(w, i);
+        assert_ptr_equal(b, bodies[left[i]]);
+        assert_ptr_equal(b->user, &tags[left[i]]);
+        assert_int_equal(b->index, i);
+    }
+    assert_null(fl_world_body(w, 4));
+    assert_null(fl_world_body(w, -1));
+    /* Removing the first and the last. */
+    fl_world_remove_body(w, bodies[0]);
+    fl_world_remove_body(w, bodies[5]);
+    assert_int_equal(fl_world_body_count(w), 2);
+    assert_ptr_equal(fl_world_body(w, 0), bodies[1]);
+    assert_ptr_equal(fl_world_body(w, 1), bodies[3]);
+    assert_int_equal(bodies[1]->index, 0);
+    assert_int_equal(bodies[3]->index, 1);
+    fl_world_destroy(w);
+}
+
+static void expect_refused(fl_world *w, const fl_body_def *def, const char *why)
+{
+    fl_error err;
+    memset(&err, 0, sizeof err);
+    fl_body *b = (fl_body *)(uintptr_t)1; /* must not be written as a body */
+    int before = fl_world_body_count(w);
+    fl_status st = fl_world_add_body(w, def, &b, &err);
+    if (st != FL_EINVAL) {
+        print_error("%s: status %d, expected FL_EINVAL\n", why, (int)st);
+        fail();
+    }
+    if (err.message[0] == '\0') {
+        print_error("%s: no error message\n", why);
+        fail();
+    }
+    assert_int_equal(fl_world_body_count(w), before);
+    assert_true(b == (fl_body *)(uintptr_t)1);
+    /* Also without an error record: still refused, no crash. */
+    assert_int_equal(fl_world_add_body(w, def, NULL, NULL), FL_EINVAL);
+    assert_int_equal(fl_world_body_count(w), before);
+}
+
+static void test_bad_bodies_refused(void **state)
+{
+    (void)state;
+    fl_world *w = make_world(fl_v2(0, 9.81));
+    fl_vec2 box[4];
+    box_points(1, 1, box);
+    const fl_vec2 two[] = {{0, 0}, {1, 0}};
+    const fl_vec2 bowtie[] = {{0, 0}, {2, 2}, {2, 0}, {0, 2}};
+
+    fl_body_def d = fl_body_def_default();
+    d.points = box;
+    d.point_count = 4;
+    d.density = 1;
+
+    fl_body_def bad = d;
+    bad.points = two;
+    bad.point_count = 2;
+    expect_refused(w, &bad, "2 points");
+    bad = d;
+    bad.points = bowtie;
+    expect_refused(w, &bad, "bow-tie");
+    bad = d;
+    bad.density = 0;
+    expect_refused(w, &bad, "density 0 dynamic");
+    bad = d;
+    bad.density = -2;
+    expect_refused(w, &bad, "negative density");
+    bad = d;
+    bad.origin = fl_v2(NAN, 0);
+    expect_refused(w, &bad, "NaN origin");
+    bad = d;
+    bad.spin = NAN;
+    expect_refused(w, &bad, "NaN spin");
+    bad = d;
+    bad.angle = -INFINITY;
+    expect_refused(w, &bad, "infinite angle");
+    bad = d;
+    bad.velocity = fl_v2(0, INFINITY);
+    expect_refused(w, &bad, "infinite velocity");
+    bad = d;
+    bad.hull = bowtie;
+    bad.hull_count = 4;
+    expect_refused(w, &bad, "bow-tie hull");
+    assert_int_equal(fl_world_body_count(w), 0);
+
+    /* The good definition itself is accepted, and so is a static body of
+     * density 0. */
+    fl_body *b = NULL;
+    assert_int_equal(fl_world_add_body(w, &d, &b, NULL), FL_OK);
+    assert_non_null(b);
+    fl_body_def st = d;
+    st.density = 0;
+    st.is_static = true;
+    assert_int_equal(fl_world_add_body(w, &st, NULL, NULL), FL_OK);
+    assert_int_equal(fl_world_body_count(w), 2);
+    fl_world_destroy(w);
+}
+
+typedef struct hook_ctx {
+    fl_vec2 box[4];
+    fl_vec2 origin;
+    fl_body *added;
+    fl_body *victim;
+    int count_before_add, count_after_add, count_in_after;
+    int calls;
+} hook_ctx;
+
+static void add_in_hook(const fl_event *ev, void *user)
+{
+    hook_ctx *c = user;
+    c->calls++;
+    if (c->added)
+        return;
+    fl_body_def def = fl_body_def_default();
+    def.points = c->box;
+    def.point_count = 4;
+    def.origin = c->origin;
+    def.velocity = fl_v2(1, 0);
+    def.density = 1;
+    c->count_before_add = fl_world_body_count(ev->world);
+    assert_int_equal(fl_world_add_body(ev->world, &def, &c->added, NULL), FL_OK);
+    c->count_after_add = fl_world_body_count(ev->world);
+}
+
+static void count_in_after_hook(const fl_event *ev, void *user)
+{
+    hook_ctx *c = user;
+    c->count_in_after = fl_world_body_count(ev->world);
+}
+
+static void test_add_in_hook(void **state)
+{
+    (void)state;
+    const double g = 8, dt = 1.0 / 64;
+    fl_world *w = make_world(fl_v2(0, g));
+    hook_ctx c;
+    memset(&c, 0, sizeof c);
+    box_points(1, 1, c.box);
+    c.origin = fl_v2(10, 10);
+    fl_body *first = add_body(w, c.box, 4, fl_v2(0, 0), 0, fl_v2(0, 0), 1);
+    assert_int_equal(fl_world_on(w, FL_EVENT_BEFORE_UPDATE, add_in_hook, &c), FL_OK);
+    assert_int_equal(fl_world_on(w, FL_EVENT_AFTER_UPDATE, count_in_after_hook, &c), FL_OK);
+
+    fl_world_step(w, dt);
+    assert_non_null(c.added);
+    /* Not in the world while the step runs... */
+    assert_int_equal(c.count_before_add, 1);
+    assert_int_equal(c.count_after_add, 1);
+    assert_int_equal(c.count_in_after, 1);
+    /* ...joins, last, when it ends... */
+    assert_int_equal(fl_world_body_count(w), 2);
+    assert_ptr_equal(fl_world_body(w, 0), first);
+    assert_ptr_equal(fl_world_body(w, 1), c.added);
+    assert_int_equal(c.added->index, 1);
+    /* ...without having moved in that step (exactly where it was put, with
+     * the velocity it was given). */
+    ASSERT_EXACT(c.added->position.x, 10.0);
+    ASSERT_EXACT(c.added->position.y, 10.0);
+    ASSERT_EXACT(c.added->velocity.x, 1.0);
+    ASSERT_EXACT(c.added->velocity.y, 0.0);
+
+    /* From the next step on it moves like everything else (exact: dyadic). */
+    fl_world_step(w, dt);
+    assert_int_equal(fl_world_body_count(w), 2);
+    ASSERT_EXACT(c.added->velocity.y, g * dt);
+    ASSERT_EXACT(c.added->position.x, 10 + dt);
+    ASSERT_EXACT(c.added->position.y, 10 + g * dt * dt);
+    assert_int_equal(c.calls, 2);
+    fl_world_destroy(w);
+}
+
+static void remove_in_hook(const fl_event *ev, void *user)
+{
+    hook_ctx *c = user;
+    if (c->victim) {
+        c->count_before_add = fl_world_body_count(ev->world);
+        fl_world_remove_body(ev->world, c->victim);
+        c->victim = NULL;
+        c->calls++;
+        /* The removal waits for the end of the step. */
+        c->count_after_add = fl_world_body_count(ev->world);
+    }
+}
+
+static void test_remove_in_hook(void **state)
+{
+    (void)state;
+    const double g = 8, dt = 1.0 / 64;
+    fl_world *w = make_world(fl_v2(0, g));
+    hook_ctx c;
+    memset(&c, 0, sizeof c);
+    box_points(1, 1, c.box);
+    fl_body *a = add_body(w, c.box, 4, fl_v2(0, 0), 0, fl_v2(0, 0), 1);
+    fl_body *b = add_body(w, c.box, 4, fl_v2(2, 0), 0, fl_v2(0, 0), 1);
+    fl_body *d = add_body(w, c.box, 4, fl_v2(4, 0), 0, fl_v2(0, 0), 1);
+    c.victim = b;
+    assert_int_equal(fl_world_on(w, FL_EVENT_BEFORE_UPDATE, remove_in_hook, &c), FL_OK);
+    fl_world_step(w, dt);
+    assert_int_equal(c.calls, 1);
+    assert_int_equal(c.count_before_add, 3);
+    assert_int_equal(c.count_after_add, 3);
+    assert_int_equal(fl_world_body_count(w), 2);
+    assert_ptr_equal(fl_world_body(w, 0), a);
+    assert_ptr_equal(fl_world_body(w, 1), d);
+    assert_int_equal(a->index, 0);
+    assert_int_equal(d->index, 1);
+    /* The survivors took their step (exact: dyadic). */
+    ASSERT_EXACT(a->velocity.y, g * dt);
+    ASSERT_EXACT(d->position.y, g * dt * dt);
+
+    /* Removing a body in afterUpdate works the same way. */
+    c.victim = a;
+    assert_int_equal(fl_world_off(w, FL_EVENT_BEFORE_UPDATE, remove_in_hook, &c), FL_OK);
+    assert_int_equal(fl_world_on(w, FL_EVENT_AFTER_UPDATE, remove_in_hook, &c), FL_OK);
+    fl_world_step(w, dt);
+    assert_int_equal(c.calls, 2);
+    assert_int_equal(c.count_after_add, 2);
+    assert_int_equal(fl_world_body_count(w), 1);
+    assert_ptr_equal(fl_world_body(w, 0), d);
+    assert_int_equal(d->index, 0);
+    fl_world_destroy(w);
+}
+
+/* Added and removed in the same step: it never joins. */
+static void add_then_remove_hook(const fl_event *ev, void *user)
+{
+    hook_ctx *c = user;
+    fl_body_def def = fl_body_def_default();
+    def.points = c->box;
+    def.point_count = 4;
+    def.density = 1;
+    fl_body *b = NULL;
+    assert_int_equal(fl_world_add_body(ev->world, &def, &b, NULL), FL_OK);
+    fl_world_remove_body(ev->world, b);
+    c->calls++;
+}
+
+static void test_add_remove_same_step(void **state)
+{
+    (void)state;
+    fl_world *w = make_world(fl_v2(0, 1));
+    hook_ctx c;
+    memset(&c, 0, sizeof c);
+    box_points(1, 1, c.box);
+    assert_int_equal(fl_world_on(w, FL_EVENT_BEFORE_UPDATE, add_then_remove_hook, &c), FL_OK);
+    fl_world_step(w, 0.5);
+    fl_world_step(w, 0.5);
+    assert_int_equal(c.calls, 2);
+    assert_int_equal(fl_world_body_count(w), 0);
+    fl_world_destroy(w);
+}
+
+static void test_bad_world_def(void **state)
+{
+    (void)state;
+    fl_world_def def = fl_world_def_default();
+    /* The documented defaults. */
+    ASSERT_EXACT(def.gravity.x, 0.0);
+    ASSERT_EXACT(def.gravity.y, 9.81);
+    assert_int_equal(def.iterations, 10);
+    fl_error err;
+    memset(&err, 0, sizeof err);
+    def.gravity = fl_v2(0, NAN);
+    assert_null(fl_world_create(&def, &err));
+    assert_true(err.message[0] != '\0');
+    def = fl_world_def_default();
+    def.iterations = 0;
+    memset(&err, 0, sizeof err);
+    assert_null(fl_world_create(&def, &err));
+    assert_true(err.message[0] != '\0');
+    /* set_gravity takes effect on the next step (exact: dyadic). */
+    def = fl_world_def_default();
+    fl_world *w = fl_world_create(&def, NULL);
+    assert_non_null(w);
+    fl_world_set_gravity(w, fl_v2(-2, 4));
+    ASSERT_EXACT(fl_world_gravity(w).x, -2.0);
+    fl_vec2 box[4];
+    box_points(1, 1, box);
+    fl_body *b = add_body(w, box, 4, fl_v2(0, 0), 0, fl_v2(0, 0), 1);
+    fl_world_step(w, 0.5);
+    ASSERT_EXACT(b->velocity.x, -1.0);
+    ASSERT_EXACT(b->velocity.y, 2.0);
+    fl_world_destroy(w);
+}
+
+/* ---- allocator --------------------------------------------------------- */
+
+#define MAX_LIVE 512
+
+typedef struct counting {
+    void *live[MAX_LIVE];
+    int live_count;
+    int allocs, reallocs, frees;
+    int unknown;  /* frees or reallocs of pointers not handed out here */
+    int overflow; /* more live blocks than the table holds */
+    int fail_after; /* allocations allowed before returning NULL; < 0: no limit */
+} counting;
+
+static int find_live(counting *c, void *p)
+{
+    for (int i = 0; i < c->live_count; i++)
+        if (c->live[i] == p)
+            return i;
+    return -1;
+}
+
+static bool may_allocate(counting *c)
+{
+    if (c->fail_after == 0)
+        return false;
+    if (c->fail_after > 0)
+        c->fail_after--;
+    return true;
+}
+
+static void *c_alloc(size_t size, void *user)
+{
+    counting *c = user;
+    if (c->live_count == MAX_LIVE) {
+        c->overflow++;
+        return NULL;
+    }
+    if (!may_allocate(c))
+        return NULL;
+    void *p = malloc(size);
+    if (p) {
+        c->allocs++;
+        c->live[c->live_count++] = p;
+    }
+    return p;
+}
+
+static void *c_realloc(void *ptr, size_t size, void *user)
+{
+    counting *c = user;
+    if (!ptr)
+        return c_alloc(size, user);
+    int i = find_live(c, ptr);
+    if (i < 0) {
+        c->unknown++;
+        return NULL;
+    }
+    if (!may_allocate(c))
+        return NULL;
+    void *p = realloc(ptr, size);
+    if (p) {
+        c->reallocs++;
+        c->live[i] = p;
+    }
+    return p;
+}
+
+static void c_free(void *ptr, void *user)
+{
+    counting *c = user;
+    if (!ptr)
+        return;
+    int i = find_live(c, ptr);
+    if (i < 0) {
+        c->unknown++;
+        return;
+    }
+    c->frees++;
+    c->live[i] = c->live[--c->live_count];
+    free(ptr);
+}
+
+static void noop_event(const fl_event *ev, void *user)
+{
+    (void)ev;
+    (void)user;
+}
+
+static fl_world *counting_world(counting *c)
+{
+    fl_world_def def = fl_world_def_default();
+    def.allocator = (fl_allocator){c_alloc, c_realloc, c_free, c};
+    return fl_world_create(&def, NULL);
+}
+
+static void test_custom_allocator(void **state)
+{
+    (void)state;
+    counting *c = calloc(1, sizeof *c);
+    assert_non_null(c);
+    c->fail_after = -1;
+    fl_world *w = counting_world(c);
+    assert_non_null(w);
+    assert_true(find_live(c, w) >= 0);
+
+    hook_ctx h;
+    memset(&h, 0, sizeof h);
+    box_points(1, 1, h.box);
+    /* 40 bodies and 20 hooks: the arrays must grow several times. */
+    fl_body *bodies[40];
+    for (int i = 0; i < 40; i++) {
+        bodies[i] = add_body(w, h.box, 4, fl_v2(i, 0), 0, fl_v2(0, 0), 1);
+        assert_true(find_live(c, bodies[i]) >= 0);
+    }
+    for (int i = 0; i < 20; i++)
+        assert_int_equal(fl_world_on(w, FL_EVENT_AFTER_UPDATE, noop_event, &bodies[i]), FL_OK);
+    assert_int_equal(fl_world_on(w, FL_EVENT_BEFORE_UPDATE, add_in_hook, &h), FL_OK);
+    fl_world_step(w, 0.01);
+    assert_non_null(h.added);
+    assert_true(find_live(c, h.added) >= 0);
+    for (int i = 0; i < 40; i += 3)
+        fl_world_remove_body(w, bodies[i]);
+    void *scratch = fl_world_alloc(w, 100);
+    assert_true(find_live(c, scratch) >= 0);
+    int cap = 0;
+    scratch = fl_world_grow(w, scratch, &cap, 50, 8);
+    assert_true(find_live(c, scratch) >= 0);
+    assert_true(cap >= 50);
+    fl_world_free(w, scratch);
+    fl_world_step(w, 0.01);
+
+    assert_true(c->allocs > 0);
+    assert_true(c->reallocs > 0);
+    fl_world_destroy(w);
+    /* Everything handed out came back, through our hook, exactly once. */
+    assert_int_equal(c->live_count, 0);
+    assert_int_equal(c->frees, c->allocs);
+    assert_int_equal(c->unknown, 0);
+    assert_int_equal(c->overflow, 0);
+    free(c);
+}
+
+static void test_allocator_failures(void **state)
+{
+    (void)state;
+    counting *c = calloc(1, sizeof *c);
+    assert_non_null(c);
+
+    /* No memory for the world itself. */
+    c->fail_after = 0;
+    fl_world_def def = fl_world_def_default();
+    def.allocator = (fl_allocator){c_alloc, c_realloc, c_free, c};
+    fl_error err = {""};
+    assert_null(fl_world_create(&def, &err));
+    assert_true(err.message[0] != '\0');
+
+    /* A half-filled allocator is refused. */
+    def.allocator = (fl_allocator){c_alloc, NULL, c_free, c};
+    memset(&err, 0, sizeof err);
+    assert_null(fl_world_create(&def, &err));
+    assert_true(err.message[0] != '\0');
+
+    /* Room for the world only: adding a body or a hook reports FL_ENOMEM. */
+    c->fail_after = 1;
+    fl_world *w = counting_world(c);
+    assert_non_null(w);
+    fl_vec2 box[4];
+    box_points(1, 1, box);
+    fl_body_def d = fl_body_def_default();
+    d.points = box;
+    d.point_count = 4;
+    d.density = 1;
+    memset(&err, 0, sizeof err);
+    assert_int_equal(fl_world_add_body(w, &d, NULL, &err), FL_ENOMEM);
+    assert_true(err.message[0] != '\0');
+    assert_int_equal(fl_world_body_count(w), 0);
+    assert_int_equal(fl_world_on(w, FL_EVENT_AFTER_UPDATE, noop_event, NULL), FL_ENOMEM);
+    /* Room for the body but not the list: the body is given back. */
+    c->fail_after = 1;
+    assert_int_equal(fl_world_add_body(w, &d, NULL, NULL), FL_ENOMEM);
+    assert_int_equal(fl_world_body_count(w), 0);
+    assert_int_equal(c->live_count, 1); /* the world alone */
+    fl_world_destroy(w);
+    assert_int_equal(c->live_count, 0);
+    assert_int_equal(c->unknown, 0);
+    free(c);
+}
+
+typedef struct oom_ctx {
+    counting *c;
+    fl_vec2 box[4];
+    fl_body *added;
+    int allow; /* allocations allowed from the hook on */
+} oom_ctx;
+
+static void add_then_starve(const fl_event *ev, void *user)
+{
+    oom_ctx *o = user;
+    if (o->added)
+        return;
+    o->c->fail_after = o->allow;
+    fl_body_def def = fl_body_def_default();
+    def.points = o->box;
+    def.point_count = 4;
+    def.density = 1;
+    assert_int_equal(fl_world_add_body(ev->world, &def, &o->added, NULL), FL_OK);
+}
+
+/* How many bodies a fresh world holds before its body list first has to
+ * grow again: in a probe world, the first add after the first whose cost
+ * is more than the body's own allocation. */
+static int list_capacity_probe(void)
+{
+    counting *c = calloc(1, sizeof *c);
+    assert_non_null(c);
+    c->fail_after = -1;
+    fl_world *w = counting_world(c);
+    assert_non_null(w);
+    fl_vec2 box[4];
+    box_points(1, 1, box);
+    int n = 0;
+    for (;;) {
+        int before = c->reallocs + c->allocs;
+        add_body(w, box, 4, fl_v2(n, 0), 0, fl_v2(0, 0), 1);
+        n++;
+        if (n > 1 && c->reallocs + c->allocs - before > 1)
+            break;
+        assert_true(n < 10000);
+    }
+    fl_world_destroy(w);
+    free(c);
+    return n - 1;
+}
+
+/* A body added in a hook when the body list cannot grow at the end of the
+ * step: it is not lost (it joins once memory is back) and not leaked. */
+static void test_allocator_failure_in_step(void **state)
+{
+    (void)state;
+    for (int pass = 0; pass < 2; pass++) {
+        counting *c = calloc(1, sizeof *c);
+        assert_non_null(c);
+        c->fail_after = -1;
+        fl_world *w = counting_world(c);
+        assert_non_null(w);
+        oom_ctx o;
+        memset(&o, 0, sizeof o);
+        o.c = c;
+        box_points(1, 1, o.box);
+        /* Fill the body list to the brim, so that one more body needs it
+         * to grow. */
+        int full = list_capacity_probe();
+        assert_true(full >= 1);
+        for (int i = 0; i < full; i++)
+            add_body(w, o.box, 4, fl_v2(i, 0), 0, fl_v2(0, 0), 1);
+        /* The hook's body and its pending-list slot get memory (2), the
+         * body list's growth at the end of the step does not. */
+        o.allow = 2;
+        assert_int_equal(fl_world_on(w, FL_EVENT_BEFORE_UPDATE, add_then_starve, &o), FL_OK);
+        int count = fl_world_body_count(w);
+        fl_world_step(w, 0.01);
+        assert_non_null(o.added);
+        assert_int_equal(fl_world_body_count(w), count);
+        c->fail_after = -1;
+        if (pass == 0) {
+            fl_world_step(w, 0.01);
+            assert_int_equal(fl_world_body_count(w), count + 1);
+            assert_ptr_equal(fl_world_body(w, count), o.added);
+        }
+        fl_world_destroy(w);
+        assert_int_equal(c->live_count, 0);
+        assert_int_equal(c->unknown, 0);
+        free(c);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_free_fall_exact),
+        cmocka_unit_test(test_mass_from_density),
+        cmocka_unit_test(test_either_winding),
+        cmocka_unit_test(test_apply_force),
+        cmocka_unit_test(test_torque_sign),
+        cmocka_unit_test(test_static_never_moves),
+        cmocka_unit_test(test_remove_keeps_order),
+        cmocka_unit_test(test_bad_bodies_refused),
+        cmocka_unit_test(test_add_in_hook),
+        cmocka_unit_test(test_remove_in_hook),
+        cmocka_unit_test(test_add_remove_same_step),
+        cmocka_unit_test(test_bad_world_def),
+        cmocka_unit_test(test_custom_allocator),
+        cmocka_unit_test(test_allocator_failures),
+        cmocka_unit_test(test_allocator_failure_in_step),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
