@@ -40,6 +40,9 @@ typedef struct scene_body {
     bool has_color;
     uint32_t color;               /* 0xRRGGBB */
     bool is_static;
+    uint32_t category;            /* collision bits this body has; default 1 */
+    uint32_t mask;                /* ... and collides with; default all */
+    bool sensor;                  /* flag: reports overlaps, no response */
 } scene_body;
 
 typedef struct scene_fluid {

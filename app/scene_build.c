@@ -43,6 +43,25 @@ static fl_fluid_def fluid_def(const scene_fluid *f)
     return d;
 }
 
+/* Scene anchors are offsets from a body's centre as the scene shows it;
+ * the engine keeps them in the body's own frame. */
+static fl_rope_def rope_def(const fl_world *w, const scene_rope *r)
+{
+    fl_rope_def d = {0};
+    d.a = fl_world_body(w, r->a);
+    d.anchor_a = fl_unrotate(d.a->rot, r->anchor_a);
+    if (r->b >= 0) {
+        d.b = fl_world_body(w, r->b);
+        d.anchor_b = fl_unrotate(d.b->rot, r->anchor_b);
+    } else {
+        d.anchor_b = r->anchor_b;
+    }
+    d.length = r->has_length ? r->length : 0.0;
+    d.stiffness = r->has_stiffness ? r->stiffness : 0.0;
+    d.damping = r->damping;
+    return d;
+}
+
 static bool fail(sim *s, scene_error *err, int line, const char *why)
 {
     sim_free(s);
@@ -90,10 +109,18 @@ bool sim_build(sim *out, const scene *sc, scene_error *err)
         bd.is_static = sb->is_static;
         bd.friction = sb->friction;
         bd.restitution = sb->restitution;
+        bd.category = sb->category;
+        bd.mask = sb->mask;
+        bd.sensor = sb->sensor;
         if (fl_world_add_body(out->world, &bd, NULL, &e) != FL_OK)
             return fail(out, err, sb->line, e.message);
     }
     out->body_count = sc->body_count;
+    for (int i = 0; i < sc->rope_count; i++) {
+        fl_rope_def rd = rope_def(out->world, &sc->ropes[i]);
+        if (fl_world_add_rope(out->world, &rd, NULL, &e) != FL_OK)
+            return fail(out, err, sc->ropes[i].line, e.message);
+    }
     return true;
 }
 

@@ -35,6 +35,7 @@ typedef enum field_id {
     F_WAVE_AMPLITUDE, F_WAVE_LENGTH, F_WAVE_SPEED,
     F_AT, F_SIZE, F_SIDES, F_RADIUS, F_POINTS, F_HULL,
     F_ANGLE, F_VELOCITY, F_SPIN, F_FRICTION, F_RESTITUTION, F_COLOR, F_STATIC,
+    F_CATEGORY, F_MASK, F_SENSOR,
     F_A, F_B, F_ANCHOR_A, F_ANCHOR_B, F_LENGTH, F_STIFFNESS, F_DAMPING,
     F_COUNT
 } field_id;
@@ -51,6 +52,7 @@ static const char *const field_names[F_COUNT] = {
     [F_POINTS] = "points", [F_HULL] = "hull",
     [F_ANGLE] = "angle", [F_VELOCITY] = "velocity", [F_SPIN] = "spin", [F_FRICTION] = "friction",
     [F_RESTITUTION] = "restitution", [F_COLOR] = "color", [F_STATIC] = "static",
+    [F_CATEGORY] = "category", [F_MASK] = "mask", [F_SENSOR] = "sensor",
     [F_A] = "a", [F_B] = "b", [F_ANCHOR_A] = "anchor-a", [F_ANCHOR_B] = "anchor-b",
     [F_LENGTH] = "length", [F_STIFFNESS] = "stiffness", [F_DAMPING] = "damping",
 };
@@ -59,7 +61,11 @@ static const char *const field_names[F_COUNT] = {
 
 #define BODY_FIELDS                                                                              \
     (BIT(F_NAME) | BIT(F_AT) | BIT(F_DENSITY) | BIT(F_ANGLE) | BIT(F_VELOCITY) | BIT(F_SPIN) |   \
-     BIT(F_FRICTION) | BIT(F_RESTITUTION) | BIT(F_COLOR) | BIT(F_STATIC))
+     BIT(F_FRICTION) | BIT(F_RESTITUTION) | BIT(F_COLOR) | BIT(F_STATIC) | BIT(F_CATEGORY) |   \
+     BIT(F_MASK) | BIT(F_SENSOR))
+
+/* Fields written as a bare word. */
+#define FLAG_FIELDS (BIT(F_STATIC) | BIT(F_SENSOR))
 
 static uint64_t allowed_fields(stmt_kind kind)
 {
@@ -266,6 +272,18 @@ static bool read_integer(parser *p, const scene_token *t, field_id f, int lo, in
     if (v != floor(v) || v < lo || v > hi)
         return fail(p, t->value_pos, "%s must be an integer from %d to %d", field_names[f], lo, hi);
     *out = (int)v;
+    return true;
+}
+
+/* Collision bits: a whole number from 0 to 4294967295 (32 bits). */
+static bool read_bits(parser *p, const scene_token *t, field_id f, uint32_t *out)
+{
+    double v;
+    if (!read_number(p, t, &v))
+        return false;
+    if (v != floor(v) || v < 0 || v > 4294967295.0)
+        return fail(p, t->value_pos, "%s must be a whole number from 0 to 4294967295", field_names[f]);
+    *out = (uint32_t)v;
     return true;
 }
 
@@ -537,6 +555,9 @@ static bool set_body_field(parser *p, field_id f, const scene_token *t)
     case F_FRICTION: return read_real(p, t, f, NON_NEGATIVE, &b->friction);
     case F_RESTITUTION: return read_restitution(p, t, &b->restitution);
     case F_COLOR: return (b->has_color = read_color(p, t, &b->color));
+    case F_CATEGORY: return read_bits(p, t, f, &b->category);
+    case F_MASK: return read_bits(p, t, f, &b->mask);
+    case F_SENSOR: b->sensor = true; return true;
     default: b->is_static = true; return true;
     }
 }
@@ -584,7 +605,7 @@ static int classify_field(parser *p, const scene_token *t)
     int f = field_of(t);
     bool allowed = f >= 0 && (allowed_fields(p->cur.kind) & BIT(f)) != 0;
     if (!t->has_value) {
-        if (allowed && f == F_STATIC)
+        if (allowed && (FLAG_FIELDS & BIT(f)))
             return f;
         scene_quote(quoted, t->key, t->key_len);
         fail(p, t->key_pos, "unexpected word '%s' in %s (fields are written key=value)", quoted, kw);
@@ -595,8 +616,8 @@ static int classify_field(parser *p, const scene_token *t)
         fail(p, t->key_pos, "unknown field '%s' in %s", quoted, kw);
         return -1;
     }
-    if (f == F_STATIC) {
-        fail(p, t->key_pos, "'static' is a flag and takes no value");
+    if (FLAG_FIELDS & BIT(f)) {
+        fail(p, t->key_pos, "'%s' is a flag and takes no value", field_names[f]);
         return -1;
     }
     return f;
@@ -630,6 +651,8 @@ static bool begin_statement(parser *p, stmt_kind kind, scene_pos where)
     p->cur.body.line = p->cur.fluid.line = p->cur.rope.line = where.line;
     p->cur.body.shape = kind == K_NGON ? SCENE_NGON : kind == K_POLYGON ? SCENE_POLYGON : SCENE_BOX;
     p->cur.body.friction = 0.4;
+    p->cur.body.category = 1;
+    p->cur.body.mask = 0xffffffffu;
     p->cur.fluid.linear_drag = 0.5;
     p->cur.fluid.angular_drag = 1.0;
     p->cur.fluid.wave_length = 10;

@@ -1,4 +1,5 @@
 #include <string.h>
+#include "fl_decompose.h"
 #include "fl_polygon.h"
 #include "world_internal.h"
 
@@ -8,6 +9,8 @@ fl_body_def fl_body_def_default(void)
     memset(&d, 0, sizeof d);
     d.friction = 0.4;
     d.restitution = 0.0;
+    d.category = 1;
+    d.mask = 0xffffffffu;
     return d;
 }
 
@@ -15,8 +18,8 @@ static bool finite_vec(fl_vec2 v) { return isfinite(v.x) && isfinite(v.y); }
 
 static fl_status check_outline(const fl_vec2 *p, int n, const char *what, fl_error *err)
 {
-    if (!p || n < 3)
-        return fl_fail(err, FL_EINVAL, "%s needs at least 3 points", what);
+    if (!p || n < 3 || n > FL_DECOMPOSE_MAX)
+        return fl_fail(err, FL_EINVAL, "%s needs 3 to %d points", what, FL_DECOMPOSE_MAX);
     for (int i = 0; i < n; i++)
         if (!finite_vec(p[i]))
             return fl_fail(err, FL_EINVAL, "%s point %d is not finite", what, i);
@@ -33,7 +36,50 @@ static void copy_outline(fl_vec2 *dst, const fl_vec2 *src, int n, fl_vec2 shift)
         dst[i] = fl_sub(src[reverse ? n - 1 - i : i], shift);
 }
 
-fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err)
+/* The collision parts of an outline already about its centre of mass and in
+ * positive winding: the outline itself when convex, else convex pieces. */
+typedef struct parts {
+    fl_vec2 verts[3 * (FL_DECOMPOSE_MAX - 2)];
+    int start[FL_DECOMPOSE_MAX];
+    int count;
+} parts;
+
+static fl_status split_parts(const fl_vec2 *v, int n, parts *p, fl_error *err)
+{
+    if (fl_polygon_is_convex(v, n)) {
+        for (int i = 0; i < n; i++)
+            p->verts[i] = v[i];
+        p->start[0] = 0;
+        p->start[1] = n;
+        p->count = 1;
+        return FL_OK;
+    }
+    p->count = fl_convex_decompose(v, n, p->verts, p->start);
+    if (p->count < 1)
+        return fl_fail(err, FL_EINVAL, "the outline could not be split into convex parts");
+    return FL_OK;
+}
+
+/* Copies the parts into the body and gives every edge its outward normal. */
+static void set_parts(fl_body *b, const parts *p)
+{
+    b->part_count = p->count;
+    for (int k = 0; k <= p->count; k++)
+        b->part_start[k] = p->start[k];
+    for (int k = 0; k < p->count; k++) {
+        int first = p->start[k], n = p->start[k + 1] - first;
+        for (int i = 0; i < n; i++) {
+            fl_vec2 a = p->verts[first + i], c = p->verts[first + (i + 1) % n];
+            fl_vec2 e = fl_sub(c, a);
+            double len = fl_length(e);
+            /* Positive winding: the outside is on the right of each edge. */
+            b->part_verts[first + i] = a;
+            b->part_normals[first + i] = fl_v2(e.y / len, -e.x / len);
+        }
+    }
+}
+
+static fl_status check_def(const fl_body_def *def, fl_error *err)
 {
     fl_status st = check_outline(def->points, def->point_count, "outline", err);
     if (st == FL_OK && def->hull)
@@ -45,28 +91,57 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
         return fl_fail(err, FL_EINVAL, "body placement and motion must be finite");
     if (!def->is_static && !(def->density > 0.0 && isfinite(def->density)))
         return fl_fail(err, FL_EINVAL, "a dynamic body needs a finite density > 0");
+    if (def->friction < 0.0 || def->restitution < 0.0 || def->restitution > 1.0)
+        return fl_fail(err, FL_EINVAL, "friction must be >= 0 and restitution within 0..1");
+    return FL_OK;
+}
+
+fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err)
+{
+    fl_status st = check_def(def, err);
+    if (st != FL_OK)
+        return st;
+
+    /* Everything is worked out about the centre of mass before allocating. */
+    fl_mass_props mp = fl_polygon_mass_props(def->points, def->point_count);
+    int n = def->point_count;
+    fl_vec2 outline[FL_DECOMPOSE_MAX];
+    parts split; /* 13 KiB of stack, once per body added */
+    parts *p = &split;
+    copy_outline(outline, def->points, n, mp.centroid);
+    st = split_parts(outline, n, p, err);
+    if (st != FL_OK)
+        return st;
 
     int hull_count = def->hull ? def->hull_count : 0;
-    size_t size = sizeof(fl_body) + sizeof(fl_vec2) * (size_t)(def->point_count + hull_count);
+    int part_verts = p->start[p->count];
+    size_t size = sizeof(fl_body) + sizeof(fl_vec2) * (size_t)(n + hull_count + 2 * part_verts) +
+                  sizeof(int) * (size_t)(p->count + 1);
     fl_body *b = fl_world_alloc(w, size);
     if (!b)
         return fl_fail(err, FL_ENOMEM, "out of memory adding a body");
     memset(b, 0, sizeof *b);
-
-    fl_mass_props mp = fl_polygon_mass_props(def->points, def->point_count);
     b->verts = (fl_vec2 *)(b + 1);
-    b->vert_count = def->point_count;
-    copy_outline(b->verts, def->points, def->point_count, mp.centroid);
+    b->vert_count = n;
+    for (int i = 0; i < n; i++)
+        b->verts[i] = outline[i];
+    b->hull = b->verts + n;
+    b->part_verts = b->hull + hull_count;
+    b->part_normals = b->part_verts + part_verts;
+    b->part_start = (int *)(b->part_normals + part_verts);
+    set_parts(b, p);
+
     if (hull_count) {
-        b->hull = b->verts + def->point_count;
         b->hull_count = hull_count;
         copy_outline(b->hull, def->hull, hull_count, mp.centroid);
         b->hull_area = fabs(fl_polygon_signed_area(b->hull, hull_count));
     } else {
         b->hull = b->verts;
-        b->hull_count = b->vert_count;
+        b->hull_count = n;
         b->hull_area = mp.area;
     }
+    for (int i = 0; i < n; i++)
+        b->radius = fmax(b->radius, fl_length(b->verts[i]));
 
     b->index = -1;
     b->is_static = def->is_static;
@@ -80,6 +155,9 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
     }
     b->friction = def->friction;
     b->restitution = def->restitution;
+    b->category = def->category;
+    b->mask = def->mask;
+    b->sensor = def->sensor;
     b->user = def->user;
     b->angle = def->angle;
     b->rot = fl_rot_from(def->angle);

@@ -11,7 +11,7 @@
 /* What a body is made from. Points are offsets from `origin`, in either
  * winding; the body's position is its centre of mass, wherever that falls. */
 typedef struct fl_body_def {
-    const fl_vec2 *points; /* the outline: 3 or more points, a simple polygon */
+    const fl_vec2 *points; /* the outline: 3 to 256 points, a simple polygon */
     int point_count;
     const fl_vec2 *hull;   /* optional outline that displaces fluid; NULL: points */
     int hull_count;
@@ -23,10 +23,14 @@ typedef struct fl_body_def {
     bool is_static;
     double friction;
     double restitution;
+    uint32_t category;     /* collision filter: this body's category bits */
+    uint32_t mask;         /* ... and the categories it collides with */
+    bool sensor;           /* reports overlaps, takes no collision response */
     void *user;
 } fl_body_def;
 
-/* The defaults of the scene format: friction 0.4, restitution 0, no hull. */
+/* The defaults of the scene format: friction 0.4, restitution 0, no hull,
+ * category 1, mask all bits, not a sensor. */
 fl_body_def fl_body_def_default(void);
 
 typedef struct fl_body {
@@ -37,6 +41,8 @@ typedef struct fl_body {
     fl_rot rot;           /* cos and sin of angle, kept in step with it */
     fl_vec2 velocity;
     double spin;
+    fl_vec2 bias_velocity; /* position correction of this step (split impulse) */
+    double bias_spin;
     fl_vec2 force;        /* accumulated until the end of the step */
     double torque;
     double density;
@@ -49,6 +55,18 @@ typedef struct fl_body {
     fl_vec2 *hull;        /* fluid outline about the centre of mass (== verts if none) */
     int hull_count;
     double hull_area;
+    /* Collision shape: convex parts about the centre of mass, each in
+     * positive winding; part k is part_verts[part_start[k] .. part_start[k+1]),
+     * and part_normals[i] is the outward unit normal of the edge from
+     * vertex i to the next vertex of the same part. */
+    fl_vec2 *part_verts;
+    fl_vec2 *part_normals;
+    int *part_start;
+    int part_count;
+    double radius;        /* largest distance of a vertex from the centre of mass */
+    uint32_t category, mask;
+    bool sensor;
+    uint32_t id;          /* unique in its world, never reused */
     void *user;
     bool removed;         /* removal requested during a step */
 } fl_body;

@@ -9,20 +9,31 @@
 typedef struct fl_world fl_world;
 
 typedef enum fl_event_type {
-    FL_EVENT_BEFORE_UPDATE, /* start of a step, before velocities integrate */
-    FL_EVENT_AFTER_UPDATE,  /* end of a step, after forces are cleared */
+    FL_EVENT_BEFORE_UPDATE,    /* start of a step, before velocities integrate */
+    FL_EVENT_AFTER_UPDATE,     /* end of a step, after forces are cleared */
+    FL_EVENT_COLLISION_START,  /* pairs that began touching this step */
+    FL_EVENT_COLLISION_ACTIVE, /* pairs still touching */
+    FL_EVENT_COLLISION_END,    /* pairs that stopped touching */
     FL_EVENT_TYPE_COUNT
 } fl_event_type;
 
+typedef struct fl_contact fl_contact;
+
 /* What a callback receives. `step` is the number of the step in progress,
  * counting from 1; `time` is the world's time when the event fires (the start
- * of the step for beforeUpdate, its end for afterUpdate); `dt` the step. */
+ * of the step for beforeUpdate and the collision events, its end for
+ * afterUpdate); `dt` the step. Collision events carry the pairs (bodies,
+ * normal, contact points, depth), valid during the callback only; the
+ * others carry none. Bodies added or removed by a callback during a step
+ * join or leave when the step ends. */
 typedef struct fl_event {
     fl_event_type type;
     fl_world *world;
     uint64_t step;
     double time;
     double dt;
+    const fl_contact *const *pairs;
+    int pair_count;
 } fl_event;
 
 typedef void (*fl_event_fn)(const fl_event *event, void *user);

@@ -8,6 +8,9 @@
 #include "fl_body.h"
 #include "fl_events.h"
 #include "fl_world.h"
+#include "fl_collide.h"
+#include "fl_contact.h"
+#include "fl_joint.h"
 
 #define FL_VERSION_STRING "0.1.0"
 

@@ -89,6 +89,8 @@ void fl_world_destroy(fl_world *w)
     fl_world_free(w, w->pending);
     for (int t = 0; t < FL_EVENT_TYPE_COUNT; t++)
         fl_hook_list_free(w, &w->hooks[t]);
+    fl_joints_free(w);
+    fl_collide_free(w);
     w->allocator.free(w, w->allocator.user);
 }
 
@@ -101,6 +103,7 @@ static fl_status append(fl_world *w, fl_body *b)
     w->bodies = grown;
     b->index = w->body_count;
     w->bodies[w->body_count++] = b;
+    w->shapes_changed = true;
     return FL_OK;
 }
 
@@ -110,6 +113,7 @@ fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body **out, 
     fl_status st = fl_body_create(w, def, &b, err);
     if (st != FL_OK)
         return st;
+    b->id = w->next_body_id++;
     if (w->in_step) {
         fl_body **grown = fl_world_grow(w, w->pending, &w->pending_capacity,
                                         w->pending_count + 1, sizeof *w->pending);
@@ -130,9 +134,12 @@ fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body **out, 
     return FL_OK;
 }
 
-/* Frees the bodies marked removed and closes the gaps, keeping order. */
+/* Frees the bodies marked removed (and their joints) and closes the gaps,
+ * keeping order. */
 static void sweep_removed(fl_world *w)
 {
+    fl_joints_sweep(w);
+    w->shapes_changed = true;
     int kept = 0;
     for (int i = 0; i < w->body_count; i++) {
         fl_body *b = w->bodies[i];
@@ -180,23 +187,18 @@ void fl_world_set_gravity(fl_world *w, fl_vec2 g) { w->gravity = g; }
 uint64_t fl_world_step_count(const fl_world *w) { return w->step; }
 double fl_world_time(const fl_world *w) { return w->time; }
 
-static void integrate(fl_world *w, double dt)
+static void integrate_velocities(fl_world *w, double dt)
 {
     fl_vec2 g = w->gravity;
     for (int i = 0; i < w->body_count; i++) {
         fl_body *b = w->bodies[i];
         if (b->is_static || b->removed)
             continue;
-        /* Semi-implicit Euler: velocities first, then positions from them. */
+        /* Semi-implicit Euler: velocities first; positions follow from the
+         * velocities the solver leaves. */
         b->velocity.x += (b->force.x * b->inv_mass + g.x) * dt;
         b->velocity.y += (b->force.y * b->inv_mass + g.y) * dt;
         b->spin += b->torque * b->inv_inertia * dt;
-        b->position.x += b->velocity.x * dt;
-        b->position.y += b->velocity.y * dt;
-        if (b->spin != 0.0) {
-            b->angle += b->spin * dt;
-            b->rot = fl_rot_from(b->angle);
-        }
     }
 }
 
@@ -213,6 +215,8 @@ static void settle_changes(fl_world *w)
 {
     if (w->removed_count > 0)
         sweep_removed(w);
+    else if (w->joints_removed > 0)
+        fl_joints_sweep(w);
     for (int i = 0; i < w->pending_count; i++) {
         if (append(w, w->pending[i]) != FL_OK) {
             /* Out of memory: what could not join stays queued for the
@@ -227,10 +231,14 @@ static void settle_changes(fl_world *w)
 
 void fl_world_step(fl_world *w, double dt)
 {
-    fl_event ev = {FL_EVENT_BEFORE_UPDATE, w, w->step + 1, w->time, dt};
+    fl_event ev = {FL_EVENT_BEFORE_UPDATE, w, w->step + 1, w->time, dt, NULL, 0};
     w->in_step = true;
     fl_world_trigger(w, &ev);
-    integrate(w, dt);
+    integrate_velocities(w, dt);
+    /* Out of memory in the collision stage leaves this step without
+     * contacts rather than stopping the world; the next step retries. */
+    (void)fl_collide(w, dt);
+    fl_solve(w, dt);
     clear_forces(w);
     w->step++;
     if (dt != w->last_dt) {

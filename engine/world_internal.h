@@ -3,7 +3,22 @@
 #define FL_WORLD_INTERNAL_H
 
 #include <stdbool.h>
+#include "fl_broadphase.h"
+#include "fl_contact.h"
+#include "fl_joint.h"
 #include "fl_world.h"
+
+/* The contacts of one step, sorted by key (body ids, then parts). */
+typedef struct contact_list {
+    fl_contact *items;
+    int count, capacity;
+} contact_list;
+
+/* Pointers to the contacts one collision event reports. */
+typedef struct event_list {
+    const fl_contact **items;
+    int count, capacity;
+} event_list;
 
 struct fl_world {
     fl_allocator allocator;
@@ -14,6 +29,11 @@ struct fl_world {
     fl_body **pending;     /* added during a step, joining when it ends */
     int pending_count, pending_capacity;
     int removed_count;     /* bodies marked removed during the step */
+    uint32_t next_body_id;
+    fl_body ground;        /* the world end of joints: no mass, never moves */
+    fl_joint **joints;
+    int joint_count, joint_capacity;
+    int joints_removed;
     bool in_step;
     uint64_t step;
     double time;
@@ -22,12 +42,37 @@ struct fl_world {
     double time_base, last_dt;
     uint64_t steps_at_dt;
     fl_hook_list hooks[FL_EVENT_TYPE_COUNT];
-};
 
-void fl_hook_list_free(fl_world *w, fl_hook_list *list);
+    /* Collision stage. */
+    bool shapes_changed;   /* bodies came or went: rebuild the broad phase order */
+    fl_proxy *proxies;     /* one per convex part */
+    int proxy_count, proxy_capacity;
+    fl_vec2 *geom;         /* world vertices, then normals, of every part */
+    int geom_capacity;
+    fl_broadphase broadphase;
+    int *keys_order;       /* contact pairs in key order */
+    void *keys_tmp;        /* sort scratch and the pairs' keys */
+    int keys_capacity, keys_tmp_capacity;
+    contact_list contacts, previous;
+    event_list events[3]; /* begin, active, end */
+};
 
 /* Builds a body in memory from the world's allocator (not yet in the world). */
 fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err);
 void fl_body_destroy(fl_world *w, fl_body *b);
+
+void fl_hook_list_free(fl_world *w, fl_hook_list *list);
+
+/* The collision stage: world geometry, broad phase, narrow phase, contact
+ * persistence and the collision events. */
+fl_status fl_collide(fl_world *w, double dt);
+void fl_collide_free(fl_world *w);
+
+/* The constraint solver: contacts and joints, velocities then positions. */
+void fl_solve(fl_world *w, double dt);
+
+/* Frees joints marked removed (and those of removed bodies). */
+void fl_joints_sweep(fl_world *w);
+void fl_joints_free(fl_world *w);
 
 #endif

@@ -254,7 +254,7 @@ static void test_bad_arguments(void **state)
     fl_world_step(w, 1);
     EXPECT_LOG(1);
     /* Triggering a bad type calls nothing. */
-    fl_event ev = {FL_EVENT_TYPE_COUNT, w, 1, 0, 1};
+    fl_event ev = {FL_EVENT_TYPE_COUNT, w, 1, 0, 1, NULL, 0};
     fl_world_trigger(w, &ev);
     EXPECT_NO_CALLS();
     fl_world_destroy(w);
@@ -560,14 +560,21 @@ static void test_list_settles_after_trigger(void **state)
     a.fn = readd;
     a.user = &a;
     assert_int_equal(fl_world_on(w, FL_EVENT_AFTER_UPDATE, readd, &a), FL_OK);
+    /* The first two steps set up the world's own step buffers (the contact
+     * lists are double-buffered); count after them. */
+    for (int i = 0; i < 2; i++) {
+        fl_world_step(w, 1);
+        EXPECT_LOG(2);
+    }
     int allocs = counts.allocs;
+    int reallocs = counts.reallocs;
     for (int i = 0; i < 1000; i++) {
         fl_world_step(w, 1);
         EXPECT_LOG(2);
     }
     /* One live entry throughout: no new block, no growth. */
     assert_int_equal(counts.allocs, allocs);
-    assert_int_equal(counts.reallocs, 0);
+    assert_int_equal(counts.reallocs, reallocs);
     fl_world_destroy(w);
     assert_int_equal(counts.frees, counts.allocs);
 }
@@ -583,7 +590,7 @@ static void test_user_trigger(void **state)
     assert_int_equal(fl_world_on(w, FL_EVENT_BEFORE_UPDATE, rec, &two), FL_OK);
     assert_int_equal(fl_world_on(w, FL_EVENT_AFTER_UPDATE, rec, &three), FL_OK);
     /* A record the world never made: passed through untouched. */
-    fl_event ev = {FL_EVENT_AFTER_UPDATE, w, 77, 1.5, 0.1};
+    fl_event ev = {FL_EVENT_AFTER_UPDATE, w, 77, 1.5, 0.1, NULL, 0};
     fl_world_trigger(w, &ev);
     EXPECT_LOG(1, 3);
     ev.type = FL_EVENT_BEFORE_UPDATE;

@@ -161,7 +161,33 @@ static void test_defaults(void **state)
     assert_false(b->is_static);
     assert_int_equal(b->point_count, 0);
     assert_int_equal(b->hull_count, 0);
+    assert_int_equal(b->category, 1);
+    assert_int_equal(b->mask, 0xffffffffu);
+    assert_false(b->sensor);
     scene_free(&s);
+}
+
+/* Collision filtering: category and mask bits, and the sensor flag. */
+static void test_collision_fields(void **state)
+{
+    (void)state;
+    scene s;
+    PARSE_OK(HEADER "box at=1,2 size=3,4 density=5 category=4 mask=4294967291 sensor\n"
+                    "ngon at=0,0 sides=3 radius=1 static mask=0 category=0\n", &s);
+    assert_int_equal(s.bodies[0].category, 4);
+    assert_int_equal(s.bodies[0].mask, 0xfffffffbu);
+    assert_true(s.bodies[0].sensor);
+    assert_int_equal(s.bodies[1].category, 0);
+    assert_int_equal(s.bodies[1].mask, 0);
+    assert_false(s.bodies[1].sensor);
+    scene_free(&s);
+    EXPECT_ERROR(HEADER "box at=1,2 size=3,4 density=5 category=4294967296\n", 2, 40,
+                 "category must be a whole number from 0 to 4294967295");
+    EXPECT_ERROR(HEADER "box at=1,2 size=3,4 density=5 mask=1.5\n", 2, 36, "mask must be a whole number");
+    EXPECT_ERROR(HEADER "box at=1,2 size=3,4 density=5 sensor=1\n", 2, 31,
+                 "'sensor' is a flag and takes no value");
+    EXPECT_ERROR(HEADER "fluid density=1 surface=0 left=0 right=1 bottom=1 sensor\n", 2, 51,
+                 "unexpected word 'sensor' in fluid");
 }
 
 static void test_world_and_view(void **state)
@@ -864,6 +890,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_contract_example),
         cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_collision_fields),
         cmocka_unit_test(test_world_and_view),
         cmocka_unit_test(test_fluid_fields),
         cmocka_unit_test(test_body_fields),

@@ -1,0 +1,270 @@
+/* The collision stage of a step: world geometry of every convex part, the
+ * broad phase, the narrow phase, contacts carried over from the last step
+ * (for warm starting), and the collision events. */
+#include "sort.h"
+#include "world_internal.h"
+
+/* Extra reach of every box beyond what the motion over one step needs. */
+#define SPECULATIVE_BASE (4.0 * FL_LINEAR_SLOP)
+
+static fl_status grow_geometry(fl_world *w)
+{
+    int parts = 0, verts = 0;
+    for (int i = 0; i < w->body_count; i++) {
+        parts += w->bodies[i]->part_count;
+        verts += w->bodies[i]->part_start[w->bodies[i]->part_count];
+    }
+    fl_proxy *p = fl_world_grow(w, w->proxies, &w->proxy_capacity, parts, sizeof *p);
+    if (!p)
+        return FL_ENOMEM;
+    w->proxies = p;
+    fl_vec2 *g = fl_world_grow(w, w->geom, &w->geom_capacity, 2 * verts, sizeof *g);
+    if (!g)
+        return FL_ENOMEM;
+    w->geom = g;
+    w->proxy_count = parts;
+    return FL_OK;
+}
+
+/* Moves every part into world space and boxes it, fattened by how far the
+ * body can move in one step, so that the narrow phase sees contacts coming. */
+static fl_status build_proxies(fl_world *w, double dt)
+{
+    if (grow_geometry(w) != FL_OK)
+        return FL_ENOMEM;
+    int half = w->geom_capacity / 2;
+    fl_vec2 *verts = w->geom, *normals = w->geom + half;
+    int k = 0, v = 0;
+    for (int i = 0; i < w->body_count; i++) {
+        const fl_body *b = w->bodies[i];
+        double reach = (fl_length(b->velocity) + fabs(b->spin) * b->radius) * dt;
+        double margin = SPECULATIVE_BASE + reach;
+        for (int part = 0; part < b->part_count; part++, k++) {
+            fl_proxy *p = &w->proxies[k];
+            int first = b->part_start[part], n = b->part_start[part + 1] - first;
+            fl_aabb box = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
+            for (int j = 0; j < n; j++) {
+                fl_vec2 q = fl_body_world_point(b, b->part_verts[first + j]);
+                verts[v + j] = q;
+                normals[v + j] = fl_rotate(b->rot, b->part_normals[first + j]);
+                box.lo = fl_v2(fmin(box.lo.x, q.x), fmin(box.lo.y, q.y));
+                box.hi = fl_v2(fmax(box.hi.x, q.x), fmax(box.hi.y, q.y));
+            }
+            p->box.lo = fl_v2(box.lo.x - margin, box.lo.y - margin);
+            p->box.hi = fl_v2(box.hi.x + margin, box.hi.y + margin);
+            p->margin = margin;
+            p->first = v;
+            p->count = n;
+            p->body = i;
+            p->part = part;
+            p->category = b->category;
+            p->mask = b->mask;
+            p->is_static = b->is_static || b->removed;
+            v += n;
+        }
+    }
+    return FL_OK;
+}
+
+static fl_poly proxy_poly(const fl_world *w, const fl_proxy *p)
+{
+    int half = w->geom_capacity / 2;
+    return (fl_poly){w->geom + p->first, w->geom + half + p->first, p->count};
+}
+
+/* Pairs are ordered by (body id, part) of A, then of B. */
+static int compare_keys(uint32_t ia, int pa, uint32_t ib, int pb, const fl_contact *c)
+{
+    if (ia != c->id_a)
+        return ia < c->id_a ? -1 : 1;
+    if (pa != c->part_a)
+        return pa < c->part_a ? -1 : 1;
+    if (ib != c->id_b)
+        return ib < c->id_b ? -1 : 1;
+    if (pb != c->part_b)
+        return pb < c->part_b ? -1 : 1;
+    return 0;
+}
+
+/* A pair's key packed for sorting: (id, part) of A, then of B. */
+typedef struct pair_key {
+    uint64_t a, b;
+} pair_key;
+
+static bool pair_before(const void *ctx, int i, int j)
+{
+    const pair_key *k = ctx;
+    return k[i].a < k[j].a || (k[i].a == k[j].a && k[i].b < k[j].b);
+}
+
+static fl_status sort_pairs(fl_world *w)
+{
+    int n = w->broadphase.pair_count;
+    int *o = fl_world_grow(w, w->keys_order, &w->keys_capacity, n, sizeof *o);
+    if (!o)
+        return FL_ENOMEM;
+    w->keys_order = o;
+    /* One buffer: the merge sort's scratch ints, then the keys. */
+    size_t ints = ((size_t)n * sizeof(int) + sizeof(pair_key) - 1) / sizeof(pair_key);
+    pair_key *t = fl_world_grow(w, w->keys_tmp, &w->keys_tmp_capacity, (int)(ints + (size_t)n),
+                                sizeof *t);
+    if (!t)
+        return FL_ENOMEM;
+    w->keys_tmp = t;
+    pair_key *keys = t + ints;
+    for (int i = 0; i < n; i++) {
+        const fl_proxy_pair *pp = &w->broadphase.pairs[i];
+        const fl_proxy *a = &w->proxies[pp->a], *b = &w->proxies[pp->b];
+        keys[i].a = (uint64_t)w->bodies[a->body]->id << 8 | (uint64_t)a->part;
+        keys[i].b = (uint64_t)w->bodies[b->body]->id << 8 | (uint64_t)b->part;
+        o[i] = i;
+    }
+    fl_sort_indices(o, (int *)t, n, pair_before, keys);
+    return FL_OK;
+}
+
+/* Starts the new contact from the manifold and the one it continues. */
+static void fill_contact(fl_contact *c, const fl_manifold *m, const fl_contact *old)
+{
+    c->normal = m->normal;
+    c->count = m->count;
+    double deepest = INFINITY;
+    for (int i = 0; i < m->count; i++) {
+        fl_contact_point *cp = &c->points[i];
+        *cp = (fl_contact_point){0};
+        cp->point = m->points[i].point;
+        cp->separation = m->points[i].separation;
+        cp->id = m->points[i].id;
+        deepest = fmin(deepest, cp->separation);
+        for (int j = 0; old && j < old->count; j++) {
+            if (old->points[j].id == cp->id) {
+                cp->normal_impulse = old->points[j].normal_impulse;
+                cp->tangent_impulse = old->points[j].tangent_impulse;
+                cp->impact = old->points[j].impact;
+            }
+        }
+    }
+    /* A little hysteresis: resting bodies hover within the slop. */
+    c->touching = deepest < FL_LINEAR_SLOP;
+}
+
+static fl_status note_event(fl_world *w, int type, const fl_contact *c)
+{
+    int e = type - FL_EVENT_COLLISION_START;
+    if (w->hooks[type].count == 0)
+        return FL_OK;
+    event_list *l = &w->events[e];
+    const fl_contact **g = fl_world_grow(w, l->items, &l->capacity, l->count + 1, sizeof *g);
+    if (!g)
+        return FL_ENOMEM;
+    l->items = g;
+    l->items[l->count++] = c;
+    return FL_OK;
+}
+
+/* The previous step's contacts that no new contact continues, up to key. */
+static fl_status end_passed(fl_world *w, int *old, const fl_contact *upto)
+{
+    const contact_list *prev = &w->previous;
+    while (*old < prev->count) {
+        const fl_contact *o = &prev->items[*old];
+        if (upto && compare_keys(o->id_a, o->part_a, o->id_b, o->part_b, upto) >= 0)
+            break;
+        if (o->touching && note_event(w, FL_EVENT_COLLISION_END, o) != FL_OK)
+            return FL_ENOMEM;
+        (*old)++;
+    }
+    return FL_OK;
+}
+
+static fl_status narrow_phase(fl_world *w)
+{
+    contact_list *cur = &w->contacts;
+    const contact_list *prev = &w->previous;
+    int old = 0;
+    /* Room for every pair up front: the events point into this array. */
+    fl_contact *room = fl_world_grow(w, cur->items, &cur->capacity, w->broadphase.pair_count,
+                                     sizeof *room);
+    if (!room)
+        return FL_ENOMEM;
+    cur->items = room;
+    for (int k = 0; k < w->broadphase.pair_count; k++) {
+        const fl_proxy_pair *pp = &w->broadphase.pairs[w->keys_order[k]];
+        const fl_proxy *pa = &w->proxies[pp->a], *pb = &w->proxies[pp->b];
+        fl_poly a = proxy_poly(w, pa), b = proxy_poly(w, pb);
+        fl_manifold m;
+        fl_collide_polygons(&a, &b, pa->margin + pb->margin, &m);
+        if (m.count == 0)
+            continue;
+        fl_contact *c = &cur->items[cur->count++];
+        fl_body *ba = w->bodies[pa->body], *bb = w->bodies[pb->body];
+        *c = (fl_contact){.a = ba, .b = bb, .part_a = pa->part, .part_b = pb->part,
+                          .id_a = ba->id, .id_b = bb->id};
+        c->friction = sqrt(ba->friction * bb->friction);
+        c->restitution = fmax(ba->restitution, bb->restitution);
+        c->sensor = ba->sensor || bb->sensor;
+        if (end_passed(w, &old, c) != FL_OK)
+            return FL_ENOMEM;
+        const fl_contact *match = NULL;
+        if (old < prev->count &&
+            compare_keys(c->id_a, c->part_a, c->id_b, c->part_b, &prev->items[old]) == 0)
+            match = &prev->items[old++];
+        fill_contact(c, &m, match);
+        bool was = match && match->touching;
+        if (c->touching && note_event(w, was ? FL_EVENT_COLLISION_ACTIVE : FL_EVENT_COLLISION_START, c) != FL_OK)
+            return FL_ENOMEM;
+        if (!c->touching && was && note_event(w, FL_EVENT_COLLISION_END, match) != FL_OK)
+            return FL_ENOMEM;
+    }
+    return end_passed(w, &old, NULL);
+}
+
+static void trigger_events(fl_world *w, double dt)
+{
+    for (int e = 0; e < 3; e++) {
+        event_list *l = &w->events[e];
+        if (l->count == 0)
+            continue;
+        fl_event ev = {FL_EVENT_COLLISION_START + e, w, w->step + 1, w->time, dt, l->items, l->count};
+        fl_world_trigger(w, &ev);
+    }
+}
+
+fl_status fl_collide(fl_world *w, double dt)
+{
+    /* Last step's contacts become the previous ones; their buffer is reused. */
+    contact_list t = w->previous;
+    w->previous = w->contacts;
+    w->contacts = t;
+    w->contacts.count = 0;
+    for (int e = 0; e < 3; e++)
+        w->events[e].count = 0;
+
+    fl_status st = build_proxies(w, dt);
+    if (st == FL_OK)
+        st = fl_broadphase_update(w, &w->broadphase, w->proxies, w->proxy_count, w->shapes_changed);
+    if (st == FL_OK)
+        st = sort_pairs(w);
+    if (st == FL_OK)
+        st = narrow_phase(w);
+    if (st != FL_OK) {
+        w->contacts.count = 0;
+        return st;
+    }
+    w->shapes_changed = false;
+    trigger_events(w, dt);
+    return FL_OK;
+}
+
+void fl_collide_free(fl_world *w)
+{
+    fl_world_free(w, w->proxies);
+    fl_world_free(w, w->geom);
+    fl_world_free(w, w->keys_order);
+    fl_world_free(w, w->keys_tmp);
+    fl_world_free(w, w->contacts.items);
+    fl_world_free(w, w->previous.items);
+    for (int e = 0; e < 3; e++)
+        fl_world_free(w, w->events[e].items);
+    fl_broadphase_free(w, &w->broadphase);
+}

@@ -1,0 +1,47 @@
+/* Broad phase: sweep and prune along x. Proxies (one per convex part) are
+ * kept sorted by their boxes' left edges, re-sorted by insertion each step
+ * (the order barely changes between steps, so this is close to linear), and
+ * overlapping boxes are found by sweeping that order: O(n log n) at worst
+ * for a fresh order, O(n + k) for k overlaps once warm. No all-pairs loop. */
+#ifndef FL_BROADPHASE_H
+#define FL_BROADPHASE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "fl_collide.h"
+#include "fl_types.h"
+
+typedef struct fl_world fl_world;
+
+typedef struct fl_proxy {
+    fl_aabb box;        /* fattened by the speculative margin */
+    double margin;      /* how much it was fattened */
+    int first, count;   /* the part's world vertices in the world's geometry cache */
+    int body;           /* body index in the world */
+    int part;           /* part index in the body */
+    uint32_t category, mask;
+    bool is_static;
+} fl_proxy;
+
+typedef struct fl_proxy_pair {
+    int a, b;           /* proxy indices, a on the body with the lower index */
+} fl_proxy_pair;
+
+typedef struct fl_broadphase {
+    int *order;         /* proxy indices sorted by box.lo.x */
+    int order_count, order_capacity;
+    int *scratch;       /* merge sort buffer */
+    int scratch_capacity;
+    fl_proxy_pair *pairs;
+    int pair_count, pair_capacity;
+} fl_broadphase;
+
+/* Finds every pair of proxies whose boxes overlap, on different bodies, not
+ * both static, and accepted by each other's category and mask. When `fresh`
+ * is set (the proxy set changed) the order is rebuilt. Pairs come out in a
+ * deterministic order. */
+fl_status fl_broadphase_update(fl_world *w, fl_broadphase *bp, const fl_proxy *proxies, int n,
+                               bool fresh);
+void fl_broadphase_free(fl_world *w, fl_broadphase *bp);
+
+#endif

@@ -1,0 +1,69 @@
+/* Joints: ropes between bodies (or a body and the world) and the mouse
+ * spring that drags a body towards a moving point. */
+#ifndef FL_JOINT_H
+#define FL_JOINT_H
+
+#include "fl_body.h"
+#include "fl_types.h"
+
+typedef struct fl_world fl_world;
+
+typedef enum fl_joint_type { FL_JOINT_ROPE, FL_JOINT_MOUSE } fl_joint_type;
+
+/* A rope pulls its anchors together when they are further apart than its
+ * length and never pushes. Rigid (stiffness 0) it is an inextensible cord;
+ * with a stiffness (N/m) and damping (N s/m) it is an elastic one, solved as
+ * a soft constraint so that any stiffness stays stable at any step. */
+typedef struct fl_rope_def {
+    fl_body *a;               /* required */
+    fl_body *b;               /* NULL: tied to the world at anchor_b */
+    fl_vec2 anchor_a;         /* offset from a's centre of mass, in a's frame */
+    fl_vec2 anchor_b;         /* offset in b's frame, or a world point */
+    double length;            /* <= 0: the anchors' distance when added */
+    double stiffness;         /* 0: rigid */
+    double damping;
+} fl_rope_def;
+
+/* A soft spring from a point on a body to a target that the caller moves:
+ * it settles with the given frequency and damping ratio and never pulls
+ * harder than max_force. */
+typedef struct fl_mouse_def {
+    fl_body *body;
+    fl_vec2 anchor;           /* offset from the centre of mass, body frame */
+    fl_vec2 target;           /* world */
+    double frequency;         /* Hz; 0: 5 */
+    double damping_ratio;     /* 0: 0.7 */
+    double max_force;         /* N; 0: 1000 times the body's weight */
+} fl_mouse_def;
+
+typedef struct fl_joint {
+    fl_joint_type type;
+    int index;                /* in the world's joint list */
+    fl_body *a, *b;           /* b is NULL for the world */
+    fl_body *body_b;          /* b, or the world's fixed ground body */
+    fl_vec2 local_a, local_b; /* body-frame anchors; local_b is a world point if !b */
+    double length, stiffness, damping;          /* rope */
+    fl_vec2 target;                             /* mouse */
+    double frequency, damping_ratio, max_force; /* mouse */
+    /* solver state */
+    fl_vec2 ra, rb, axis;
+    double mass, bias, gamma, impulse, bias_impulse, slack;
+    double mouse_mass[3];     /* symmetric 2x2 inverse of the mouse's effective mass */
+    fl_vec2 mouse_bias, mouse_impulse;
+    bool removed;
+} fl_joint;
+
+fl_status fl_world_add_rope(fl_world *w, const fl_rope_def *def, fl_joint **out, fl_error *err);
+fl_status fl_world_add_mouse(fl_world *w, const fl_mouse_def *def, fl_joint **out, fl_error *err);
+void fl_mouse_set_target(fl_joint *j, fl_vec2 target);
+/* Removes and frees a joint (waits for the end of a step, like bodies).
+ * Removing a body removes its joints. */
+void fl_world_remove_joint(fl_world *w, fl_joint *j);
+int fl_world_joint_count(const fl_world *w);
+fl_joint *fl_world_joint(const fl_world *w, int index);
+
+/* The joint's two ends in world coordinates. */
+fl_vec2 fl_joint_world_a(const fl_joint *j);
+fl_vec2 fl_joint_world_b(const fl_joint *j);
+
+#endif

@@ -1,0 +1,565 @@
+/* Contacts, friction, restitution, stacking, ropes, the mouse spring,
+ * filtering, sensors and the collision events, each against the number
+ * mechanics predicts. The step is 1/60 s throughout. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "check.h"
+#include "fl_buoyancy.h"
+
+#define DT (1.0 / 60.0)
+#define G 9.81
+
+static fl_world *world_with(fl_vec2 gravity)
+{
+    fl_world_def d = fl_world_def_default();
+    d.gravity = gravity;
+    fl_world *w = fl_world_create(&d, NULL);
+    assert_non_null(w);
+    return w;
+}
+
+typedef struct box_spec {
+    double w, h, angle, density, friction, restitution;
+    bool is_static;
+} box_spec;
+
+static fl_body *add_box(fl_world *w, fl_vec2 at, box_spec s)
+{
+    const fl_vec2 p[4] = {{-s.w / 2, -s.h / 2}, {s.w / 2, -s.h / 2}, {s.w / 2, s.h / 2}, {-s.w / 2, s.h / 2}};
+    fl_body_def d = fl_body_def_default();
+    d.points = p;
+    d.point_count = 4;
+    d.origin = at;
+    d.angle = s.angle;
+    d.density = s.density;
+    d.is_static = s.is_static;
+    d.friction = s.friction;
+    d.restitution = s.restitution;
+    fl_body *b = NULL;
+    assert_int_equal(fl_world_add_body(w, &d, &b, NULL), FL_OK);
+    return b;
+}
+
+static box_spec crate(double size) { return (box_spec){size, size, 0, 500, 0.4, 0, false}; }
+static box_spec slab(double w, double h) { return (box_spec){w, h, 0, 0, 0.4, 0, true}; }
+
+static void steps(fl_world *w, double seconds)
+{
+    long n = (long)(seconds / DT + 0.5);
+    for (long i = 0; i < n; i++)
+        fl_world_step(w, DT);
+}
+
+/* ---- narrow phase ------------------------------------------------------- */
+
+static fl_poly box_poly(fl_vec2 c, double hw, double hh, double angle, fl_vec2 v[4], fl_vec2 n[4])
+{
+    fl_rot r = fl_rot_from(angle);
+    const fl_vec2 local[4] = {{-hw, -hh}, {hw, -hh}, {hw, hh}, {-hw, hh}};
+    const fl_vec2 normals[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
+    for (int i = 0; i < 4; i++) {
+        v[i] = fl_add(c, fl_rotate(r, local[i]));
+        n[i] = fl_rotate(r, normals[i]);
+    }
+    return (fl_poly){v, n, 4};
+}
+
+static void test_manifold_face_to_face(void **s)
+{
+    (void)s;
+    fl_vec2 va[4], na[4], vb[4], nb[4];
+    fl_poly a = box_poly(fl_v2(0, 0), 1, 1, 0, va, na);
+    /* B (2 x 1) below A, overlapping it by 0.1 and shifted right by 0.5:
+     * the shared face runs from x = -0.5 to 1, midway at y = 0.95. */
+    fl_poly b = box_poly(fl_v2(0.5, 1.4), 1, 0.5, 0, vb, nb);
+    fl_manifold m;
+    fl_collide_polygons(&a, &b, 0.0, &m);
+    assert_int_equal(m.count, 2);
+    ASSERT_NEAR(m.normal.x, 0.0, 1e-15);
+    ASSERT_NEAR(m.normal.y, 1.0, 1e-15);
+    double xs[2] = {m.points[0].point.x, m.points[1].point.x};
+    ASSERT_NEAR(fmin(xs[0], xs[1]), -0.5, 1e-12);
+    ASSERT_NEAR(fmax(xs[0], xs[1]), 1.0, 1e-12);
+    for (int i = 0; i < 2; i++) {
+        ASSERT_NEAR(m.points[i].separation, -0.1, 1e-12);
+        ASSERT_NEAR(m.points[i].point.y, 0.95, 1e-12);
+    }
+    assert_int_not_equal(m.points[0].id, m.points[1].id);
+}
+
+static void test_manifold_corner_and_separated(void **s)
+{
+    (void)s;
+    fl_vec2 va[4], na[4], vb[4], nb[4];
+    fl_poly a = box_poly(fl_v2(0, 0), 1, 1, 0, va, na);
+    /* A unit diamond whose lowest... highest corner pokes 0.05 into A's bottom face. */
+    double r = sqrt(0.5);
+    fl_poly b = box_poly(fl_v2(0.2, 1.0 + r - 0.05), 0.5, 0.5, FL_PI / 4, vb, nb);
+    fl_manifold m;
+    fl_collide_polygons(&a, &b, 0.0, &m);
+    assert_int_equal(m.count, 1);
+    ASSERT_NEAR(m.normal.y, 1.0, 1e-12);
+    ASSERT_NEAR(m.points[0].separation, -0.05, 1e-12);
+    ASSERT_NEAR(m.points[0].point.x, 0.2, 1e-12);
+    ASSERT_NEAR(m.points[0].point.y, 1.0 - 0.025, 1e-12);
+
+    /* Apart by 0.3: nothing without margin, two speculative points with. */
+    b = box_poly(fl_v2(0, 2.3), 1, 1, 0, vb, nb);
+    fl_collide_polygons(&a, &b, 0.0, &m);
+    assert_int_equal(m.count, 0);
+    fl_collide_polygons(&a, &b, 0.5, &m);
+    assert_int_equal(m.count, 2);
+    ASSERT_NEAR(m.points[0].separation, 0.3, 1e-12);
+    /* Rotated by 30 degrees and far apart sideways: none. */
+    b = box_poly(fl_v2(5, 0), 1, 1, FL_PI / 6, vb, nb);
+    fl_collide_polygons(&a, &b, 0.5, &m);
+    assert_int_equal(m.count, 0);
+}
+
+/* ---- resting, stacking ------------------------------------------------- */
+
+static void test_box_rests_on_floor(void **s)
+{
+    (void)s;
+    fl_world *w = world_with(fl_v2(0, G));
+    add_box(w, fl_v2(0, 10.5), slab(20, 1));
+    fl_body *b = add_box(w, fl_v2(0, 9.5), crate(1));
+    double y0 = b->position.y;
+    steps(w, 10.0);
+    ASSERT_NEAR(b->position.y, y0, 1e-3);
+    ASSERT_NEAR(b->position.x, 0.0, 1e-3);
+    ASSERT_NEAR(b->spin, 0.0, 1e-3);
+    fl_world_destroy(w);
+}
+
+static void test_stack_of_ten_stands(void **s)
+{
+    (void)s;
+    fl_world *w = world_with(fl_v2(0, G));
+    add_box(w, fl_v2(0, 10.5), slab(20, 1));
+    fl_body *top = NULL;
+    for (int i = 0; i < 10; i++)
+        top = add_box(w, fl_v2(0, 9.5 - i), crate(1));
+    fl_vec2 start = top->position;
+    steps(w, 20.0);
+    ASSERT_NEAR(fl_length(fl_sub(top->position, start)), 0.0, 0.01);
+    ASSERT_NEAR(top->angle, 0.0, 1e-3);
+    fl_world_destroy(w);
+}
+
+/* ---- restitution --------------------------------------------------------- */
+
+/* Dropped from h onto a static floor, a body of restitution e leaves with e
+ * times its impact speed and climbs e^2 h. The discrete fall and the
+ * speculative stop put the impact within one step's travel (g dt^2 ~ 3 mm
+ * of 2 m) of the exact one: 5% is wide of that. */
+static void test_restitution_rebound(void **s)
+{
+    (void)s;
+    const double e = 0.6, h = 2.0;
+    fl_world *w = world_with(fl_v2(0, G));
+    add_box(w, fl_v2(0, 10.5), slab(20, 1));
+    box_spec ball = crate(0.4);
+    ball.restitution = e;
+    fl_body *b = add_box(w, fl_v2(0, 10.0 - 0.2 - h), ball);
+    double rest_y = 10.0 - 0.2;
+    bool bounced = false;
+    double highest = INFINITY;
+    for (int i = 0; i < 600; i++) {
+        fl_world_step(w, DT);
+        if (!bounced && b->velocity.y < 0)
+            bounced = true;
+        if (bounced) {
+            highest = fmin(highest, b->position.y);
+            if (b->velocity.y > 0)
+                break; /* at the top of the first rebound */
+        }
+    }
+    assert_true(bounced);
+    ASSERT_REL(rest_y - highest, e * e * h, 0.05);
+    fl_world_destroy(w);
+}
+
+/* ---- friction on a slope ----------------------------------------------- */
+
+/* A box on a plane tilted by a: held when tan a < mu; otherwise it slides
+ * with a = g (sin a - mu cos a) along the slope. */
+static double slide(double angle, double mu, double seconds, fl_vec2 *moved)
+{
+    fl_world *w = world_with(fl_v2(0, G));
+    box_spec floor = slab(40, 1);
+    floor.angle = angle;
+    floor.friction = mu;
+    add_box(w, fl_v2(0, 0), floor);
+    box_spec bx = crate(0.5);
+    bx.angle = angle;
+    bx.friction = mu;
+    /* On the plane: half of each thickness along the plane's normal. */
+    fl_vec2 up = fl_rotate(fl_rot_from(angle), fl_v2(0, -1));
+    fl_body *b = add_box(w, fl_scale(up, 0.5 + 0.25), bx);
+    steps(w, 0.5); /* settle onto the plane */
+    fl_vec2 p0 = b->position, v0 = b->velocity;
+    steps(w, seconds);
+    fl_vec2 along = fl_rotate(fl_rot_from(angle), fl_v2(1, 0));
+    *moved = fl_sub(b->position, p0);
+    double accel = fl_dot(fl_sub(b->velocity, v0), along) / seconds;
+    fl_world_destroy(w);
+    return accel;
+}
+
+static void test_friction_holds_below_limit(void **s)
+{
+    (void)s;
+    fl_vec2 moved;
+    double a = 20.0 * FL_PI / 180.0; /* tan 20 deg = 0.364 < 0.5 */
+    slide(a, 0.5, 5.0, &moved);
+    ASSERT_NEAR(fl_length(moved), 0.0, 1e-3);
+}
+
+static void test_friction_slides_above_limit(void **s)
+{
+    (void)s;
+    fl_vec2 moved;
+    double a = 35.0 * FL_PI / 180.0, mu = 0.3; /* tan 35 deg = 0.70 > 0.3 */
+    double accel = slide(a, mu, 1.5, &moved);
+    /* The slope slants down to the right (a turns +x towards +y). */
+    ASSERT_REL(accel, G * (sin(a) - mu * cos(a)), 0.02);
+}
+
+/* ---- momentum ------------------------------------------------------------ */
+
+static void test_collision_conserves_momentum(void **s)
+{
+    (void)s;
+    fl_world *w = world_with(fl_v2(0, 0));
+    box_spec big = crate(1.0), small = crate(0.5);
+    big.angle = 0.3;
+    small.density = 800;
+    small.restitution = 0.5;
+    fl_body *a = add_box(w, fl_v2(0, 0), big);
+    fl_body *b = add_box(w, fl_v2(3, 0.2), small);
+    a->velocity = fl_v2(4, 0.5);
+    b->velocity = fl_v2(-3, 0);
+    a->spin = 1.0;
+    fl_vec2 p0 = fl_add(fl_scale(a->velocity, a->mass), fl_scale(b->velocity, b->mass));
+    double vb0 = b->velocity.x;
+    steps(w, 2.0);
+    assert_true(b->velocity.x != vb0); /* they did collide */
+    fl_vec2 p1 = fl_add(fl_scale(a->velocity, a->mass), fl_scale(b->velocity, b->mass));
+    double scale = fl_length(p0);
+    ASSERT_NEAR(p1.x, p0.x, 1e-9 * scale);
+    ASSERT_NEAR(p1.y, p0.y, 1e-9 * scale);
+    fl_world_destroy(w);
+}
+
+/* ---- concave bodies ----------------------------------------------------- */
+
+static void test_concave_parts_sum_to_whole(void **s)
+{
+    (void)s;
+    fl_world *w = world_with(fl_v2(0, G));
+    const fl_vec2 u[8] = {{0, 0}, {3, 0}, {3, 3}, {2, 3}, {2, 1}, {1, 1}, {1, 3}, {0, 3}};
+    fl_body_def d = fl_body_def_default();
+    d.points = u;
+    d.point_count = 8;
+    d.density = 2.0;
+    fl_body *b = NULL;
+    assert_int_equal(fl_world_add_body(w, &d, &b, NULL), FL_OK);
+    assert_true(b->part_count >= 3);
+    double area = 0, inertia = 0;
+    fl_vec2 moment = {0, 0};
+    for (int k = 0; k < b->part_count; k++) {
+        int first = b->part_start[k], n = b->part_start[k + 1] - first;
+        assert_true(fl_polygon_is_convex(b->part_verts + first, n));
+        fl_mass_props mp = fl_polygon_mass_props(b->part_verts + first, n);
+        area += mp.area;
+        moment = fl_add(moment, fl_scale(mp.centroid, mp.area));
+        inertia += mp.inertia + mp.area * fl_dot(mp.centroid, mp.centroid);
+    }
+    /* Parts are about the centre of mass: their first moments cancel. */
+    ASSERT_NEAR(area * d.density, b->mass, 1e-12 * b->mass);
+    ASSERT_NEAR(moment.x, 0.0, 1e-12);
+    ASSERT_NEAR(moment.y, 0.0, 1e-12);
+    ASSERT_NEAR(inertia * d.density, b->inertia, 1e-12 * b->inertia);
+    fl_world_destroy(w);
+}
+
+/* A U cup (opening up) lands on a floor and a small box dropped into it
+ * stays inside, between its walls: the concave hollow really is hollow. */
+static void test_concave_cup_holds_a_box(void **s)
+{
+    (void)s;
+    fl_world *w = world_with(fl_v2(0, G));
+    add_box(w, fl_v2(0, 10.5), slab(20, 1));
+    const fl_vec2 cup[8] = {{-1.5, -1}, {-1, -1}, {-1, 0.5}, {1, 0.5}, {1, -1}, {1.5, -1}, {1.5, 1}, {-1.5, 1}};
+    fl_body_def d = fl_body_def_default();
+    d.points = cup;
+    d.point_count = 8;
+    d.density = 500;
+    d.origin = fl_v2(0, 9.0);
+    assert_int_equal(fl_world_add_body(w, &d, NULL, NULL), FL_OK);
+    fl_body *b = add_box(w, fl_v2(0.0, 7.0), crate(0.5));
+    steps(w, 4.0);
+    /* The cup's inner floor is at y = 9.5 (its bottom at 10): the box rests
+     * on it, centred between the walls at x = -1 and 1. */
+    ASSERT_NEAR(b->position.y, 9.5 - 0.25, 2e-3);
+    assert_true(fabs(b->position.x) < 0.75);
+    fl_world_destroy(w);
+}
+
+/* ---- tunnelling ------------------------------------------------------------ */
+
+static void test_fast_box_does_not_tunnel(void **s)
+{
+    (void)s;
+    fl_world *w = world_with(fl_v2(0, 0));
+    add_box(w, fl_v2(0, 10.25), slab(10, 0.5));
+    fl_body *b = add_box(w, fl_v2(0, 5), crate(0.2));
+    b->velocity = fl_v2(0, 20);
+    steps(w, 1.0);
+    /* It stopped on the floor's top face (y = 10) instead of passing. */
+    assert_true(b->position.y < 10.0);
+    ASSERT_NEAR(b->position.y, 10.0 - 0.1, 2e-3);
+    fl_world_destroy(w);
+}
+
+/* ---- ropes and the mouse ------------------------------------------------ */
+
+/* A bob on a rigid rope of length L tied to the world at its centre of
+ * mass: a simple pendulum, period 2 pi sqrt(L / g) for small swings (the
+ * 0.1 rad amplitude lengthens it by theta^2 / 16 = 0.06%). */
+static void test_rope_pendulum(void **s)
+{
+    (void)s;
+    const double L = 2.0, theta = 0.1;
+    fl_world *w = world_with(fl_v2(0, G));
+    fl_vec2 pivot = {0, 0};
+    fl_body *bob = add_box(w, fl_v2(L * sin(theta), L * cos(theta)), crate(0.1));
+    fl_rope_def r = {bob, NULL, {0, 0}, pivot, L, 0, 0};
+    assert_int_equal(fl_world_add_rope(w, &r, NULL, NULL), FL_OK);
+    double worst = 0.0, last_cross = -1.0, period = 0.0;
+    int crossings = 0;
+    double prev_x = bob->position.x;
+    for (int i = 1; i <= 20 * 60; i++) {
+        fl_world_step(w, DT);
+        worst = fmax(worst, fabs(fl_length(fl_sub(bob->position, pivot)) - L));
+        double x = bob->position.x;
+        if (prev_x > 0 && x <= 0) { /* moving left through the bottom */
+            double t = (i - 1 + prev_x / (prev_x - x)) * DT;
+            if (last_cross >= 0) {
+                period += t - last_cross;
+                crossings++;
+            }
+            last_cross = t;
+        }
+        prev_x = x;
+    }
+    assert_true(crossings >= 5);
+    ASSERT_NEAR(worst, 0.0, 0.01 * L);
+    ASSERT_REL(period / crossings, 2 * FL_PI * sqrt(L / G), 0.02);
+    fl_world_destroy(w);
+}
+
+/* An elastic rope hangs a mass m at L + m g / k. */
+static void test_elastic_rope_stretch(void **s)
+{
+    (void)s;
+    const double L = 1.0, k = 2000.0;
+    fl_world *w = world_with(fl_v2(0, G));
+    fl_body *bob = add_box(w, fl_v2(0, L), crate(0.2)); /* 20 kg */
+    fl_rope_def r = {bob, NULL, {0, 0}, {0, 0}, L, k, 200.0};
+    assert_int_equal(fl_world_add_rope(w, &r, NULL, NULL), FL_OK);
+    steps(w, 10.0);
+    ASSERT_REL(bob->position.y, L + bob->mass * G / k, 1e-6);
+    fl_world_destroy(w);
+}
+
+static void test_mouse_spring_reaches_target(void **s)
+{
+    (void)s;
+    fl_world *w = world_with(fl_v2(0, G));
+    fl_body *b = add_box(w, fl_v2(0, 0), crate(1));
+    fl_mouse_def m = {b, {0, 0}, {3, -2}, 5.0, 0.7, 0};
+    fl_joint *j = NULL;
+    assert_int_equal(fl_world_add_mouse(w, &m, &j, NULL), FL_OK);
+    steps(w, 3.0);
+    /* A 5 Hz spring against gravity sags by g / omega^2 = 1 cm. */
+    double sag = G / pow(2 * FL_PI * 5.0, 2);
+    fl_vec2 grip = fl_joint_world_a(j);
+    ASSERT_NEAR(grip.x, 3.0, 1e-3);
+    ASSERT_NEAR(grip.y, -2.0 + sag, 1e-3);
+    fl_mouse_set_target(j, fl_v2(-1, 1));
+    steps(w, 3.0);
+    grip = fl_joint_world_a(j);
+    ASSERT_NEAR(grip.x, -1.0, 1e-3);
+    ASSERT_NEAR(grip.y, 1.0 + sag, 1e-3);
+    fl_world_remove_joint(w, j);
+    assert_int_equal(fl_world_joint_count(w), 0);
+    fl_world_destroy(w);
+}
+
+/* ---- filtering, sensors, events ------------------------------------------ */
+
+typedef struct tally {
+    int start, active, end;
+    double depth;
+    fl_vec2 normal;
+    const fl_body *a, *b;
+    fl_world *w;
+    fl_body *remove_on_start;
+} tally;
+
+static void count_event(const fl_event *e, void *user)
+{
+    tally *t = user;
+    for (int i = 0; i < e->pair_count; i++) {
+        const fl_contact *c = e->pairs[i];
+        if (e->type == FL_EVENT_COLLISION_START) {
+            t->start++;
+            t->a = c->a;
+            t->b = c->b;
+            t->normal = c->normal;
+            if (t->remove_on_start) {
+                fl_world_remove_body(e->world, t->remove_on_start);
+                /* Removal waits for the end of the step. */
+                assert_int_equal(t->remove_on_start->removed, true);
+                t->remove_on_start = NULL;
+            }
+        } else if (e->type == FL_EVENT_COLLISION_ACTIVE) {
+            t->active++;
+            t->depth = fmax(t->depth, fl_contact_depth(c));
+        } else {
+            t->end++;
+        }
+    }
+}
+
+static void listen(fl_world *w, tally *t)
+{
+    for (int e = FL_EVENT_COLLISION_START; e <= FL_EVENT_COLLISION_END; e++)
+        assert_int_equal(fl_world_on(w, e, count_event, t), FL_OK);
+}
+
+static void test_events_start_active_end(void **s)
+{
+    (void)s;
+    fl_world *w = world_with(fl_v2(0, G));
+    fl_body *floor = add_box(w, fl_v2(0, 10.5), slab(20, 1));
+    fl_body *b = add_box(w, fl_v2(0, 8.0), crate(1));
+    tally t = {0};
+    listen(w, &t);
+    steps(w, 2.0);
+    assert_int_equal(t.start, 1);
+    assert_ptr_equal(t.a, floor);
+    assert_ptr_equal(t.b, b);
+    ASSERT_NEAR(t.normal.y, -1.0, 1e-12); /* from the floor up to the box */
+    assert_true(t.active > 60);
+    assert_int_equal(t.end, 0);
+    ASSERT_NEAR(t.depth, 0.0, 1e-3);
+    /* Lift it away: the pair ends once. */
+    b->velocity = fl_v2(0, -10);
+    steps(w, 0.2);
+    assert_int_equal(t.end, 1);
+    fl_world_destroy(w);
+}
+
+static void test_remove_inside_collision_event(void **s)
+{
+    (void)s;
+    fl_world *w = world_with(fl_v2(0, G));
+    add_box(w, fl_v2(0, 10.5), slab(20, 1));
+    fl_body *b = add_box(w, fl_v2(0, 9.0), crate(1));
+    tally t = {0};
+    t.remove_on_start = b;
+    listen(w, &t);
+    int before = fl_world_body_count(w);
+    steps(w, 1.0);
+    assert_int_equal(t.start, 1);
+    assert_int_equal(fl_world_body_count(w), before - 1);
+    fl_world_destroy(w);
+}
+
+static void test_filter_and_sensor(void **s)
+{
+    (void)s;
+    fl_world *w = world_with(fl_v2(0, G));
+    add_box(w, fl_v2(0, 10.5), slab(20, 1));
+    /* A ghost whose mask excludes the floor's category falls through. */
+    fl_body *ghost = add_box(w, fl_v2(-5, 9.0), crate(1));
+    ghost->mask = ~1u;
+    /* A sensor falls through as well, but reports the overlap. */
+    fl_body *sensor = add_box(w, fl_v2(5, 9.0), crate(1));
+    sensor->sensor = true;
+    tally t = {0};
+    listen(w, &t);
+    steps(w, 1.0);
+    /* Free fall for 1 s from rest: y = y0 + g t (t + dt) / 2 in this scheme. */
+    double fallen = G * 1.0 * (1.0 + DT) / 2;
+    ASSERT_NEAR(ghost->position.y, 9.0 + fallen, 1e-9);
+    ASSERT_NEAR(sensor->position.y, 9.0 + fallen, 1e-9);
+    assert_int_equal(t.start, 1);
+    assert_ptr_equal(t.b, sensor);
+    fl_world_destroy(w);
+}
+
+/* ---- buoyancy with contacts -------------------------------------------------- */
+
+/* Ten crates on a floating barge: the pair settles where the water holds
+ * their total weight, so the barge's draft is M / (rho * width). */
+static void test_laden_barge_draft(void **s)
+{
+    (void)s;
+    fl_world *w = world_with(fl_v2(0, G));
+    fl_buoyancy *bu = fl_buoyancy_create(w, NULL);
+    fl_fluid_def f = fl_fluid_def_default();
+    f.left = -20;
+    f.right = 20;
+    f.surface = 8;
+    f.bottom = 20;
+    fl_buoyancy_add_fluid(bu, &f, NULL);
+    const double bw = 8.0, bh = 1.0;
+    box_spec barge = {bw, bh, 0, 300, 0.6, 0, false};
+    fl_body *hull = add_box(w, fl_v2(0, 8.0 - bh / 2 + 0.3), barge);
+    double mass = hull->mass;
+    for (int i = 0; i < 10; i++) {
+        box_spec c = crate(0.6);
+        c.density = 400;
+        c.friction = 0.6;
+        fl_body *k = add_box(w, fl_v2(-3.0 + (i % 5) * 1.5, 8.0 - bh - 0.3 - (i / 5) * 0.62), c);
+        mass += k->mass;
+    }
+    steps(w, 30.0);
+    double draft = hull->position.y + bh / 2 - 8.0;
+    ASSERT_REL(draft, mass / (f.density * bw), 0.02);
+    fl_buoyancy_destroy(bu);
+    fl_world_destroy(w);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_manifold_face_to_face),
+        cmocka_unit_test(test_manifold_corner_and_separated),
+        cmocka_unit_test(test_box_rests_on_floor),
+        cmocka_unit_test(test_stack_of_ten_stands),
+        cmocka_unit_test(test_restitution_rebound),
+        cmocka_unit_test(test_friction_holds_below_limit),
+        cmocka_unit_test(test_friction_slides_above_limit),
+        cmocka_unit_test(test_collision_conserves_momentum),
+        cmocka_unit_test(test_concave_parts_sum_to_whole),
+        cmocka_unit_test(test_concave_cup_holds_a_box),
+        cmocka_unit_test(test_fast_box_does_not_tunnel),
+        cmocka_unit_test(test_rope_pendulum),
+        cmocka_unit_test(test_elastic_rope_stretch),
+        cmocka_unit_test(test_mouse_spring_reaches_target),
+        cmocka_unit_test(test_events_start_active_end),
+        cmocka_unit_test(test_remove_inside_collision_event),
+        cmocka_unit_test(test_filter_and_sensor),
+        cmocka_unit_test(test_laden_barge_draft),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
