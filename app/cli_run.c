@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cli.h"
+#include "recorder.h"
 #include "sim.h"
 #include "state.h"
 
@@ -13,6 +14,11 @@ typedef struct run_options {
     const char *scene_path; /* NULL: the embedded default */
     long steps;
     const char *state_out;  /* NULL: print a summary */
+    const char *frames;     /* folder for PNG frames; NULL: none */
+    long every;             /* steps between frames; 0: about 30 per simulated second */
+    int width, height;      /* frame size */
+    render_options overlay;
+    bool frame_option;      /* --every, --size or --overlay was given */
 } run_options;
 
 /* Reads a step count: a whole number from 0 to 100 million. */
@@ -47,14 +53,71 @@ static bool is_option(const char *arg, const char *opt)
     return !strncmp(arg, opt, n) && (arg[n] == '\0' || arg[n] == '=');
 }
 
+/* Reads a frame size "WxH", each from 16 to 8192 pixels. */
+static bool parse_size(const char *s, int *w, int *h)
+{
+    char *end;
+    long v[2];
+    for (int k = 0; k < 2; k++) {
+        if (*s < '0' || *s > '9')
+            return false;
+        errno = 0;
+        v[k] = strtol(s, &end, 10);
+        if (errno || v[k] < 16 || v[k] > 8192 || *end != (k == 0 ? 'x' : '\0'))
+            return false;
+        s = end + 1;
+    }
+    *w = (int)v[0];
+    *h = (int)v[1];
+    return true;
+}
+
+/* The frame options; returns -1 when `argv[*i]` is none of them. */
+static int parse_frame_option(int argc, char **argv, int *i, run_options *o)
+{
+    const char *a = argv[*i], *v;
+    char bad[64];
+    if (is_option(a, "--frames")) {
+        if (!(v = option_value("--frames", argc, argv, i)) || !v[0])
+            return cli_usage_error("--frames needs a folder name");
+        o->frames = v;
+        return CLI_OK;
+    }
+    if (is_option(a, "--every")) {
+        if (!(v = option_value("--every", argc, argv, i)))
+            return cli_usage_error("--every needs a value");
+        if (!parse_steps(v, &o->every) || o->every < 1)
+            return cli_usage_error("--every wants a whole number from 1 to 100000000, got '%s'", v);
+    } else if (is_option(a, "--size")) {
+        if (!(v = option_value("--size", argc, argv, i)))
+            return cli_usage_error("--size needs a value");
+        if (!parse_size(v, &o->width, &o->height))
+            return cli_usage_error("--size wants WIDTHxHEIGHT, each from 16 to 8192 pixels, "
+                                   "got '%s'", v);
+    } else if (is_option(a, "--overlay")) {
+        if (!(v = option_value("--overlay", argc, argv, i)))
+            return cli_usage_error("--overlay needs a value");
+        if (!render_options_parse(v, &o->overlay, bad, sizeof bad))
+            return cli_usage_error("--overlay: unknown overlay '%s' (known: com, cb, submerged, "
+                                   "forces, contacts, ropes, hud, all, none)", bad);
+    } else {
+        return -1;
+    }
+    o->frame_option = true;
+    return CLI_OK;
+}
+
 static int parse_run_args(int argc, char **argv, run_options *o)
 {
-    o->scene_path = NULL;
-    o->steps = 600;
-    o->state_out = NULL;
+    *o = (run_options){.steps = 600, .width = 960, .height = 540,
+                       .overlay = render_options_default()};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        if (is_option(a, "--steps")) {
+        int frc = parse_frame_option(argc, argv, &i, o);
+        if (frc >= 0) {
+            if (frc != CLI_OK)
+                return frc;
+        } else if (is_option(a, "--steps")) {
             const char *v = option_value("--steps", argc, argv, &i);
             if (!v)
                 return cli_usage_error("--steps needs a value");
@@ -73,6 +136,8 @@ static int parse_run_args(int argc, char **argv, run_options *o)
             o->scene_path = a;
         }
     }
+    if (o->frame_option && !o->frames)
+        return cli_usage_error("--every, --size and --overlay go with --frames DIR");
     return CLI_OK;
 }
 
@@ -182,11 +247,75 @@ static int first_non_finite(const fl_world *w)
     return -1;
 }
 
-static void warn_unsimulated(const char *name, const scene *sc)
+/* The frame interval: as asked, else the nearest to 30 frames per second of
+ * simulated time (2 steps at 60 Hz), at least 1. */
+static long frame_every(const run_options *o, const scene *sc)
 {
-    for (int i = 0; i < sc->rope_count; i++)
-        fprintf(stderr, "%s:%d:1: warning: ropes are read but not simulated yet\n", name,
-                sc->ropes[i].line);
+    if (o->every > 0)
+        return o->every;
+    long k = lround(sc->rate / 30.0);
+    return k < 1 ? 1 : k;
+}
+
+/* Opens the frame recorder when --frames was given; false on failure. */
+static bool open_frames(const run_options *o, const char *name, const sim *s, recorder **out)
+{
+    *out = NULL;
+    if (!o->frames)
+        return true;
+    const char *slash = strrchr(name, '/');
+    recorder_options ro = {o->frames, o->width, o->height, o->overlay, slash ? slash + 1 : name};
+    char err[512];
+    *out = recorder_open(s, &ro, err, sizeof err);
+    if (!*out)
+        fprintf(stderr, "flotsam: %s\n", err);
+    return *out != NULL;
+}
+
+/* Writes a frame when one is due after `done` steps; false on failure. */
+static bool maybe_frame(recorder *rec, sim *s, long done, long every)
+{
+    if (!rec || done % every != 0)
+        return true;
+    char err[512];
+    if (recorder_frame(rec, s, err, sizeof err))
+        return true;
+    fprintf(stderr, "flotsam: %s\n", err);
+    return false;
+}
+
+/* Steps the simulation, writing frames as they fall due. */
+static int simulate(sim *s, const run_options *o, recorder *rec, long every)
+{
+    progress p = {(o->steps >= 1000 || rec) && isatty(STDERR_FILENO) && o->steps > 0, o->steps, -1};
+    if (!maybe_frame(rec, s, 0, every))
+        return CLI_FAILED;
+    for (long i = 0; i < o->steps; i++) {
+        fl_world_step(s->world, s->dt);
+        if (!maybe_frame(rec, s, i + 1, every))
+            return CLI_FAILED;
+        progress_update(&p, i + 1);
+    }
+    return CLI_OK;
+}
+
+/* After the steps: the finiteness check, then the state or a summary. */
+static int report(const char *name, const run_options *o, sim *s)
+{
+    int rc = CLI_OK;
+    int bad = first_non_finite(s->world);
+    if (bad >= 0) {
+        fprintf(stderr, "flotsam: %s: body %d's motion is no longer finite after %ld steps\n", name,
+                bad, o->steps);
+        rc = CLI_FAILED;
+    }
+    if (o->state_out) {
+        int wrc = write_state(o->state_out, s);
+        rc = rc != CLI_OK ? rc : wrc;
+    } else {
+        print_summary(stdout, name, s);
+    }
+    return rc;
 }
 
 int cli_run(int argc, char **argv)
@@ -206,25 +335,16 @@ int cli_run(int argc, char **argv)
         scene_free(&sc);
         return CLI_BAD_INPUT;
     }
-    warn_unsimulated(name, &sc);
-    progress p = {o.steps >= 1000 && isatty(STDERR_FILENO), o.steps, -1};
-    for (long i = 0; i < o.steps; i++) {
-        fl_world_step(s.world, s.dt);
-        progress_update(&p, i + 1);
+    recorder *rec;
+    if (!open_frames(&o, name, &s, &rec)) {
+        sim_free(&s);
+        scene_free(&sc);
+        return CLI_FAILED;
     }
-    rc = CLI_OK;
-    int bad = first_non_finite(s.world);
-    if (bad >= 0) {
-        fprintf(stderr, "flotsam: %s: body %d's motion is no longer finite after %ld steps\n", name,
-                bad, o.steps);
-        rc = CLI_FAILED;
-    }
-    if (o.state_out) {
-        int wrc = write_state(o.state_out, &s);
-        rc = rc != CLI_OK ? rc : wrc;
-    } else {
-        print_summary(stdout, name, &s);
-    }
+    rc = simulate(&s, &o, rec, frame_every(&o, &sc));
+    recorder_close(rec);
+    if (rc == CLI_OK)
+        rc = report(name, &o, &s);
     sim_free(&s);
     scene_free(&sc);
     return rc;
@@ -251,7 +371,6 @@ int cli_check(int argc, char **argv)
         printf("%s: ok (%d fluid%s, %d bod%s, %d rope%s)\n", argv[0], sc.fluid_count,
                sc.fluid_count == 1 ? "" : "s", sc.body_count, sc.body_count == 1 ? "y" : "ies",
                sc.rope_count, sc.rope_count == 1 ? "" : "s");
-        warn_unsimulated(argv[0], &sc);
         sim_free(&s);
     }
     scene_free(&sc);

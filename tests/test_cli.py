@@ -53,7 +53,8 @@ class CommandLine(Workdir):
     def test_help_and_version(self):
         r = flotsam('--help')
         self.assertEqual(r.returncode, 0)
-        for word in ('run', 'check', '--steps', '--state-out'):
+        for word in ('run', 'check', '--steps', '--state-out', '--frames', '--every',
+                     '--size', '--overlay'):
             self.assertIn(word, r.stdout)
         r = flotsam('--version')
         self.assertEqual(r.returncode, 0)
@@ -200,6 +201,55 @@ class Physics(unittest.TestCase):
             self.assertAlmostEqual(frac, q, delta=0.01 * q, msg=b['name'])
 
 
+def fluid_region(path):
+    """(left, right, bottom) of the first fluid statement of a scene file."""
+    import re
+    with open(path) as f:
+        text = f.read()
+    line = re.search(r'^fluid .*$', text, re.M).group(0)
+    get = lambda k: float(re.search(r'\b%s=([-0-9.e]+)' % k, line).group(1))
+    return get('left'), get('right'), get('bottom')
+
+
+class ContactScenes(unittest.TestCase):
+    """Thirty seconds of every scene with contacts: nothing becomes NaN,
+    nothing leaves the tank, and two runs agree bit for bit."""
+    SCENES = ('barge.scene', 'raft.scene', 'buoy.scene', 'boat.scene', 'debris.scene')
+
+    def test_thirty_seconds_in_the_tank(self):
+        for name in self.SCENES:
+            path = scene_path(name)
+            a = run_state(path, 1800)
+            b = run_state(path, 1800)
+            self.assertEqual(a['hash'], b['hash'], name)
+            left, right, bottom = fluid_region(path)
+            for body in a['bodies']:
+                if body['static']:
+                    continue
+                for k in ('x', 'y', 'angle', 'vx', 'vy', 'spin'):
+                    self.assertIsNotNone(body[k], '%s: body %d %s' % (name, body['index'], k))
+                self.assertTrue(left <= body['x'] <= right and body['y'] <= bottom,
+                                '%s: body %d left the tank at %r' % (name, body['index'],
+                                                                    (body['x'], body['y'])))
+
+    def test_laden_barge_draft(self):
+        # Barge 8 x 1 of 300 kg/m^2, ten 0.8 m crates of 400: 4960 kg over
+        # 8 m of water line at 1000 kg/m^2 is a draft of 0.62 m.
+        state = run_state(scene_path('barge.scene'), 1800)
+        barge = [b for b in state['bodies'] if b['name'] == 'barge'][0]
+        draft = barge['y'] + 0.5 - 8.0
+        self.assertAlmostEqual(draft, (8 * 300 + 10 * 0.64 * 400) / (1000 * 8), delta=0.02 * 0.62)
+
+    def test_cargo_stays_in_the_boat(self):
+        state = run_state(scene_path('boat.scene'), 1800)
+        by_name = {b['name']: b for b in state['bodies']}
+        boat = by_name['boat']
+        for crate in ('crate-1', 'crate-2'):
+            # Within the walls (inner width 3.5 m at the floor), above the keel.
+            self.assertLess(abs(by_name[crate]['x'] - boat['x']), 1.75)
+            self.assertLess(by_name[crate]['y'], boat['y'] + 0.3)
+
+
 class Hash(Workdir):
     def test_same_scene_same_hash(self):
         a = run_state(scene_path('waves.scene'), 600)
@@ -219,6 +269,120 @@ class Hash(Workdir):
         # The embedded default scene is harbour.scene.
         r = flotsam('run', '--steps', '300', '--state-out', '-')
         self.assertEqual(json.loads(r.stdout)['hash'], a['hash'])
+
+
+def read_png(path):
+    """Checks a PNG's structure (signature, chunk CRCs, IHDR, the pixel data's
+    length once inflated) and returns (width, height, colour type)."""
+    import struct
+    import zlib
+    with open(path, 'rb') as f:
+        data = f.read()
+    if data[:8] != b'\x89PNG\r\n\x1a\n':
+        raise AssertionError(path + ': not a PNG signature')
+    pos, chunks, idat = 8, [], b''
+    while pos < len(data):
+        length, kind = struct.unpack('>I4s', data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        crc, = struct.unpack('>I', data[pos + 8 + length:pos + 12 + length])
+        if zlib.crc32(kind + body) != crc or len(body) != length:
+            raise AssertionError('%s: bad %r chunk' % (path, kind))
+        chunks.append(kind)
+        if kind == b'IHDR':
+            width, height, depth, ctype = struct.unpack('>IIBB', body[:10])
+        if kind == b'IDAT':
+            idat += body
+        pos += 12 + length
+    if chunks[0] != b'IHDR' or chunks[-1] != b'IEND' or depth != 8 or ctype not in (2, 6):
+        raise AssertionError('%s: unexpected chunks %r' % (path, chunks))
+    channels = 3 if ctype == 2 else 4
+    if len(zlib.decompress(idat)) != height * (1 + width * channels):
+        raise AssertionError(path + ': pixel data of the wrong size')
+    return width, height, ctype
+
+
+class FrameCapture(Workdir):
+    """run --frames: PNG frames, their schedule and size, and the errors."""
+    SCENE = '\n'.join([
+        'flotsam-scene 1',
+        'world rate=60',
+        'fluid name=water density=1000 surface=8 left=0 right=20 bottom=14',
+        'box name=crate at=5,7 size=1,1 density=500 angle=10deg color=#c8873a',
+        'ngon at=12,7 sides=7 radius=0.6 density=700', ''])
+
+    def frames(self, *args, env=None):
+        scene = self.write('s.scene', self.SCENE)
+        return subprocess.run([FLOTSAM, 'run', scene, *args], capture_output=True, text=True,
+                              timeout=300, env=env)
+
+    def test_frames_every_k_steps(self):
+        out = os.path.join(self.dir, 'out')
+        env = {k: v for k, v in os.environ.items() if k not in ('DISPLAY', 'WAYLAND_DISPLAY')}
+        env['SDL_VIDEODRIVER'] = 'nonexistent'  # capturing needs no display at all
+        r = self.frames('--steps', '10', '--every', '5', '--frames', out, '--size', '64x48',
+                        env=env)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        names = sorted(os.listdir(out))
+        self.assertEqual(names, ['frame-000001.png', 'frame-000002.png', 'frame-000003.png'])
+        for n in names:
+            self.assertEqual(read_png(os.path.join(out, n))[:2], (64, 48), n)
+
+    def test_default_interval_is_30_frames_a_second(self):
+        out = os.path.join(self.dir, 'out')
+        r = self.frames('--steps', '7', '--frames', out, '--size', '32x32')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        # At 60 Hz: every 2 steps, so steps 0, 2, 4, 6.
+        self.assertEqual(len(os.listdir(out)), 4)
+        self.assertEqual(read_png(os.path.join(out, 'frame-000004.png'))[:2], (32, 32))
+
+    def test_frames_are_deterministic_and_leave_the_run_alone(self):
+        a, b = os.path.join(self.dir, 'a'), os.path.join(self.dir, 'b')
+        ra = self.frames('--steps', '30', '--every', '30', '--frames', a, '--size', '96x54',
+                         '--overlay', 'all', '--state-out', '-')
+        rb = self.frames('--steps', '30', '--every', '30', '--frames', b, '--size', '96x54',
+                         '--overlay', 'all')
+        plain = self.frames('--steps', '30', '--state-out', '-')
+        self.assertEqual(ra.returncode, 0, ra.stderr)
+        self.assertEqual(rb.returncode, 0, rb.stderr)
+        for n in ('frame-000001.png', 'frame-000002.png'):
+            with open(os.path.join(a, n), 'rb') as fa, open(os.path.join(b, n), 'rb') as fb:
+                self.assertEqual(fa.read(), fb.read(), n)
+        self.assertEqual(json.loads(ra.stdout)['hash'], json.loads(plain.stdout)['hash'])
+
+    def test_unwritable_folder_exits_1_and_creates_nothing(self):
+        blocker = self.write('blocker', 'a regular file\n')
+        for target in (os.path.join(blocker, 'frames'),        # its parent is a file
+                       blocker,                                  # it is a file
+                       os.path.join(self.dir, 'no', 'such')):   # its parent is missing
+            r = self.frames('--steps', '5', '--frames', target, '--size', '32x32')
+            self.assertEqual(r.returncode, 1, target)
+            self.assertIn('flotsam: cannot', r.stderr)
+            self.assertIn(target, r.stderr)
+            self.assertEqual(r.stdout, '', target)  # no simulation ran
+            self.assertEqual(sorted(os.listdir(self.dir)), ['blocker', 's.scene'], target)
+
+    def test_bad_frame_options_exit_2(self):
+        out = os.path.join(self.dir, 'out')
+        for args in (['--size', '15x48'], ['--size', '64'], ['--size', '64x48x'],
+                     ['--size', '9000x100'], ['--size', 'x'], ['--size', '-64x48'],
+                     ['--size', '64x+48'], ['--every', '0'], ['--every', '-2'],
+                     ['--every', 'x'], ['--overlay', 'com,sails'], ['--every']):
+            r = self.frames('--frames', out, *args)
+            self.assertEqual(r.returncode, 2, args)
+            self.assertIn('flotsam: ', r.stderr, args)
+            self.assertFalse(os.path.exists(out), args)
+        for args in (['--every', '3'], ['--size', '64x48'], ['--overlay', 'hud'],
+                     ['--every', '3', '--steps', '5']):
+            r = self.frames(*args)  # without --frames
+            self.assertEqual(r.returncode, 2, args)
+            self.assertIn('--frames', r.stderr, args)
+
+    def test_existing_folder_is_reused(self):
+        out = os.path.join(self.dir, 'out')
+        os.mkdir(out)
+        r = self.frames('--steps', '2', '--every', '2', '--frames', out, '--size', '16x16')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(sorted(os.listdir(out)), ['frame-000001.png', 'frame-000002.png'])
 
 
 if __name__ == '__main__':

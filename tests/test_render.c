@@ -1,0 +1,392 @@
+/* Unit tests for the renderer and the capture: known scenes drawn on a
+ * software surface (no video driver, no SDL_Init), checked pixel by pixel. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include "check.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include "capture.h"
+#include "render.h"
+#include "sim.h"
+
+/* ---- helpers ---------------------------------------------------------------- */
+
+/* A scene and the simulation built from it. */
+typedef struct built {
+    scene sc;
+    sim s;
+} built;
+
+static built *build(const char *text)
+{
+    built *b = malloc(sizeof *b);
+    assert_non_null(b);
+    scene_error err;
+    if (!scene_parse(text, strlen(text), &b->sc, &err))
+        fail_msg("scene %d:%d: %s", err.line, err.column, err.message);
+    if (!sim_build(&b->s, &b->sc, &err))
+        fail_msg("build %d:%d: %s", err.line, err.column, err.message);
+    fl_buoyancy_measure(b->s.buoyancy, fl_world_time(b->s.world));
+    return b;
+}
+
+static void unbuild(built *b)
+{
+    sim_free(&b->s);
+    scene_free(&b->sc);
+    free(b);
+}
+
+/* A software renderer on a w x h ARGB8888 surface. */
+typedef struct target {
+    SDL_Surface *surface;
+    SDL_Renderer *renderer;
+} target;
+
+static target target_make(int w, int h)
+{
+    target t;
+    t.surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+    assert_non_null(t.surface);
+    t.renderer = SDL_CreateSoftwareRenderer(t.surface);
+    assert_non_null(t.renderer);
+    return t;
+}
+
+static void target_free(target *t)
+{
+    SDL_DestroyRenderer(t->renderer);
+    SDL_FreeSurface(t->surface);
+}
+
+static void draw(target *t, const sim *s, const camera *cam, const render_options *o)
+{
+    render_hud hud = {-1.0, "test"};
+    assert_true(render_sim(t->renderer, s, cam, o, &hud));
+    assert_int_equal(SDL_RenderFlush(t->renderer), 0);
+}
+
+/* The pixel (as 0xRRGGBB) under a world point. */
+static uint32_t pixel_at(const target *t, const camera *cam, fl_vec2 world)
+{
+    fl_vec2 p = camera_to_screen(cam, world);
+    int x = (int)floor(p.x), y = (int)floor(p.y);
+    assert_true(x >= 0 && y >= 0 && x < t->surface->w && y < t->surface->h);
+    size_t offset = (size_t)y * (size_t)t->surface->pitch;
+    const uint8_t *row = (const uint8_t *)t->surface->pixels + offset;
+    uint32_t v;
+    memcpy(&v, row + 4 * (size_t)x, sizeof v);
+    return v & 0xffffff;
+}
+
+static int channel(uint32_t c, int k) { return (int)(c >> (16 - 8 * k)) & 0xff; }
+
+/* The lowest red value in the 3 x 3 pixels about a world point (SDL's
+ * software renderer snaps corners to whole pixels, so a line 1.5 pixels
+ * wide may land on either side of a given one). */
+static int darkest_near(const target *t, const camera *cam, fl_vec2 world)
+{
+    int least = 255;
+    double step = cam->width / cam->px_w;
+    for (int j = -1; j <= 1; j++)
+        for (int i = -1; i <= 1; i++) {
+            uint32_t c = pixel_at(t, cam, fl_v2(world.x + i * step, world.y + j * step));
+            least = channel(c, 0) < least ? channel(c, 0) : least;
+        }
+    return least;
+}
+
+static rgba as_rgba(uint32_t c) { return rgba_hex(c, 255); }
+
+static uint32_t as_hex(rgba c) { return (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b; }
+
+/* `over` blended onto `under` by over's alpha. */
+static uint32_t blend(rgba over, uint32_t under)
+{
+    return as_hex(rgba_mix(as_rgba(under), rgba_alpha(over, 255), over.a / 255.0));
+}
+
+static void check_color_at(uint32_t got, uint32_t want, int tol, const char *what, int line)
+{
+    for (int k = 0; k < 3; k++) {
+        if (abs(channel(got, k) - channel(want, k)) > tol)
+            fail_msg("line %d: %s is #%06x, expected #%06x (+-%d)", line, what, got, want, tol);
+    }
+}
+#define CHECK_COLOR(got, want, tol, what) check_color_at((got), (want), (tol), (what), __LINE__)
+
+/* The sky behind pixel row y of an h-pixel target (a vertical gradient). */
+static uint32_t sky(double y, int h)
+{
+    return as_hex(rgba_mix(as_rgba(RENDER_SKY_TOP), as_rgba(RENDER_SKY_BOTTOM), y / h));
+}
+
+static const render_options plain = {0};
+
+/* ---- the scene ------------------------------------------------------------ */
+
+/* A pool 20 m wide with its still surface at y = 8 and bottom at 14, seen
+ * 24 m wide on 240 x 180 pixels (10 pixels a metre, centre at 10,8). */
+#define POOL "flotsam-scene 1\n" \
+    "fluid name=water density=1000 surface=8 left=0 right=20 bottom=14\n"
+
+static const char pool_text[] = POOL
+    "box name=dry at=5,3 size=2,2 density=500 color=#ff0000\n"
+    "box name=wet at=15,11 size=2,2 density=500 color=#00ff00\n"
+    "box name=plain at=10,3 size=2,1 density=250\n"
+    "box name=quay at=10,15 size=22,2 static\n";
+
+static camera pool_camera(void)
+{
+    return camera_make(fl_v2(10, 8), 24, 240, 180, 1.0);
+}
+
+static void test_pixels_of_a_known_scene(void **state)
+{
+    (void)state;
+    built *b = build(pool_text);
+    target t = target_make(240, 180);
+    camera cam = pool_camera();
+    draw(&t, &b->s, &cam, &plain);
+    const fl_fluid_def *f = fl_buoyancy_fluid(b->s.buoyancy, 0);
+    rgba water = render_fluid_color(f);
+
+    /* The sky above everything (screen row 20 is y = 1 m). */
+    CHECK_COLOR(pixel_at(&t, &cam, fl_v2(10, 1.05)), sky(20.5, 180), 2, "sky");
+    /* Just above the surface: still sky; just below it: water over sky. */
+    CHECK_COLOR(pixel_at(&t, &cam, fl_v2(3, 7.75)), sky(87.5, 180), 2, "air over the water");
+    rgba water_here = rgba_mix(water, render_fluid_deep(water), 0.25 / 6.0);
+    rgba veil = render_fluid_veil(f);
+    rgba veil_here = rgba_mix(veil, render_fluid_deep(veil), 0.25 / 6.0);
+    CHECK_COLOR(pixel_at(&t, &cam, fl_v2(3, 8.25)),
+                blend(veil_here, blend(water_here, sky(92.5, 180))), 5, "water");
+    /* Deeper water is shaded darker, never as light as at the surface. */
+    uint32_t deep = pixel_at(&t, &cam, fl_v2(3, 13.5));
+    uint32_t shallow = pixel_at(&t, &cam, fl_v2(3, 8.25));
+    assert_true(channel(deep, 2) < channel(shallow, 2) - 10);
+    /* Beside the pool (x < 0) there is no water. */
+    CHECK_COLOR(pixel_at(&t, &cam, fl_v2(-1.5, 10.05)), sky(110.5, 180), 2, "beside the pool");
+
+    /* A dry body shows its own colour; a body under water its colour under
+     * the fluid's veil; a body without a colour a wood tone by density. */
+    CHECK_COLOR(pixel_at(&t, &cam, fl_v2(5.05, 3.05)), 0xff0000, 0, "dry body");
+    veil_here = rgba_mix(veil, render_fluid_deep(veil), 3.05 / 6.0);
+    CHECK_COLOR(pixel_at(&t, &cam, fl_v2(15.05, 11.05)), blend(veil_here, 0x00ff00), 3, "wet body");
+    CHECK_COLOR(pixel_at(&t, &cam, fl_v2(10.05, 3.05)), render_body_color(&b->s, 2), 0,
+                "plain body");
+    assert_int_equal(render_body_color(&b->s, 0), 0xff0000);
+    assert_int_equal(render_body_color(&b->s, 3), RENDER_STATIC_COLOR);
+    /* Lighter wood is lighter: a 250 kg/m^2 plank is paler than one of 800. */
+    assert_true(channel(render_body_color(&b->s, 2), 1) > channel(0x6b4226, 1));
+
+    /* The static quay is stone grey, with darker hatching: along a row its
+     * pixels are the fill or darker, and both occur. */
+    int fills = 0, hatches = 0;
+    for (double x = 1; x < 19; x += 0.1) {
+        uint32_t c = pixel_at(&t, &cam, fl_v2(x, 15.45));
+        fills += c == RENDER_STATIC_COLOR;
+        hatches += channel(c, 0) < channel(RENDER_STATIC_COLOR, 0) - 10;
+    }
+    assert_true(fills > 60);
+    assert_true(hatches > 10);
+    target_free(&t);
+    unbuild(b);
+}
+
+/* A U-shaped body: concave, so its notch must stay empty (a fan from its
+ * first corner would fill it). */
+static void test_concave_body_keeps_its_notch(void **state)
+{
+    (void)state;
+    built *b = build("flotsam-scene 1\n"
+                     "polygon at=10,4 density=500 color=#202080 "
+                     "points=[-3,-2 -1,-2 -1,1 1,1 1,-2 3,-2 3,2 -3,2]\n");
+    target t = target_make(240, 180);
+    camera cam = pool_camera();
+    draw(&t, &b->s, &cam, &plain);
+    CHECK_COLOR(pixel_at(&t, &cam, fl_v2(8.05, 3.05)), 0x202080, 0, "left arm");
+    CHECK_COLOR(pixel_at(&t, &cam, fl_v2(12.05, 3.05)), 0x202080, 0, "right arm");
+    CHECK_COLOR(pixel_at(&t, &cam, fl_v2(10.05, 5.55)), 0x202080, 0, "base");
+    CHECK_COLOR(pixel_at(&t, &cam, fl_v2(10.05, 3.05)), sky(40.5, 180), 2, "notch");
+    target_free(&t);
+    unbuild(b);
+}
+
+static void test_same_state_same_bytes(void **state)
+{
+    (void)state;
+    built *b = build(POOL "box at=5,6 size=1,1 density=400 angle=20deg\n"
+                          "ngon at=12,7 sides=7 radius=0.8 density=700\n");
+    for (int i = 0; i < 30; i++)
+        fl_world_step(b->s.world, b->s.dt);
+    fl_buoyancy_measure(b->s.buoyancy, fl_world_time(b->s.world));
+    camera cam = pool_camera();
+    render_options all;
+    assert_true(render_options_parse("all", &all, NULL, 0));
+    target t1 = target_make(240, 180), t2 = target_make(240, 180);
+    draw(&t1, &b->s, &cam, &all);
+    draw(&t2, &b->s, &cam, &all);
+    assert_int_equal(t1.surface->pitch, t2.surface->pitch);
+    assert_memory_equal(t1.surface->pixels, t2.surface->pixels, (size_t)t1.surface->pitch * 180);
+    target_free(&t1);
+    target_free(&t2);
+    unbuild(b);
+}
+
+/* A black square turned 30 degrees, alone in the sky: drawn at 1x every pixel
+ * of a row through it is sky or black; captured at 3x the slanted edges give
+ * pixels in between. */
+static int in_between_pixels(int supersample)
+{
+    built *b = build("flotsam-scene 1\n"
+                     "box at=0,0 size=4,4 density=500 angle=30deg color=#000000\n");
+    capture *c = capture_create(64, 48, supersample, NULL, 0);
+    assert_non_null(c);
+    camera cam = capture_camera(c, fl_v2(0, 0), 8);
+    render_hud hud = {-1.0, NULL};
+    assert_true(render_sim(capture_renderer(c), &b->s, &cam, &plain, &hud));
+    const uint8_t *rgb = capture_resolve(c);
+    assert_non_null(rgb);
+    int between = 0;
+    for (int y = 10; y < 38; y++) {
+        uint32_t bg = sky(y + 0.5, 48);
+        for (int x = 0; x < 64; x++) {
+            const uint8_t *p = rgb + (y * 64 + x) * 3;
+            uint32_t v = (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+            int to_black = channel(v, 1), to_sky = abs(channel(bg, 1) - channel(v, 1));
+            between += to_black > 20 && to_sky > 20;
+        }
+    }
+    capture_destroy(c);
+    unbuild(b);
+    return between;
+}
+
+static void test_supersampling_smooths_edges(void **state)
+{
+    (void)state;
+    assert_int_equal(in_between_pixels(1), 0);
+    assert_true(in_between_pixels(3) >= 28); /* at least one per row, each side */
+}
+
+/* The box filter: a white rectangle over one of the three sample columns of
+ * output pixel (0, 0), and over all nine samples of pixel (1, 0). */
+static void test_downscale_is_the_mean_of_samples(void **state)
+{
+    (void)state;
+    capture *c = capture_create(4, 2, 3, NULL, 0);
+    assert_non_null(c);
+    SDL_Renderer *r = capture_renderer(c);
+    SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
+    SDL_RenderClear(r);
+    SDL_SetRenderDrawColor(r, 255, 255, 255, 255);
+    SDL_Rect one_column = {0, 0, 1, 3}, whole = {3, 0, 3, 3};
+    SDL_RenderFillRect(r, &one_column);
+    SDL_RenderFillRect(r, &whole);
+    const uint8_t *rgb = capture_resolve(c);
+    assert_non_null(rgb);
+    assert_int_equal(rgb[0], 85);     /* 255 * 3 / 9 */
+    assert_int_equal(rgb[3], 255);
+    assert_int_equal(rgb[6], 0);
+    assert_int_equal(rgb[4 * 3], 0);  /* second row untouched */
+    capture_destroy(c);
+}
+
+/* A rope drawn between the anchors: anchor-a is an offset in the body's
+ * starting orientation, so at the start it sits at `at` + anchor-a
+ * whatever the angle. */
+static void test_ropes_and_overlays(void **state)
+{
+    (void)state;
+    built *b = build("flotsam-scene 1\n"
+                     "box name=a at=4,4 size=1,1 density=500 angle=90deg color=#ffffff\n"
+                     "rope a=a b=world anchor-a=0.5,0 anchor-b=16,4\n");
+    target t = target_make(240, 180);
+    camera cam = pool_camera();
+    draw(&t, &b->s, &cam, &plain);
+    uint32_t bare = pixel_at(&t, &cam, fl_v2(10.05, 4.05));
+    render_options ropes = {.ropes = true};
+    draw(&t, &b->s, &cam, &ropes);
+    /* A dark line over the sky halfway along. */
+    assert_true(darkest_near(&t, &cam, fl_v2(10.05, 4.05)) < channel(bare, 0) - 60);
+    assert_true(channel(pixel_at(&t, &cam, fl_v2(10.05, 4.6)), 0) > 150); /* not beside it */
+    /* The centre-of-mass cross is dark on the white body. */
+    render_options com = {.com = true};
+    draw(&t, &b->s, &cam, &com);
+    assert_true(darkest_near(&t, &cam, fl_v2(4.05, 4.05)) < 80);
+    target_free(&t);
+    unbuild(b);
+}
+
+static void test_hud_writes_text(void **state)
+{
+    (void)state;
+    built *b = build(pool_text);
+    target t = target_make(480, 360);
+    camera cam = camera_make(fl_v2(10, 8), 24, 480, 360, 1.0);
+    render_options hud = {.hud = true};
+    draw(&t, &b->s, &cam, &hud);
+    int white = 0;
+    for (double y = 0.5; y < 40; y += 1)
+        for (double x = 0.5; x < 200; x += 1)
+            white += pixel_at(&t, &cam, camera_to_world(&cam, fl_v2(x, y))) == 0xffffff;
+    assert_true(white > 100);
+    target_free(&t);
+    unbuild(b);
+}
+
+static void test_overlay_names(void **state)
+{
+    (void)state;
+    render_options o;
+    char bad[16];
+    assert_true(render_options_parse("com,cb", &o, bad, sizeof bad));
+    assert_true(o.com && o.cb && !o.hud && !o.ropes && !o.forces);
+    assert_true(render_options_parse("all", &o, bad, sizeof bad));
+    assert_true(o.com && o.cb && o.submerged && o.forces && o.contacts && o.ropes && o.hud);
+    assert_true(render_options_parse("none", &o, bad, sizeof bad));
+    assert_false(o.com || o.cb || o.submerged || o.forces || o.contacts || o.ropes || o.hud);
+    assert_false(render_options_parse("hud,sails", &o, bad, sizeof bad));
+    assert_string_equal(bad, "sails");
+    assert_false(render_options_parse("co", &o, bad, sizeof bad));
+    o = render_options_default();
+    assert_true(o.hud && o.ropes && !o.com);
+}
+
+/* The fitted camera holds every fluid and body, framed for the aspect. */
+static void test_fit_without_a_view(void **state)
+{
+    (void)state;
+    built *b = build(POOL "box at=30,2 size=2,2 density=500\n");
+    fl_vec2 c;
+    double w;
+    camera_fit_sim(&b->s, 2.0, &c, &w);
+    assert_true(c.x - w / 2 < 0 && c.x + w / 2 > 31);       /* x from 0 to 31 */
+    assert_true(c.y - w / 4 < 1 && c.y + w / 4 > 14);       /* y from 1 to 14 */
+    unbuild(b);
+    b = build(POOL "view center=3,4 width=7\n");
+    camera_fit_sim(&b->s, 2.0, &c, &w);
+    ASSERT_EXACT(c.x, 3.0);
+    ASSERT_EXACT(w, 7.0);
+    unbuild(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pixels_of_a_known_scene),
+        cmocka_unit_test(test_concave_body_keeps_its_notch),
+        cmocka_unit_test(test_same_state_same_bytes),
+        cmocka_unit_test(test_supersampling_smooths_edges),
+        cmocka_unit_test(test_downscale_is_the_mean_of_samples),
+        cmocka_unit_test(test_ropes_and_overlays),
+        cmocka_unit_test(test_hud_writes_text),
+        cmocka_unit_test(test_overlay_names),
+        cmocka_unit_test(test_fit_without_a_view),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
