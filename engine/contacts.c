@@ -240,19 +240,23 @@ fl_status fl_collide(fl_world *w, double dt)
     for (int e = 0; e < 3; e++)
         w->events[e].count = 0;
 
+    double mark = w->profile ? fl_clock_ms() : 0.0;
     fl_status st = build_proxies(w, dt);
     if (st == FL_OK)
         st = fl_broadphase_update(w, &w->broadphase, w->proxies, w->proxy_count, w->shapes_changed);
     if (st == FL_OK)
         st = sort_pairs(w);
+    FL_LAP(w, broad_phase, mark);
     if (st == FL_OK)
         st = narrow_phase(w);
     if (st != FL_OK) {
         w->contacts.count = 0;
+        FL_LAP(w, narrow_phase, mark);
         return st;
     }
     w->shapes_changed = false;
     trigger_events(w, dt);
+    FL_LAP(w, narrow_phase, mark);
     return FL_OK;
 }
 

@@ -41,8 +41,6 @@ typedef struct fl_body {
     fl_rot rot;           /* cos and sin of angle, kept in step with it */
     fl_vec2 velocity;
     double spin;
-    fl_vec2 bias_velocity; /* position correction of this step (split impulse) */
-    double bias_spin;
     fl_vec2 force;        /* accumulated until the end of the step */
     double torque;
     double density;

@@ -35,6 +35,10 @@ typedef struct fl_contact {
     double friction, restitution;
     bool touching;            /* some point within FL_LINEAR_SLOP of touching */
     bool sensor;              /* a or b is a sensor: reported, not solved */
+    /* solver state */
+    int ia, ib;               /* a's and b's places in the solver's arrays */
+    double k11, k12, k22, det; /* two-point normal block; det 0: solve one by one */
+    bool overlapping;         /* some point needs position correction */
 } fl_contact;
 
 /* The deepest overlap of a contact, >= 0. */

@@ -46,6 +46,7 @@ typedef struct fl_joint {
     fl_vec2 target;                             /* mouse */
     double frequency, damping_ratio, max_force; /* mouse */
     /* solver state */
+    int ia, ib;               /* places in the solver's arrays (ib: ground if !b) */
     fl_vec2 ra, rb, axis;
     double mass, bias, gamma, impulse, bias_impulse, slack;
     double mouse_mass[3];     /* symmetric 2x2 inverse of the mouse's effective mass */

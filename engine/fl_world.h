@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include "fl_body.h"
+#include "fl_contact.h"
 #include "fl_events.h"
 #include "fl_types.h"
 
@@ -31,6 +32,11 @@ void fl_world_remove_body(fl_world *w, fl_body *b);
 int fl_world_body_count(const fl_world *w);
 fl_body *fl_world_body(const fl_world *w, int index);
 
+/* The contacts found by the last step (touching or about to), in a fixed
+ * order; valid until the next step. */
+int fl_world_contact_count(const fl_world *w);
+const fl_contact *fl_world_contact(const fl_world *w, int index);
+
 fl_vec2 fl_world_gravity(const fl_world *w);
 void fl_world_set_gravity(fl_world *w, fl_vec2 g);
 uint64_t fl_world_step_count(const fl_world *w);
@@ -40,6 +46,21 @@ double fl_world_time(const fl_world *w);
  *   beforeUpdate hooks; v += (F/m + g) dt, w += (T/I) dt;
  *   x += v dt, angle += w dt; forces cleared; afterUpdate hooks. */
 void fl_world_step(fl_world *w, double dt);
+
+/* Wall time spent in each stage of the steps taken while a profile is set,
+ * in milliseconds, summed over steps (the caller zeroes it). Timing reads a
+ * clock but never changes what the step computes. */
+typedef struct fl_profile {
+    double hooks;        /* beforeUpdate and afterUpdate hooks (buoyancy) */
+    double broad_phase;  /* world geometry, boxes, sweep and prune */
+    double narrow_phase; /* manifolds, contact matching, collision events */
+    double solver;       /* contacts and joints, velocities and positions */
+    double integration;  /* velocities from forces, positions from velocities */
+    uint64_t steps;
+} fl_profile;
+
+/* Starts (profile != NULL) or stops adding stage times to *profile. */
+void fl_world_set_profile(fl_world *w, fl_profile *profile);
 
 /* Memory through the world's allocator (for modules built on the engine). */
 void *fl_world_alloc(fl_world *w, size_t size);

@@ -14,117 +14,78 @@
 #define RESTITUTION_THRESHOLD 1.0 /* m/s: slower impacts do not bounce */
 #define POSITION_FRACTION 0.2     /* of the overlap removed per step */
 #define ALLOWED_OVERLAP 0.0005    /* m: overlap left alone, so contacts stay warm */
+#define MAX_CONDITION 1000.0      /* of a two-point block worth solving as one */
+
+static inline double dmin(double a, double b) { return a < b ? a : b; }
+static inline double dmax(double a, double b) { return a > b ? a : b; }
 
 static fl_vec2 tangent_of(fl_vec2 n) { return fl_v2(-n.y, n.x); }
 
-/* Velocity of b's material point at offset r, minus a's at ra. */
-static fl_vec2 relative_velocity(const fl_body *a, const fl_body *b, fl_vec2 ra, fl_vec2 rb)
+/* Speed along d of b's material point at rb relative to a's at ra. */
+static inline double rel_speed(const fl_twist *a, const fl_twist *b, fl_vec2 ra, fl_vec2 rb,
+                               fl_vec2 d)
 {
-    fl_vec2 va = fl_add(a->velocity, fl_cross_sv(a->spin, ra));
-    fl_vec2 vb = fl_add(b->velocity, fl_cross_sv(b->spin, rb));
-    return fl_sub(vb, va);
+    double dx = (b->v.x - b->w * rb.y) - (a->v.x - a->w * ra.y);
+    double dy = (b->v.y + b->w * rb.x) - (a->v.y + a->w * ra.x);
+    return dx * d.x + dy * d.y;
 }
 
-static void apply_impulse(fl_body *a, fl_body *b, fl_vec2 ra, fl_vec2 rb, fl_vec2 p)
+/* Impulse p on b at rb and -p on a at ra, applied to twists ta and tb. */
+static inline void kick(fl_twist *ta, const fl_motion *a, fl_twist *tb, const fl_motion *b,
+                        fl_vec2 ra, fl_vec2 rb, fl_vec2 p)
 {
-    a->velocity = fl_sub(a->velocity, fl_scale(p, a->inv_mass));
-    a->spin -= a->inv_inertia * fl_cross(ra, p);
-    b->velocity = fl_add(b->velocity, fl_scale(p, b->inv_mass));
-    b->spin += b->inv_inertia * fl_cross(rb, p);
+    ta->v.x -= p.x * a->im;
+    ta->v.y -= p.y * a->im;
+    ta->w -= a->ii * fl_cross(ra, p);
+    tb->v.x += p.x * b->im;
+    tb->v.y += p.y * b->im;
+    tb->w += b->ii * fl_cross(rb, p);
 }
 
-static void apply_bias_impulse(fl_body *a, fl_body *b, fl_vec2 ra, fl_vec2 rb, fl_vec2 p)
-{
-    a->bias_velocity = fl_sub(a->bias_velocity, fl_scale(p, a->inv_mass));
-    a->bias_spin -= a->inv_inertia * fl_cross(ra, p);
-    b->bias_velocity = fl_add(b->bias_velocity, fl_scale(p, b->inv_mass));
-    b->bias_spin += b->inv_inertia * fl_cross(rb, p);
-}
-
-/* How much the relative velocity along d at offsets ra, rb changes per unit
- * impulse along d: the inverse of the effective mass. */
-static double row_k(const fl_body *a, const fl_body *b, fl_vec2 ra, fl_vec2 rb, fl_vec2 d)
+/* How much the relative speed along d at ra, rb changes per unit impulse
+ * along d: the inverse of the effective mass. */
+static double row_k(const fl_motion *a, const fl_motion *b, fl_vec2 ra, fl_vec2 rb, fl_vec2 d)
 {
     double ca = fl_cross(ra, d), cb = fl_cross(rb, d);
-    return a->inv_mass + b->inv_mass + a->inv_inertia * ca * ca + b->inv_inertia * cb * cb;
+    return a->im + b->im + a->ii * ca * ca + b->ii * cb * cb;
 }
 
-static double row_mass(const fl_body *a, const fl_body *b, fl_vec2 ra, fl_vec2 rb, fl_vec2 d)
+static double row_mass(const fl_motion *a, const fl_motion *b, fl_vec2 ra, fl_vec2 rb, fl_vec2 d)
 {
     double k = row_k(a, b, ra, rb, d);
     return k > 0.0 ? 1.0 / k : 0.0;
 }
 
-/* One unilateral row: push along n (b away from a) so that the normal
- * velocity is at least `floor`, keeping the accumulated impulse >= 0. */
-static void solve_push(fl_body *a, fl_body *b, fl_vec2 ra, fl_vec2 rb, fl_vec2 n, double mass,
-                       double floor, double *accumulated)
+/* One unilateral row on the twists of a and b (real or pseudo): push along
+ * n so that the relative speed is at least `floor`, keeping the accumulated
+ * impulse >= 0. */
+static inline void push(fl_twist *ta, const fl_motion *a, fl_twist *tb, const fl_motion *b,
+                        fl_vec2 ra, fl_vec2 rb, fl_vec2 n, double mass, double floor,
+                        double *accumulated)
 {
-    double vn = fl_dot(relative_velocity(a, b, ra, rb), n);
-    double lambda = -mass * (vn - floor);
-    double next = fmax(*accumulated + lambda, 0.0);
-    lambda = next - *accumulated;
+    double vn = rel_speed(ta, tb, ra, rb, n);
+    double next = dmax(*accumulated - mass * (vn - floor), 0.0);
+    double lambda = next - *accumulated;
     *accumulated = next;
-    apply_impulse(a, b, ra, rb, fl_scale(n, lambda));
-}
-
-/* The same row on the pseudo-velocities of the position correction. */
-static void solve_push_bias(fl_body *a, fl_body *b, fl_vec2 ra, fl_vec2 rb, fl_vec2 n, double mass,
-                            double target, double *accumulated)
-{
-    fl_vec2 va = fl_add(a->bias_velocity, fl_cross_sv(a->bias_spin, ra));
-    fl_vec2 vb = fl_add(b->bias_velocity, fl_cross_sv(b->bias_spin, rb));
-    double vn = fl_dot(fl_sub(vb, va), n);
-    double lambda = -mass * (vn - target);
-    double next = fmax(*accumulated + lambda, 0.0);
-    lambda = next - *accumulated;
-    *accumulated = next;
-    apply_bias_impulse(a, b, ra, rb, fl_scale(n, lambda));
-}
-
-/* Velocities of a body: real, or the pseudo ones of position correction. */
-typedef struct motion {
-    fl_vec2 *v;
-    double *w;
-} motion;
-
-static motion motion_of(fl_body *b, bool bias)
-{
-    return bias ? (motion){&b->bias_velocity, &b->bias_spin} : (motion){&b->velocity, &b->spin};
-}
-
-static double normal_speed(motion ma, motion mb, fl_vec2 ra, fl_vec2 rb, fl_vec2 n)
-{
-    fl_vec2 va = fl_add(*ma.v, fl_cross_sv(*ma.w, ra));
-    fl_vec2 vb = fl_add(*mb.v, fl_cross_sv(*mb.w, rb));
-    return fl_dot(fl_sub(vb, va), n);
+    kick(ta, a, tb, b, ra, rb, fl_scale(n, lambda));
 }
 
 /* Both normal rows of a two-point contact at once, as the small linear
  * complementarity problem they are: find impulses x >= 0 with normal speeds
  * w = K x + q >= floor and x . (w - floor) = 0. Solving the two points one
  * after the other instead leaves a box on a floor rocking, since whichever
- * goes first takes more of the load. Returns false (nothing applied) when K
- * is too ill-conditioned to trust. */
-static bool solve_block(fl_contact *c, bool bias, const double floor[2], double *acc[2])
+ * goes first takes more of the load. Returns false (nothing applied) when no
+ * case fits, which rounding can cause. */
+static bool solve_block(const fl_contact *c, fl_twist *ta, const fl_motion *a, fl_twist *tb,
+                        const fl_motion *b, const double floor[2], double *acc0, double *acc1)
 {
-    fl_body *a = c->a, *b = c->b;
     fl_vec2 n = c->normal;
-    fl_contact_point *p1 = &c->points[0], *p2 = &c->points[1];
-    double a1 = fl_cross(p1->ra, n), a2 = fl_cross(p2->ra, n);
-    double b1 = fl_cross(p1->rb, n), b2 = fl_cross(p2->rb, n);
-    double m = a->inv_mass + b->inv_mass;
-    double k11 = m + a->inv_inertia * a1 * a1 + b->inv_inertia * b1 * b1;
-    double k22 = m + a->inv_inertia * a2 * a2 + b->inv_inertia * b2 * b2;
-    double k12 = m + a->inv_inertia * a1 * a2 + b->inv_inertia * b1 * b2;
-    double det = k11 * k22 - k12 * k12;
-    if (!(k11 * k11 < 1000.0 * det))
-        return false;
-    motion ma = motion_of(a, bias), mb = motion_of(b, bias);
-    double x1 = *acc[0], x2 = *acc[1];
+    const fl_contact_point *p1 = &c->points[0], *p2 = &c->points[1];
+    double k11 = c->k11, k12 = c->k12, k22 = c->k22, det = c->det;
+    double x1 = *acc0, x2 = *acc1;
     /* q: the speeds above their floors with the current impulses removed. */
-    double q1 = normal_speed(ma, mb, p1->ra, p1->rb, n) - floor[0] - (k11 * x1 + k12 * x2);
-    double q2 = normal_speed(ma, mb, p2->ra, p2->rb, n) - floor[1] - (k12 * x1 + k22 * x2);
+    double q1 = rel_speed(ta, tb, p1->ra, p1->rb, n) - floor[0] - (k11 * x1 + k12 * x2);
+    double q2 = rel_speed(ta, tb, p2->ra, p2->rb, n) - floor[1] - (k12 * x1 + k22 * x2);
     double y1, y2;
     if ((y1 = (k12 * q2 - k22 * q1) / det) >= 0.0 && (y2 = (k12 * q1 - k11 * q2) / det) >= 0.0) {
         /* both points pushing */
@@ -137,13 +98,10 @@ static bool solve_block(fl_contact *c, bool bias, const double floor[2], double 
     } else {
         return false;
     }
-    fl_vec2 d1 = fl_scale(n, y1 - x1), d2 = fl_scale(n, y2 - x2);
-    *acc[0] = y1;
-    *acc[1] = y2;
-    void (*apply)(fl_body *, fl_body *, fl_vec2, fl_vec2, fl_vec2) =
-        bias ? apply_bias_impulse : apply_impulse;
-    apply(a, b, p1->ra, p1->rb, d1);
-    apply(a, b, p2->ra, p2->rb, d2);
+    *acc0 = y1;
+    *acc1 = y2;
+    kick(ta, a, tb, b, p1->ra, p1->rb, fl_scale(n, y1 - x1));
+    kick(ta, a, tb, b, p2->ra, p2->rb, fl_scale(n, y2 - x2));
     return true;
 }
 
@@ -152,56 +110,85 @@ static bool solvable(const fl_contact *c)
     return !c->sensor && c->count > 0 && (c->a->inv_mass > 0.0 || c->b->inv_mass > 0.0);
 }
 
-static void prepare_contact(fl_contact *c)
+static void prepare_contact(fl_contact *c, fl_motion *m)
 {
+    c->ia = c->a->index;
+    c->ib = c->b->index;
+    fl_motion *a = &m[c->ia], *b = &m[c->ib];
     fl_vec2 n = c->normal, t = tangent_of(n);
+    c->overlapping = false;
     for (int i = 0; i < c->count; i++) {
         fl_contact_point *p = &c->points[i];
         p->ra = fl_sub(p->point, c->a->position);
         p->rb = fl_sub(p->point, c->b->position);
-        p->normal_mass = row_mass(c->a, c->b, p->ra, p->rb, n);
-        p->tangent_mass = row_mass(c->a, c->b, p->ra, p->rb, t);
+        p->normal_mass = row_mass(a, b, p->ra, p->rb, n);
+        p->tangent_mass = row_mass(a, b, p->ra, p->rb, t);
         /* A hit that the last step stopped at the surface bounces now, with
          * the speed it arrived at. */
-        p->approach = fmin(fl_dot(relative_velocity(c->a, c->b, p->ra, p->rb), n), p->impact);
+        p->approach = dmin(rel_speed(&a->vel, &b->vel, p->ra, p->rb, n), p->impact);
         p->impact = 0.0;
         p->max_normal_impulse = 0.0;
         p->bias_impulse = 0.0;
+        c->overlapping = c->overlapping || p->separation < -ALLOWED_OVERLAP;
         /* Warm start: last step's impulses, where the same features meet. */
         fl_vec2 imp = fl_add(fl_scale(n, p->normal_impulse), fl_scale(t, p->tangent_impulse));
-        apply_impulse(c->a, c->b, p->ra, p->rb, imp);
+        kick(&a->vel, a, &b->vel, b, p->ra, p->rb, imp);
+    }
+    c->det = 0.0;
+    if (c->count == 2) {
+        const fl_contact_point *p1 = &c->points[0], *p2 = &c->points[1];
+        double a1 = fl_cross(p1->ra, n), a2 = fl_cross(p2->ra, n);
+        double b1 = fl_cross(p1->rb, n), b2 = fl_cross(p2->rb, n);
+        double im = a->im + b->im;
+        c->k11 = im + a->ii * a1 * a1 + b->ii * b1 * b1;
+        c->k22 = im + a->ii * a2 * a2 + b->ii * b2 * b2;
+        c->k12 = im + a->ii * a1 * a2 + b->ii * b1 * b2;
+        double det = c->k11 * c->k22 - c->k12 * c->k12;
+        /* Nearly parallel rows (a tiny contact face) are solved one by one. */
+        if (c->k11 * c->k11 < MAX_CONDITION * det)
+            c->det = det;
     }
 }
 
-static void solve_contact(fl_contact *c, double dt)
+static void solve_normals(const fl_contact *c, fl_twist *ta, const fl_motion *a, fl_twist *tb,
+                          const fl_motion *b, const double floor[2], double *acc0, double *acc1)
 {
+    if (c->count == 2 && c->det != 0.0 && solve_block(c, ta, a, tb, b, floor, acc0, acc1))
+        return;
+    double *acc[2] = {acc0, acc1};
+    for (int i = 0; i < c->count; i++) {
+        const fl_contact_point *p = &c->points[i];
+        if (floor[i] > -INFINITY)
+            push(ta, a, tb, b, p->ra, p->rb, c->normal, p->normal_mass, floor[i], acc[i]);
+    }
+}
+
+static void solve_contact(fl_contact *c, fl_motion *m, double inv_dt)
+{
+    fl_motion *a = &m[c->ia], *b = &m[c->ib];
     fl_vec2 n = c->normal, t = tangent_of(n);
     /* Friction first: the normal rows, solved last, matter most. */
     for (int i = 0; i < c->count; i++) {
         fl_contact_point *p = &c->points[i];
-        double vt = fl_dot(relative_velocity(c->a, c->b, p->ra, p->rb), t);
+        double vt = rel_speed(&a->vel, &b->vel, p->ra, p->rb, t);
         double limit = c->friction * p->normal_impulse;
-        double next = fmin(fmax(p->tangent_impulse - p->tangent_mass * vt, -limit), limit);
+        double next = dmin(dmax(p->tangent_impulse - p->tangent_mass * vt, -limit), limit);
         double lambda = next - p->tangent_impulse;
         p->tangent_impulse = next;
-        apply_impulse(c->a, c->b, p->ra, p->rb, fl_scale(t, lambda));
+        kick(&a->vel, a, &b->vel, b, p->ra, p->rb, fl_scale(t, lambda));
     }
     /* Apart by s > 0: closing at up to s / dt is allowed. */
-    double floor[2];
+    double floor[2] = {0.0, 0.0};
     for (int i = 0; i < c->count; i++)
-        floor[i] = c->points[i].separation > 0.0 ? -c->points[i].separation / dt : 0.0;
-    double *acc[2] = {&c->points[0].normal_impulse, &c->points[1].normal_impulse};
-    if (c->count < 2 || !solve_block(c, false, floor, acc))
-        for (int i = 0; i < c->count; i++) {
-            fl_contact_point *p = &c->points[i];
-            solve_push(c->a, c->b, p->ra, p->rb, n, p->normal_mass, floor[i], &p->normal_impulse);
-        }
+        floor[i] = c->points[i].separation > 0.0 ? -c->points[i].separation * inv_dt : 0.0;
+    solve_normals(c, &a->vel, a, &b->vel, b, floor, &c->points[0].normal_impulse,
+                  &c->points[1].normal_impulse);
     for (int i = 0; i < c->count; i++)
         c->points[i].max_normal_impulse =
-            fmax(c->points[i].max_normal_impulse, c->points[i].normal_impulse);
+            dmax(c->points[i].max_normal_impulse, c->points[i].normal_impulse);
 }
 
-static void restitute_contact(fl_contact *c)
+static void restitute_contact(fl_contact *c, fl_motion *m)
 {
     if (c->restitution == 0.0)
         return;
@@ -209,7 +196,7 @@ static void restitute_contact(fl_contact *c)
      * the others keep what the velocity pass gave them. A hit on a point
      * still apart was only stopped at the surface: bouncing now would start
      * the rebound early, from the gap, so it bounces at the next step. */
-    double floor[2];
+    double floor[2] = {-INFINITY, -INFINITY};
     bool any = false;
     for (int i = 0; i < c->count; i++) {
         fl_contact_point *p = &c->points[i];
@@ -223,43 +210,41 @@ static void restitute_contact(fl_contact *c)
     }
     if (!any)
         return;
-    double *acc[2] = {&c->points[0].normal_impulse, &c->points[1].normal_impulse};
-    if (c->count == 2 && isfinite(floor[0]) && isfinite(floor[1]) && solve_block(c, false, floor, acc))
+    fl_motion *a = &m[c->ia], *b = &m[c->ib];
+    if (c->count == 2 && (floor[0] == -INFINITY || floor[1] == -INFINITY)) {
+        /* One point bounces, the other does not: no block for that. */
+        for (int i = 0; i < 2; i++)
+            if (floor[i] > -INFINITY)
+                push(&a->vel, a, &b->vel, b, c->points[i].ra, c->points[i].rb, c->normal,
+                     c->points[i].normal_mass, floor[i], &c->points[i].normal_impulse);
         return;
-    for (int i = 0; i < c->count; i++) {
-        fl_contact_point *p = &c->points[i];
-        if (isfinite(floor[i]))
-            solve_push(c->a, c->b, p->ra, p->rb, c->normal, p->normal_mass, floor[i],
-                       &p->normal_impulse);
     }
+    solve_normals(c, &a->vel, a, &b->vel, b, floor, &c->points[0].normal_impulse,
+                  &c->points[1].normal_impulse);
 }
 
-static void correct_contact(fl_contact *c, double dt)
+static void correct_contact(fl_contact *c, fl_motion *m, double inv_dt)
 {
-    double target[2];
+    fl_motion *a = &m[c->ia], *b = &m[c->ib];
+    double target[2] = {0.0, 0.0};
     for (int i = 0; i < c->count; i++)
-        target[i] = POSITION_FRACTION * fmax(-(c->points[i].separation + ALLOWED_OVERLAP), 0.0) / dt;
-    double *acc[2] = {&c->points[0].bias_impulse, &c->points[1].bias_impulse};
-    if (c->count == 2 && solve_block(c, true, target, acc))
-        return;
-    for (int i = 0; i < c->count; i++) {
-        fl_contact_point *p = &c->points[i];
-        solve_push_bias(c->a, c->b, p->ra, p->rb, c->normal, p->normal_mass, target[i],
-                        &p->bias_impulse);
-    }
+        target[i] = POSITION_FRACTION * dmax(-(c->points[i].separation + ALLOWED_OVERLAP), 0.0) * inv_dt;
+    solve_normals(c, &a->bias, a, &b->bias, b, target, &c->points[0].bias_impulse,
+                  &c->points[1].bias_impulse);
 }
 
 /* ---- joints ------------------------------------------------------------- */
 
-static void prepare_rope(fl_joint *j, double dt)
+static void prepare_rope(fl_joint *j, fl_motion *m, double dt)
 {
-    fl_body *a = j->a, *b = j->body_b;
+    fl_motion *a = &m[j->ia], *b = &m[j->ib];
     fl_vec2 pa = fl_joint_world_a(j), pb = fl_joint_world_b(j);
-    j->ra = fl_sub(pa, a->position);
-    j->rb = j->b ? fl_sub(pb, b->position) : fl_v2(0.0, 0.0);
+    j->ra = fl_sub(pa, j->a->position);
+    j->rb = j->b ? fl_sub(pb, j->b->position) : fl_v2(0.0, 0.0);
     fl_vec2 d = fl_sub(pb, pa);
     double dist = fl_length(d);
     j->slack = j->length - dist;
+    j->bias_impulse = 0.0;
     if (dist < 1e-9 || (j->stiffness > 0.0 && j->slack >= 0.0)) {
         j->mass = 0.0; /* no direction, or an elastic rope hanging slack */
         j->impulse = 0.0;
@@ -268,10 +253,10 @@ static void prepare_rope(fl_joint *j, double dt)
     /* The rope pulls b towards a: a push along n = -(b - a) / |b - a|. */
     j->axis = fl_scale(d, -1.0 / dist);
     if (j->stiffness > 0.0) {
-        double k = row_k(a, b, j->ra, j->rb, j->axis);
         /* Soft constraint: the implicit spring-damper over one step. */
-        double h = dt, denom = j->damping + h * j->stiffness;
-        j->gamma = 1.0 / (h * denom);
+        double k = row_k(a, b, j->ra, j->rb, j->axis);
+        double denom = j->damping + dt * j->stiffness;
+        j->gamma = 1.0 / (dt * denom);
         j->bias = j->slack * j->stiffness / denom;
         j->mass = 1.0 / (k + j->gamma);
     } else {
@@ -279,138 +264,184 @@ static void prepare_rope(fl_joint *j, double dt)
         j->bias = 0.0;
         j->mass = row_mass(a, b, j->ra, j->rb, j->axis);
     }
-    j->bias_impulse = 0.0;
-    apply_impulse(a, b, j->ra, j->rb, fl_scale(j->axis, j->impulse));
+    kick(&a->vel, a, &b->vel, b, j->ra, j->rb, fl_scale(j->axis, j->impulse));
 }
 
-static void solve_rope(fl_joint *j, double dt)
+static void solve_rope(fl_joint *j, fl_motion *m, double inv_dt)
 {
     if (j->mass == 0.0)
         return;
-    fl_body *a = j->a, *b = j->body_b;
+    fl_motion *a = &m[j->ia], *b = &m[j->ib];
     if (j->stiffness > 0.0) {
-        double vn = fl_dot(relative_velocity(a, b, j->ra, j->rb), j->axis);
-        double lambda = -j->mass * (vn + j->bias + j->gamma * j->impulse);
-        double next = fmax(j->impulse + lambda, 0.0);
-        lambda = next - j->impulse;
+        double vn = rel_speed(&a->vel, &b->vel, j->ra, j->rb, j->axis);
+        double next = dmax(j->impulse - j->mass * (vn + j->bias + j->gamma * j->impulse), 0.0);
+        double lambda = next - j->impulse;
         j->impulse = next;
-        apply_impulse(a, b, j->ra, j->rb, fl_scale(j->axis, lambda));
+        kick(&a->vel, a, &b->vel, b, j->ra, j->rb, fl_scale(j->axis, lambda));
         return;
     }
     /* Slack by s > 0: the ends may part at up to s / dt before it bites. */
-    double floor = j->slack > 0.0 ? -j->slack / dt : 0.0;
-    solve_push(a, b, j->ra, j->rb, j->axis, j->mass, floor, &j->impulse);
+    double floor = j->slack > 0.0 ? -j->slack * inv_dt : 0.0;
+    push(&a->vel, a, &b->vel, b, j->ra, j->rb, j->axis, j->mass, floor, &j->impulse);
 }
 
-static void correct_rope(fl_joint *j, double dt)
+static void correct_rope(fl_joint *j, fl_motion *m, double inv_dt)
 {
     if (j->mass == 0.0 || j->stiffness > 0.0)
         return;
     double stretch = -(j->slack + FL_LINEAR_SLOP);
     if (stretch <= 0.0)
         return;
-    fl_body *a = j->a, *b = j->body_b;
-    solve_push_bias(a, b, j->ra, j->rb, j->axis, j->mass, POSITION_FRACTION * stretch / dt,
-                    &j->bias_impulse);
+    fl_motion *a = &m[j->ia], *b = &m[j->ib];
+    push(&a->bias, a, &b->bias, b, j->ra, j->rb, j->axis, j->mass,
+         POSITION_FRACTION * stretch * inv_dt, &j->bias_impulse);
 }
 
-static void prepare_mouse(fl_joint *j, double dt)
+static void prepare_mouse(fl_joint *j, fl_motion *m, double dt)
 {
-    fl_body *b = j->a;
-    j->ra = fl_rotate(b->rot, j->local_a);
+    fl_motion *b = &m[j->ia];
+    fl_body *body = j->a;
+    j->ra = fl_rotate(body->rot, j->local_a);
     double omega = 2.0 * FL_PI * j->frequency;
-    double k = b->mass * omega * omega, c = 2.0 * b->mass * j->damping_ratio * omega;
+    double k = body->mass * omega * omega, c = 2.0 * body->mass * j->damping_ratio * omega;
     double denom = c + dt * k;
     j->gamma = denom > 0.0 ? 1.0 / (dt * denom) : 0.0;
     double beta = denom > 0.0 ? dt * k / denom : 0.0;
     fl_vec2 r = j->ra;
-    double m = b->inv_mass, i = b->inv_inertia;
-    double k11 = m + i * r.y * r.y + j->gamma, k12 = -i * r.x * r.y, k22 = m + i * r.x * r.x + j->gamma;
+    double k11 = b->im + b->ii * r.y * r.y + j->gamma, k12 = -b->ii * r.x * r.y;
+    double k22 = b->im + b->ii * r.x * r.x + j->gamma;
     double det = k11 * k22 - k12 * k12;
     det = det != 0.0 ? 1.0 / det : 0.0;
     j->mouse_mass[0] = det * k22;
     j->mouse_mass[1] = -det * k12;
     j->mouse_mass[2] = det * k11;
-    fl_vec2 err = fl_sub(fl_add(b->position, r), j->target);
+    fl_vec2 err = fl_sub(fl_add(body->position, r), j->target);
     j->mouse_bias = fl_scale(err, beta / dt);
-    b->velocity = fl_add(b->velocity, fl_scale(j->mouse_impulse, m));
-    b->spin += i * fl_cross(r, j->mouse_impulse);
+    b->vel.v = fl_add(b->vel.v, fl_scale(j->mouse_impulse, b->im));
+    b->vel.w += b->ii * fl_cross(r, j->mouse_impulse);
 }
 
-static void solve_mouse(fl_joint *j, double dt)
+static void solve_mouse(fl_joint *j, fl_motion *m, double inv_dt)
 {
-    fl_body *b = j->a;
+    fl_motion *b = &m[j->ia];
     fl_vec2 r = j->ra;
-    fl_vec2 cdot = fl_add(b->velocity, fl_cross_sv(b->spin, r));
+    fl_vec2 cdot = fl_add(b->vel.v, fl_cross_sv(b->vel.w, r));
     fl_vec2 rhs = fl_neg(fl_add(fl_add(cdot, j->mouse_bias), fl_scale(j->mouse_impulse, j->gamma)));
     fl_vec2 lambda = fl_v2(j->mouse_mass[0] * rhs.x + j->mouse_mass[1] * rhs.y,
                            j->mouse_mass[1] * rhs.x + j->mouse_mass[2] * rhs.y);
     fl_vec2 old = j->mouse_impulse, next = fl_add(old, lambda);
-    double most = j->max_force * dt, len = fl_length(next);
+    double most = j->max_force / inv_dt, len = fl_length(next);
     if (len > most)
         next = fl_scale(next, most / len);
     lambda = fl_sub(next, old);
     j->mouse_impulse = next;
-    b->velocity = fl_add(b->velocity, fl_scale(lambda, b->inv_mass));
-    b->spin += b->inv_inertia * fl_cross(r, lambda);
+    b->vel.v = fl_add(b->vel.v, fl_scale(lambda, b->im));
+    b->vel.w += b->ii * fl_cross(r, lambda);
 }
 
 /* ---- the whole solve ---------------------------------------------------- */
 
-static void for_joints(fl_world *w, double dt, void (*rope)(fl_joint *, double),
-                       void (*mouse)(fl_joint *, double))
+typedef void (*joint_fn)(fl_joint *, fl_motion *, double);
+
+static void for_joints(fl_world *w, double arg, joint_fn rope, joint_fn mouse)
 {
     for (int i = 0; i < w->joint_count; i++) {
         fl_joint *j = w->joints[i];
         if (j->removed)
             continue;
         if (j->type == FL_JOINT_ROPE)
-            rope(j, dt);
+            rope(j, w->motions, arg);
         else if (mouse)
-            mouse(j, dt);
+            mouse(j, w->motions, arg);
     }
 }
 
-static void integrate_positions(fl_world *w, double dt)
+/* Packs every body's velocities for the solver; the ground goes last. */
+static bool load_motions(fl_world *w)
+{
+    fl_motion *m = fl_world_grow(w, w->motions, &w->motion_capacity, w->body_count + 1, sizeof *m);
+    if (!m)
+        return false;
+    w->motions = m;
+    for (int i = 0; i < w->body_count; i++) {
+        const fl_body *b = w->bodies[i];
+        m[i] = (fl_motion){{b->velocity, b->spin}, {{0.0, 0.0}, 0.0}, b->inv_mass, b->inv_inertia};
+    }
+    m[w->body_count] = (fl_motion){{{0.0, 0.0}, 0.0}, {{0.0, 0.0}, 0.0}, 0.0, 0.0};
+    for (int i = 0; i < w->joint_count; i++) {
+        fl_joint *j = w->joints[i];
+        j->ia = j->a->index;
+        j->ib = j->b ? j->b->index : w->body_count;
+    }
+    return true;
+}
+
+/* Velocities back to the bodies; positions move by velocity plus the
+ * position correction's pseudo-velocity. */
+static void store_and_integrate(fl_world *w, double dt)
 {
     for (int i = 0; i < w->body_count; i++) {
         fl_body *b = w->bodies[i];
         if (b->is_static || b->removed)
             continue;
-        b->position.x += (b->velocity.x + b->bias_velocity.x) * dt;
-        b->position.y += (b->velocity.y + b->bias_velocity.y) * dt;
-        double turn = (b->spin + b->bias_spin) * dt;
+        const fl_motion *m = &w->motions[i];
+        b->velocity = m->vel.v;
+        b->spin = m->vel.w;
+        b->position.x += (m->vel.v.x + m->bias.v.x) * dt;
+        b->position.y += (m->vel.v.y + m->bias.v.y) * dt;
+        double turn = (m->vel.w + m->bias.w) * dt;
         if (turn != 0.0) {
             b->angle += turn;
             b->rot = fl_rot_from(b->angle);
         }
-        b->bias_velocity = fl_v2(0.0, 0.0);
-        b->bias_spin = 0.0;
+    }
+}
+
+/* Without memory for the solver's arrays the step still moves bodies, by
+ * their velocities alone. */
+static void integrate_unsolved(fl_world *w, double dt)
+{
+    for (int i = 0; i < w->body_count; i++) {
+        fl_body *b = w->bodies[i];
+        if (b->is_static || b->removed)
+            continue;
+        b->position = fl_add(b->position, fl_scale(b->velocity, dt));
+        b->angle += b->spin * dt;
+        b->rot = fl_rot_from(b->angle);
     }
 }
 
 void fl_solve(fl_world *w, double dt)
 {
+    double mark = w->profile ? fl_clock_ms() : 0.0;
+    if (!load_motions(w)) {
+        integrate_unsolved(w, dt);
+        return;
+    }
+    fl_motion *m = w->motions;
+    double inv_dt = 1.0 / dt;
     fl_contact *c = w->contacts.items;
     int n = w->contacts.count;
     for (int i = 0; i < n; i++)
         if (solvable(&c[i]))
-            prepare_contact(&c[i]);
+            prepare_contact(&c[i], m);
     for_joints(w, dt, prepare_rope, prepare_mouse);
     for (int it = 0; it < w->iterations; it++) {
-        for_joints(w, dt, solve_rope, solve_mouse);
+        for_joints(w, inv_dt, solve_rope, solve_mouse);
         for (int i = 0; i < n; i++)
             if (solvable(&c[i]))
-                solve_contact(&c[i], dt);
+                solve_contact(&c[i], m, inv_dt);
     }
     for (int i = 0; i < n; i++)
         if (solvable(&c[i]))
-            restitute_contact(&c[i]);
+            restitute_contact(&c[i], m);
     for (int it = 0; it < w->iterations; it++) {
-        for_joints(w, dt, correct_rope, NULL);
+        for_joints(w, inv_dt, correct_rope, NULL);
         for (int i = 0; i < n; i++)
-            if (solvable(&c[i]))
-                correct_contact(&c[i], dt);
+            if (c[i].overlapping && solvable(&c[i]))
+                correct_contact(&c[i], m, inv_dt);
     }
-    integrate_positions(w, dt);
+    FL_LAP(w, solver, mark);
+    store_and_integrate(w, dt);
+    FL_LAP(w, integration, mark);
 }

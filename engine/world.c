@@ -1,6 +1,16 @@
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "world_internal.h"
+
+double fl_clock_ms(void)
+{
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+void fl_world_set_profile(fl_world *w, fl_profile *profile) { w->profile = profile; }
 
 static void *default_alloc(size_t size, void *user)
 {
@@ -91,6 +101,7 @@ void fl_world_destroy(fl_world *w)
         fl_hook_list_free(w, &w->hooks[t]);
     fl_joints_free(w);
     fl_collide_free(w);
+    fl_world_free(w, w->motions);
     w->allocator.free(w, w->allocator.user);
 }
 
@@ -182,6 +193,11 @@ fl_body *fl_world_body(const fl_world *w, int index)
 {
     return (index >= 0 && index < w->body_count) ? w->bodies[index] : NULL;
 }
+int fl_world_contact_count(const fl_world *w) { return w->contacts.count; }
+const fl_contact *fl_world_contact(const fl_world *w, int index)
+{
+    return (index >= 0 && index < w->contacts.count) ? &w->contacts.items[index] : NULL;
+}
 fl_vec2 fl_world_gravity(const fl_world *w) { return w->gravity; }
 void fl_world_set_gravity(fl_world *w, fl_vec2 g) { w->gravity = g; }
 uint64_t fl_world_step_count(const fl_world *w) { return w->step; }
@@ -232,13 +248,17 @@ static void settle_changes(fl_world *w)
 void fl_world_step(fl_world *w, double dt)
 {
     fl_event ev = {FL_EVENT_BEFORE_UPDATE, w, w->step + 1, w->time, dt, NULL, 0};
+    double mark = w->profile ? fl_clock_ms() : 0.0;
     w->in_step = true;
     fl_world_trigger(w, &ev);
+    FL_LAP(w, hooks, mark);
     integrate_velocities(w, dt);
+    FL_LAP(w, integration, mark);
     /* Out of memory in the collision stage leaves this step without
      * contacts rather than stopping the world; the next step retries. */
     (void)fl_collide(w, dt);
     fl_solve(w, dt);
+    mark = w->profile ? fl_clock_ms() : 0.0;
     clear_forces(w);
     w->step++;
     if (dt != w->last_dt) {
@@ -251,6 +271,9 @@ void fl_world_step(fl_world *w, double dt)
     ev.type = FL_EVENT_AFTER_UPDATE;
     ev.time = w->time;
     fl_world_trigger(w, &ev);
+    FL_LAP(w, hooks, mark);
+    if (w->profile)
+        w->profile->steps++;
     w->in_step = false;
     settle_changes(w);
 }

@@ -8,6 +8,19 @@
 #include "fl_joint.h"
 #include "fl_world.h"
 
+/* A body's velocities as the solver works on them: packed, so that the
+ * solver's passes stay in cache. */
+typedef struct fl_twist {
+    fl_vec2 v;
+    double w;
+} fl_twist;
+
+typedef struct fl_motion {
+    fl_twist vel;          /* real velocity */
+    fl_twist bias;         /* pseudo-velocity of position correction */
+    double im, ii;         /* inverse mass and inertia; 0 for static */
+} fl_motion;
+
 /* The contacts of one step, sorted by key (body ids, then parts). */
 typedef struct contact_list {
     fl_contact *items;
@@ -42,6 +55,7 @@ struct fl_world {
     double time_base, last_dt;
     uint64_t steps_at_dt;
     fl_hook_list hooks[FL_EVENT_TYPE_COUNT];
+    fl_profile *profile;   /* NULL: no timing */
 
     /* Collision stage. */
     bool shapes_changed;   /* bodies came or went: rebuild the broad phase order */
@@ -54,8 +68,24 @@ struct fl_world {
     void *keys_tmp;        /* sort scratch and the pairs' keys */
     int keys_capacity, keys_tmp_capacity;
     contact_list contacts, previous;
+    fl_motion *motions;    /* one per body, then the ground; for the solver */
+    int motion_capacity;
     event_list events[3]; /* begin, active, end */
 };
+
+/* Wall clock in milliseconds, for profiles only. */
+double fl_clock_ms(void);
+
+/* With a profile set: adds the time since *mark to the profile's `field`
+ * and restarts the mark. */
+#define FL_LAP(w, field, mark)                                                                    \
+    do {                                                                                          \
+        if ((w)->profile) {                                                                       \
+            double now_ = fl_clock_ms();                                                          \
+            (w)->profile->field += now_ - (mark);                                                 \
+            (mark) = now_;                                                                        \
+        }                                                                                         \
+    } while (0)
 
 /* Builds a body in memory from the world's allocator (not yet in the world). */
 fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err);
