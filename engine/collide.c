@@ -10,7 +10,7 @@ static double max_separation(const fl_poly *a, const fl_poly *b, int *edge)
         fl_vec2 n = a->n[i], p = a->v[i];
         double deepest = INFINITY;
         for (int j = 0; j < b->count; j++)
-            deepest = fmin(deepest, fl_dot(n, fl_sub(b->v[j], p)));
+            deepest = fl_min(deepest, fl_dot(n, fl_sub(b->v[j], p)));
         if (deepest > best) {
             best = deepest;
             *edge = i;

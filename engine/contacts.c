@@ -47,8 +47,8 @@ static fl_status build_proxies(fl_world *w, double dt)
                 fl_vec2 q = fl_body_world_point(b, b->part_verts[first + j]);
                 verts[v + j] = q;
                 normals[v + j] = fl_rotate(b->rot, b->part_normals[first + j]);
-                box.lo = fl_v2(fmin(box.lo.x, q.x), fmin(box.lo.y, q.y));
-                box.hi = fl_v2(fmax(box.hi.x, q.x), fmax(box.hi.y, q.y));
+                box.lo = fl_v2(fl_min(box.lo.x, q.x), fl_min(box.lo.y, q.y));
+                box.hi = fl_v2(fl_max(box.hi.x, q.x), fl_max(box.hi.y, q.y));
             }
             p->box.lo = fl_v2(box.lo.x - margin, box.lo.y - margin);
             p->box.hi = fl_v2(box.hi.x + margin, box.hi.y + margin);
@@ -135,7 +135,7 @@ static void fill_contact(fl_contact *c, const fl_manifold *m, const fl_contact *
         cp->point = m->points[i].point;
         cp->separation = m->points[i].separation;
         cp->id = m->points[i].id;
-        deepest = fmin(deepest, cp->separation);
+        deepest = fl_min(deepest, cp->separation);
         for (int j = 0; old && j < old->count; j++) {
             if (old->points[j].id == cp->id) {
                 cp->normal_impulse = old->points[j].normal_impulse;
@@ -201,7 +201,7 @@ static fl_status narrow_phase(fl_world *w)
         *c = (fl_contact){.a = ba, .b = bb, .part_a = pa->part, .part_b = pb->part,
                           .id_a = ba->id, .id_b = bb->id};
         c->friction = sqrt(ba->friction * bb->friction);
-        c->restitution = fmax(ba->restitution, bb->restitution);
+        c->restitution = fl_max(ba->restitution, bb->restitution);
         c->sensor = ba->sensor || bb->sensor;
         if (end_passed(w, &old, c) != FL_OK)
             return FL_ENOMEM;

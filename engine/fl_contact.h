@@ -37,8 +37,9 @@ typedef struct fl_contact {
     bool sensor;              /* a or b is a sensor: reported, not solved */
     /* solver state */
     int ia, ib;               /* a's and b's places in the solver's arrays */
-    double k11, k12, k22, det; /* two-point normal block; det 0: solve one by one */
+    double k11, k12, k22, inv_det; /* two-point normal block; inv_det 0: one by one */
     bool overlapping;         /* some point needs position correction */
+    bool solved;              /* takes a response this step */
 } fl_contact;
 
 /* The deepest overlap of a contact, >= 0. */

@@ -17,6 +17,11 @@ typedef struct fl_rot {
     double c, s;
 } fl_rot;
 
+/* Smaller and larger of two numbers that are not NaN: plain comparisons the
+ * compiler keeps inline, unlike fmin and fmax. */
+static inline double fl_min(double a, double b) { return a < b ? a : b; }
+static inline double fl_max(double a, double b) { return a > b ? a : b; }
+
 static inline fl_vec2 fl_v2(double x, double y) { return (fl_vec2){x, y}; }
 static inline fl_vec2 fl_add(fl_vec2 a, fl_vec2 b) { return fl_v2(a.x + b.x, a.y + b.y); }
 static inline fl_vec2 fl_sub(fl_vec2 a, fl_vec2 b) { return fl_v2(a.x - b.x, a.y - b.y); }

@@ -16,9 +16,6 @@
 #define ALLOWED_OVERLAP 0.0005    /* m: overlap left alone, so contacts stay warm */
 #define MAX_CONDITION 1000.0      /* of a two-point block worth solving as one */
 
-static inline double dmin(double a, double b) { return a < b ? a : b; }
-static inline double dmax(double a, double b) { return a > b ? a : b; }
-
 static fl_vec2 tangent_of(fl_vec2 n) { return fl_v2(-n.y, n.x); }
 
 /* Speed along d of b's material point at rb relative to a's at ra. */
@@ -30,44 +27,55 @@ static inline double rel_speed(const fl_twist *a, const fl_twist *b, fl_vec2 ra,
     return dx * d.x + dy * d.y;
 }
 
-/* Impulse p on b at rb and -p on a at ra, applied to twists ta and tb. */
-static inline void kick(fl_twist *ta, const fl_motion *a, fl_twist *tb, const fl_motion *b,
-                        fl_vec2 ra, fl_vec2 rb, fl_vec2 p)
+/* The inverse masses and inertias of a constraint's two bodies, passed by
+ * value so that the solver's inner loops keep the velocities they update in
+ * registers (two pointers into one array might alias, as far as the
+ * compiler knows). */
+typedef struct pair_mass {
+    double ima, iia, imb, iib;
+} pair_mass;
+
+static inline pair_mass masses_of(const fl_motion *a, const fl_motion *b)
 {
-    ta->v.x -= p.x * a->im;
-    ta->v.y -= p.y * a->im;
-    ta->w -= a->ii * fl_cross(ra, p);
-    tb->v.x += p.x * b->im;
-    tb->v.y += p.y * b->im;
-    tb->w += b->ii * fl_cross(rb, p);
+    return (pair_mass){a->im, a->ii, b->im, b->ii};
+}
+
+/* Impulse p on b at rb and -p on a at ra, applied to twists ta and tb. */
+static inline void kick(fl_twist *ta, fl_twist *tb, pair_mass pm, fl_vec2 ra, fl_vec2 rb, fl_vec2 p)
+{
+    ta->v.x -= p.x * pm.ima;
+    ta->v.y -= p.y * pm.ima;
+    ta->w -= pm.iia * fl_cross(ra, p);
+    tb->v.x += p.x * pm.imb;
+    tb->v.y += p.y * pm.imb;
+    tb->w += pm.iib * fl_cross(rb, p);
 }
 
 /* How much the relative speed along d at ra, rb changes per unit impulse
  * along d: the inverse of the effective mass. */
-static double row_k(const fl_motion *a, const fl_motion *b, fl_vec2 ra, fl_vec2 rb, fl_vec2 d)
+static double row_k(pair_mass pm, fl_vec2 ra, fl_vec2 rb, fl_vec2 d)
 {
     double ca = fl_cross(ra, d), cb = fl_cross(rb, d);
-    return a->im + b->im + a->ii * ca * ca + b->ii * cb * cb;
+    return pm.ima + pm.imb + pm.iia * ca * ca + pm.iib * cb * cb;
 }
 
-static double row_mass(const fl_motion *a, const fl_motion *b, fl_vec2 ra, fl_vec2 rb, fl_vec2 d)
+static double row_mass(pair_mass pm, fl_vec2 ra, fl_vec2 rb, fl_vec2 d)
 {
-    double k = row_k(a, b, ra, rb, d);
+    double k = row_k(pm, ra, rb, d);
     return k > 0.0 ? 1.0 / k : 0.0;
 }
 
 /* One unilateral row on the twists of a and b (real or pseudo): push along
  * n so that the relative speed is at least `floor`, keeping the accumulated
  * impulse >= 0. */
-static inline void push(fl_twist *ta, const fl_motion *a, fl_twist *tb, const fl_motion *b,
-                        fl_vec2 ra, fl_vec2 rb, fl_vec2 n, double mass, double floor,
-                        double *accumulated)
+static inline void push(fl_twist *ta, fl_twist *tb, pair_mass pm, fl_vec2 ra, fl_vec2 rb,
+                        fl_vec2 n, double mass, double floor, double *accumulated)
 {
     double vn = rel_speed(ta, tb, ra, rb, n);
-    double next = dmax(*accumulated - mass * (vn - floor), 0.0);
+    double next = fl_max(*accumulated - mass * (vn - floor), 0.0);
     double lambda = next - *accumulated;
     *accumulated = next;
-    kick(ta, a, tb, b, ra, rb, fl_scale(n, lambda));
+    kick(ta, tb, pm, ra, rb, fl_scale(n, lambda));
 }
 
 /* Both normal rows of a two-point contact at once, as the small linear
@@ -76,22 +84,23 @@ static inline void push(fl_twist *ta, const fl_motion *a, fl_twist *tb, const fl
  * after the other instead leaves a box on a floor rocking, since whichever
  * goes first takes more of the load. Returns false (nothing applied) when no
  * case fits, which rounding can cause. */
-static bool solve_block(const fl_contact *c, fl_twist *ta, const fl_motion *a, fl_twist *tb,
-                        const fl_motion *b, const double floor[2], double *acc0, double *acc1)
+static inline bool solve_block(const fl_contact *c, fl_twist *ta, fl_twist *tb, pair_mass pm,
+                               const double floor[2], double *acc0, double *acc1)
 {
     fl_vec2 n = c->normal;
     const fl_contact_point *p1 = &c->points[0], *p2 = &c->points[1];
-    double k11 = c->k11, k12 = c->k12, k22 = c->k22, det = c->det;
+    double k11 = c->k11, k12 = c->k12, k22 = c->k22, inv_det = c->inv_det;
     double x1 = *acc0, x2 = *acc1;
     /* q: the speeds above their floors with the current impulses removed. */
     double q1 = rel_speed(ta, tb, p1->ra, p1->rb, n) - floor[0] - (k11 * x1 + k12 * x2);
     double q2 = rel_speed(ta, tb, p2->ra, p2->rb, n) - floor[1] - (k12 * x1 + k22 * x2);
     double y1, y2;
-    if ((y1 = (k12 * q2 - k22 * q1) / det) >= 0.0 && (y2 = (k12 * q1 - k11 * q2) / det) >= 0.0) {
+    if ((y1 = (k12 * q2 - k22 * q1) * inv_det) >= 0.0 &&
+        (y2 = (k12 * q1 - k11 * q2) * inv_det) >= 0.0) {
         /* both points pushing */
-    } else if ((y1 = -q1 / k11) >= 0.0 && k12 * y1 + q2 >= 0.0) {
+    } else if ((y1 = -q1 * p1->normal_mass) >= 0.0 && k12 * y1 + q2 >= 0.0) {
         y2 = 0.0;
-    } else if ((y2 = -q2 / k22) >= 0.0 && k12 * y2 + q1 >= 0.0) {
+    } else if ((y2 = -q2 * p2->normal_mass) >= 0.0 && k12 * y2 + q1 >= 0.0) {
         y1 = 0.0;
     } else if (q1 >= 0.0 && q2 >= 0.0) {
         y1 = y2 = 0.0;
@@ -100,8 +109,8 @@ static bool solve_block(const fl_contact *c, fl_twist *ta, const fl_motion *a, f
     }
     *acc0 = y1;
     *acc1 = y2;
-    kick(ta, a, tb, b, p1->ra, p1->rb, fl_scale(n, y1 - x1));
-    kick(ta, a, tb, b, p2->ra, p2->rb, fl_scale(n, y2 - x2));
+    kick(ta, tb, pm, p1->ra, p1->rb, fl_scale(n, y1 - x1));
+    kick(ta, tb, pm, p2->ra, p2->rb, fl_scale(n, y2 - x2));
     return true;
 }
 
@@ -115,77 +124,82 @@ static void prepare_contact(fl_contact *c, fl_motion *m)
     c->ia = c->a->index;
     c->ib = c->b->index;
     fl_motion *a = &m[c->ia], *b = &m[c->ib];
+    pair_mass pm = masses_of(a, b);
     fl_vec2 n = c->normal, t = tangent_of(n);
     c->overlapping = false;
     for (int i = 0; i < c->count; i++) {
         fl_contact_point *p = &c->points[i];
         p->ra = fl_sub(p->point, c->a->position);
         p->rb = fl_sub(p->point, c->b->position);
-        p->normal_mass = row_mass(a, b, p->ra, p->rb, n);
-        p->tangent_mass = row_mass(a, b, p->ra, p->rb, t);
+        p->normal_mass = row_mass(pm, p->ra, p->rb, n);
+        p->tangent_mass = row_mass(pm, p->ra, p->rb, t);
         /* A hit that the last step stopped at the surface bounces now, with
          * the speed it arrived at. */
-        p->approach = dmin(rel_speed(&a->vel, &b->vel, p->ra, p->rb, n), p->impact);
+        p->approach = fl_min(rel_speed(&a->vel, &b->vel, p->ra, p->rb, n), p->impact);
         p->impact = 0.0;
         p->max_normal_impulse = 0.0;
         p->bias_impulse = 0.0;
         c->overlapping = c->overlapping || p->separation < -ALLOWED_OVERLAP;
         /* Warm start: last step's impulses, where the same features meet. */
         fl_vec2 imp = fl_add(fl_scale(n, p->normal_impulse), fl_scale(t, p->tangent_impulse));
-        kick(&a->vel, a, &b->vel, b, p->ra, p->rb, imp);
+        kick(&a->vel, &b->vel, pm, p->ra, p->rb, imp);
     }
-    c->det = 0.0;
+    c->inv_det = 0.0;
     if (c->count == 2) {
         const fl_contact_point *p1 = &c->points[0], *p2 = &c->points[1];
         double a1 = fl_cross(p1->ra, n), a2 = fl_cross(p2->ra, n);
         double b1 = fl_cross(p1->rb, n), b2 = fl_cross(p2->rb, n);
-        double im = a->im + b->im;
-        c->k11 = im + a->ii * a1 * a1 + b->ii * b1 * b1;
-        c->k22 = im + a->ii * a2 * a2 + b->ii * b2 * b2;
-        c->k12 = im + a->ii * a1 * a2 + b->ii * b1 * b2;
+        double im = pm.ima + pm.imb;
+        c->k11 = im + pm.iia * a1 * a1 + pm.iib * b1 * b1;
+        c->k22 = im + pm.iia * a2 * a2 + pm.iib * b2 * b2;
+        c->k12 = im + pm.iia * a1 * a2 + pm.iib * b1 * b2;
         double det = c->k11 * c->k22 - c->k12 * c->k12;
         /* Nearly parallel rows (a tiny contact face) are solved one by one. */
         if (c->k11 * c->k11 < MAX_CONDITION * det)
-            c->det = det;
+            c->inv_det = 1.0 / det;
     }
 }
 
-static void solve_normals(const fl_contact *c, fl_twist *ta, const fl_motion *a, fl_twist *tb,
-                          const fl_motion *b, const double floor[2], double *acc0, double *acc1)
+static inline void solve_normals(const fl_contact *c, fl_twist *ta, fl_twist *tb, pair_mass pm,
+                                 const double floor[2], double *acc0, double *acc1)
 {
-    if (c->count == 2 && c->det != 0.0 && solve_block(c, ta, a, tb, b, floor, acc0, acc1))
+    if (c->count == 2 && c->inv_det != 0.0 && solve_block(c, ta, tb, pm, floor, acc0, acc1))
         return;
     double *acc[2] = {acc0, acc1};
     for (int i = 0; i < c->count; i++) {
         const fl_contact_point *p = &c->points[i];
         if (floor[i] > -INFINITY)
-            push(ta, a, tb, b, p->ra, p->rb, c->normal, p->normal_mass, floor[i], acc[i]);
+            push(ta, tb, pm, p->ra, p->rb, c->normal, p->normal_mass, floor[i], acc[i]);
     }
 }
 
 static void solve_contact(fl_contact *c, fl_motion *m, double inv_dt)
 {
     fl_motion *a = &m[c->ia], *b = &m[c->ib];
+    pair_mass pm = masses_of(a, b);
+    fl_twist va = a->vel, vb = b->vel;
     fl_vec2 n = c->normal, t = tangent_of(n);
     /* Friction first: the normal rows, solved last, matter most. */
     for (int i = 0; i < c->count; i++) {
         fl_contact_point *p = &c->points[i];
-        double vt = rel_speed(&a->vel, &b->vel, p->ra, p->rb, t);
+        double vt = rel_speed(&va, &vb, p->ra, p->rb, t);
         double limit = c->friction * p->normal_impulse;
-        double next = dmin(dmax(p->tangent_impulse - p->tangent_mass * vt, -limit), limit);
+        double next = fl_min(fl_max(p->tangent_impulse - p->tangent_mass * vt, -limit), limit);
         double lambda = next - p->tangent_impulse;
         p->tangent_impulse = next;
-        kick(&a->vel, a, &b->vel, b, p->ra, p->rb, fl_scale(t, lambda));
+        kick(&va, &vb, pm, p->ra, p->rb, fl_scale(t, lambda));
     }
     /* Apart by s > 0: closing at up to s / dt is allowed. */
     double floor[2] = {0.0, 0.0};
     for (int i = 0; i < c->count; i++)
         floor[i] = c->points[i].separation > 0.0 ? -c->points[i].separation * inv_dt : 0.0;
-    solve_normals(c, &a->vel, a, &b->vel, b, floor, &c->points[0].normal_impulse,
+    solve_normals(c, &va, &vb, pm, floor, &c->points[0].normal_impulse,
                   &c->points[1].normal_impulse);
+    a->vel = va;
+    b->vel = vb;
     for (int i = 0; i < c->count; i++)
         c->points[i].max_normal_impulse =
-            dmax(c->points[i].max_normal_impulse, c->points[i].normal_impulse);
+            fl_max(c->points[i].max_normal_impulse, c->points[i].normal_impulse);
 }
 
 static void restitute_contact(fl_contact *c, fl_motion *m)
@@ -211,15 +225,16 @@ static void restitute_contact(fl_contact *c, fl_motion *m)
     if (!any)
         return;
     fl_motion *a = &m[c->ia], *b = &m[c->ib];
+    pair_mass pm = masses_of(a, b);
     if (c->count == 2 && (floor[0] == -INFINITY || floor[1] == -INFINITY)) {
         /* One point bounces, the other does not: no block for that. */
         for (int i = 0; i < 2; i++)
             if (floor[i] > -INFINITY)
-                push(&a->vel, a, &b->vel, b, c->points[i].ra, c->points[i].rb, c->normal,
+                push(&a->vel, &b->vel, pm, c->points[i].ra, c->points[i].rb, c->normal,
                      c->points[i].normal_mass, floor[i], &c->points[i].normal_impulse);
         return;
     }
-    solve_normals(c, &a->vel, a, &b->vel, b, floor, &c->points[0].normal_impulse,
+    solve_normals(c, &a->vel, &b->vel, pm, floor, &c->points[0].normal_impulse,
                   &c->points[1].normal_impulse);
 }
 
@@ -228,9 +243,12 @@ static void correct_contact(fl_contact *c, fl_motion *m, double inv_dt)
     fl_motion *a = &m[c->ia], *b = &m[c->ib];
     double target[2] = {0.0, 0.0};
     for (int i = 0; i < c->count; i++)
-        target[i] = POSITION_FRACTION * dmax(-(c->points[i].separation + ALLOWED_OVERLAP), 0.0) * inv_dt;
-    solve_normals(c, &a->bias, a, &b->bias, b, target, &c->points[0].bias_impulse,
+        target[i] = POSITION_FRACTION * fl_max(-(c->points[i].separation + ALLOWED_OVERLAP), 0.0) * inv_dt;
+    fl_twist ba = a->bias, bb = b->bias;
+    solve_normals(c, &ba, &bb, masses_of(a, b), target, &c->points[0].bias_impulse,
                   &c->points[1].bias_impulse);
+    a->bias = ba;
+    b->bias = bb;
 }
 
 /* ---- joints ------------------------------------------------------------- */
@@ -254,7 +272,7 @@ static void prepare_rope(fl_joint *j, fl_motion *m, double dt)
     j->axis = fl_scale(d, -1.0 / dist);
     if (j->stiffness > 0.0) {
         /* Soft constraint: the implicit spring-damper over one step. */
-        double k = row_k(a, b, j->ra, j->rb, j->axis);
+        double k = row_k(masses_of(a, b), j->ra, j->rb, j->axis);
         double denom = j->damping + dt * j->stiffness;
         j->gamma = 1.0 / (dt * denom);
         j->bias = j->slack * j->stiffness / denom;
@@ -262,9 +280,9 @@ static void prepare_rope(fl_joint *j, fl_motion *m, double dt)
     } else {
         j->gamma = 0.0;
         j->bias = 0.0;
-        j->mass = row_mass(a, b, j->ra, j->rb, j->axis);
+        j->mass = row_mass(masses_of(a, b), j->ra, j->rb, j->axis);
     }
-    kick(&a->vel, a, &b->vel, b, j->ra, j->rb, fl_scale(j->axis, j->impulse));
+    kick(&a->vel, &b->vel, masses_of(a, b), j->ra, j->rb, fl_scale(j->axis, j->impulse));
 }
 
 static void solve_rope(fl_joint *j, fl_motion *m, double inv_dt)
@@ -274,15 +292,15 @@ static void solve_rope(fl_joint *j, fl_motion *m, double inv_dt)
     fl_motion *a = &m[j->ia], *b = &m[j->ib];
     if (j->stiffness > 0.0) {
         double vn = rel_speed(&a->vel, &b->vel, j->ra, j->rb, j->axis);
-        double next = dmax(j->impulse - j->mass * (vn + j->bias + j->gamma * j->impulse), 0.0);
+        double next = fl_max(j->impulse - j->mass * (vn + j->bias + j->gamma * j->impulse), 0.0);
         double lambda = next - j->impulse;
         j->impulse = next;
-        kick(&a->vel, a, &b->vel, b, j->ra, j->rb, fl_scale(j->axis, lambda));
+        kick(&a->vel, &b->vel, masses_of(a, b), j->ra, j->rb, fl_scale(j->axis, lambda));
         return;
     }
     /* Slack by s > 0: the ends may part at up to s / dt before it bites. */
     double floor = j->slack > 0.0 ? -j->slack * inv_dt : 0.0;
-    push(&a->vel, a, &b->vel, b, j->ra, j->rb, j->axis, j->mass, floor, &j->impulse);
+    push(&a->vel, &b->vel, masses_of(a, b), j->ra, j->rb, j->axis, j->mass, floor, &j->impulse);
 }
 
 static void correct_rope(fl_joint *j, fl_motion *m, double inv_dt)
@@ -293,7 +311,7 @@ static void correct_rope(fl_joint *j, fl_motion *m, double inv_dt)
     if (stretch <= 0.0)
         return;
     fl_motion *a = &m[j->ia], *b = &m[j->ib];
-    push(&a->bias, a, &b->bias, b, j->ra, j->rb, j->axis, j->mass,
+    push(&a->bias, &b->bias, masses_of(a, b), j->ra, j->rb, j->axis, j->mass,
          POSITION_FRACTION * stretch * inv_dt, &j->bias_impulse);
 }
 
@@ -422,23 +440,25 @@ void fl_solve(fl_world *w, double dt)
     double inv_dt = 1.0 / dt;
     fl_contact *c = w->contacts.items;
     int n = w->contacts.count;
-    for (int i = 0; i < n; i++)
-        if (solvable(&c[i]))
+    for (int i = 0; i < n; i++) {
+        c[i].solved = solvable(&c[i]);
+        if (c[i].solved)
             prepare_contact(&c[i], m);
+    }
     for_joints(w, dt, prepare_rope, prepare_mouse);
     for (int it = 0; it < w->iterations; it++) {
         for_joints(w, inv_dt, solve_rope, solve_mouse);
         for (int i = 0; i < n; i++)
-            if (solvable(&c[i]))
+            if (c[i].solved)
                 solve_contact(&c[i], m, inv_dt);
     }
     for (int i = 0; i < n; i++)
-        if (solvable(&c[i]))
+        if (c[i].solved)
             restitute_contact(&c[i], m);
     for (int it = 0; it < w->iterations; it++) {
         for_joints(w, inv_dt, correct_rope, NULL);
         for (int i = 0; i < n; i++)
-            if (c[i].overlapping && solvable(&c[i]))
+            if (c[i].overlapping && c[i].solved)
                 correct_contact(&c[i], m, inv_dt);
     }
     FL_LAP(w, solver, mark);
