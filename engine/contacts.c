@@ -1,7 +1,7 @@
 /* The collision stage of a step: world geometry of every convex part, the
  * broad phase, the narrow phase, contacts carried over from the last step
  * (for warm starting), and the collision events. */
-#include "sort.h"
+#include <string.h>
 #include "world_internal.h"
 
 /* Extra reach of every box beyond what the motion over one step needs. */
@@ -72,55 +72,54 @@ static fl_poly proxy_poly(const fl_world *w, const fl_proxy *p)
     return (fl_poly){w->geom + p->first, w->geom + half + p->first, p->count};
 }
 
-/* Pairs are ordered by (body id, part) of A, then of B. */
-static int compare_keys(uint32_t ia, int pa, uint32_t ib, int pb, const fl_contact *c)
+/* A part's key: its body's id and its index in the body. */
+static uint64_t part_key(uint32_t id, int part) { return (uint64_t)id << 8 | (uint64_t)(unsigned)part; }
+
+static uint32_t hash_pair(uint64_t a, uint64_t b)
 {
-    if (ia != c->id_a)
-        return ia < c->id_a ? -1 : 1;
-    if (pa != c->part_a)
-        return pa < c->part_a ? -1 : 1;
-    if (ib != c->id_b)
-        return ib < c->id_b ? -1 : 1;
-    if (pb != c->part_b)
-        return pb < c->part_b ? -1 : 1;
-    return 0;
+    uint64_t h = a * 0x9e3779b97f4a7c15ull ^ (b + 0x632be59bd9b4e019ull + (a << 6));
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 32;
+    return (uint32_t)h;
 }
 
-/* A pair's key packed for sorting: (id, part) of A, then of B. */
-typedef struct pair_key {
-    uint64_t a, b;
-} pair_key;
-
-static bool pair_before(const void *ctx, int i, int j)
+/* Indexes last step's contacts by pair (open addressing, a slot holds the
+ * contact's index + 1), so that each new contact finds the one it
+ * continues. Only looked up, never walked: no hash order leaks out. */
+static fl_status index_previous(fl_world *w)
 {
-    const pair_key *k = ctx;
-    return k[i].a < k[j].a || (k[i].a == k[j].a && k[i].b < k[j].b);
-}
-
-static fl_status sort_pairs(fl_world *w)
-{
-    int n = w->broadphase.pair_count;
-    int *o = fl_world_grow(w, w->keys_order, &w->keys_capacity, n, sizeof *o);
-    if (!o)
+    int n = w->previous.count, size = 16;
+    while (size < 2 * n)
+        size *= 2;
+    int *slots = fl_world_grow(w, w->prev_slots, &w->prev_slot_capacity, size, sizeof *slots);
+    if (!slots)
         return FL_ENOMEM;
-    w->keys_order = o;
-    /* One buffer: the merge sort's scratch ints, then the keys. */
-    size_t ints = ((size_t)n * sizeof(int) + sizeof(pair_key) - 1) / sizeof(pair_key);
-    pair_key *t = fl_world_grow(w, w->keys_tmp, &w->keys_tmp_capacity, (int)(ints + (size_t)n),
-                                sizeof *t);
-    if (!t)
-        return FL_ENOMEM;
-    w->keys_tmp = t;
-    pair_key *keys = t + ints;
+    w->prev_slots = slots;
+    w->prev_mask = (uint32_t)size - 1u;
+    memset(slots, 0, sizeof *slots * (size_t)size);
     for (int i = 0; i < n; i++) {
-        const fl_proxy_pair *pp = &w->broadphase.pairs[i];
-        const fl_proxy *a = &w->proxies[pp->a], *b = &w->proxies[pp->b];
-        keys[i].a = (uint64_t)w->bodies[a->body]->id << 8 | (uint64_t)a->part;
-        keys[i].b = (uint64_t)w->bodies[b->body]->id << 8 | (uint64_t)b->part;
-        o[i] = i;
+        const fl_contact *c = &w->previous.items[i];
+        uint32_t h = hash_pair(part_key(c->id_a, c->part_a), part_key(c->id_b, c->part_b));
+        while (slots[h & w->prev_mask])
+            h++;
+        slots[h & w->prev_mask] = i + 1;
     }
-    fl_sort_indices(o, (int *)t, n, pair_before, keys);
     return FL_OK;
+}
+
+static fl_contact *find_previous(fl_world *w, const fl_contact *c)
+{
+    uint64_t ka = part_key(c->id_a, c->part_a), kb = part_key(c->id_b, c->part_b);
+    for (uint32_t h = hash_pair(ka, kb);; h++) {
+        int slot = w->prev_slots[h & w->prev_mask];
+        if (!slot)
+            return NULL;
+        fl_contact *o = &w->previous.items[slot - 1];
+        if (o->id_a == c->id_a && o->part_a == c->part_a && o->id_b == c->id_b &&
+            o->part_b == c->part_b)
+            return o;
+    }
 }
 
 /* Starts the new contact from the manifold and the one it continues. */
@@ -162,17 +161,13 @@ static fl_status note_event(fl_world *w, int type, const fl_contact *c)
     return FL_OK;
 }
 
-/* The previous step's contacts that no new contact continues, up to key. */
-static fl_status end_passed(fl_world *w, int *old, const fl_contact *upto)
+/* Last step's touching contacts that no new contact continues have ended. */
+static fl_status end_unmatched(fl_world *w)
 {
-    const contact_list *prev = &w->previous;
-    while (*old < prev->count) {
-        const fl_contact *o = &prev->items[*old];
-        if (upto && compare_keys(o->id_a, o->part_a, o->id_b, o->part_b, upto) >= 0)
-            break;
-        if (o->touching && note_event(w, FL_EVENT_COLLISION_END, o) != FL_OK)
+    for (int i = 0; i < w->previous.count; i++) {
+        const fl_contact *o = &w->previous.items[i];
+        if (o->touching && !o->matched && note_event(w, FL_EVENT_COLLISION_END, o) != FL_OK)
             return FL_ENOMEM;
-        (*old)++;
     }
     return FL_OK;
 }
@@ -180,8 +175,6 @@ static fl_status end_passed(fl_world *w, int *old, const fl_contact *upto)
 static fl_status narrow_phase(fl_world *w)
 {
     contact_list *cur = &w->contacts;
-    const contact_list *prev = &w->previous;
-    int old = 0;
     /* Room for every pair up front: the events point into this array. */
     fl_contact *room = fl_world_grow(w, cur->items, &cur->capacity, w->broadphase.pair_count,
                                      sizeof *room);
@@ -189,7 +182,7 @@ static fl_status narrow_phase(fl_world *w)
         return FL_ENOMEM;
     cur->items = room;
     for (int k = 0; k < w->broadphase.pair_count; k++) {
-        const fl_proxy_pair *pp = &w->broadphase.pairs[w->keys_order[k]];
+        const fl_proxy_pair *pp = &w->broadphase.pairs[k];
         const fl_proxy *pa = &w->proxies[pp->a], *pb = &w->proxies[pp->b];
         fl_poly a = proxy_poly(w, pa), b = proxy_poly(w, pb);
         fl_manifold m;
@@ -203,12 +196,9 @@ static fl_status narrow_phase(fl_world *w)
         c->friction = sqrt(ba->friction * bb->friction);
         c->restitution = fl_max(ba->restitution, bb->restitution);
         c->sensor = ba->sensor || bb->sensor;
-        if (end_passed(w, &old, c) != FL_OK)
-            return FL_ENOMEM;
-        const fl_contact *match = NULL;
-        if (old < prev->count &&
-            compare_keys(c->id_a, c->part_a, c->id_b, c->part_b, &prev->items[old]) == 0)
-            match = &prev->items[old++];
+        fl_contact *match = find_previous(w, c);
+        if (match)
+            match->matched = true;
         fill_contact(c, &m, match);
         bool was = match && match->touching;
         if (c->touching && note_event(w, was ? FL_EVENT_COLLISION_ACTIVE : FL_EVENT_COLLISION_START, c) != FL_OK)
@@ -216,7 +206,7 @@ static fl_status narrow_phase(fl_world *w)
         if (!c->touching && was && note_event(w, FL_EVENT_COLLISION_END, match) != FL_OK)
             return FL_ENOMEM;
     }
-    return end_passed(w, &old, NULL);
+    return end_unmatched(w);
 }
 
 static void trigger_events(fl_world *w, double dt)
@@ -245,7 +235,7 @@ fl_status fl_collide(fl_world *w, double dt)
     if (st == FL_OK)
         st = fl_broadphase_update(w, &w->broadphase, w->proxies, w->proxy_count, w->shapes_changed);
     if (st == FL_OK)
-        st = sort_pairs(w);
+        st = index_previous(w);
     FL_LAP(w, broad_phase, mark);
     if (st == FL_OK)
         st = narrow_phase(w);
@@ -264,8 +254,7 @@ void fl_collide_free(fl_world *w)
 {
     fl_world_free(w, w->proxies);
     fl_world_free(w, w->geom);
-    fl_world_free(w, w->keys_order);
-    fl_world_free(w, w->keys_tmp);
+    fl_world_free(w, w->prev_slots);
     fl_world_free(w, w->contacts.items);
     fl_world_free(w, w->previous.items);
     for (int e = 0; e < 3; e++)

@@ -24,9 +24,10 @@ typedef struct fl_contact_point {
     double max_normal_impulse;
 } fl_contact_point;
 
-/* One pair of convex parts that are touching or about to. */
+/* One pair of convex parts that are touching or about to. The world keeps
+ * them in the broad phase's order, which depends only on the bodies. */
 typedef struct fl_contact {
-    fl_body *a, *b;           /* a has the lower body id */
+    fl_body *a, *b;           /* a has the lower body index */
     int part_a, part_b;
     uint32_t id_a, id_b;      /* body ids: with the parts, the pair's key */
     fl_vec2 normal;           /* unit, from a to b */
@@ -40,6 +41,7 @@ typedef struct fl_contact {
     double k11, k12, k22, inv_det; /* two-point normal block; inv_det 0: one by one */
     bool overlapping;         /* some point needs position correction */
     bool solved;              /* takes a response this step */
+    bool matched;             /* continued by a contact of the next step */
 } fl_contact;
 
 /* The deepest overlap of a contact, >= 0. */

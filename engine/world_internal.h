@@ -21,7 +21,7 @@ typedef struct fl_motion {
     double im, ii;         /* inverse mass and inertia; 0 for static */
 } fl_motion;
 
-/* The contacts of one step, sorted by key (body ids, then parts). */
+/* The contacts of one step, in the broad phase's pair order. */
 typedef struct contact_list {
     fl_contact *items;
     int count, capacity;
@@ -64,9 +64,9 @@ struct fl_world {
     fl_vec2 *geom;         /* world vertices, then normals, of every part */
     int geom_capacity;
     fl_broadphase broadphase;
-    int *keys_order;       /* contact pairs in key order */
-    void *keys_tmp;        /* sort scratch and the pairs' keys */
-    int keys_capacity, keys_tmp_capacity;
+    int *prev_slots;       /* last step's contacts indexed by pair */
+    int prev_slot_capacity;
+    uint32_t prev_mask;
     contact_list contacts, previous;
     fl_motion *motions;    /* one per body, then the ground; for the solver */
     int motion_capacity;
