@@ -19,6 +19,7 @@ int cli_usage_error(const char *fmt, ...)
 #endif
     ;
 
+int cli_bench(int argc, char **argv);
 int cli_check(int argc, char **argv);
 int cli_run(int argc, char **argv);
 

@@ -3,13 +3,23 @@
 #include <string.h>
 #include "cli.h"
 #include "flotsam.h"
+#include "sandbox.h"
 #include "sim.h"
 
 static const char usage[] =
-    "usage: flotsam COMMAND [ARGS]\n"
+    "usage: flotsam [SCENE] [--save-as FILE] [--frames DIR] [--size WxH]\n"
+    "       flotsam COMMAND [ARGS]\n"
     "\n"
     "A 2D rigid-body simulator whose bodies float, tilt, right themselves and\n"
     "capsize as hydrostatics says.\n"
+    "\n"
+    "Without a command, flotsam opens SCENE (default: the built-in harbour\n"
+    "scene) in an interactive window: drag bodies with the mouse, spawn and\n"
+    "delete them, raise the water, save the world (Ctrl+S) and capture frames\n"
+    "(C); F1 lists every key. It needs a display; without one, use 'run'.\n"
+    "        --save-as FILE where Ctrl+S saves (default: NAME-saved.scene here)\n"
+    "        --frames DIR   where C captures frames (default: frames-N here)\n"
+    "        --size WxH     the window's first size (default 1280x720)\n"
     "\n"
     "commands:\n"
     "  run [SCENE] [--steps N] [--state-out FILE]\n"
@@ -27,6 +37,11 @@ static const char usage[] =
     "                       or none (default: hud,ropes)\n"
     "  check SCENE\n"
     "        read SCENE and report every problem as FILE:LINE:COLUMN: message\n"
+    "  bench [--bodies N] [--steps S] [--repeat R] [--peer]\n"
+    "        time the harbor benchmark scene: N floating bodies (default 1000,\n"
+    "        up to 100000) for S steps (default 600), R runs (default 1, up to\n"
+    "        99); print one JSON line with the median ms per step, the stage\n"
+    "        split and the end state; --peer also runs it on Chipmunk2D\n"
     "\n"
     "options:\n"
     "  -h, --help     show this help and exit\n"
@@ -62,10 +77,8 @@ bool cli_load_scene(const char *path, scene *out)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fputs(usage, stderr);
-        return CLI_BAD_INPUT;
-    }
+    if (argc < 2)
+        return sandbox_main(0, argv + 1);
     const char *cmd = argv[1];
     if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
         fputs(usage, stdout);
@@ -79,6 +92,10 @@ int main(int argc, char **argv)
         return cli_run(argc - 2, argv + 2);
     if (!strcmp(cmd, "check"))
         return cli_check(argc - 2, argv + 2);
+    if (!strcmp(cmd, "bench"))
+        return cli_bench(argc - 2, argv + 2);
+    if (sandbox_wants(cmd))
+        return sandbox_main(argc - 1, argv + 1);
     if (cmd[0] == '-')
         return cli_usage_error("unknown option '%s'", cmd);
     return cli_usage_error("unknown command '%s'", cmd);

@@ -385,6 +385,102 @@ class FrameCapture(Workdir):
         self.assertEqual(sorted(os.listdir(out)), ['frame-000001.png', 'frame-000002.png'])
 
 
+def harbor_vertex_count(n):
+    """The dynamic bodies' vertex total for N bodies, from the scene writer's
+    own generator (tools/harbor_scene.py): boxes 4, regular polygons 5..8,
+    irregular ones the convex hull of 6 points."""
+    sys.path.insert(0, os.path.join(ROOT, 'tools'))
+    try:
+        import harbor_scene
+    finally:
+        sys.path.pop(0)
+    rng = harbor_scene.XorShift32()
+    total = 0
+    for i in range(n):
+        rng.rand()  # density
+        kind = i % 3
+        if kind == 0:
+            rng.rand()
+            rng.rand()
+            total += 4
+        elif kind == 1:
+            total += 5 + math.floor(4 * rng.rand())
+            rng.rand()
+        else:
+            pts = []
+            for k in range(6):
+                a = 2 * math.pi * (k + 0.8 * rng.rand()) / 6
+                rad = 0.25 + 0.2 * rng.rand()
+                pts.append((rad * math.cos(a), rad * math.sin(a)))
+            total += len(harbor_scene.convex_hull_in_order(pts))
+    return total
+
+
+class Bench(unittest.TestCase):
+    FIELDS = ('engine', 'bodies', 'steps', 'repeat', 'dt', 'ms_per_step', 'body_steps_per_second',
+              'stages_ms_per_step', 'vertices', 'buoyancy_ns_per_vertex', 'below_surface',
+              'mean_submerged_fraction', 'nan', 'outside')
+    STAGES = ('buoyancy', 'broad_phase', 'narrow_phase', 'solver', 'integration')
+
+    def bench(self, *args):
+        r = flotsam('bench', '--bodies', '30', '--steps', '20', *args)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        lines = r.stdout.splitlines()
+        self.assertEqual(len(lines), 1, r.stdout)
+        return json.loads(lines[0])
+
+    def check_engine(self, j):
+        for f in self.FIELDS:
+            self.assertIn(f, j)
+        self.assertEqual(j['bodies'], 30)
+        self.assertEqual(j['steps'], 20)
+        self.assertEqual(j['repeat'], 1)
+        self.assertAlmostEqual(j['dt'], 1 / 60)
+        self.assertEqual(j['iterations'], 10)
+        self.assertEqual(j['substeps'], 0)
+        self.assertGreater(j['ms_per_step'], 0)
+        self.assertGreater(j['body_steps_per_second'], 0)
+        self.assertEqual(j['vertices'], harbor_vertex_count(30))
+        self.assertGreaterEqual(j['mean_submerged_fraction'], 0)
+        self.assertLessEqual(j['mean_submerged_fraction'], 1)
+        self.assertGreaterEqual(j['below_surface'], 0)
+        self.assertLessEqual(j['below_surface'], 30)
+        self.assertIs(j['nan'], False)
+        self.assertEqual(j['outside'], 0)
+
+    def test_flotsam_json(self):
+        j = self.bench()
+        self.check_engine(j)
+        self.assertEqual(j['engine'], 'flotsam')
+        self.assertEqual(j['vertices'], 165)  # 10 boxes, 10 regular, 10 irregular (HARBOR.md)
+        for s in self.STAGES:
+            self.assertGreaterEqual(j['stages_ms_per_step'][s], 0)
+        self.assertGreater(j['buoyancy_ns_per_vertex'], 0)
+        self.assertNotIn('peer', j)
+
+    def test_usage_errors_exit_2(self):
+        for args in (['--bodies', '0'], ['--bodies', '100001'], ['--steps', 'x'], ['--steps', '0'],
+                     ['--repeat', '100'], ['--frob'], ['--bodies'], ['scene.scene']):
+            r = flotsam('bench', *args)
+            self.assertEqual(r.returncode, 2, args)
+            self.assertIn('flotsam: ', r.stderr, args)
+            self.assertEqual(r.stdout, '', args)
+
+    def test_peer(self):
+        if not self.bench()['chipmunk_available']:
+            r = flotsam('bench', '--bodies', '30', '--steps', '20', '--peer')
+            self.assertEqual(r.returncode, 1)
+            self.assertIn('Chipmunk', r.stderr)
+            self.skipTest('built without Chipmunk2D')
+        j = self.bench('--peer', '--repeat', '2')
+        peer = j['peer']
+        self.check_engine(dict(peer, repeat=1))
+        self.assertEqual(peer['repeat'], 2)
+        self.assertRegex(peer['engine'], r'^chipmunk 7\.0\.\d+$')
+        self.assertEqual(peer['spatial_index'], 'bounding-box tree')
+        self.assertAlmostEqual(j['ratio'], j['ms_per_step'] / peer['ms_per_step'], places=5)
+        self.assertIn('Chipmunk', j['notes'])
+
 if __name__ == '__main__':
     FLOTSAM = os.path.abspath(sys.argv[1])
     ROOT = os.path.abspath(sys.argv[2])

@@ -1,0 +1,137 @@
+/* One frame of the window: the picture a capture would draw (render.h), then
+ * what only the window shows: the recording mark, the error banner and the
+ * help card. */
+#include <stdio.h>
+#include <string.h>
+#include "sandbox_parts.h"
+
+#define BANNER_LINES 6
+#define PANEL_COLOR 0x10202c
+#define BANNER_COLOR 0xb3261e
+#define REC_COLOR 0xd42020
+
+/* Font units to pixels: 2 on a window of ordinary size, 1 on a small one. */
+static double text_unit(const sandbox *sb)
+{
+    return sb->view.px_w >= 640 && sb->view.px_h >= 400 ? 2.0 : 1.0;
+}
+
+static void panel(draw_batch *b, double x, double y, double w, double h, rgba c)
+{
+    fl_vec2 p[4] = {fl_v2(x, y), fl_v2(x + w, y), fl_v2(x + w, y + h), fl_v2(x, y + h)};
+    draw_convex(b, p, 4, c);
+}
+
+/* The HUD's free line: the scene, the clock's mode, the spawn density,
+ * recording, and the passing message. */
+static void hud_line(const sandbox *sb, char *out, size_t size)
+{
+    char name[128];
+    sandbox_scene_name(sb, name, sizeof name);
+    int n = snprintf(out, size, "%s%s%s   spawn %.0f kg/m2", name,
+                     sb->clock.paused ? "   PAUSED" : "", sb->clock.slow ? "   x1/4" : "",
+                     sandbox_spawn_density(sb));
+    if (sb->rec.rec && n >= 0 && (size_t)n < size)
+        n += snprintf(out + n, size - (size_t)n, "   REC %ld", sb->rec.frames);
+    if (sb->status[0] && sb->clock.now < sb->status_until && n >= 0 && (size_t)n < size)
+        snprintf(out + n, size - (size_t)n, "   %s", sb->status);
+}
+
+static void draw_rec_mark(draw_batch *b, const sandbox *sb)
+{
+    double u = text_unit(sb);
+    char t[48];
+    snprintf(t, sizeof t, "REC %ld", sb->rec.frames);
+    double w = text_width(t, u) + 22 * u;
+    double x = sb->view.px_w - w - 4 * u, y = 4 * u;
+    panel(b, x, y, w, 16 * u, rgba_hex(PANEL_COLOR, 170));
+    draw_disc(b, fl_v2(x + 8 * u, y + 8 * u), 4 * u, rgba_hex(REC_COLOR, 255));
+    text_draw(b, t, fl_v2(x + 16 * u, y + 4 * u), u, rgba_hex(0xffffff, 255));
+}
+
+/* Splits text into lines no wider than max_w, at spaces where it can. */
+static int wrap(const char *text, double unit, double max_w, char lines[][SANDBOX_TEXT_MAX])
+{
+    int count = 0;
+    const char *s = text;
+    while (*s && count < BANNER_LINES) {
+        size_t len = strlen(s), cut = len, last_space = 0;
+        char probe[SANDBOX_TEXT_MAX];
+        for (size_t k = 1; k <= len && k < SANDBOX_TEXT_MAX; k++) {
+            snprintf(probe, sizeof probe, "%.*s", (int)k, s);
+            if (text_width(probe, unit) > max_w) {
+                cut = last_space ? last_space : k - 1;
+                break;
+            }
+            if (s[k - 1] == ' ')
+                last_space = k;
+        }
+        cut = cut ? cut : 1;
+        snprintf(lines[count++], SANDBOX_TEXT_MAX, "%.*s", (int)cut, s);
+        s += cut;
+    }
+    return count;
+}
+
+static void draw_banner(draw_batch *b, const sandbox *sb)
+{
+    double u = text_unit(sb), pad = 6 * u, line_h = TEXT_LINE_UNITS * u;
+    char lines[BANNER_LINES][SANDBOX_TEXT_MAX];
+    int n = wrap(sb->banner, u, sb->view.px_w - 2 * pad - 8 * u, lines);
+    double h = n * line_h + 2 * pad, y = sb->view.px_h - h;
+    panel(b, 0, y, sb->view.px_w, h, rgba_hex(BANNER_COLOR, 235));
+    for (int i = 0; i < n; i++)
+        text_draw(b, lines[i], fl_v2(pad + 4 * u, y + pad + i * line_h), u,
+                  rgba_hex(0xffffff, 255));
+}
+
+static void draw_help(draw_batch *b, const sandbox *sb)
+{
+    int n = sandbox_help_count();
+    double u = text_unit(sb);
+    double fit = sb->view.px_h / ((n + 4) * TEXT_LINE_UNITS);
+    u = fit < u ? fit : u;
+    double line_h = TEXT_LINE_UNITS * u, pad = 10 * u, col = 0.0, wide = 0.0;
+    for (int i = 0; i < n; i++) {
+        const char *keys, *what;
+        sandbox_help_line(i, &keys, &what);
+        col = fmax(col, text_width(keys, u));
+        wide = fmax(wide, text_width(what, u));
+    }
+    double w = col + wide + 12 * u + 2 * pad, h = (n + 2) * line_h + 2 * pad;
+    double x = 0.5 * (sb->view.px_w - w), y = 0.5 * (sb->view.px_h - h);
+    panel(b, x, y, w, h, rgba_hex(PANEL_COLOR, 240));
+    text_draw(b, "flotsam sandbox: keys (F1 or Esc closes)", fl_v2(x + pad, y + pad), u,
+              rgba_hex(0xffd866, 255));
+    for (int i = 0; i < n; i++) {
+        const char *keys, *what;
+        sandbox_help_line(i, &keys, &what);
+        double ty = y + pad + (i + 2) * line_h;
+        text_draw(b, keys, fl_v2(x + pad, ty), u, rgba_hex(0x9fd8ff, 255));
+        text_draw(b, what, fl_v2(x + pad + col + 12 * u, ty), u, rgba_hex(0xffffff, 255));
+    }
+}
+
+bool sandbox_draw(sandbox *sb)
+{
+    fl_buoyancy_measure(sb->sim.buoyancy, fl_world_time(sb->sim.world));
+    camera cam = sandbox_camera(sb);
+    char line[2 * SANDBOX_TEXT_MAX];
+    hud_line(sb, line, sizeof line);
+    render_hud hud = {sb->clock.step_ms, line};
+    if (!render_sim(sb->renderer, &sb->sim, &cam, &sb->overlays, &hud))
+        return false;
+    draw_batch *b = SDL_malloc(sizeof *b);
+    if (!b)
+        return false;
+    draw_begin(b, sb->renderer);
+    if (sb->rec.rec)
+        draw_rec_mark(b, sb);
+    if (sb->banner[0])
+        draw_banner(b, sb);
+    if (sb->help)
+        draw_help(b, sb);
+    bool ok = draw_flush(b);
+    SDL_free(b);
+    return ok;
+}

@@ -1,0 +1,37 @@
+#include "sandbox_parts.h"
+
+/* Every key, in the order the help card (F1) and README.md list them. */
+static const struct {
+    const char *keys, *what;
+} help[] = {
+    {"left drag", "drag a body; let go to throw it"},
+    {"right drag, wheel", "pan; zoom about the cursor"},
+    {"B / N / R", "spawn a box / regular polygon / rock at the cursor"},
+    {"[ / ]", "lower / raise the density of what spawns"},
+    {"Delete or X", "delete the body under the cursor"},
+    {"Space", "pause or resume"},
+    {". or S", "one step while paused"},
+    {"M", "slow motion (1/4 speed) on or off"},
+    {"Backspace, Ctrl+R", "reset to the scene as loaded"},
+    {"Page Up / W", "raise the water 0.1 m"},
+    {"Page Down / Q", "lower the water 0.1 m"},
+    {"1 2 3", "overlay: centres of mass, of buoyancy, submerged parts"},
+    {"4 5 6", "overlay: forces, contacts, ropes"},
+    {"H", "HUD on or off"},
+    {"Ctrl+S", "save the world as a scene file"},
+    {"C", "start or stop capturing PNG frames"},
+    {"drop a file", "open that scene (the open one reloads when it changes)"},
+    {"F1, Esc", "this card on or off; Esc closes it"},
+    {"Ctrl+Q", "quit"},
+};
+
+int sandbox_help_count(void)
+{
+    return (int)(sizeof help / sizeof help[0]);
+}
+
+void sandbox_help_line(int i, const char **keys, const char **what)
+{
+    *keys = help[i].keys;
+    *what = help[i].what;
+}

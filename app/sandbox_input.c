@@ -1,0 +1,145 @@
+/* Keys and mouse -> actions. Every key here is on the help card
+ * (sandbox_help.c). */
+#include "sandbox_parts.h"
+
+#define WATER_STEP 0.1 /* metres per key press */
+
+static void toggle(bool *flag)
+{
+    *flag = !*flag;
+}
+
+static void toggle_pause(sandbox *sb)
+{
+    toggle(&sb->clock.paused);
+    sb->clock.accumulator = 0.0;
+}
+
+static void single_step(sandbox *sb)
+{
+    if (sb->clock.paused)
+        sb->clock.single_steps++;
+}
+
+static void delete_under_mouse(sandbox *sb)
+{
+    int i = sandbox_body_at(sb, sandbox_mouse_world(sb), false);
+    if (i >= 0)
+        sandbox_delete_body(sb, i);
+}
+
+/* Ctrl held: save, reset, quit. False when the key means something else. */
+static bool control_key(sandbox *sb, SDL_Keycode k)
+{
+    switch (k) {
+    case SDLK_s: sandbox_save(sb); return true;
+    case SDLK_r: sandbox_reset(sb); return true;
+    case SDLK_q: sb->quit = true; return true;
+    default: return false;
+    }
+}
+
+/* The overlay keys 1 to 6 and H; false for any other key. */
+static bool overlay_key(sandbox *sb, SDL_Keycode k)
+{
+    render_options *o = &sb->overlays;
+    switch (k) {
+    case SDLK_1: toggle(&o->com); return true;
+    case SDLK_2: toggle(&o->cb); return true;
+    case SDLK_3: toggle(&o->submerged); return true;
+    case SDLK_4: toggle(&o->forces); return true;
+    case SDLK_5: toggle(&o->contacts); return true;
+    case SDLK_6: toggle(&o->ropes); return true;
+    case SDLK_h: toggle(&o->hud); return true;
+    default: return false;
+    }
+}
+
+/* Keys that change the world or the clock. */
+static void world_key(sandbox *sb, SDL_Keycode k)
+{
+    fl_vec2 at = sandbox_mouse_world(sb);
+    switch (k) {
+    case SDLK_b: sandbox_spawn_at(sb, SPAWN_BOX, at); break;
+    case SDLK_n: sandbox_spawn_at(sb, SPAWN_NGON, at); break;
+    case SDLK_r: sandbox_spawn_at(sb, SPAWN_ROCK, at); break;
+    case SDLK_DELETE: case SDLK_x: delete_under_mouse(sb); break;
+    case SDLK_LEFTBRACKET: sandbox_change_density(sb, -1); break;
+    case SDLK_RIGHTBRACKET: sandbox_change_density(sb, +1); break;
+    case SDLK_SPACE: toggle_pause(sb); break;
+    case SDLK_PERIOD: case SDLK_s: single_step(sb); break;
+    case SDLK_m: toggle(&sb->clock.slow); break;
+    case SDLK_BACKSPACE: sandbox_reset(sb); break;
+    case SDLK_PAGEUP: case SDLK_w: sandbox_move_water(sb, -WATER_STEP); break;
+    case SDLK_PAGEDOWN: case SDLK_q: sandbox_move_water(sb, WATER_STEP); break;
+    case SDLK_c: sandbox_toggle_recording(sb); break;
+    case SDLK_F1: toggle(&sb->help); break;
+    case SDLK_ESCAPE: sb->help = false; break;
+    default: break;
+    }
+}
+
+static void key_down(sandbox *sb, const SDL_KeyboardEvent *e)
+{
+    SDL_Keycode k = e->keysym.sym;
+    if ((e->keysym.mod & KMOD_CTRL) && control_key(sb, k))
+        return;
+    if (!overlay_key(sb, k))
+        world_key(sb, k);
+}
+
+static void mouse_button(sandbox *sb, const SDL_MouseButtonEvent *e, bool down)
+{
+    sb->mouse.at = sandbox_to_pixels(sb, e->x, e->y);
+    if (e->button == SDL_BUTTON_LEFT) {
+        if (down)
+            sandbox_grab(sb, sandbox_mouse_world(sb));
+        else
+            sandbox_release(sb);
+    } else if (e->button == SDL_BUTTON_RIGHT) {
+        sb->mouse.panning = down;
+    }
+}
+
+static void mouse_motion(sandbox *sb, const SDL_MouseMotionEvent *e)
+{
+    fl_vec2 at = sandbox_to_pixels(sb, e->x, e->y);
+    if (sb->mouse.panning)
+        sandbox_pan(sb, fl_sub(at, sb->mouse.at));
+    sb->mouse.at = at;
+    sandbox_drag(sb, sandbox_mouse_world(sb));
+}
+
+static void wheel(sandbox *sb, const SDL_MouseWheelEvent *e)
+{
+    double clicks = e->direction == SDL_MOUSEWHEEL_FLIPPED ? -e->y : e->y;
+    sandbox_zoom(sb, clicks);
+}
+
+static void drop_file(sandbox *sb, char *path)
+{
+    if (sandbox_load(sb, path, true))
+        sandbox_say(sb, "opened %s", path);
+    SDL_free(path);
+}
+
+static void window_event(sandbox *sb, const SDL_WindowEvent *e)
+{
+    if (e->event == SDL_WINDOWEVENT_SIZE_CHANGED)
+        sandbox_view_resize(sb);
+}
+
+void sandbox_handle_event(sandbox *sb, const SDL_Event *e)
+{
+    switch (e->type) {
+    case SDL_QUIT: sb->quit = true; break;
+    case SDL_KEYDOWN: key_down(sb, &e->key); break;
+    case SDL_MOUSEBUTTONDOWN: mouse_button(sb, &e->button, true); break;
+    case SDL_MOUSEBUTTONUP: mouse_button(sb, &e->button, false); break;
+    case SDL_MOUSEMOTION: mouse_motion(sb, &e->motion); break;
+    case SDL_MOUSEWHEEL: wheel(sb, &e->wheel); break;
+    case SDL_DROPFILE: drop_file(sb, e->drop.file); break;
+    case SDL_WINDOWEVENT: window_event(sb, &e->window); break;
+    default: break;
+    }
+}

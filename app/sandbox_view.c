@@ -1,0 +1,58 @@
+#include "sandbox_parts.h"
+
+#define ZOOM_STEP 1.15
+#define MIN_WIDTH 0.05   /* metres across, at the closest */
+#define MAX_WIDTH 1e5
+
+void sandbox_view_resize(sandbox *sb)
+{
+    int ww, wh, pw, ph;
+    SDL_GetWindowSize(sb->window, &ww, &wh);
+    if (SDL_GetRendererOutputSize(sb->renderer, &pw, &ph) != 0) {
+        pw = ww;
+        ph = wh;
+    }
+    sb->view.px_w = pw > 1 ? pw : 1;
+    sb->view.px_h = ph > 1 ? ph : 1;
+    sb->view.px_per_point = ww > 0 ? (double)pw / ww : 1.0;
+}
+
+/* The camera a capture of this window's shape would start with. */
+void sandbox_view_fit(sandbox *sb)
+{
+    camera_fit_sim(&sb->sim, (double)sb->view.px_w / sb->view.px_h, &sb->view.center,
+                   &sb->view.width);
+}
+
+camera sandbox_camera(const sandbox *sb)
+{
+    return camera_make(sb->view.center, sb->view.width, sb->view.px_w, sb->view.px_h, 1.0);
+}
+
+fl_vec2 sandbox_to_pixels(const sandbox *sb, double x, double y)
+{
+    return fl_scale(fl_v2(x, y), sb->view.px_per_point);
+}
+
+fl_vec2 sandbox_mouse_world(const sandbox *sb)
+{
+    camera c = sandbox_camera(sb);
+    return camera_to_world(&c, sb->mouse.at);
+}
+
+void sandbox_pan(sandbox *sb, fl_vec2 delta_px)
+{
+    camera c = sandbox_camera(sb);
+    sb->view.center = fl_sub(sb->view.center, fl_scale(delta_px, 1.0 / camera_scale(&c)));
+}
+
+/* The world point under the mouse stays under it. */
+void sandbox_zoom(sandbox *sb, double clicks)
+{
+    fl_vec2 anchor = sandbox_mouse_world(sb);
+    double w = sb->view.width * pow(ZOOM_STEP, -clicks);
+    sb->view.width = w < MIN_WIDTH ? MIN_WIDTH : w > MAX_WIDTH ? MAX_WIDTH : w;
+    camera c = sandbox_camera(sb);
+    fl_vec2 drift = fl_sub(camera_to_world(&c, sb->mouse.at), anchor);
+    sb->view.center = fl_sub(sb->view.center, drift);
+}

@@ -1,0 +1,117 @@
+#define _POSIX_C_SOURCE 200809L
+#include <string.h>
+#include <time.h>
+#include "flotsam_harbor.h"
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+static fl_status add_box(flotsam_harbor *h, const harbor_box *box, fl_error *err)
+{
+    double hw = 0.5 * (box->right - box->left), hh = 0.5 * (box->bottom - box->top);
+    fl_vec2 pts[4] = {{-hw, -hh}, {hw, -hh}, {hw, hh}, {-hw, hh}};
+    fl_body_def bd = fl_body_def_default();
+    bd.points = pts;
+    bd.point_count = 4;
+    bd.origin = fl_v2(0.5 * (box->left + box->right), 0.5 * (box->top + box->bottom));
+    bd.is_static = true;
+    bd.friction = HARBOR_FRICTION;
+    bd.restitution = HARBOR_RESTITUTION;
+    return fl_world_add_body(h->world, &bd, NULL, err);
+}
+
+static fl_status add_floater(flotsam_harbor *h, const harbor_body *b, fl_error *err)
+{
+    fl_vec2 pts[8];
+    const harbor_vec2 *v = h->scene->vertices + b->first_vertex;
+    for (int k = 0; k < b->vertex_count; k++)
+        pts[k] = fl_v2(v[k].x, v[k].y);
+    fl_body_def bd = fl_body_def_default();
+    bd.points = pts;
+    bd.point_count = b->vertex_count;
+    bd.origin = fl_v2(b->position.x, b->position.y);
+    bd.density = b->density;
+    bd.friction = HARBOR_FRICTION;
+    bd.restitution = HARBOR_RESTITUTION;
+    return fl_world_add_body(h->world, &bd, NULL, err);
+}
+
+fl_status flotsam_harbor_build(flotsam_harbor *h, const harbor_scene *scene,
+                               const fl_allocator *allocator, fl_error *err)
+{
+    memset(h, 0, sizeof *h);
+    h->scene = scene;
+    fl_world_def wd = fl_world_def_default();
+    wd.gravity = fl_v2(0.0, HARBOR_GRAVITY);
+    wd.iterations = HARBOR_ITERATIONS;
+    if (allocator)
+        wd.allocator = *allocator;
+    h->world = fl_world_create(&wd, err);
+    if (!h->world)
+        return FL_ENOMEM;
+    fl_status st = FL_OK;
+    h->buoyancy = fl_buoyancy_create(h->world, err);
+    if (!h->buoyancy)
+        st = FL_ENOMEM;
+    fl_fluid_def fd = fl_fluid_def_default();
+    fd.density = HARBOR_WATER_DENSITY;
+    fd.surface = HARBOR_SURFACE;
+    fd.left = 0.0;
+    fd.right = scene->width;
+    fd.bottom = HARBOR_FLOOR_TOP;
+    fd.linear_drag = HARBOR_LINEAR_DRAG;
+    fd.angular_drag = HARBOR_ANGULAR_DRAG;
+    if (st == FL_OK) {
+        int idx = fl_buoyancy_add_fluid(h->buoyancy, &fd, err);
+        st = idx < 0 ? (fl_status)idx : FL_OK;
+    }
+    for (int i = 0; i < 3 && st == FL_OK; i++)
+        st = add_box(h, &scene->tank[i], err);
+    h->first_dynamic = 3;
+    for (int i = 0; i < scene->body_count && st == FL_OK; i++)
+        st = add_floater(h, &scene->bodies[i], err);
+    if (st != FL_OK)
+        flotsam_harbor_destroy(h);
+    return st;
+}
+
+void flotsam_harbor_destroy(flotsam_harbor *h)
+{
+    if (h->buoyancy)
+        fl_buoyancy_destroy(h->buoyancy);
+    if (h->world)
+        fl_world_destroy(h->world);
+    h->buoyancy = NULL;
+    h->world = NULL;
+}
+
+void flotsam_harbor_run(flotsam_harbor *h, long steps)
+{
+    fl_world_set_profile(h->world, &h->profile);
+    double start = now_ms();
+    for (long i = 0; i < steps; i++)
+        fl_world_step(h->world, HARBOR_DT);
+    h->elapsed_ms += now_ms() - start;
+    fl_world_set_profile(h->world, NULL);
+    h->steps += steps;
+}
+
+harbor_stats flotsam_harbor_measure(flotsam_harbor *h)
+{
+    harbor_stats st;
+    memset(&st, 0, sizeof st);
+    fl_world *w = h->world;
+    (void)fl_buoyancy_measure(h->buoyancy, fl_world_time(w));
+    for (int i = h->first_dynamic; i < fl_world_body_count(w); i++) {
+        const fl_body *b = fl_world_body(w, i);
+        double frac = fl_buoyancy_body_area(h->buoyancy, i, NULL) / b->hull_area;
+        harbor_stats_add(&st, h->scene, b->position.x, b->position.y, b->angle, frac);
+        st.vertices += b->hull_count;
+    }
+    harbor_stats_finish(&st);
+    return st;
+}

@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""End-to-end test of the sandbox window, on a virtual X display.
+
+Starts Xvfb, opens `flotsam SCENE --save-as OUT` on a small scene (a heavy
+box resting on a static floor under water), and drives it with xdotool as a
+person would: spawns a box at the cursor (B), drags the resting box across
+(left button down on it, move, up), saves (Ctrl+S). The saved scene must
+check, hold one body more, and have the dragged box moved. A screenshot of
+the window must show the picture (many colours, the water's blue); a broken
+edit to the open file must bring up the red error banner, and mending it must
+clear it. Without a display, `flotsam` must say so in one line.
+
+usage: test_sandbox.py FLOTSAM_BINARY SOURCE_ROOT
+"""
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+FLOTSAM = None
+PACKAGES = 'xvfb xdotool x11-apps'
+SIZE = (800, 600)
+# The scene's view: 10 m across an 800 px window, centred on (5, 3).
+VIEW_CENTER, VIEW_WIDTH = (5.0, 3.0), 10.0
+SCENE = """flotsam-scene 1
+view  center=5,3 width=10
+fluid name=water density=1000 surface=3 left=0 right=10 bottom=5.5
+box   name=floor at=5,5.75 size=10,0.5 static
+box   name=crate at=3,5 size=1,1 density=2000 color=#c04000
+"""
+
+
+def to_screen(x, y):
+    k = SIZE[0] / VIEW_WIDTH
+    return (round((x - VIEW_CENTER[0]) * k + SIZE[0] / 2),
+            round((y - VIEW_CENTER[1]) * k + SIZE[1] / 2))
+
+
+def read_xwd(data):
+    """Pixels of an XWD dump (TrueColor, 24 or 32 bits) as rows of RGB tuples."""
+    h = struct.unpack('>25I', data[:100])
+    header_size, width, height = h[0], h[4], h[5]
+    byte_order, bits, line_bytes, ncolors = h[7], h[11], h[12], h[19]
+    step = bits // 8
+    pixels = data[header_size + 12 * ncolors:]
+    order = 'little' if byte_order == 0 else 'big'
+    rows = []
+    for y in range(height):
+        line = pixels[y * line_bytes:y * line_bytes + width * step]
+        row = []
+        for x in range(width):
+            v = int.from_bytes(line[x * step:(x + 1) * step], order)
+            row.append(((v >> 16) & 255, (v >> 8) & 255, v & 255))
+        rows.append(row)
+    return rows
+
+
+def require_tools():
+    missing = [t for t in ('Xvfb', 'xdotool', 'xwd') if shutil.which(t) is None]
+    if missing:
+        raise AssertionError('the sandbox test needs %s; on Debian install the packages %s '
+                             '(scripts/setup does)' % (', '.join(missing), PACKAGES))
+
+
+class Display:
+    """An Xvfb server on a display number it picks itself (-displayfd)."""
+
+    def __init__(self):
+        read_end, write_end = os.pipe()
+        self.proc = subprocess.Popen(
+            ['Xvfb', '-displayfd', str(write_end), '-screen', '0', '1024x768x24', '-nolisten',
+             'tcp'], pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write_end)
+        number = b''
+        deadline = time.time() + 20
+        while not number.endswith(b'\n') and time.time() < deadline:
+            chunk = os.read(read_end, 16)
+            if not chunk:
+                break
+            number += chunk
+        os.close(read_end)
+        if not number.strip():
+            self.close()
+            raise AssertionError('Xvfb did not start')
+        self.name = ':' + number.decode().strip()
+
+    def env(self):
+        env = dict(os.environ, DISPLAY=self.name, SDL_VIDEODRIVER='x11')
+        env.pop('WAYLAND_DISPLAY', None)
+        return env
+
+    def run(self, *args, timeout=20):
+        r = subprocess.run(list(args), env=self.env(), capture_output=True, text=True,
+                           timeout=timeout)
+        if r.returncode != 0:
+            raise AssertionError('%s failed (%d): %s' % (' '.join(args), r.returncode, r.stderr))
+        return r.stdout
+
+    def close(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def wait_for(predicate, seconds, what):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if predicate():
+            return
+        time.sleep(0.1)
+    raise AssertionError('timed out waiting for ' + what)
+
+
+class Sandbox(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        require_tools()
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.dir = cls.tmp.name
+        cls.display = Display()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.display.close()
+        cls.tmp.cleanup()
+
+    def setUp(self):
+        self.scene = os.path.join(self.dir, 'dock.scene')
+        self.out = os.path.join(self.dir, 'out.scene')
+        with open(self.scene, 'w', encoding='utf-8') as f:
+            f.write(SCENE)
+        self.log_out = open(os.path.join(self.dir, 'stdout.txt'), 'w+')
+        self.log_err = open(os.path.join(self.dir, 'stderr.txt'), 'w+')
+        self.proc = subprocess.Popen(
+            [FLOTSAM, self.scene, '--save-as', self.out, '--size', '%dx%d' % SIZE],
+            cwd=self.dir, env=self.display.env(), stdout=self.log_out, stderr=self.log_err)
+        try:
+            ids = self.display.run('xdotool', 'search', '--sync', '--name', 'flotsam')
+        except subprocess.TimeoutExpired:
+            self.fail('no flotsam window appeared: ' + self.stderr())
+        self.window = ids.split()[0]
+        self.xdo('windowfocus', '--sync', self.window)
+        time.sleep(1.0)  # let the box settle on the floor
+
+    def tearDown(self):
+        if self.proc.poll() is None:
+            self.xdo('key', 'ctrl+q')
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log_out.close()
+        self.log_err.close()
+
+    def xdo(self, *args):
+        return self.display.run('xdotool', *args)
+
+    def stdout(self):
+        self.log_out.seek(0)
+        return self.log_out.read()
+
+    def stderr(self):
+        self.log_err.seek(0)
+        return self.log_err.read()
+
+    def screenshot(self):
+        dump = subprocess.run(['xwd', '-id', self.window, '-silent'], env=self.display.env(),
+                              capture_output=True, timeout=20, check=True).stdout
+        return read_xwd(dump)
+
+    def move(self, x, y):
+        self.xdo('mousemove', '--window', self.window, str(x), str(y))
+
+    def test_spawn_drag_save(self):
+        self.move(*to_screen(8.0, 0.5))  # empty sky
+        self.xdo('key', 'b')
+        start = to_screen(3.0, 5.0)
+        self.move(*start)
+        self.xdo('mousedown', '1')
+        for i in range(1, 21):
+            self.move(start[0] + 12 * i, start[1] - 4 * i)  # to about (6, 4)
+            time.sleep(0.05)
+        time.sleep(1.0)
+        self.xdo('mouseup', '1')
+        time.sleep(0.2)
+        self.xdo('key', 'ctrl+s')
+        wait_for(lambda: os.path.exists(self.out), 10, 'the saved scene')
+        wait_for(lambda: self.out in self.stdout(), 5, 'the saved path on stdout')
+
+        r = subprocess.run([FLOTSAM, 'check', self.out], capture_output=True, text=True,
+                           timeout=30)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn('3 bodies', r.stdout)  # the floor, the crate, the new box
+        with open(self.out, encoding='utf-8') as f:
+            saved = f.read()
+        m = re.search(r'^polygon name=crate at=([-0-9.e+]+),([-0-9.e+]+)', saved, re.M)
+        self.assertIsNotNone(m, saved)
+        x = float(m.group(1))
+        self.assertGreater(x - 3.0, 1.5, 'the dragged crate stayed near x = 3: ' + saved)
+        self.assertIn('color=#c04000', saved)
+
+        rows = self.screenshot()
+        self.assertEqual((len(rows[0]), len(rows)), SIZE)
+        colours = {p for row in rows[::4] for p in row[::4]}
+        self.assertGreater(len(colours), 50, 'the window looks blank')
+        water = sum(1 for row in rows[::4] for (r_, g, b) in row[::4] if b > r_ + 60 and b > g)
+        self.assertGreater(water, 0.1 * len(rows[::4]) * len(rows[0][::4]), 'no water in sight')
+
+    def test_broken_file_shows_banner_until_mended(self):
+        with open(self.scene, 'a', encoding='utf-8') as f:
+            f.write('box at=1,1 size=1,1 density=abc\n')
+        wait_for(lambda: 'dock.scene:6:' in self.stderr(), 10, 'the reload error')
+        self.assertIn('dock.scene:6:29: expected a number', self.stderr())
+        time.sleep(0.3)
+
+        def banner_rows():
+            rows = self.screenshot()
+            return sum(1 for row in rows[-12:] if row[SIZE[0] // 2][0] > 150 and
+                       row[SIZE[0] // 2][1] < 90 and row[SIZE[0] // 2][2] < 90)
+        self.assertEqual(banner_rows(), 12, 'no red banner at the bottom of the window')
+        self.assertIsNone(self.proc.poll(), 'the sandbox quit on a bad file')
+        with open(self.scene, 'w', encoding='utf-8') as f:
+            f.write(SCENE + '# mended\n')
+        wait_for(lambda: banner_rows() == 0, 10, 'the banner to go away')
+
+
+class NoDisplay(unittest.TestCase):
+    def test_says_so_in_one_line(self):
+        env = dict(os.environ, DISPLAY='', SDL_VIDEODRIVER='')
+        env.pop('WAYLAND_DISPLAY', None)
+        r = subprocess.run([FLOTSAM], env=env, capture_output=True, text=True, timeout=30)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        lines = r.stderr.splitlines()
+        self.assertEqual(len(lines), 1, r.stderr)
+        self.assertIn('run', lines[0])
+        self.assertIn('--frames', lines[0])
+        self.assertEqual(r.stdout, '')
+
+
+if __name__ == '__main__':
+    FLOTSAM = os.path.abspath(sys.argv[1])
+    unittest.main(argv=[sys.argv[0], '-v'])

@@ -1,0 +1,277 @@
+/* Unit tests for the scene writer: a world written as a scene, read back and
+ * built again, is the same world (every body's motion within 1e-12, its area
+ * and mass equal, names, colours, flags, fluids and ropes kept). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include "check.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "scene_write.h"
+#include "sim.h"
+
+#define TOL 1e-12
+
+typedef struct built {
+    scene sc;
+    sim s;
+} built;
+
+static built *build(const char *text, size_t len)
+{
+    built *b = malloc(sizeof *b);
+    assert_non_null(b);
+    scene_error err;
+    if (!scene_parse(text, len, &b->sc, &err))
+        fail_msg("scene %d:%d: %s\n%s", err.line, err.column, err.message, text);
+    if (!sim_build(&b->s, &b->sc, &err))
+        fail_msg("build %d:%d: %s", err.line, err.column, err.message);
+    return b;
+}
+
+static void unbuild(built *b)
+{
+    sim_free(&b->s);
+    scene_free(&b->sc);
+    free(b);
+}
+
+static void steps(built *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        fl_world_step(b->s.world, b->s.dt);
+}
+
+/* The scene text of b's world (malloc'd, NUL-terminated). */
+static char *written(const built *b, const scene_write_view *view, size_t *len)
+{
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    char err[256];
+    if (!scene_write(f, &b->s, view, err, sizeof err))
+        fail_msg("scene_write: %s", err);
+    long n = ftell(f);
+    assert_true(n > 0);
+    char *text = malloc((size_t)n + 1);
+    assert_non_null(text);
+    rewind(f);
+    assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
+    text[n] = '\0';
+    fclose(f);
+    *len = (size_t)n;
+    return text;
+}
+
+static built *round_trip(const built *b, const scene_write_view *view)
+{
+    size_t len;
+    char *text = written(b, view, &len);
+    built *again = build(text, len);
+    free(text);
+    return again;
+}
+
+static void assert_same_body(const fl_body *x, const fl_body *y)
+{
+    ASSERT_NEAR(y->position.x, x->position.x, TOL);
+    ASSERT_NEAR(y->position.y, x->position.y, TOL);
+    ASSERT_NEAR(y->angle, x->angle, TOL);
+    ASSERT_NEAR(y->velocity.x, x->velocity.x, TOL);
+    ASSERT_NEAR(y->velocity.y, x->velocity.y, TOL);
+    ASSERT_NEAR(y->spin, x->spin, TOL);
+    ASSERT_REL(y->area, x->area, 1e-14);
+    ASSERT_REL(y->mass, x->mass, 1e-14);
+    ASSERT_REL(y->inertia, x->inertia, 1e-12);
+    ASSERT_REL(y->hull_area, x->hull_area, 1e-14);
+    assert_int_equal(y->is_static, x->is_static);
+    assert_int_equal(y->sensor, x->sensor);
+    assert_int_equal(y->category, x->category);
+    assert_int_equal(y->mask, x->mask);
+    ASSERT_EXACT(y->friction, x->friction);
+    ASSERT_EXACT(y->restitution, x->restitution);
+    ASSERT_EXACT(y->density, x->density);
+    assert_int_equal(y->vert_count, x->vert_count);
+    for (int k = 0; k < x->vert_count; k++) {
+        fl_vec2 p = fl_body_world_point(x, x->verts[k]), q = fl_body_world_point(y, y->verts[k]);
+        ASSERT_NEAR(q.x, p.x, TOL);
+        ASSERT_NEAR(q.y, p.y, TOL);
+    }
+}
+
+static void assert_same_world(const built *a, const built *b)
+{
+    int n = fl_world_body_count(a->s.world);
+    assert_int_equal(fl_world_body_count(b->s.world), n);
+    for (int i = 0; i < n; i++)
+        assert_same_body(fl_world_body(a->s.world, i), fl_world_body(b->s.world, i));
+    assert_int_equal(fl_world_joint_count(b->s.world), fl_world_joint_count(a->s.world));
+    for (int k = 0; k < fl_world_joint_count(a->s.world); k++) {
+        const fl_joint *x = fl_world_joint(a->s.world, k), *y = fl_world_joint(b->s.world, k);
+        ASSERT_NEAR(fl_joint_world_a(y).x, fl_joint_world_a(x).x, TOL);
+        ASSERT_NEAR(fl_joint_world_a(y).y, fl_joint_world_a(x).y, TOL);
+        ASSERT_NEAR(fl_joint_world_b(y).x, fl_joint_world_b(x).x, TOL);
+        ASSERT_NEAR(fl_joint_world_b(y).y, fl_joint_world_b(x).y, TOL);
+        ASSERT_EXACT(y->length, x->length);
+        ASSERT_EXACT(y->stiffness, x->stiffness);
+        ASSERT_EXACT(y->damping, x->damping);
+    }
+    ASSERT_EXACT(fl_world_gravity(b->s.world).y, fl_world_gravity(a->s.world).y);
+    ASSERT_EXACT(b->s.dt, a->s.dt);
+}
+
+/* ---- tests ------------------------------------------------------------------- */
+
+static void test_default_scene_after_steps(void **state)
+{
+    (void)state;
+    built *a = build(default_scene_text, default_scene_text_len);
+    steps(a, 240);
+    built *b = round_trip(a, NULL);
+    assert_same_world(a, b);
+    for (int i = 0; i < a->sc.body_count; i++) {
+        assert_string_equal(b->sc.bodies[i].name, a->sc.bodies[i].name);
+        assert_int_equal(b->sc.bodies[i].has_color, a->sc.bodies[i].has_color);
+        assert_int_equal(b->sc.bodies[i].color, a->sc.bodies[i].color);
+    }
+    unbuild(a);
+    unbuild(b);
+}
+
+static const char everything[] =
+    "flotsam-scene 1\n"
+    "world gravity=0.5,9.81 rate=120 iterations=7\n"
+    "view center=10,4 width=30\n"
+    "fluid name=oil density=800 surface=5 left=0 right=20 bottom=6 linear-drag=0.2\n"
+    "fluid name=sea density=1025 surface=6 left=0 right=20 bottom=12 angular-drag=0.3\n"
+    "      current=0.4,0 wave-amplitude=0.3 wave-length=7 wave-speed=1.1\n"
+    "box name=crate at=3,4 size=1.3,0.7 density=450 angle=17deg spin=0.3 color=#a0522d\n"
+    "ngon at=7,5 sides=7 radius=0.45 density=300 velocity=1,-2 friction=0.9 restitution=0.25\n"
+    "polygon name=boat at=12,4.5 density=700 angle=-0.2 points=[-1,0 1,0 0.8,0.6 -0.8,0.6]\n"
+    "        hull=[-1,-0.4 1,-0.4 0.8,0.6 -0.8,0.6]\n"
+    "polygon at=16,5 density=600 points=[0,0 2,0 2,2 1.2,2 1.2,0.8 0.8,0.8 0.8,2 0,2]\n"
+    "box name=ghost at=5,8 size=0.5,0.5 density=900 sensor category=4 mask=3\n"
+    "box name=quay at=10,12.5 size=22,1 static angle=0.01 color=#808080\n"
+    "rope a=crate b=world anchor-a=0.5,0.2 anchor-b=3,0\n"
+    "rope a=boat b=crate anchor-a=-1,0 anchor-b=0.65,0 length=9 stiffness=2000 damping=40\n";
+
+static void test_every_feature_after_steps(void **state)
+{
+    (void)state;
+    built *a = build(everything, strlen(everything));
+    steps(a, 150);
+    built *b = round_trip(a, NULL);
+    assert_same_world(a, b);
+    assert_int_equal(b->sc.iterations, 7);
+    ASSERT_EXACT(b->sc.rate, 120.0);
+    ASSERT_EXACT(b->sc.gravity.x, 0.5);
+    assert_true(b->sc.has_view);
+    ASSERT_EXACT(b->sc.view_width, 30.0);
+    assert_int_equal(b->sc.fluid_count, 2);
+    for (int i = 0; i < 2; i++) {
+        const scene_fluid *x = &a->sc.fluids[i], *y = &b->sc.fluids[i];
+        assert_string_equal(y->name, x->name);
+        assert_memory_equal(&y->density, &x->density,
+                            offsetof(scene_fluid, wave_speed) + sizeof(double) -
+                                offsetof(scene_fluid, density));
+    }
+    /* The boat keeps its own hull; the others have none. */
+    assert_int_equal(b->sc.bodies[2].hull_count, 4);
+    assert_int_equal(b->sc.bodies[0].hull_count, 0);
+    assert_int_equal(b->sc.bodies[3].hull_count, 0);
+    assert_string_equal(b->sc.bodies[4].name, "ghost");
+    assert_true(b->sc.bodies[5].is_static);
+    assert_int_equal(b->sc.bodies[5].color, 0x808080);
+    unbuild(a);
+    unbuild(b);
+}
+
+/* Fluids are written as they are now, and the view as the caller gives it. */
+static void test_current_fluids_and_view(void **state)
+{
+    (void)state;
+    built *a = build(everything, strlen(everything));
+    fl_fluid_def f = *fl_buoyancy_fluid(a->s.buoyancy, 1);
+    f.surface = 5.7;
+    assert_int_equal(fl_buoyancy_set_fluid(a->s.buoyancy, 1, &f, NULL), FL_OK);
+    scene_write_view view = {true, fl_v2(-1.25, 3.5), 12.5};
+    built *b = round_trip(a, &view);
+    ASSERT_EXACT(b->sc.fluids[1].surface, 5.7);
+    ASSERT_EXACT(b->sc.view_center.x, -1.25);
+    ASSERT_EXACT(b->sc.view_center.y, 3.5);
+    ASSERT_EXACT(b->sc.view_width, 12.5);
+    unbuild(a);
+    unbuild(b);
+}
+
+/* A rope's unnamed body gets a name no fluid or body uses. */
+static void test_unnamed_rope_ends_get_free_names(void **state)
+{
+    (void)state;
+    static const char text[] = "flotsam-scene 1\n"
+                               "fluid name=body-0 density=1000 surface=5 left=0 right=9 bottom=9\n"
+                               "box name=body-1 at=1,1 size=1,1 density=500\n"
+                               "box at=3,1 size=1,1 density=500\n"
+                               "box at=5,1 size=1,1 density=500\n"
+                               "rope a=body-1 b=world anchor-b=1,0\n";
+    built *a = build(text, strlen(text));
+    /* Tie the two unnamed boxes together, as the engine would hold it. */
+    fl_rope_def d = {0};
+    d.a = fl_world_body(a->s.world, 1);
+    d.b = fl_world_body(a->s.world, 2);
+    assert_int_equal(fl_world_add_rope(a->s.world, &d, NULL, NULL), FL_OK);
+    steps(a, 30);
+    built *b = round_trip(a, NULL);
+    assert_same_world(a, b);
+    assert_string_equal(b->sc.bodies[1].name, "body-2");
+    assert_string_equal(b->sc.bodies[2].name, "body-3");
+    assert_int_equal(b->sc.rope_count, 2);
+    unbuild(a);
+    unbuild(b);
+}
+
+/* Bodies beyond the scene's own (spawned by hand) are written too. */
+static void test_bodies_added_later(void **state)
+{
+    (void)state;
+    built *a = build(default_scene_text, default_scene_text_len);
+    fl_vec2 tri[3] = {{0, 0}, {1.5, 0.2}, {0.3, 1.1}};
+    fl_body_def d = fl_body_def_default();
+    d.points = tri;
+    d.point_count = 3;
+    d.origin = fl_v2(4, 2);
+    d.density = 640;
+    assert_int_equal(fl_world_add_body(a->s.world, &d, NULL, NULL), FL_OK);
+    steps(a, 60);
+    built *b = round_trip(a, NULL);
+    assert_same_world(a, b);
+    assert_int_equal(b->sc.body_count, a->sc.body_count + 1);
+    unbuild(a);
+    unbuild(b);
+}
+
+static void test_unwritable_path_fails_cleanly(void **state)
+{
+    (void)state;
+    built *a = build(default_scene_text, default_scene_text_len);
+    char err[256];
+    assert_false(scene_write_file("/nonexistent-dir/x.scene", &a->s, NULL, err, sizeof err));
+    assert_non_null(strstr(err, "/nonexistent-dir/x.scene"));
+    unbuild(a);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_default_scene_after_steps),
+        cmocka_unit_test(test_every_feature_after_steps),
+        cmocka_unit_test(test_current_fluids_and_view),
+        cmocka_unit_test(test_unnamed_rope_ends_get_free_names),
+        cmocka_unit_test(test_bodies_added_later),
+        cmocka_unit_test(test_unwritable_path_fails_cleanly),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
