@@ -135,24 +135,58 @@ static fl_status keep_polygon(fl_buoyancy *b, const fl_vec2 *poly, int n, fl_vec
     return FL_OK;
 }
 
-/* Clips `rel` (the body's fluid outline about its centre of mass, in world
- * orientation) against one fluid and records the result. */
-static fl_status measure_one(fl_buoyancy *b, const fl_body *body, const fl_vec2 *rel,
+/* Where a box lies against a half-plane: 1 wholly inside (touching counts
+ * as inside, as in clipping), -1 wholly outside, 0 across the line. */
+static int box_side(fl_halfplane h, fl_vec2 lo, fl_vec2 hi)
+{
+    fl_vec2 n = h.normal;
+    double near = n.x * (n.x >= 0.0 ? lo.x : hi.x) + n.y * (n.y >= 0.0 ? lo.y : hi.y);
+    double far = n.x * (n.x >= 0.0 ? hi.x : lo.x) + n.y * (n.y >= 0.0 ? hi.y : lo.y);
+    return near >= h.offset ? 1 : far < h.offset ? -1 : 0;
+}
+
+/* The body's fluid outline about its centre of mass, in world orientation,
+ * and the box around it. */
+typedef struct outline {
+    const fl_vec2 *v;
+    int count;
+    fl_vec2 lo, hi;
+} outline;
+
+/* Clips the outline against one fluid and records the result. Only the
+ * half-planes that cut the outline's box are clipped against: a body wholly
+ * under water keeps its whole outline (area and centroid known from its
+ * shape), one wholly out of the fluid gets nothing. */
+static fl_status measure_one(fl_buoyancy *b, const fl_body *body, const outline *o,
                              const fl_fluid_def *f, double t, fl_submerged *rec, int *offset)
 {
+    *rec = (fl_submerged){0.0, body->position, NULL, 0};
+    *offset = 0;
     fl_halfplane planes[4];
     fl_fluid_halfplanes(f, body->position, t, planes);
+    int cuts[4], ncut = 0;
+    for (int i = 0; i < 4; i++) {
+        int side = box_side(planes[i], o->lo, o->hi);
+        if (side < 0)
+            return FL_OK;
+        if (side == 0)
+            cuts[ncut++] = i;
+    }
     fl_vec2 *buf[2] = {b->scratch + b->scratch_size, b->scratch + 2 * b->scratch_size};
-    const fl_vec2 *cur = rel;
-    int n = body->hull_count;
-    for (int i = 0; i < 4 && n > 0; i++) {
-        n = fl_clip_halfplane(cur, n, planes[i], buf[i & 1]);
+    const fl_vec2 *cur = o->v;
+    int n = o->count;
+    for (int i = 0; i < ncut && n > 0; i++) {
+        n = fl_clip_halfplane(cur, n, planes[cuts[i]], buf[i & 1]);
         cur = buf[i & 1];
     }
     fl_vec2 c;
-    double area = fl_polygon_area_centroid(cur, n, &c);
-    *rec = (fl_submerged){0.0, body->position, NULL, 0};
-    *offset = 0;
+    double area;
+    if (ncut == 0) {
+        area = body->hull_area;
+        c = fl_rotate(body->rot, body->hull_centroid);
+    } else {
+        area = fl_polygon_area_centroid(cur, n, &c);
+    }
     if (area <= 0.0)
         return FL_OK;
     rec->area = area;
@@ -175,14 +209,18 @@ fl_status fl_buoyancy_measure(fl_buoyancy *b, double t)
         fl_submerged *recs = b->records + (size_t)i * b->fluid_count;
         int *offs = b->offsets + (size_t)i * b->fluid_count;
         bool wet = !body->is_static && !body->removed;
-        fl_vec2 *rel = b->scratch;
+        outline o = {b->scratch, body->hull_count, {INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
         if (wet)
-            for (int k = 0; k < body->hull_count; k++)
-                rel[k] = fl_rotate(body->rot, body->hull[k]);
+            for (int k = 0; k < body->hull_count; k++) {
+                fl_vec2 p = fl_rotate(body->rot, body->hull[k]);
+                b->scratch[k] = p;
+                o.lo = fl_v2(fl_min(o.lo.x, p.x), fl_min(o.lo.y, p.y));
+                o.hi = fl_v2(fl_max(o.hi.x, p.x), fl_max(o.hi.y, p.y));
+            }
         for (int f = 0; f < b->fluid_count; f++) {
             recs[f] = (fl_submerged){0.0, body->position, NULL, 0};
             offs[f] = 0;
-            if (wet && (st = measure_one(b, body, rel, &b->fluids[f], t, &recs[f], &offs[f])) != FL_OK)
+            if (wet && (st = measure_one(b, body, &o, &b->fluids[f], t, &recs[f], &offs[f])) != FL_OK)
                 return st;
         }
     }

@@ -9,7 +9,9 @@ static double max_separation(const fl_poly *a, const fl_poly *b, int *edge)
     for (int i = 0; i < a->count; i++) {
         fl_vec2 n = a->n[i], p = a->v[i];
         double deepest = INFINITY;
-        for (int j = 0; j < b->count; j++)
+        /* Once some vertex of b is deeper than the best axis so far, this
+         * axis cannot win: stop looking at it. */
+        for (int j = 0; j < b->count && deepest > best; j++)
             deepest = fl_min(deepest, fl_dot(n, fl_sub(b->v[j], p)));
         if (deepest > best) {
             best = deepest;

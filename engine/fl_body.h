@@ -53,6 +53,7 @@ typedef struct fl_body {
     fl_vec2 *hull;        /* fluid outline about the centre of mass (== verts if none) */
     int hull_count;
     double hull_area;
+    fl_vec2 hull_centroid; /* of the fluid outline, about the centre of mass */
     /* Collision shape: convex parts about the centre of mass, each in
      * positive winding; part k is part_verts[part_start[k] .. part_start[k+1]),
      * and part_normals[i] is the outward unit normal of the edge from
