@@ -47,7 +47,7 @@ fl_status flotsam_harbor_build(flotsam_harbor *h, const harbor_scene *scene,
     h->scene = scene;
     fl_world_def wd = fl_world_def_default();
     wd.gravity = fl_v2(0.0, HARBOR_GRAVITY);
-    wd.iterations = HARBOR_ITERATIONS;
+    wd.iterations = FLOTSAM_HARBOR_ITERATIONS;
     if (allocator)
         wd.allocator = *allocator;
     h->world = fl_world_create(&wd, err);

@@ -9,14 +9,20 @@
 
 #include "check.h"
 #include "fl_buoyancy.h"
+#include "flotsam_harbor.h"
 
 #define DT (1.0 / 60.0)
 #define G 9.81
+
+/* The solver iterations the suite runs at: the default, then the
+ * benchmark's count (main runs every test at both). */
+static int iterations = 10;
 
 static fl_world *world_with(fl_vec2 gravity)
 {
     fl_world_def d = fl_world_def_default();
     d.gravity = gravity;
+    d.iterations = iterations;
     fl_world *w = fl_world_create(&d, NULL);
     assert_non_null(w);
     return w;
@@ -561,5 +567,7 @@ int main(void)
         cmocka_unit_test(test_filter_and_sensor),
         cmocka_unit_test(test_laden_barge_draft),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int failed = cmocka_run_group_tests_name("default iterations", tests, NULL, NULL);
+    iterations = FLOTSAM_HARBOR_ITERATIONS;
+    return failed + cmocka_run_group_tests_name("benchmark iterations", tests, NULL, NULL);
 }
