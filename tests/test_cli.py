@@ -429,14 +429,14 @@ class Bench(unittest.TestCase):
         self.assertEqual(len(lines), 1, r.stdout)
         return json.loads(lines[0])
 
-    def check_engine(self, j):
+    def check_engine(self, j, iterations):
         for f in self.FIELDS:
             self.assertIn(f, j)
         self.assertEqual(j['bodies'], 30)
         self.assertEqual(j['steps'], 20)
         self.assertEqual(j['repeat'], 1)
         self.assertAlmostEqual(j['dt'], 1 / 60)
-        self.assertEqual(j['iterations'], 4)  # FLOTSAM_HARBOR_ITERATIONS
+        self.assertEqual(j['iterations'], iterations)
         self.assertEqual(j['substeps'], 0)
         self.assertGreater(j['ms_per_step'], 0)
         self.assertGreater(j['body_steps_per_second'], 0)
@@ -450,7 +450,7 @@ class Bench(unittest.TestCase):
 
     def test_flotsam_json(self):
         j = self.bench()
-        self.check_engine(j)
+        self.check_engine(j, 4)  # FLOTSAM_HARBOR_ITERATIONS
         self.assertEqual(j['engine'], 'flotsam')
         self.assertEqual(j['vertices'], 165)  # 10 boxes, 10 regular, 10 irregular (HARBOR.md)
         for s in self.STAGES:
@@ -474,7 +474,7 @@ class Bench(unittest.TestCase):
             self.skipTest('built without Chipmunk2D')
         j = self.bench('--peer', '--repeat', '2')
         peer = j['peer']
-        self.check_engine(dict(peer, repeat=1))
+        self.check_engine(dict(peer, repeat=1), 10)  # Chipmunk's default
         self.assertEqual(peer['repeat'], 2)
         self.assertRegex(peer['engine'], r'^chipmunk 7\.0\.\d+$')
         self.assertEqual(peer['spatial_index'], 'bounding-box tree')
