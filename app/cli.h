@@ -20,6 +20,16 @@ int cli_usage_error(const char *fmt, ...)
     ;
 
 int cli_bench(int argc, char **argv);
+/* Is arg the option opt, as "--opt" or "--opt=VALUE"? */
+bool cli_is_option(const char *arg, const char *opt);
+/* The value of option opt at argv[*i]: after its '=', else the next argument
+ * (moving *i on); NULL when there is none. */
+const char *cli_option_value(const char *opt, int argc, char **argv, int *i);
+/* A whole number from lo to hi, written with digits only. */
+bool cli_parse_count(const char *s, long lo, long hi, long *out);
+/* A pixel size "WxH", each side from 16 to 8192. */
+bool cli_parse_size(const char *s, int *w, int *h);
+
 int cli_check(int argc, char **argv);
 int cli_run(int argc, char **argv);
 

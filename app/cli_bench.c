@@ -30,35 +30,6 @@ typedef struct bench_result {
 static const char *const stage_names[5] = {"buoyancy", "broad_phase", "narrow_phase", "solver",
                                            "integration"};
 
-/* A whole number from lo to hi, digits only. */
-static bool parse_count(const char *s, long lo, long hi, long *out)
-{
-    if (*s < '0' || *s > '9')
-        return false;
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || *end || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
-/* Takes the value of "--opt VALUE" or "--opt=VALUE"; NULL when missing. */
-static const char *option_value(const char *opt, int argc, char **argv, int *i)
-{
-    size_t n = strlen(opt);
-    if (!strncmp(argv[*i], opt, n) && argv[*i][n] == '=')
-        return argv[*i] + n + 1;
-    return *i + 1 < argc ? argv[++*i] : NULL;
-}
-
-static bool is_option(const char *arg, const char *opt)
-{
-    size_t n = strlen(opt);
-    return !strncmp(arg, opt, n) && (arg[n] == '\0' || arg[n] == '=');
-}
-
 static int parse_bench_args(int argc, char **argv, bench_options *o)
 {
     *o = (bench_options){1000, 600, 1, false};
@@ -74,17 +45,17 @@ static int parse_bench_args(int argc, char **argv, bench_options *o)
             continue;
         }
         int k = 0;
-        while (k < 3 && !is_option(a, counts[k].name))
+        while (k < 3 && !cli_is_option(a, counts[k].name))
             k++;
         if (k == 3) {
             if (a[0] == '-')
                 return cli_usage_error("unknown option '%s' for bench", a);
             return cli_usage_error("bench takes no scene file, got '%s'", a);
         }
-        const char *v = option_value(counts[k].name, argc, argv, &i);
+        const char *v = cli_option_value(counts[k].name, argc, argv, &i);
         if (!v)
             return cli_usage_error("%s needs a value", counts[k].name);
-        if (!parse_count(v, counts[k].lo, counts[k].hi, dest[k]))
+        if (!cli_parse_count(v, counts[k].lo, counts[k].hi, dest[k]))
             return cli_usage_error("%s wants a whole number from %ld to %ld, got '%s'",
                                    counts[k].name, counts[k].lo, counts[k].hi, v);
     }

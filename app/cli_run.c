@@ -21,81 +21,30 @@ typedef struct run_options {
     bool frame_option;      /* --every, --size or --overlay was given */
 } run_options;
 
-/* Reads a step count: a whole number from 0 to 100 million. */
-static bool parse_steps(const char *s, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < 0 || v > 100000000 || s[0] == '+' || s[0] == ' ')
-        return false;
-    *out = v;
-    return true;
-}
-
-/* Takes the value of an option given as "--opt VALUE" or "--opt=VALUE". */
-static const char *option_value(const char *opt, int argc, char **argv, int *i)
-{
-    size_t n = strlen(opt);
-    if (!strncmp(argv[*i], opt, n) && argv[*i][n] == '=')
-        return argv[*i] + n + 1;
-    if (!strcmp(argv[*i], opt)) {
-        if (*i + 1 >= argc)
-            return NULL;
-        return argv[++*i];
-    }
-    return NULL;
-}
-
-static bool is_option(const char *arg, const char *opt)
-{
-    size_t n = strlen(opt);
-    return !strncmp(arg, opt, n) && (arg[n] == '\0' || arg[n] == '=');
-}
-
-/* Reads a frame size "WxH", each from 16 to 8192 pixels. */
-static bool parse_size(const char *s, int *w, int *h)
-{
-    char *end;
-    long v[2];
-    for (int k = 0; k < 2; k++) {
-        if (*s < '0' || *s > '9')
-            return false;
-        errno = 0;
-        v[k] = strtol(s, &end, 10);
-        if (errno || v[k] < 16 || v[k] > 8192 || *end != (k == 0 ? 'x' : '\0'))
-            return false;
-        s = end + 1;
-    }
-    *w = (int)v[0];
-    *h = (int)v[1];
-    return true;
-}
-
 /* The frame options; returns -1 when `argv[*i]` is none of them. */
 static int parse_frame_option(int argc, char **argv, int *i, run_options *o)
 {
     const char *a = argv[*i], *v;
     char bad[64];
-    if (is_option(a, "--frames")) {
-        if (!(v = option_value("--frames", argc, argv, i)) || !v[0])
+    if (cli_is_option(a, "--frames")) {
+        if (!(v = cli_option_value("--frames", argc, argv, i)) || !v[0])
             return cli_usage_error("--frames needs a folder name");
         o->frames = v;
         return CLI_OK;
     }
-    if (is_option(a, "--every")) {
-        if (!(v = option_value("--every", argc, argv, i)))
+    if (cli_is_option(a, "--every")) {
+        if (!(v = cli_option_value("--every", argc, argv, i)))
             return cli_usage_error("--every needs a value");
-        if (!parse_steps(v, &o->every) || o->every < 1)
+        if (!cli_parse_count(v, 1, 100000000, &o->every) || o->every < 1)
             return cli_usage_error("--every wants a whole number from 1 to 100000000, got '%s'", v);
-    } else if (is_option(a, "--size")) {
-        if (!(v = option_value("--size", argc, argv, i)))
+    } else if (cli_is_option(a, "--size")) {
+        if (!(v = cli_option_value("--size", argc, argv, i)))
             return cli_usage_error("--size needs a value");
-        if (!parse_size(v, &o->width, &o->height))
+        if (!cli_parse_size(v, &o->width, &o->height))
             return cli_usage_error("--size wants WIDTHxHEIGHT, each from 16 to 8192 pixels, "
                                    "got '%s'", v);
-    } else if (is_option(a, "--overlay")) {
-        if (!(v = option_value("--overlay", argc, argv, i)))
+    } else if (cli_is_option(a, "--overlay")) {
+        if (!(v = cli_option_value("--overlay", argc, argv, i)))
             return cli_usage_error("--overlay needs a value");
         if (!render_options_parse(v, &o->overlay, bad, sizeof bad))
             return cli_usage_error("--overlay: unknown overlay '%s' (known: com, cb, submerged, "
@@ -117,14 +66,14 @@ static int parse_run_args(int argc, char **argv, run_options *o)
         if (frc >= 0) {
             if (frc != CLI_OK)
                 return frc;
-        } else if (is_option(a, "--steps")) {
-            const char *v = option_value("--steps", argc, argv, &i);
+        } else if (cli_is_option(a, "--steps")) {
+            const char *v = cli_option_value("--steps", argc, argv, &i);
             if (!v)
                 return cli_usage_error("--steps needs a value");
-            if (!parse_steps(v, &o->steps))
+            if (!cli_parse_count(v, 0, 100000000, &o->steps))
                 return cli_usage_error("--steps wants a whole number from 0 to 100000000, got '%s'", v);
-        } else if (is_option(a, "--state-out")) {
-            const char *v = option_value("--state-out", argc, argv, &i);
+        } else if (cli_is_option(a, "--state-out")) {
+            const char *v = cli_option_value("--state-out", argc, argv, &i);
             if (!v || !v[0])
                 return cli_usage_error("--state-out needs a file name (or '-' for stdout)");
             o->state_out = v;

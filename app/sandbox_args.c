@@ -15,11 +15,9 @@ static const char *const options[] = {"--save-as", "--frames", "--size"};
 /* The option named by arg ("--opt" or "--opt=..."), or -1. */
 static int option_index(const char *arg)
 {
-    for (int i = 0; i < (int)(sizeof options / sizeof options[0]); i++) {
-        size_t n = strlen(options[i]);
-        if (!strncmp(arg, options[i], n) && (arg[n] == '\0' || arg[n] == '='))
+    for (int i = 0; i < (int)(sizeof options / sizeof options[0]); i++)
+        if (cli_is_option(arg, options[i]))
             return i;
-    }
     return -1;
 }
 
@@ -32,25 +30,6 @@ bool sandbox_wants(const char *arg)
     return (n > 6 && !strcmp(arg + n - 6, ".scene")) || (stat(arg, &st) == 0 && S_ISREG(st.st_mode));
 }
 
-/* A window size "WxH", each from 16 to 8192 pixels. */
-static bool parse_size(const char *s, int *w, int *h)
-{
-    long v[2];
-    for (int k = 0; k < 2; k++) {
-        char *end;
-        if (*s < '0' || *s > '9')
-            return false;
-        errno = 0;
-        v[k] = strtol(s, &end, 10);
-        if (errno || v[k] < 16 || v[k] > 8192 || *end != (k == 0 ? 'x' : '\0'))
-            return false;
-        s = end + 1;
-    }
-    *w = (int)v[0];
-    *h = (int)v[1];
-    return true;
-}
-
 /* Stores an option's value; returns 0 or a usage error's status. */
 static int take_option(int which, const char *v, sandbox_options *o)
 {
@@ -60,7 +39,7 @@ static int take_option(int which, const char *v, sandbox_options *o)
         o->save_as = v;
     else if (which == 1)
         o->frames_dir = v;
-    else if (!parse_size(v, &o->width, &o->height))
+    else if (!cli_parse_size(v, &o->width, &o->height))
         return cli_usage_error("--size wants WIDTHxHEIGHT, each from 16 to 8192 pixels, got '%s'",
                                v);
     return 0;
@@ -73,9 +52,7 @@ int sandbox_parse_args(int argc, char **argv, sandbox_options *o)
         const char *a = argv[i];
         int which = option_index(a);
         if (which >= 0) {
-            const char *eq = strchr(a, '=');
-            const char *v = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
-            int rc = take_option(which, v, o);
+            int rc = take_option(which, cli_option_value(options[which], argc, argv, &i), o);
             if (rc)
                 return rc;
         } else if (a[0] == '-' && a[1] != '\0') {

@@ -1,0 +1,50 @@
+/* Option values shared by the commands: option names, counts and sizes. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+
+bool cli_is_option(const char *arg, const char *opt)
+{
+    size_t n = strlen(opt);
+    return !strncmp(arg, opt, n) && (arg[n] == '\0' || arg[n] == '=');
+}
+
+const char *cli_option_value(const char *opt, int argc, char **argv, int *i)
+{
+    size_t n = strlen(opt);
+    if (!strncmp(argv[*i], opt, n) && argv[*i][n] == '=')
+        return argv[*i] + n + 1;
+    return *i + 1 < argc ? argv[++*i] : NULL;
+}
+
+bool cli_parse_count(const char *s, long lo, long hi, long *out)
+{
+    if (*s < '0' || *s > '9')
+        return false;
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool cli_parse_size(const char *s, int *w, int *h)
+{
+    long v[2];
+    for (int k = 0; k < 2; k++) {
+        char *end;
+        if (*s < '0' || *s > '9')
+            return false;
+        errno = 0;
+        v[k] = strtol(s, &end, 10);
+        if (errno || v[k] < 16 || v[k] > 8192 || *end != (k == 0 ? 'x' : '\0'))
+            return false;
+        s = end + 1;
+    }
+    *w = (int)v[0];
+    *h = (int)v[1];
+    return true;
+}
