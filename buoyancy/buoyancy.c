@@ -9,6 +9,7 @@ struct fl_buoyancy {
     fl_submerged *records;
     int record_capacity;
     int measured;
+    uint64_t revision;        /* the world's body list when measured */
     int *offsets;             /* where each record's polygon starts in `pool` */
     int offset_capacity;
     fl_vec2 *pool;            /* submerged polygons, world coordinates */
@@ -228,6 +229,7 @@ fl_status fl_buoyancy_measure(fl_buoyancy *b, double t)
     for (int r = 0; r < count * b->fluid_count; r++)
         b->records[r].polygon = b->records[r].count ? b->pool + b->offsets[r] : NULL;
     b->measured = count;
+    b->revision = fl_world_revision(w);
     return FL_OK;
 }
 
@@ -277,7 +279,7 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
 const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, int body_index, int fluid_index)
 {
     if (body_index < 0 || body_index >= b->measured || fluid_index < 0 ||
-        fluid_index >= b->fluid_count || b->measured != fl_world_body_count(b->world))
+        fluid_index >= b->fluid_count || b->revision != fl_world_revision(b->world))
         return NULL;
     return &b->records[(size_t)body_index * b->fluid_count + fluid_index];
 }

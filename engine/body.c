@@ -109,6 +109,19 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
     parts split; /* 13 KiB of stack, once per body added */
     parts *p = &split;
     copy_outline(outline, def->points, n, mp.centroid);
+    /* Points apart only at the scale of rounding can meet once moved to the
+     * centre of mass; an edge needs a length for its normal. */
+    for (int i = 0; i < n; i++)
+        if (outline[i].x == outline[(i + 1) % n].x && outline[i].y == outline[(i + 1) % n].y)
+            return fl_fail(err, FL_EINVAL, "outline points %d and %d are too close together", i,
+                           (i + 1) % n);
+    if (!def->is_static) {
+        double mass = def->density * mp.area, inertia = def->density * mp.inertia;
+        if (!(mass > 0.0 && isfinite(mass) && inertia > 0.0 && isfinite(inertia) &&
+              isfinite(1.0 / mass) && isfinite(1.0 / inertia)))
+            return fl_fail(err, FL_EINVAL, "mass %g and moment of inertia %g must be finite and > 0",
+                           mass, inertia);
+    }
     st = split_parts(outline, n, p, err);
     if (st != FL_OK)
         return st;

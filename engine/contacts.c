@@ -250,6 +250,19 @@ fl_status fl_collide(fl_world *w, double dt)
     return FL_OK;
 }
 
+void fl_contacts_forget_removed(fl_world *w)
+{
+    contact_list *l = &w->contacts;
+    int kept = 0;
+    for (int i = 0; i < l->count; i++)
+        if (!l->items[i].a->removed && !l->items[i].b->removed)
+            l->items[kept++] = l->items[i];
+    l->count = kept;
+    /* Last step's list is only read while the next step is matched against
+     * it, which starts by replacing it with this one. */
+    w->previous.count = 0;
+}
+
 void fl_collide_free(fl_world *w)
 {
     fl_world_free(w, w->proxies);

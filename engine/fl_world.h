@@ -26,7 +26,8 @@ void fl_world_destroy(fl_world *w);
  * world when the step ends. */
 fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err);
 /* Removes and frees a body; later bodies move down one index. During a step
- * the removal waits until the step ends. */
+ * the removal waits until the step ends. Its contacts go with it, without a
+ * collisionEnd event. */
 void fl_world_remove_body(fl_world *w, fl_body *b);
 
 int fl_world_body_count(const fl_world *w);
@@ -40,9 +41,13 @@ const fl_contact *fl_world_contact(const fl_world *w, int index);
 fl_vec2 fl_world_gravity(const fl_world *w);
 void fl_world_set_gravity(fl_world *w, fl_vec2 g);
 uint64_t fl_world_step_count(const fl_world *w);
+/* A number that changes whenever bodies join or leave the world, so that
+ * data kept per body index can tell when it is stale. */
+uint64_t fl_world_revision(const fl_world *w);
 double fl_world_time(const fl_world *w);
 
-/* One fixed step of semi-implicit Euler:
+/* One fixed step of semi-implicit Euler (a dt that is not finite and > 0
+ * does nothing):
  *   beforeUpdate hooks; v += (F/m + g) dt, w += (T/I) dt;
  *   x += v dt, angle += w dt; forces cleared; afterUpdate hooks. */
 void fl_world_step(fl_world *w, double dt);

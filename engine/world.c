@@ -115,6 +115,7 @@ static fl_status append(fl_world *w, fl_body *b)
     b->index = w->body_count;
     w->bodies[w->body_count++] = b;
     w->shapes_changed = true;
+    w->revision++;
     return FL_OK;
 }
 
@@ -150,7 +151,9 @@ fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body **out, 
 static void sweep_removed(fl_world *w)
 {
     fl_joints_sweep(w);
+    fl_contacts_forget_removed(w);
     w->shapes_changed = true;
+    w->revision++;
     int kept = 0;
     for (int i = 0; i < w->body_count; i++) {
         fl_body *b = w->bodies[i];
@@ -201,6 +204,7 @@ const fl_contact *fl_world_contact(const fl_world *w, int index)
 fl_vec2 fl_world_gravity(const fl_world *w) { return w->gravity; }
 void fl_world_set_gravity(fl_world *w, fl_vec2 g) { w->gravity = g; }
 uint64_t fl_world_step_count(const fl_world *w) { return w->step; }
+uint64_t fl_world_revision(const fl_world *w) { return w->revision; }
 double fl_world_time(const fl_world *w) { return w->time; }
 
 static void integrate_velocities(fl_world *w, double dt)
@@ -247,6 +251,8 @@ static void settle_changes(fl_world *w)
 
 void fl_world_step(fl_world *w, double dt)
 {
+    if (!(dt > 0.0) || !isfinite(dt))
+        return;
     fl_event ev = {FL_EVENT_BEFORE_UPDATE, w, w->step + 1, w->time, dt, NULL, 0};
     double mark = w->profile ? fl_clock_ms() : 0.0;
     w->in_step = true;

@@ -43,6 +43,7 @@ struct fl_world {
     int pending_count, pending_capacity;
     int removed_count;     /* bodies marked removed during the step */
     uint32_t next_body_id;
+    uint64_t revision;     /* counts changes to the body list */
     fl_body ground;        /* the world end of joints: no mass, never moves */
     fl_joint **joints;
     int joint_count, joint_capacity;
@@ -97,6 +98,9 @@ void fl_hook_list_free(fl_world *w, fl_hook_list *list);
  * persistence and the collision events. */
 fl_status fl_collide(fl_world *w, double dt);
 void fl_collide_free(fl_world *w);
+/* Drops the contacts of bodies about to be freed: no later event or
+ * fl_world_contact call may hand them out. */
+void fl_contacts_forget_removed(fl_world *w);
 
 /* The constraint solver: contacts and joints, velocities then positions. */
 void fl_solve(fl_world *w, double dt);

@@ -489,6 +489,55 @@ static void test_remove_inside_collision_event(void **s)
     fl_world_destroy(w);
 }
 
+/* A removed body's contacts leave with it: between steps the world lists
+ * none that name it, and no later collisionEnd hands it out (the hook
+ * below reads both bodies of every pair it gets, which a sanitizer build
+ * would catch if one had been freed). */
+static void read_pairs(const fl_event *e, void *user)
+{
+    uint32_t *sum = user;
+    for (int i = 0; i < e->pair_count; i++)
+        *sum += e->pairs[i]->a->id + e->pairs[i]->b->id;
+}
+
+static void remove_in_hook(const fl_event *e, void *user)
+{
+    fl_body **victim = user;
+    if (*victim) {
+        fl_world_remove_body(e->world, *victim);
+        *victim = NULL;
+    }
+}
+
+static void test_removed_body_leaves_no_contacts(void **s)
+{
+    (void)s;
+    fl_world *w = world_with(fl_v2(0, G));
+    add_box(w, fl_v2(0, 10.5), slab(20, 1));
+    fl_body *a = add_box(w, fl_v2(-2, 9.5), crate(1));
+    fl_body *b = add_box(w, fl_v2(2, 9.5), crate(1));
+    uint32_t sum = 0;
+    assert_int_equal(fl_world_on(w, FL_EVENT_COLLISION_END, read_pairs, &sum), FL_OK);
+    steps(w, 0.5);
+    assert_int_equal(fl_world_contact_count(w), 2);
+    /* Removed between steps. */
+    fl_world_remove_body(w, a);
+    assert_int_equal(fl_world_contact_count(w), 1);
+    assert_ptr_equal(fl_world_contact(w, 0)->b, b);
+    steps(w, 0.5);
+    assert_int_equal(fl_world_contact_count(w), 1);
+    /* Removed by a hook during a step. */
+    fl_body *victim = b;
+    assert_int_equal(fl_world_on(w, FL_EVENT_COLLISION_ACTIVE, remove_in_hook, &victim), FL_OK);
+    steps(w, DT);
+    assert_null(victim);
+    assert_int_equal(fl_world_body_count(w), 1);
+    assert_int_equal(fl_world_contact_count(w), 0);
+    steps(w, 0.5);
+    assert_int_equal(sum, 0); /* no pair ever ended: both left with their bodies */
+    fl_world_destroy(w);
+}
+
 static void test_filter_and_sensor(void **s)
 {
     (void)s;
@@ -564,6 +613,7 @@ int main(void)
         cmocka_unit_test(test_mouse_spring_reaches_target),
         cmocka_unit_test(test_events_start_active_end),
         cmocka_unit_test(test_remove_inside_collision_event),
+        cmocka_unit_test(test_removed_body_leaves_no_contacts),
         cmocka_unit_test(test_filter_and_sensor),
         cmocka_unit_test(test_laden_barge_draft),
     };

@@ -364,6 +364,24 @@ static void test_drag_exact_decay(void **s)
     fl_world_destroy(w);
 }
 
+/* Measurements belong to the bodies they were made for: once a body leaves
+ * and another joins (same count), the old records are not handed out. */
+static void test_records_follow_the_body_list(void **s)
+{
+    (void)s;
+    tank t = tank_open(8.0, 20.0);
+    fl_body *a = add_box(t.w, 1.0, 1.0, fl_v2(0.0, 8.0), 0.0, 500.0);
+    assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
+    ASSERT_NEAR(fl_buoyancy_submerged(t.b, 0, 0)->area, 0.5, 1e-12);
+    fl_world_remove_body(t.w, a);
+    add_box(t.w, 1.0, 1.0, fl_v2(0.0, 5.0), 0.0, 500.0); /* dry */
+    assert_null(fl_buoyancy_submerged(t.b, 0, 0));
+    assert_true(fl_buoyancy_body_area(t.b, 0, NULL) == 0.0);
+    assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
+    assert_true(fl_buoyancy_submerged(t.b, 0, 0)->area == 0.0);
+    tank_close(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -382,6 +400,7 @@ int main(void)
         cmocka_unit_test(test_wave_tangent),
         cmocka_unit_test(test_layered_fluids),
         cmocka_unit_test(test_drag_exact_decay),
+        cmocka_unit_test(test_records_follow_the_body_list),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

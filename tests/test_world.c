@@ -396,6 +396,24 @@ static void expect_refused(fl_world *w, const fl_body_def *def, const char *why)
     assert_int_equal(fl_world_body_count(w), before);
 }
 
+/* A step that is not finite and positive does nothing at all. */
+static void test_bad_step_does_nothing(void **state)
+{
+    (void)state;
+    fl_world *w = make_world(fl_v2(0, 9.81));
+    fl_vec2 box[4];
+    box_points(1, 1, box);
+    fl_body *b = add_body(w, box, 4, fl_v2(0, 0), 0, fl_v2(1, 2), 1);
+    const double bad[] = {0.0, -0.01, NAN, INFINITY};
+    for (int i = 0; i < COUNT(bad); i++)
+        fl_world_step(w, bad[i]);
+    assert_int_equal(fl_world_step_count(w), 0);
+    ASSERT_EXACT(fl_world_time(w), 0.0);
+    ASSERT_EXACT(b->position.x, 0.0);
+    ASSERT_EXACT(b->velocity.y, 2.0);
+    fl_world_destroy(w);
+}
+
 static void test_bad_bodies_refused(void **state)
 {
     (void)state;
@@ -435,6 +453,21 @@ static void test_bad_bodies_refused(void **state)
     bad = d;
     bad.velocity = fl_v2(0, INFINITY);
     expect_refused(w, &bad, "infinite velocity");
+    /* Mass or moment of inertia that underflows or overflows: the step
+     * would divide by it. */
+    bad = d;
+    bad.density = 1e-308; /* mass 1e-308, moment 1.7e-309: 1/I overflows */
+    expect_refused(w, &bad, "vanishing density");
+    bad = d;
+    bad.density = 1e308; /* moment 1.7e307 fine, but mass * 2 is near overflow */
+    bad.points = (const fl_vec2[]){{0, 0}, {1e2, 0}, {1e2, 1e2}, {0, 1e2}};
+    expect_refused(w, &bad, "overflowing mass");
+    /* Distinct points that meet once moved to the centre of mass. */
+    const fl_vec2 close[] = {{0, 0}, {1e-300, 0}, {1, 0}, {1, 1}, {0, 1}};
+    bad = d;
+    bad.points = close;
+    bad.point_count = 5;
+    expect_refused(w, &bad, "points a rounding apart");
     bad = d;
     bad.hull = bowtie;
     bad.hull_count = 4;
@@ -928,6 +961,7 @@ int main(void)
         cmocka_unit_test(test_static_never_moves),
         cmocka_unit_test(test_remove_keeps_order),
         cmocka_unit_test(test_bad_bodies_refused),
+        cmocka_unit_test(test_bad_step_does_nothing),
         cmocka_unit_test(test_add_in_hook),
         cmocka_unit_test(test_remove_in_hook),
         cmocka_unit_test(test_add_remove_same_step),
