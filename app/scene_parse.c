@@ -248,9 +248,17 @@ static bool read_number(parser *p, const scene_token *t, double *out)
     return read_number_text(p, t->value, t->value_len, t->value_pos, out);
 }
 
-typedef enum limit { ANY, POSITIVE, NON_NEGATIVE } limit;
+/* Every length, speed, density and so on in a scene lies within +-SCENE_BIG,
+ * and sizes and densities are at least SCENE_SMALL: far beyond anything
+ * physical either way, and near enough that no mass, moment of inertia or
+ * step can overflow or underflow. */
+#define SCENE_BIG 1e9
+#define SCENE_SMALL 1e-6
 
-/* A number with a sign condition; the message names the field. */
+/* ANY and the signs: within +-SCENE_BIG; SCALE: from SCENE_SMALL to SCENE_BIG. */
+typedef enum limit { ANY, POSITIVE, NON_NEGATIVE, SCALE } limit;
+
+/* A number with a range condition; the message names the field. */
 static bool read_real(parser *p, const scene_token *t, field_id f, limit lim, double *out)
 {
     double v;
@@ -260,6 +268,12 @@ static bool read_real(parser *p, const scene_token *t, field_id f, limit lim, do
         return fail(p, t->value_pos, "%s must be > 0", field_names[f]);
     if (lim == NON_NEGATIVE && !(v >= 0))
         return fail(p, t->value_pos, "%s must be >= 0", field_names[f]);
+    if (lim == SCALE && !(v >= SCENE_SMALL && v <= SCENE_BIG))
+        return fail(p, t->value_pos, "%s must be from %g to %g", field_names[f], SCENE_SMALL,
+                    SCENE_BIG);
+    if (fabs(v) > SCENE_BIG)
+        return fail(p, t->value_pos, "%s must be within -%g to %g", field_names[f], SCENE_BIG,
+                    SCENE_BIG);
     *out = v;
     return true;
 }
@@ -296,9 +310,13 @@ static bool read_angle(parser *p, const scene_token *t, double *out)
         if (!read_number_text(p, t->value, n - k, t->value_pos, &degrees))
             return false;
         *out = degrees * (SCENE_PI / 180.0);
-        return true;
+        return fabs(degrees) <= SCENE_BIG ||
+               fail(p, t->value_pos, "angle must be within -%g to %g", SCENE_BIG, SCENE_BIG);
     }
-    return read_number(p, t, out);
+    if (!read_number(p, t, out))
+        return false;
+    return fabs(*out) <= SCENE_BIG ||
+           fail(p, t->value_pos, "angle must be within -%g to %g", SCENE_BIG, SCENE_BIG);
 }
 
 static bool bad_point(parser *p, const char *s, size_t n, scene_pos at)
@@ -317,8 +335,12 @@ static bool read_point_text(parser *p, const char *s, size_t n, scene_pos at, fl
         memchr(s, '[', n) != NULL)
         return bad_point(p, s, n, at);
     right = n - left - 1;
-    return read_number_text(p, s, left, at, &out->x) &&
-           read_number_text(p, comma + 1, right, offset_pos(at, s, left + 1), &out->y);
+    if (!read_number_text(p, s, left, at, &out->x) ||
+        !read_number_text(p, comma + 1, right, offset_pos(at, s, left + 1), &out->y))
+        return false;
+    if (fabs(out->x) > SCENE_BIG || fabs(out->y) > SCENE_BIG)
+        return fail(p, at, "coordinates must be within -%g to %g", SCENE_BIG, SCENE_BIG);
+    return true;
 }
 
 static bool read_point(parser *p, const scene_token *t, fl_vec2 *out)
@@ -458,6 +480,10 @@ static bool check_outline(parser *p, const scene_token *t, const char *what, con
         return fail(p, t->value_pos, "%s points must not repeat", what);
     if (all_collinear(pts, n))
         return fail(p, t->value_pos, "%s must have a non-zero area", what);
+    for (size_t i = 0; i < n; i++)
+        if (fl_length(fl_sub(pts[(i + 1) % n], pts[i])) < SCENE_SMALL)
+            return fail(p, t->value_pos, "%s points %zu and %zu are closer than %g", what, i + 1,
+                        (i + 1) % n + 1, SCENE_SMALL);
     /* Distinct points, not all on one line: only crossing edges (or edges
      * that touch or fold back) can make the outline other than simple. */
     if (!fl_polygon_is_simple(pts, (int)n))
@@ -486,8 +512,8 @@ static bool set_world_field(parser *p, field_id f, const scene_token *t)
     default:
         if (!read_number(p, t, &rate))
             return false;
-        if (!(rate > 0 && rate <= 10000))
-            return fail(p, t->value_pos, "rate must be > 0 and at most 10000");
+        if (!(rate >= 1 && rate <= 10000))
+            return fail(p, t->value_pos, "rate must be from 1 to 10000 steps per second");
         sc->rate = rate;
         return true;
     }
@@ -497,7 +523,7 @@ static bool set_view_field(parser *p, field_id f, const scene_token *t)
 {
     if (f == F_CENTER)
         return read_point(p, t, &p->sc.view_center);
-    return read_real(p, t, f, POSITIVE, &p->sc.view_width);
+    return read_real(p, t, f, SCALE, &p->sc.view_width);
 }
 
 static bool set_fluid_field(parser *p, field_id f, const scene_token *t)
@@ -505,7 +531,7 @@ static bool set_fluid_field(parser *p, field_id f, const scene_token *t)
     scene_fluid *fl = &p->cur.fluid;
     switch (f) {
     case F_NAME: return read_new_name(p, t, fl->name);
-    case F_DENSITY: return read_real(p, t, f, POSITIVE, &fl->density);
+    case F_DENSITY: return read_real(p, t, f, SCALE, &fl->density);
     case F_SURFACE: return read_real(p, t, f, ANY, &fl->surface);
     case F_LEFT: return read_real(p, t, f, ANY, &fl->left);
     case F_RIGHT: return read_real(p, t, f, ANY, &fl->right);
@@ -514,7 +540,7 @@ static bool set_fluid_field(parser *p, field_id f, const scene_token *t)
     case F_ANGULAR_DRAG: return read_real(p, t, f, NON_NEGATIVE, &fl->angular_drag);
     case F_CURRENT: return read_point(p, t, &fl->current);
     case F_WAVE_AMPLITUDE: return read_real(p, t, f, ANY, &fl->wave_amplitude);
-    case F_WAVE_LENGTH: return read_real(p, t, f, POSITIVE, &fl->wave_length);
+    case F_WAVE_LENGTH: return read_real(p, t, f, SCALE, &fl->wave_length);
     default: return read_real(p, t, f, ANY, &fl->wave_speed);
     }
 }
@@ -523,8 +549,8 @@ static bool read_size(parser *p, const scene_token *t, fl_vec2 *out)
 {
     if (!read_point(p, t, out))
         return false;
-    if (!(out->x > 0 && out->y > 0))
-        return fail(p, t->value_pos, "size must be > 0 in both directions");
+    if (!(out->x >= SCENE_SMALL && out->y >= SCENE_SMALL))
+        return fail(p, t->value_pos, "size must be at least %g in both directions", SCENE_SMALL);
     return true;
 }
 
@@ -545,10 +571,10 @@ static bool set_body_field(parser *p, field_id f, const scene_token *t)
     case F_AT: return read_point(p, t, &b->at);
     case F_SIZE: return read_size(p, t, &b->size);
     case F_SIDES: return read_integer(p, t, f, 3, SCENE_MAX_POINTS, &b->sides);
-    case F_RADIUS: return read_real(p, t, f, POSITIVE, &b->radius);
+    case F_RADIUS: return read_real(p, t, f, SCALE, &b->radius);
     case F_POINTS: return read_outline(p, t, "polygon", b->points, &b->point_count);
     case F_HULL: return read_outline(p, t, "hull", b->hull, &b->hull_count);
-    case F_DENSITY: return read_real(p, t, f, POSITIVE, &b->density);
+    case F_DENSITY: return read_real(p, t, f, SCALE, &b->density);
     case F_ANGLE: return read_angle(p, t, &b->angle);
     case F_VELOCITY: return read_point(p, t, &b->velocity);
     case F_SPIN: return read_real(p, t, f, ANY, &b->spin);

@@ -209,8 +209,8 @@ static void test_world_and_view(void **state)
     SAME(s.rate, 10000);
     assert_int_equal(s.iterations, 1000);
     scene_free(&s);
-    PARSE_OK(HEADER "world rate=0.5 iterations=1 # the smallest\n", &s);
-    SAME(s.rate, 0.5);
+    PARSE_OK(HEADER "world rate=1 iterations=1 # the smallest\n", &s);
+    SAME(s.rate, 1);
     assert_int_equal(s.iterations, 1);
     scene_free(&s);
 }
@@ -665,37 +665,49 @@ static void test_value_errors(void **state)
 #define BOX HEADER "box at=0,0 size=1,1 "
     /* column 21 is just after BOX's text on line 2 */
     EXPECT_ERROR(BOX "density=abc\n", 2, 29, "expected a number, got 'abc'");
-    EXPECT_ERROR(BOX "density=0\n", 2, 29, "density must be > 0");
-    EXPECT_ERROR(BOX "density=-0\n", 2, 29, "density must be > 0");
+    EXPECT_ERROR(BOX "density=0\n", 2, 29, "density must be from 1e-06 to 1e+09");
+    EXPECT_ERROR(BOX "density=-0\n", 2, 29, "density must be from 1e-06 to 1e+09");
+    EXPECT_ERROR(BOX "density=1e-308\n", 2, 29, "density must be from 1e-06 to 1e+09");
+    EXPECT_ERROR(BOX "density=2e9\n", 2, 29, "density must be from 1e-06 to 1e+09");
+    EXPECT_ERROR(BOX "density=1 spin=1e10\n", 2, 36, "spin must be within -1e+09 to 1e+09");
+    EXPECT_ERROR(BOX "density=1 angle=-2e9deg\n", 2, 37, "angle must be within");
+    EXPECT_ERROR(HEADER "box at=1e10,0 size=1,1 static\n", 2, 8,
+                 "coordinates must be within -1e+09 to 1e+09");
+    EXPECT_ERROR(HEADER "box at=0,0 size=1e160,1 static\n", 2, 17, "coordinates must be within");
+    EXPECT_ERROR(HEADER "polygon at=0,0 static points=[0,0 1e-300,0 1,0 1,1 0,1]\n", 2, 30,
+                 "polygon points 1 and 2 are closer than 1e-06");
     EXPECT_ERROR(BOX "density=1e999\n", 2, 29, "out of range");
     EXPECT_ERROR(BOX "static friction=-0.1\n", 2, 37, "friction must be >= 0");
     EXPECT_ERROR(BOX "static restitution=1.5\n", 2, 40, "restitution must be from 0 to 1");
     EXPECT_ERROR(BOX "static restitution=-0.5\n", 2, 40, "restitution must be from 0 to 1");
-    EXPECT_ERROR(HEADER "box at=0,0 size=1,0 static\n", 2, 17, "size must be > 0 in both directions");
-    EXPECT_ERROR(HEADER "box at=0,0 size=-1,1 static\n", 2, 17, "size must be > 0");
+    EXPECT_ERROR(HEADER "box at=0,0 size=1,0 static\n", 2, 17, "size must be at least 1e-06 in both directions");
+    EXPECT_ERROR(HEADER "box at=0,0 size=-1,1 static\n", 2, 17, "size must be at least 1e-06");
+    EXPECT_ERROR(HEADER "box at=0,0 size=1e-100,1e-100 static\n", 2, 17, "size must be at least");
     EXPECT_ERROR(HEADER "ngon at=0,0 sides=2 radius=1 static\n", 2, 19,
                  "sides must be an integer from 3 to 64");
     EXPECT_ERROR(HEADER "ngon at=0,0 sides=65 radius=1 static\n", 2, 19, "sides must be an integer");
     EXPECT_ERROR(HEADER "ngon at=0,0 sides=4.5 radius=1 static\n", 2, 19, "sides must be an integer");
-    EXPECT_ERROR(HEADER "ngon at=0,0 sides=6 radius=0 static\n", 2, 28, "radius must be > 0");
+    EXPECT_ERROR(HEADER "ngon at=0,0 sides=6 radius=0 static\n", 2, 28, "radius must be from 1e-06 to 1e+09");
     EXPECT_ERROR(HEADER "world iterations=0\n", 2, 18,
                  "iterations must be an integer from 1 to 1000");
     EXPECT_ERROR(HEADER "world iterations=1001\n", 2, 18, "iterations must be an integer");
-    EXPECT_ERROR(HEADER "world rate=0\n", 2, 12, "rate must be > 0 and at most 10000");
-    EXPECT_ERROR(HEADER "world rate=10001\n", 2, 12, "rate must be > 0 and at most 10000");
-    EXPECT_ERROR(HEADER "view center=0,0 width=-2\n", 2, 23, "width must be > 0");
+    EXPECT_ERROR(HEADER "world rate=0\n", 2, 12, "rate must be from 1 to 10000 steps per second");
+    EXPECT_ERROR(HEADER "world rate=0.5\n", 2, 12, "rate must be from 1 to 10000");
+    EXPECT_ERROR(HEADER "world rate=10001\n", 2, 12, "rate must be from 1 to 10000");
+    EXPECT_ERROR(HEADER "world gravity=1e308,0\n", 2, 15, "coordinates must be within");
+    EXPECT_ERROR(HEADER "view center=0,0 width=-2\n", 2, 23, "width must be from 1e-06 to 1e+09");
 #define FLUID HEADER "fluid density=1 surface=0 left=0 right=1 bottom=1 "
     /* FLUID's text on line 2 ends at column 51 */
     EXPECT_ERROR(FLUID "linear-drag=-1\n", 2, 63, "linear-drag must be >= 0");
     EXPECT_ERROR(FLUID "angular-drag=-1\n", 2, 64, "angular-drag must be >= 0");
-    EXPECT_ERROR(FLUID "wave-length=0\n", 2, 63, "wave-length must be > 0");
+    EXPECT_ERROR(FLUID "wave-length=0\n", 2, 63, "wave-length must be from 1e-06 to 1e+09");
     EXPECT_ERROR(FLUID "wave-speed=x\n", 2, 62, "expected a number");
     EXPECT_ERROR(FLUID "current=1\n", 2, 59, "expected a point x,y, got '1'");
     EXPECT_ERROR(FLUID "wave-amplitude=1\n", 2, 66,
                  "wave-amplitude must be smaller than the fluid's depth");
     EXPECT_ERROR(FLUID "wave-amplitude=-1.5\n", 2, 66, "wave-amplitude must be smaller");
     EXPECT_ERROR(HEADER "fluid density=0 surface=0 left=0 right=1 bottom=1\n", 2, 15,
-                 "density must be > 0");
+                 "density must be from 1e-06 to 1e+09");
     EXPECT_ERROR(HEADER "fluid density=1 surface=0 left=1 right=1 bottom=1\n", 2, 40,
                  "right must be greater than left");
     EXPECT_ERROR(HEADER "fluid density=1 surface=2\n  left=0 right=1 bottom=1\n", 3, 25,
