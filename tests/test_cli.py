@@ -92,10 +92,18 @@ class CommandLine(Workdir):
         self.assertIn(path, r.stderr)
 
     def test_default_scene_summary(self):
-        r = flotsam('run', '--steps', '60')
+        # After 60 s the summary shows each body floating at its relative
+        # density (crate 500, log 650, raft 300 kg/m^2 in water of 1000).
+        r = flotsam('run', '--steps', '3600')
         self.assertEqual(r.returncode, 0, r.stderr)
-        for name in ('crate', 'log', 'raft'):
-            self.assertIn(name, r.stdout)
+        self.assertIn('3600 steps, 60.000 s simulated, hash ', r.stdout)
+        rows = {}
+        for line in r.stdout.splitlines()[2:]:
+            cols = line.split()
+            rows[cols[0]] = float(cols[-1].rstrip('%'))
+        self.assertEqual(sorted(rows), ['crate', 'log', 'raft'])
+        for name, q in (('crate', 50.0), ('log', 65.0), ('raft', 30.0)):
+            self.assertAlmostEqual(rows[name], q, delta=0.01 * q, msg=name)
 
     def test_unwritable_state_out_exits_1(self):
         path = os.path.join(self.dir, 'no-such-dir', 'state.json')
