@@ -1,9 +1,7 @@
-/* The scene file parser: statements, fields and their values, checks, and
- * the names that ropes refer to. The lexical layer is in scene_lex.c. */
-#include "fl_polygon.h"
-
-#include "scene.h"
-#include "scene_lex.h"
+/* The scene file parser: statements and their fields, and whole files. Field
+ * values are read in scene_values.c, the names that ropes refer to are kept
+ * in scene_names.c, and the lexical layer is in scene_lex.c. */
+#include "scene_parser.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -14,33 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SCENE_PI 3.14159265358979323846
-
 /* ---- statements and fields ------------------------------------------------ */
-
-typedef enum stmt_kind {
-    K_NONE, K_WORLD, K_VIEW, K_FLUID, K_BOX, K_NGON, K_POLYGON, K_ROPE, K_COUNT
-} stmt_kind;
 
 static const char *const keyword_names[K_COUNT] = {
     [K_NONE] = "", [K_WORLD] = "world", [K_VIEW] = "view", [K_FLUID] = "fluid",
     [K_BOX] = "box", [K_NGON] = "ngon", [K_POLYGON] = "polygon", [K_ROPE] = "rope",
 };
 
-typedef enum field_id {
-    F_GRAVITY, F_RATE, F_ITERATIONS,
-    F_CENTER, F_WIDTH,
-    F_NAME, F_DENSITY,
-    F_SURFACE, F_LEFT, F_RIGHT, F_BOTTOM, F_LINEAR_DRAG, F_ANGULAR_DRAG, F_CURRENT,
-    F_WAVE_AMPLITUDE, F_WAVE_LENGTH, F_WAVE_SPEED,
-    F_AT, F_SIZE, F_SIDES, F_RADIUS, F_POINTS, F_HULL,
-    F_ANGLE, F_VELOCITY, F_SPIN, F_FRICTION, F_RESTITUTION, F_COLOR, F_STATIC,
-    F_CATEGORY, F_MASK, F_SENSOR,
-    F_A, F_B, F_ANCHOR_A, F_ANCHOR_B, F_LENGTH, F_STIFFNESS, F_DAMPING,
-    F_COUNT
-} field_id;
-
-static const char *const field_names[F_COUNT] = {
+const char *const scene_field_names[F_COUNT] = {
     [F_GRAVITY] = "gravity", [F_RATE] = "rate", [F_ITERATIONS] = "iterations",
     [F_CENTER] = "center", [F_WIDTH] = "width",
     [F_NAME] = "name", [F_DENSITY] = "density",
@@ -97,53 +76,14 @@ static stmt_kind keyword_of(const scene_token *tok)
 static int field_of(const scene_token *tok)
 {
     for (int f = 0; f < F_COUNT; f++)
-        if (scene_token_is(tok, field_names[f]))
+        if (scene_token_is(tok, scene_field_names[f]))
             return f;
     return -1;
 }
 
-/* ---- parser state ------------------------------------------------------------ */
+/* ---- errors ------------------------------------------------------------------ */
 
-/* The statement being read: it may go on over continuation lines. */
-typedef struct pending {
-    stmt_kind kind;
-    scene_pos where;                /* its keyword */
-    uint64_t seen;                  /* fields given so far */
-    scene_pos value_pos[F_COUNT];
-    scene_body body;
-    scene_fluid fluid;
-    scene_rope rope;
-    char rope_a[SCENE_NAME_MAX], rope_b[SCENE_NAME_MAX];
-} pending;
-
-/* A rope's body names, resolved once the whole file is read. */
-typedef struct rope_ref {
-    char a[SCENE_NAME_MAX], b[SCENE_NAME_MAX];
-    scene_pos a_pos, b_pos;
-} rope_ref;
-
-typedef enum name_kind { NAME_BODY, NAME_FLUID } name_kind;
-
-/* Open-addressing hash set of the names used so far. A slot holds
- * 1 + 2 * index + kind, or 0 when empty; the text lives in the scene. */
-typedef struct name_table {
-    size_t *slots;
-    size_t capacity, count;
-} name_table;
-
-typedef struct parser {
-    scene sc;
-    int fluid_capacity, body_capacity, rope_capacity;
-    rope_ref *refs;                 /* one per rope */
-    name_table names;
-    bool has_header;
-    int world_line, view_line;      /* 0 until seen */
-    pending cur;
-    scene_error *err;
-} parser;
-
-SCENE_PRINTF(3, 4)
-static bool fail(parser *p, scene_pos at, const char *fmt, ...)
+bool scene_fail(parser *p, scene_pos at, const char *fmt, ...)
 {
     va_list args;
     p->err->line = at.line;
@@ -154,350 +94,9 @@ static bool fail(parser *p, scene_pos at, const char *fmt, ...)
     return false;
 }
 
-static bool fail_no_memory(parser *p, scene_pos at)
+bool scene_fail_no_memory(parser *p, scene_pos at)
 {
-    return fail(p, at, "out of memory");
-}
-
-/* ---- names -------------------------------------------------------------------- */
-
-static size_t hash_name(const char *name)
-{
-    uint64_t h = 14695981039346656037u;
-    for (; *name != '\0'; name++)
-        h = (h ^ (unsigned char)*name) * 1099511628211u;
-    return (size_t)h;
-}
-
-static const char *slot_name(const scene *sc, size_t slot)
-{
-    size_t index = (slot - 1) / 2;
-    return (slot - 1) % 2 == NAME_BODY ? sc->bodies[index].name : sc->fluids[index].name;
-}
-
-/* The slot holding `name`, or the empty slot where it would go. */
-static size_t *find_slot(const name_table *t, const scene *sc, const char *name)
-{
-    size_t mask = t->capacity - 1;
-    for (size_t i = hash_name(name) & mask;; i = (i + 1) & mask)
-        if (t->slots[i] == 0 || strcmp(slot_name(sc, t->slots[i]), name) == 0)
-            return &t->slots[i];
-}
-
-/* The entry for `name` (0 when not used). */
-static size_t lookup_name(const parser *p, const char *name)
-{
-    return p->names.capacity == 0 ? 0 : *find_slot(&p->names, &p->sc, name);
-}
-
-static bool grow_names(parser *p)
-{
-    name_table old = p->names, bigger = {0};
-    bigger.capacity = old.capacity == 0 ? 16 : old.capacity * 2;
-    bigger.slots = calloc(bigger.capacity, sizeof *bigger.slots);
-    if (bigger.slots == NULL)
-        return false;
-    for (size_t i = 0; i < old.capacity; i++)
-        if (old.slots[i] != 0)
-            *find_slot(&bigger, &p->sc, slot_name(&p->sc, old.slots[i])) = old.slots[i];
-    bigger.count = old.count;
-    free(old.slots);
-    p->names = bigger;
-    return true;
-}
-
-/* Records a name already stored at sc's `kind` array, entry `index`. */
-static bool add_name(parser *p, const char *name, name_kind kind, int index)
-{
-    if ((p->names.count + 1) * 2 > p->names.capacity && !grow_names(p))
-        return false;
-    *find_slot(&p->names, &p->sc, name) = 1 + 2 * (size_t)index + (size_t)kind;
-    p->names.count++;
-    return true;
-}
-
-static int entry_line(const parser *p, size_t slot)
-{
-    size_t index = (slot - 1) / 2;
-    return (slot - 1) % 2 == NAME_BODY ? p->sc.bodies[index].line : p->sc.fluids[index].line;
-}
-
-/* ---- values ------------------------------------------------------------------- */
-
-static scene_pos offset_pos(scene_pos start, const char *s, size_t offset)
-{
-    scene_pos pos = {start.line, start.column + scene_count_chars(s, offset)};
-    return pos;
-}
-
-static bool read_number_text(parser *p, const char *s, size_t n, scene_pos at, double *out)
-{
-    char quoted[SCENE_QUOTE_SIZE];
-    scene_number_status status = scene_lex_number(s, n, out);
-    scene_quote(quoted, s, n);
-    switch (status) {
-    case SCENE_NUMBER_OK: return true;
-    case SCENE_NUMBER_SYNTAX: return fail(p, at, "expected a number, got '%s'", quoted);
-    case SCENE_NUMBER_RANGE: return fail(p, at, "number '%s' is out of range", quoted);
-    default: return fail_no_memory(p, at);
-    }
-}
-
-static bool read_number(parser *p, const scene_token *t, double *out)
-{
-    return read_number_text(p, t->value, t->value_len, t->value_pos, out);
-}
-
-/* Every length, speed, density and so on in a scene lies within +-SCENE_BIG,
- * and sizes and densities are at least SCENE_SMALL: far beyond anything
- * physical either way, and near enough that no mass, moment of inertia or
- * step can overflow or underflow. */
-#define SCENE_BIG 1e9
-#define SCENE_SMALL 1e-6
-
-/* ANY and the signs: within +-SCENE_BIG; SCALE: from SCENE_SMALL to SCENE_BIG. */
-typedef enum limit { ANY, POSITIVE, NON_NEGATIVE, SCALE } limit;
-
-/* A number with a range condition; the message names the field. */
-static bool read_real(parser *p, const scene_token *t, field_id f, limit lim, double *out)
-{
-    double v;
-    if (!read_number(p, t, &v))
-        return false;
-    if (lim == POSITIVE && !(v > 0))
-        return fail(p, t->value_pos, "%s must be > 0", field_names[f]);
-    if (lim == NON_NEGATIVE && !(v >= 0))
-        return fail(p, t->value_pos, "%s must be >= 0", field_names[f]);
-    if (lim == SCALE && !(v >= SCENE_SMALL && v <= SCENE_BIG))
-        return fail(p, t->value_pos, "%s must be from %g to %g", field_names[f], SCENE_SMALL,
-                    SCENE_BIG);
-    if (fabs(v) > SCENE_BIG)
-        return fail(p, t->value_pos, "%s must be within -%g to %g", field_names[f], SCENE_BIG,
-                    SCENE_BIG);
-    *out = v;
-    return true;
-}
-
-static bool read_integer(parser *p, const scene_token *t, field_id f, int lo, int hi, int *out)
-{
-    double v;
-    if (!read_number(p, t, &v))
-        return false;
-    if (v != floor(v) || v < lo || v > hi)
-        return fail(p, t->value_pos, "%s must be an integer from %d to %d", field_names[f], lo, hi);
-    *out = (int)v;
-    return true;
-}
-
-/* Collision bits: a whole number from 0 to 4294967295 (32 bits). */
-static bool read_bits(parser *p, const scene_token *t, field_id f, uint32_t *out)
-{
-    double v;
-    if (!read_number(p, t, &v))
-        return false;
-    if (v != floor(v) || v < 0 || v > 4294967295.0)
-        return fail(p, t->value_pos, "%s must be a whole number from 0 to 4294967295", field_names[f]);
-    *out = (uint32_t)v;
-    return true;
-}
-
-static bool read_angle(parser *p, const scene_token *t, double *out)
-{
-    static const char suffix[] = "deg";
-    size_t n = t->value_len, k = sizeof suffix - 1;
-    if (n > k && memcmp(t->value + n - k, suffix, k) == 0) {
-        double degrees;
-        if (!read_number_text(p, t->value, n - k, t->value_pos, &degrees))
-            return false;
-        *out = degrees * (SCENE_PI / 180.0);
-        return fabs(degrees) <= SCENE_BIG ||
-               fail(p, t->value_pos, "angle must be within -%g to %g", SCENE_BIG, SCENE_BIG);
-    }
-    if (!read_number(p, t, out))
-        return false;
-    return fabs(*out) <= SCENE_BIG ||
-           fail(p, t->value_pos, "angle must be within -%g to %g", SCENE_BIG, SCENE_BIG);
-}
-
-static bool bad_point(parser *p, const char *s, size_t n, scene_pos at)
-{
-    char quoted[SCENE_QUOTE_SIZE];
-    scene_quote(quoted, s, n);
-    return fail(p, at, "expected a point x,y, got '%s'", quoted);
-}
-
-/* `x,y`: exactly one comma, a number on each side. */
-static bool read_point_text(parser *p, const char *s, size_t n, scene_pos at, fl_vec2 *out)
-{
-    const char *comma = memchr(s, ',', n);
-    size_t left = comma == NULL ? 0 : (size_t)(comma - s), right;
-    if (comma == NULL || left == 0 || left + 1 == n || memchr(comma + 1, ',', n - left - 1) != NULL ||
-        memchr(s, '[', n) != NULL)
-        return bad_point(p, s, n, at);
-    right = n - left - 1;
-    if (!read_number_text(p, s, left, at, &out->x) ||
-        !read_number_text(p, comma + 1, right, offset_pos(at, s, left + 1), &out->y))
-        return false;
-    if (fabs(out->x) > SCENE_BIG || fabs(out->y) > SCENE_BIG)
-        return fail(p, at, "coordinates must be within -%g to %g", SCENE_BIG, SCENE_BIG);
-    return true;
-}
-
-static bool read_point(parser *p, const scene_token *t, fl_vec2 *out)
-{
-    return read_point_text(p, t->value, t->value_len, t->value_pos, out);
-}
-
-static bool is_list_blank(char c)
-{
-    return c == ' ' || c == '\t';
-}
-
-static bool is_list_shape(const char *s, size_t n)
-{
-    return n >= 2 && s[0] == '[' && s[n - 1] == ']' && memchr(s + 1, '[', n - 2) == NULL &&
-           memchr(s + 1, ']', n - 2) == NULL;
-}
-
-/* `[x,y x,y ...]` into pts (up to SCENE_MAX_POINTS); *count gets the number
- * of points written, however many there were. */
-static bool read_point_list(parser *p, const scene_token *t, fl_vec2 *pts, size_t *count)
-{
-    const char *s = t->value;
-    size_t n = t->value_len, i = 1, k = 0;
-    if (!is_list_shape(s, n)) {
-        char quoted[SCENE_QUOTE_SIZE];
-        scene_quote(quoted, s, n);
-        return fail(p, t->value_pos, "expected a point list [x,y x,y ...], got '%s'", quoted);
-    }
-    for (;;) {
-        fl_vec2 v;
-        size_t start;
-        while (i < n - 1 && is_list_blank(s[i]))
-            i++;
-        if (i >= n - 1)
-            break;
-        start = i;
-        while (i < n - 1 && !is_list_blank(s[i]))
-            i++;
-        if (!read_point_text(p, s + start, i - start, offset_pos(t->value_pos, s, start), &v))
-            return false;
-        if (k < SCENE_MAX_POINTS)
-            pts[k] = v;
-        k++;
-    }
-    *count = k;
-    return true;
-}
-
-static bool read_color(parser *p, const scene_token *t, uint32_t *out)
-{
-    const char *s = t->value;
-    uint32_t rgb = 0;
-    bool ok = t->value_len == 7 && s[0] == '#';
-    for (size_t i = 1; ok && i < 7; i++) {
-        char c = s[i];
-        int digit = c >= '0' && c <= '9'   ? c - '0'
-                    : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                    : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                           : -1;
-        ok = digit >= 0;
-        rgb = (rgb << 4) | (uint32_t)(ok ? digit : 0);
-    }
-    if (!ok) {
-        char quoted[SCENE_QUOTE_SIZE];
-        scene_quote(quoted, s, t->value_len);
-        return fail(p, t->value_pos, "expected a colour #rrggbb, got '%s'", quoted);
-    }
-    *out = rgb;
-    return true;
-}
-
-static bool is_name_char(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '-';
-}
-
-/* A name's spelling (letters, digits, '_', '-'; 1..63 characters). The word
- * `world` is checked by the callers, since a rope's `b` may be `world`. */
-static bool read_name_text(parser *p, const scene_token *t, char out[SCENE_NAME_MAX])
-{
-    char quoted[SCENE_QUOTE_SIZE];
-    for (size_t i = 0; i < t->value_len; i++) {
-        if (!is_name_char(t->value[i])) {
-            scene_quote(quoted, t->value, t->value_len);
-            return fail(p, t->value_pos, "bad name '%s' (use letters, digits, '_' and '-')", quoted);
-        }
-    }
-    if (t->value_len >= SCENE_NAME_MAX)
-        return fail(p, t->value_pos, "name is longer than %d characters", SCENE_NAME_MAX - 1);
-    memcpy(out, t->value, t->value_len);
-    out[t->value_len] = '\0';
-    return true;
-}
-
-static bool read_new_name(parser *p, const scene_token *t, char out[SCENE_NAME_MAX])
-{
-    size_t slot;
-    if (!read_name_text(p, t, out))
-        return false;
-    if (strcmp(out, "world") == 0)
-        return fail(p, t->value_pos, "'world' is reserved and cannot be a name");
-    slot = lookup_name(p, out);
-    if (slot != 0)
-        return fail(p, t->value_pos, "name '%s' is already used (line %d)", out, entry_line(p, slot));
-    return true;
-}
-
-/* ---- polygon shape checks ---------------------------------------------------- */
-
-static bool has_repeated_point(const fl_vec2 *pts, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        for (size_t j = i + 1; j < n; j++)
-            if (pts[i].x == pts[j].x && pts[i].y == pts[j].y)
-                return true;
-    return false;
-}
-
-/* With no repeated points: do all points lie on one line? */
-static bool all_collinear(const fl_vec2 *pts, size_t n)
-{
-    for (size_t i = 2; i < n; i++)
-        if (fl_cross(fl_sub(pts[1], pts[0]), fl_sub(pts[i], pts[0])) != 0.0)
-            return false;
-    return true;
-}
-
-/* Checks a point list for `what` ("polygon" or "hull"). */
-static bool check_outline(parser *p, const scene_token *t, const char *what, const fl_vec2 *pts,
-                          size_t n)
-{
-    if (n < 3 || n > SCENE_MAX_POINTS)
-        return fail(p, t->value_pos, "%s needs 3 to %d points, got %zu", what, SCENE_MAX_POINTS, n);
-    if (has_repeated_point(pts, n))
-        return fail(p, t->value_pos, "%s points must not repeat", what);
-    if (all_collinear(pts, n))
-        return fail(p, t->value_pos, "%s must have a non-zero area", what);
-    for (size_t i = 0; i < n; i++)
-        if (fl_length(fl_sub(pts[(i + 1) % n], pts[i])) < SCENE_SMALL)
-            return fail(p, t->value_pos, "%s points %zu and %zu are closer than %g", what, i + 1,
-                        (i + 1) % n + 1, SCENE_SMALL);
-    /* Distinct points, not all on one line: only crossing edges (or edges
-     * that touch or fold back) can make the outline other than simple. */
-    if (!fl_polygon_is_simple(pts, (int)n))
-        return fail(p, t->value_pos, "%s points must not cross each other", what);
-    return true;
-}
-
-static bool read_outline(parser *p, const scene_token *t, const char *what, fl_vec2 *pts, int *count)
-{
-    size_t n = 0;
-    if (!read_point_list(p, t, pts, &n) || !check_outline(p, t, what, pts, n))
-        return false;
-    *count = (int)n;
-    return true;
+    return scene_fail(p, at, "out of memory");
 }
 
 /* ---- fields ---------------------------------------------------------------- */
@@ -507,13 +106,13 @@ static bool set_world_field(parser *p, field_id f, const scene_token *t)
     scene *sc = &p->sc;
     double rate;
     switch (f) {
-    case F_GRAVITY: return read_point(p, t, &sc->gravity);
-    case F_ITERATIONS: return read_integer(p, t, f, 1, 1000, &sc->iterations);
+    case F_GRAVITY: return scene_read_point(p, t, &sc->gravity);
+    case F_ITERATIONS: return scene_read_integer(p, t, f, 1, 1000, &sc->iterations);
     default:
-        if (!read_number(p, t, &rate))
+        if (!scene_read_number(p, t, &rate))
             return false;
         if (!(rate >= 1 && rate <= 10000))
-            return fail(p, t->value_pos, "rate must be from 1 to 10000 steps per second");
+            return scene_fail(p, t->value_pos, "rate must be from 1 to 10000 steps per second");
         sc->rate = rate;
         return true;
     }
@@ -522,44 +121,45 @@ static bool set_world_field(parser *p, field_id f, const scene_token *t)
 static bool set_view_field(parser *p, field_id f, const scene_token *t)
 {
     if (f == F_CENTER)
-        return read_point(p, t, &p->sc.view_center);
-    return read_real(p, t, f, SCALE, &p->sc.view_width);
+        return scene_read_point(p, t, &p->sc.view_center);
+    return scene_read_real(p, t, f, SCALE, &p->sc.view_width);
 }
 
 static bool set_fluid_field(parser *p, field_id f, const scene_token *t)
 {
     scene_fluid *fl = &p->cur.fluid;
     switch (f) {
-    case F_NAME: return read_new_name(p, t, fl->name);
-    case F_DENSITY: return read_real(p, t, f, SCALE, &fl->density);
-    case F_SURFACE: return read_real(p, t, f, ANY, &fl->surface);
-    case F_LEFT: return read_real(p, t, f, ANY, &fl->left);
-    case F_RIGHT: return read_real(p, t, f, ANY, &fl->right);
-    case F_BOTTOM: return read_real(p, t, f, ANY, &fl->bottom);
-    case F_LINEAR_DRAG: return read_real(p, t, f, NON_NEGATIVE, &fl->linear_drag);
-    case F_ANGULAR_DRAG: return read_real(p, t, f, NON_NEGATIVE, &fl->angular_drag);
-    case F_CURRENT: return read_point(p, t, &fl->current);
-    case F_WAVE_AMPLITUDE: return read_real(p, t, f, ANY, &fl->wave_amplitude);
-    case F_WAVE_LENGTH: return read_real(p, t, f, SCALE, &fl->wave_length);
-    default: return read_real(p, t, f, ANY, &fl->wave_speed);
+    case F_NAME: return scene_read_new_name(p, t, fl->name);
+    case F_DENSITY: return scene_read_real(p, t, f, SCALE, &fl->density);
+    case F_SURFACE: return scene_read_real(p, t, f, ANY, &fl->surface);
+    case F_LEFT: return scene_read_real(p, t, f, ANY, &fl->left);
+    case F_RIGHT: return scene_read_real(p, t, f, ANY, &fl->right);
+    case F_BOTTOM: return scene_read_real(p, t, f, ANY, &fl->bottom);
+    case F_LINEAR_DRAG: return scene_read_real(p, t, f, NON_NEGATIVE, &fl->linear_drag);
+    case F_ANGULAR_DRAG: return scene_read_real(p, t, f, NON_NEGATIVE, &fl->angular_drag);
+    case F_CURRENT: return scene_read_point(p, t, &fl->current);
+    case F_WAVE_AMPLITUDE: return scene_read_real(p, t, f, ANY, &fl->wave_amplitude);
+    case F_WAVE_LENGTH: return scene_read_real(p, t, f, SCALE, &fl->wave_length);
+    default: return scene_read_real(p, t, f, ANY, &fl->wave_speed);
     }
 }
 
 static bool read_size(parser *p, const scene_token *t, fl_vec2 *out)
 {
-    if (!read_point(p, t, out))
+    if (!scene_read_point(p, t, out))
         return false;
     if (!(out->x >= SCENE_SMALL && out->y >= SCENE_SMALL))
-        return fail(p, t->value_pos, "size must be at least %g in both directions", SCENE_SMALL);
+        return scene_fail(p, t->value_pos, "size must be at least %g in both directions",
+                          SCENE_SMALL);
     return true;
 }
 
 static bool read_restitution(parser *p, const scene_token *t, double *out)
 {
-    if (!read_number(p, t, out))
+    if (!scene_read_number(p, t, out))
         return false;
     if (!(*out >= 0 && *out <= 1))
-        return fail(p, t->value_pos, "restitution must be from 0 to 1");
+        return scene_fail(p, t->value_pos, "restitution must be from 0 to 1");
     return true;
 }
 
@@ -567,22 +167,22 @@ static bool set_body_field(parser *p, field_id f, const scene_token *t)
 {
     scene_body *b = &p->cur.body;
     switch (f) {
-    case F_NAME: return read_new_name(p, t, b->name);
-    case F_AT: return read_point(p, t, &b->at);
+    case F_NAME: return scene_read_new_name(p, t, b->name);
+    case F_AT: return scene_read_point(p, t, &b->at);
     case F_SIZE: return read_size(p, t, &b->size);
-    case F_SIDES: return read_integer(p, t, f, 3, SCENE_MAX_POINTS, &b->sides);
-    case F_RADIUS: return read_real(p, t, f, SCALE, &b->radius);
-    case F_POINTS: return read_outline(p, t, "polygon", b->points, &b->point_count);
-    case F_HULL: return read_outline(p, t, "hull", b->hull, &b->hull_count);
-    case F_DENSITY: return read_real(p, t, f, SCALE, &b->density);
-    case F_ANGLE: return read_angle(p, t, &b->angle);
-    case F_VELOCITY: return read_point(p, t, &b->velocity);
-    case F_SPIN: return read_real(p, t, f, ANY, &b->spin);
-    case F_FRICTION: return read_real(p, t, f, NON_NEGATIVE, &b->friction);
+    case F_SIDES: return scene_read_integer(p, t, f, 3, SCENE_MAX_POINTS, &b->sides);
+    case F_RADIUS: return scene_read_real(p, t, f, SCALE, &b->radius);
+    case F_POINTS: return scene_read_outline(p, t, "polygon", b->points, &b->point_count);
+    case F_HULL: return scene_read_outline(p, t, "hull", b->hull, &b->hull_count);
+    case F_DENSITY: return scene_read_real(p, t, f, SCALE, &b->density);
+    case F_ANGLE: return scene_read_angle(p, t, &b->angle);
+    case F_VELOCITY: return scene_read_point(p, t, &b->velocity);
+    case F_SPIN: return scene_read_real(p, t, f, ANY, &b->spin);
+    case F_FRICTION: return scene_read_real(p, t, f, NON_NEGATIVE, &b->friction);
     case F_RESTITUTION: return read_restitution(p, t, &b->restitution);
-    case F_COLOR: return (b->has_color = read_color(p, t, &b->color));
-    case F_CATEGORY: return read_bits(p, t, f, &b->category);
-    case F_MASK: return read_bits(p, t, f, &b->mask);
+    case F_COLOR: return (b->has_color = scene_read_color(p, t, &b->color));
+    case F_CATEGORY: return scene_read_bits(p, t, f, &b->category);
+    case F_MASK: return scene_read_bits(p, t, f, &b->mask);
     case F_SENSOR: b->sensor = true; return true;
     default: b->is_static = true; return true;
     }
@@ -591,10 +191,10 @@ static bool set_body_field(parser *p, field_id f, const scene_token *t)
 static bool read_rope_end(parser *p, const scene_token *t, char out[SCENE_NAME_MAX],
                           bool may_be_world)
 {
-    if (!read_name_text(p, t, out))
+    if (!scene_read_name(p, t, out))
         return false;
     if (!may_be_world && strcmp(out, "world") == 0)
-        return fail(p, t->value_pos, "rope end 'a' must be a body; only 'b' may be 'world'");
+        return scene_fail(p, t->value_pos, "rope end 'a' must be a body; only 'b' may be 'world'");
     return true;
 }
 
@@ -604,11 +204,11 @@ static bool set_rope_field(parser *p, field_id f, const scene_token *t)
     switch (f) {
     case F_A: return read_rope_end(p, t, p->cur.rope_a, false);
     case F_B: return read_rope_end(p, t, p->cur.rope_b, true);
-    case F_ANCHOR_A: return read_point(p, t, &r->anchor_a);
-    case F_ANCHOR_B: return read_point(p, t, &r->anchor_b);
-    case F_LENGTH: return (r->has_length = read_real(p, t, f, POSITIVE, &r->length));
-    case F_STIFFNESS: return (r->has_stiffness = read_real(p, t, f, POSITIVE, &r->stiffness));
-    default: return read_real(p, t, f, NON_NEGATIVE, &r->damping);
+    case F_ANCHOR_A: return scene_read_point(p, t, &r->anchor_a);
+    case F_ANCHOR_B: return scene_read_point(p, t, &r->anchor_b);
+    case F_LENGTH: return (r->has_length = scene_read_real(p, t, f, POSITIVE, &r->length));
+    case F_STIFFNESS: return (r->has_stiffness = scene_read_real(p, t, f, POSITIVE, &r->stiffness));
+    default: return scene_read_real(p, t, f, NON_NEGATIVE, &r->damping);
     }
 }
 
@@ -634,16 +234,17 @@ static int classify_field(parser *p, const scene_token *t)
         if (allowed && (FLAG_FIELDS & BIT(f)))
             return f;
         scene_quote(quoted, t->key, t->key_len);
-        fail(p, t->key_pos, "unexpected word '%s' in %s (fields are written key=value)", quoted, kw);
+        scene_fail(p, t->key_pos, "unexpected word '%s' in %s (fields are written key=value)",
+                   quoted, kw);
         return -1;
     }
     if (!allowed) {
         scene_quote(quoted, t->key, t->key_len);
-        fail(p, t->key_pos, "unknown field '%s' in %s", quoted, kw);
+        scene_fail(p, t->key_pos, "unknown field '%s' in %s", quoted, kw);
         return -1;
     }
     if (FLAG_FIELDS & BIT(f)) {
-        fail(p, t->key_pos, "'%s' is a flag and takes no value", field_names[f]);
+        scene_fail(p, t->key_pos, "'%s' is a flag and takes no value", scene_field_names[f]);
         return -1;
     }
     return f;
@@ -655,7 +256,7 @@ static bool apply_field(parser *p, const scene_token *t)
     if (f < 0)
         return false;
     if (p->cur.seen & BIT(f))
-        return fail(p, t->key_pos, "duplicate field '%s'", field_names[f]);
+        return scene_fail(p, t->key_pos, "duplicate field '%s'", scene_field_names[f]);
     p->cur.seen |= BIT(f);
     p->cur.value_pos[f] = t->value_pos;
     return set_field(p, (field_id)f, t);
@@ -667,8 +268,8 @@ static bool begin_statement(parser *p, stmt_kind kind, scene_pos where)
 {
     int *first = kind == K_WORLD ? &p->world_line : kind == K_VIEW ? &p->view_line : NULL;
     if (first != NULL && *first != 0)
-        return fail(p, where, "only one '%s' statement is allowed (first on line %d)",
-                    keyword_names[kind], *first);
+        return scene_fail(p, where, "only one '%s' statement is allowed (first on line %d)",
+                          keyword_names[kind], *first);
     if (first != NULL)
         *first = where.line;
     memset(&p->cur, 0, sizeof p->cur);
@@ -691,8 +292,8 @@ static bool require(parser *p, const field_id *list, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         if ((p->cur.seen & BIT(list[i])) == 0)
-            return fail(p, p->cur.where, "%s needs '%s'", keyword_names[p->cur.kind],
-                        field_names[list[i]]);
+            return scene_fail(p, p->cur.where, "%s needs '%s'", keyword_names[p->cur.kind],
+                              scene_field_names[list[i]]);
     return true;
 }
 
@@ -728,12 +329,12 @@ static bool finish_view(parser *p)
 static bool check_fluid(parser *p, const scene_fluid *fl)
 {
     if (!(fl->left < fl->right))
-        return fail(p, p->cur.value_pos[F_RIGHT], "right must be greater than left");
+        return scene_fail(p, p->cur.value_pos[F_RIGHT], "right must be greater than left");
     if (!(fl->surface < fl->bottom))
-        return fail(p, p->cur.value_pos[F_BOTTOM], "bottom must be greater than surface");
+        return scene_fail(p, p->cur.value_pos[F_BOTTOM], "bottom must be greater than surface");
     if (!(fabs(fl->wave_amplitude) < fl->bottom - fl->surface))
-        return fail(p, p->cur.value_pos[F_WAVE_AMPLITUDE],
-                    "wave-amplitude must be smaller than the fluid's depth");
+        return scene_fail(p, p->cur.value_pos[F_WAVE_AMPLITUDE],
+                          "wave-amplitude must be smaller than the fluid's depth");
     return true;
 }
 
@@ -744,10 +345,11 @@ static bool finish_fluid(parser *p)
     if (!require(p, needed, 5) || !check_fluid(p, &p->cur.fluid))
         return false;
     if (!reserve((void **)&sc->fluids, &p->fluid_capacity, sc->fluid_count, sizeof *sc->fluids))
-        return fail_no_memory(p, p->cur.where);
+        return scene_fail_no_memory(p, p->cur.where);
     sc->fluids[sc->fluid_count] = p->cur.fluid;
-    if (p->cur.fluid.name[0] != '\0' && !add_name(p, p->cur.fluid.name, NAME_FLUID, sc->fluid_count))
-        return fail_no_memory(p, p->cur.where);
+    if (p->cur.fluid.name[0] != '\0' &&
+        !scene_add_name(p, p->cur.fluid.name, NAME_FLUID, sc->fluid_count))
+        return scene_fail_no_memory(p, p->cur.where);
     sc->fluid_count++;
     return true;
 }
@@ -771,12 +373,13 @@ static bool finish_body(parser *p)
     if (!require_shape(p))
         return false;
     if (!b->is_static && (p->cur.seen & BIT(F_DENSITY)) == 0)
-        return fail(p, p->cur.where, "%s needs 'density' (or 'static')", keyword_names[p->cur.kind]);
+        return scene_fail(p, p->cur.where, "%s needs 'density' (or 'static')",
+                          keyword_names[p->cur.kind]);
     if (!reserve((void **)&sc->bodies, &p->body_capacity, sc->body_count, sizeof *sc->bodies))
-        return fail_no_memory(p, p->cur.where);
+        return scene_fail_no_memory(p, p->cur.where);
     sc->bodies[sc->body_count] = *b;
-    if (b->name[0] != '\0' && !add_name(p, b->name, NAME_BODY, sc->body_count))
-        return fail_no_memory(p, p->cur.where);
+    if (b->name[0] != '\0' && !scene_add_name(p, b->name, NAME_BODY, sc->body_count))
+        return scene_fail_no_memory(p, p->cur.where);
     sc->body_count++;
     return true;
 }
@@ -798,11 +401,11 @@ static bool finish_rope(parser *p)
     if (!require(p, needed, 2))
         return false;
     if (strcmp(c->rope_b, "world") == 0 && (c->seen & BIT(F_ANCHOR_B)) == 0)
-        return fail(p, c->where, "rope to 'world' needs 'anchor-b'");
+        return scene_fail(p, c->where, "rope to 'world' needs 'anchor-b'");
     if (strcmp(c->rope_a, c->rope_b) == 0)
-        return fail(p, c->value_pos[F_B], "a rope must join two different bodies");
+        return scene_fail(p, c->value_pos[F_B], "a rope must join two different bodies");
     if (!reserve_rope(p))
-        return fail_no_memory(p, c->where);
+        return scene_fail_no_memory(p, c->where);
     sc->ropes[sc->rope_count] = c->rope;
     ref = &p->refs[sc->rope_count];
     memcpy(ref->a, c->rope_a, sizeof ref->a);
@@ -829,34 +432,6 @@ static bool finish_statement(parser *p)
     return ok;
 }
 
-/* ---- ropes' bodies ------------------------------------------------------------- */
-
-static bool resolve_body(parser *p, const char *name, scene_pos at, int *index)
-{
-    size_t slot = lookup_name(p, name);
-    if (slot == 0)
-        return fail(p, at, "unknown body '%s' in rope", name);
-    if ((slot - 1) % 2 == NAME_FLUID)
-        return fail(p, at, "'%s' is a fluid, not a body", name);
-    *index = (int)((slot - 1) / 2);
-    return true;
-}
-
-static bool resolve_ropes(parser *p)
-{
-    for (int i = 0; i < p->sc.rope_count; i++) {
-        scene_rope *r = &p->sc.ropes[i];
-        const rope_ref *ref = &p->refs[i];
-        if (!resolve_body(p, ref->a, ref->a_pos, &r->a))
-            return false;
-        if (strcmp(ref->b, "world") == 0)
-            r->b = -1;
-        else if (!resolve_body(p, ref->b, ref->b_pos, &r->b))
-            return false;
-    }
-    return true;
-}
-
 /* ---- lines ------------------------------------------------------------------- */
 
 static bool expect_line_end(parser *p, scene_cursor *c, const char *after)
@@ -868,7 +443,7 @@ static bool expect_line_end(parser *p, scene_cursor *c, const char *after)
     case SCENE_LEX_ERROR: return false;
     default:
         scene_quote(quoted, t.text, t.text_len);
-        return fail(p, t.key_pos, "unexpected '%s' after %s", quoted, after);
+        return scene_fail(p, t.key_pos, "unexpected '%s' after %s", quoted, after);
     }
 }
 
@@ -886,19 +461,19 @@ static bool parse_header(parser *p, scene_cursor *c, const scene_token *first)
     char quoted[SCENE_QUOTE_SIZE];
     scene_lex_result r;
     if (first->has_value || !scene_token_is(first, "flotsam-scene"))
-        return fail(p, first->key_pos, "expected 'flotsam-scene 1' before any statement");
+        return scene_fail(p, first->key_pos, "expected 'flotsam-scene 1' before any statement");
     r = scene_lex_next(c, &v, p->err);
     if (r == SCENE_LEX_ERROR)
         return false;
     if (r == SCENE_LEX_END)
-        return fail(p, first->key_pos, "expected a version number after 'flotsam-scene'");
+        return scene_fail(p, first->key_pos, "expected a version number after 'flotsam-scene'");
     scene_quote(quoted, v.text, v.text_len);
     if (v.has_value || !is_digits(v.key, v.key_len))
-        return fail(p, v.key_pos, "expected a version number after 'flotsam-scene', got '%s'",
-                    quoted);
+        return scene_fail(p, v.key_pos,
+                          "expected a version number after 'flotsam-scene', got '%s'", quoted);
     if (!scene_token_is(&v, "1"))
-        return fail(p, v.key_pos, "unsupported scene version %s (this program reads version 1)",
-                    quoted);
+        return scene_fail(p, v.key_pos,
+                          "unsupported scene version %s (this program reads version 1)", quoted);
     p->has_header = true;
     return expect_line_end(p, c, "the header");
 }
@@ -926,9 +501,9 @@ static bool start_statement(parser *p, const scene_token *t)
         return begin_statement(p, kind, t->key_pos);
     scene_quote(quoted, t->text, t->text_len);
     if (t->has_value)
-        return fail(p, t->key_pos, "expected a keyword, got '%s' (indent continuation lines)",
-                    quoted);
-    return fail(p, t->key_pos, "unknown keyword '%s'", quoted);
+        return scene_fail(p, t->key_pos,
+                          "expected a keyword, got '%s' (indent continuation lines)", quoted);
+    return scene_fail(p, t->key_pos, "unknown keyword '%s'", quoted);
 }
 
 /* An indented line: a new statement if it starts with a keyword, otherwise
@@ -939,7 +514,7 @@ static bool indented_line(parser *p, const scene_token *t)
     if (is_keyword)
         return finish_statement(p) && start_statement(p, t);
     if (p->cur.kind == K_NONE)
-        return fail(p, t->key_pos, "indented line, but there is no statement to continue");
+        return scene_fail(p, t->key_pos, "indented line, but there is no statement to continue");
     return apply_field(p, t);
 }
 
@@ -974,8 +549,8 @@ static bool parse_text(parser *p, const char *text, size_t len)
         if (!parse_line(p, &line))
             return false;
     if (!p->has_header)
-        return fail(p, top, "missing 'flotsam-scene 1' header");
-    return finish_statement(p) && resolve_ropes(p);
+        return scene_fail(p, top, "missing 'flotsam-scene 1' header");
+    return finish_statement(p) && scene_resolve_ropes(p);
 }
 
 /* ---- public interface ---------------------------------------------------------- */
