@@ -9,74 +9,7 @@
  * Positions: overlap beyond the slop is removed by split impulses, solved
  * into separate pseudo-velocities that move bodies but add no momentum, so
  * resting stacks do not jitter or bounce. */
-#include "world_internal.h"
-
-#define RESTITUTION_THRESHOLD 1.0 /* m/s: slower impacts do not bounce */
-#define POSITION_FRACTION 0.2     /* of the overlap removed per step */
-#define ALLOWED_OVERLAP 0.0005    /* m: overlap left alone, so contacts stay warm */
-#define MAX_CONDITION 1000.0      /* of a two-point block worth solving as one */
-
-static fl_vec2 tangent_of(fl_vec2 n) { return fl_v2(-n.y, n.x); }
-
-/* Speed along d of b's material point at rb relative to a's at ra. */
-static inline double rel_speed(const fl_twist *a, const fl_twist *b, fl_vec2 ra, fl_vec2 rb,
-                               fl_vec2 d)
-{
-    double dx = (b->v.x - b->w * rb.y) - (a->v.x - a->w * ra.y);
-    double dy = (b->v.y + b->w * rb.x) - (a->v.y + a->w * ra.x);
-    return dx * d.x + dy * d.y;
-}
-
-/* The inverse masses and inertias of a constraint's two bodies, passed by
- * value so that the solver's inner loops keep the velocities they update in
- * registers (two pointers into one array might alias, as far as the
- * compiler knows). */
-typedef struct pair_mass {
-    double ima, iia, imb, iib;
-} pair_mass;
-
-static inline pair_mass masses_of(const fl_motion *a, const fl_motion *b)
-{
-    return (pair_mass){a->im, a->ii, b->im, b->ii};
-}
-
-/* Impulse p on b at rb and -p on a at ra, applied to twists ta and tb. */
-static inline void kick(fl_twist *ta, fl_twist *tb, pair_mass pm, fl_vec2 ra, fl_vec2 rb, fl_vec2 p)
-{
-    ta->v.x -= p.x * pm.ima;
-    ta->v.y -= p.y * pm.ima;
-    ta->w -= pm.iia * fl_cross(ra, p);
-    tb->v.x += p.x * pm.imb;
-    tb->v.y += p.y * pm.imb;
-    tb->w += pm.iib * fl_cross(rb, p);
-}
-
-/* How much the relative speed along d at ra, rb changes per unit impulse
- * along d: the inverse of the effective mass. */
-static double row_k(pair_mass pm, fl_vec2 ra, fl_vec2 rb, fl_vec2 d)
-{
-    double ca = fl_cross(ra, d), cb = fl_cross(rb, d);
-    return pm.ima + pm.imb + pm.iia * ca * ca + pm.iib * cb * cb;
-}
-
-static double row_mass(pair_mass pm, fl_vec2 ra, fl_vec2 rb, fl_vec2 d)
-{
-    double k = row_k(pm, ra, rb, d);
-    return k > 0.0 ? 1.0 / k : 0.0;
-}
-
-/* One unilateral row on the twists of a and b (real or pseudo): push along
- * n so that the relative speed is at least `floor`, keeping the accumulated
- * impulse >= 0. */
-static inline void push(fl_twist *ta, fl_twist *tb, pair_mass pm, fl_vec2 ra, fl_vec2 rb,
-                        fl_vec2 n, double mass, double floor, double *accumulated)
-{
-    double vn = rel_speed(ta, tb, ra, rb, n);
-    double next = fl_max(*accumulated - mass * (vn - floor), 0.0);
-    double lambda = next - *accumulated;
-    *accumulated = next;
-    kick(ta, tb, pm, ra, rb, fl_scale(n, lambda));
-}
+#include "solver_rows.h"
 
 /* Both normal rows of a two-point contact at once, as the small linear
  * complementarity problem they are: find impulses x >= 0 with normal speeds
@@ -251,127 +184,15 @@ static void correct_contact(fl_contact *c, fl_motion *m, double inv_dt)
     b->bias = bb;
 }
 
-/* ---- joints ------------------------------------------------------------- */
-
-static void prepare_rope(fl_joint *j, fl_motion *m, double dt)
-{
-    fl_motion *a = &m[j->ia], *b = &m[j->ib];
-    fl_vec2 pa = fl_joint_world_a(j), pb = fl_joint_world_b(j);
-    j->ra = fl_sub(pa, j->a->position);
-    j->rb = j->b ? fl_sub(pb, j->b->position) : fl_v2(0.0, 0.0);
-    fl_vec2 d = fl_sub(pb, pa);
-    double dist = fl_length(d);
-    j->slack = j->length - dist;
-    j->bias_impulse = 0.0;
-    if (dist < 1e-9 || (j->stiffness > 0.0 && j->slack >= 0.0)) {
-        j->mass = 0.0; /* no direction, or an elastic rope hanging slack */
-        j->impulse = 0.0;
-        return;
-    }
-    /* The rope pulls b towards a: a push along n = -(b - a) / |b - a|. */
-    j->axis = fl_scale(d, -1.0 / dist);
-    if (j->stiffness > 0.0) {
-        /* Soft constraint: the implicit spring-damper over one step. */
-        double k = row_k(masses_of(a, b), j->ra, j->rb, j->axis);
-        double denom = j->damping + dt * j->stiffness;
-        j->gamma = 1.0 / (dt * denom);
-        j->bias = j->slack * j->stiffness / denom;
-        j->mass = 1.0 / (k + j->gamma);
-    } else {
-        j->gamma = 0.0;
-        j->bias = 0.0;
-        j->mass = row_mass(masses_of(a, b), j->ra, j->rb, j->axis);
-    }
-    kick(&a->vel, &b->vel, masses_of(a, b), j->ra, j->rb, fl_scale(j->axis, j->impulse));
-}
-
-static void solve_rope(fl_joint *j, fl_motion *m, double inv_dt)
-{
-    if (j->mass == 0.0)
-        return;
-    fl_motion *a = &m[j->ia], *b = &m[j->ib];
-    if (j->stiffness > 0.0) {
-        double vn = rel_speed(&a->vel, &b->vel, j->ra, j->rb, j->axis);
-        double next = fl_max(j->impulse - j->mass * (vn + j->bias + j->gamma * j->impulse), 0.0);
-        double lambda = next - j->impulse;
-        j->impulse = next;
-        kick(&a->vel, &b->vel, masses_of(a, b), j->ra, j->rb, fl_scale(j->axis, lambda));
-        return;
-    }
-    /* Slack by s > 0: the ends may part at up to s / dt before it bites. */
-    double floor = j->slack > 0.0 ? -j->slack * inv_dt : 0.0;
-    push(&a->vel, &b->vel, masses_of(a, b), j->ra, j->rb, j->axis, j->mass, floor, &j->impulse);
-}
-
-static void correct_rope(fl_joint *j, fl_motion *m, double inv_dt)
-{
-    if (j->mass == 0.0 || j->stiffness > 0.0)
-        return;
-    double stretch = -(j->slack + FL_LINEAR_SLOP);
-    if (stretch <= 0.0)
-        return;
-    fl_motion *a = &m[j->ia], *b = &m[j->ib];
-    push(&a->bias, &b->bias, masses_of(a, b), j->ra, j->rb, j->axis, j->mass,
-         POSITION_FRACTION * stretch * inv_dt, &j->bias_impulse);
-}
-
-static void prepare_mouse(fl_joint *j, fl_motion *m, double dt)
-{
-    fl_motion *b = &m[j->ia];
-    fl_body *body = j->a;
-    j->ra = fl_rotate(body->rot, j->local_a);
-    double omega = 2.0 * FL_PI * j->frequency;
-    double k = body->mass * omega * omega, c = 2.0 * body->mass * j->damping_ratio * omega;
-    double denom = c + dt * k;
-    j->gamma = denom > 0.0 ? 1.0 / (dt * denom) : 0.0;
-    double beta = denom > 0.0 ? dt * k / denom : 0.0;
-    fl_vec2 r = j->ra;
-    double k11 = b->im + b->ii * r.y * r.y + j->gamma, k12 = -b->ii * r.x * r.y;
-    double k22 = b->im + b->ii * r.x * r.x + j->gamma;
-    double det = k11 * k22 - k12 * k12;
-    det = det != 0.0 ? 1.0 / det : 0.0;
-    j->mouse_mass[0] = det * k22;
-    j->mouse_mass[1] = -det * k12;
-    j->mouse_mass[2] = det * k11;
-    fl_vec2 err = fl_sub(fl_add(body->position, r), j->target);
-    j->mouse_bias = fl_scale(err, beta / dt);
-    b->vel.v = fl_add(b->vel.v, fl_scale(j->mouse_impulse, b->im));
-    b->vel.w += b->ii * fl_cross(r, j->mouse_impulse);
-}
-
-static void solve_mouse(fl_joint *j, fl_motion *m, double inv_dt)
-{
-    fl_motion *b = &m[j->ia];
-    fl_vec2 r = j->ra;
-    fl_vec2 cdot = fl_add(b->vel.v, fl_cross_sv(b->vel.w, r));
-    fl_vec2 rhs = fl_neg(fl_add(fl_add(cdot, j->mouse_bias), fl_scale(j->mouse_impulse, j->gamma)));
-    fl_vec2 lambda = fl_v2(j->mouse_mass[0] * rhs.x + j->mouse_mass[1] * rhs.y,
-                           j->mouse_mass[1] * rhs.x + j->mouse_mass[2] * rhs.y);
-    fl_vec2 old = j->mouse_impulse, next = fl_add(old, lambda);
-    double most = j->max_force / inv_dt, len = fl_length(next);
-    if (len > most)
-        next = fl_scale(next, most / len);
-    lambda = fl_sub(next, old);
-    j->mouse_impulse = next;
-    b->vel.v = fl_add(b->vel.v, fl_scale(lambda, b->im));
-    b->vel.w += b->ii * fl_cross(r, lambda);
-}
-
 /* ---- the whole solve ---------------------------------------------------- */
 
 typedef void (*joint_fn)(fl_joint *, fl_motion *, double);
 
-static void for_joints(fl_world *w, double arg, joint_fn rope, joint_fn mouse)
+static void for_joints(fl_world *w, double arg, joint_fn fn)
 {
-    for (int i = 0; i < w->joint_count; i++) {
-        fl_joint *j = w->joints[i];
-        if (j->removed)
-            continue;
-        if (j->type == FL_JOINT_ROPE)
-            rope(j, w->motions, arg);
-        else if (mouse)
-            mouse(j, w->motions, arg);
-    }
+    for (int i = 0; i < w->joint_count; i++)
+        if (!w->joints[i]->removed)
+            fn(w->joints[i], w->motions, arg);
 }
 
 /* Packs every body's velocities for the solver; the ground goes last. */
@@ -445,9 +266,9 @@ void fl_solve(fl_world *w, double dt)
         if (c[i].solved)
             prepare_contact(&c[i], m);
     }
-    for_joints(w, dt, prepare_rope, prepare_mouse);
+    for_joints(w, dt, fl_joint_prepare);
     for (int it = 0; it < w->iterations; it++) {
-        for_joints(w, inv_dt, solve_rope, solve_mouse);
+        for_joints(w, inv_dt, fl_joint_solve);
         for (int i = 0; i < n; i++)
             if (c[i].solved)
                 solve_contact(&c[i], m, inv_dt);
@@ -456,7 +277,7 @@ void fl_solve(fl_world *w, double dt)
         if (c[i].solved)
             restitute_contact(&c[i], m);
     for (int it = 0; it < w->iterations; it++) {
-        for_joints(w, inv_dt, correct_rope, NULL);
+        for_joints(w, inv_dt, fl_joint_correct);
         for (int i = 0; i < n; i++)
             if (c[i].overlapping && c[i].solved)
                 correct_contact(&c[i], m, inv_dt);

@@ -1,0 +1,129 @@
+/* The joint rows of the solver: ropes (a unilateral distance row, rigid or
+ * soft) and the mouse spring (a soft two-dimensional point row). */
+#include "solver_rows.h"
+
+static void prepare_rope(fl_joint *j, fl_motion *m, double dt)
+{
+    fl_motion *a = &m[j->ia], *b = &m[j->ib];
+    fl_vec2 pa = fl_joint_world_a(j), pb = fl_joint_world_b(j);
+    j->ra = fl_sub(pa, j->a->position);
+    j->rb = j->b ? fl_sub(pb, j->b->position) : fl_v2(0.0, 0.0);
+    fl_vec2 d = fl_sub(pb, pa);
+    double dist = fl_length(d);
+    j->slack = j->length - dist;
+    j->bias_impulse = 0.0;
+    if (dist < 1e-9 || (j->stiffness > 0.0 && j->slack >= 0.0)) {
+        j->mass = 0.0; /* no direction, or an elastic rope hanging slack */
+        j->impulse = 0.0;
+        return;
+    }
+    /* The rope pulls b towards a: a push along n = -(b - a) / |b - a|. */
+    j->axis = fl_scale(d, -1.0 / dist);
+    if (j->stiffness > 0.0) {
+        /* Soft constraint: the implicit spring-damper over one step. */
+        double k = row_k(masses_of(a, b), j->ra, j->rb, j->axis);
+        double denom = j->damping + dt * j->stiffness;
+        j->gamma = 1.0 / (dt * denom);
+        j->bias = j->slack * j->stiffness / denom;
+        j->mass = 1.0 / (k + j->gamma);
+    } else {
+        j->gamma = 0.0;
+        j->bias = 0.0;
+        j->mass = row_mass(masses_of(a, b), j->ra, j->rb, j->axis);
+    }
+    kick(&a->vel, &b->vel, masses_of(a, b), j->ra, j->rb, fl_scale(j->axis, j->impulse));
+}
+
+static void solve_rope(fl_joint *j, fl_motion *m, double inv_dt)
+{
+    if (j->mass == 0.0)
+        return;
+    fl_motion *a = &m[j->ia], *b = &m[j->ib];
+    if (j->stiffness > 0.0) {
+        double vn = rel_speed(&a->vel, &b->vel, j->ra, j->rb, j->axis);
+        double next = fl_max(j->impulse - j->mass * (vn + j->bias + j->gamma * j->impulse), 0.0);
+        double lambda = next - j->impulse;
+        j->impulse = next;
+        kick(&a->vel, &b->vel, masses_of(a, b), j->ra, j->rb, fl_scale(j->axis, lambda));
+        return;
+    }
+    /* Slack by s > 0: the ends may part at up to s / dt before it bites. */
+    double floor = j->slack > 0.0 ? -j->slack * inv_dt : 0.0;
+    push(&a->vel, &b->vel, masses_of(a, b), j->ra, j->rb, j->axis, j->mass, floor, &j->impulse);
+}
+
+static void correct_rope(fl_joint *j, fl_motion *m, double inv_dt)
+{
+    if (j->mass == 0.0 || j->stiffness > 0.0)
+        return;
+    double stretch = -(j->slack + FL_LINEAR_SLOP);
+    if (stretch <= 0.0)
+        return;
+    fl_motion *a = &m[j->ia], *b = &m[j->ib];
+    push(&a->bias, &b->bias, masses_of(a, b), j->ra, j->rb, j->axis, j->mass,
+         POSITION_FRACTION * stretch * inv_dt, &j->bias_impulse);
+}
+
+static void prepare_mouse(fl_joint *j, fl_motion *m, double dt)
+{
+    fl_motion *b = &m[j->ia];
+    fl_body *body = j->a;
+    j->ra = fl_rotate(body->rot, j->local_a);
+    double omega = 2.0 * FL_PI * j->frequency;
+    double k = body->mass * omega * omega, c = 2.0 * body->mass * j->damping_ratio * omega;
+    double denom = c + dt * k;
+    j->gamma = denom > 0.0 ? 1.0 / (dt * denom) : 0.0;
+    double beta = denom > 0.0 ? dt * k / denom : 0.0;
+    fl_vec2 r = j->ra;
+    double k11 = b->im + b->ii * r.y * r.y + j->gamma, k12 = -b->ii * r.x * r.y;
+    double k22 = b->im + b->ii * r.x * r.x + j->gamma;
+    double det = k11 * k22 - k12 * k12;
+    det = det != 0.0 ? 1.0 / det : 0.0;
+    j->mouse_mass[0] = det * k22;
+    j->mouse_mass[1] = -det * k12;
+    j->mouse_mass[2] = det * k11;
+    fl_vec2 err = fl_sub(fl_add(body->position, r), j->target);
+    j->mouse_bias = fl_scale(err, beta / dt);
+    b->vel.v = fl_add(b->vel.v, fl_scale(j->mouse_impulse, b->im));
+    b->vel.w += b->ii * fl_cross(r, j->mouse_impulse);
+}
+
+static void solve_mouse(fl_joint *j, fl_motion *m, double inv_dt)
+{
+    fl_motion *b = &m[j->ia];
+    fl_vec2 r = j->ra;
+    fl_vec2 cdot = fl_add(b->vel.v, fl_cross_sv(b->vel.w, r));
+    fl_vec2 rhs = fl_neg(fl_add(fl_add(cdot, j->mouse_bias), fl_scale(j->mouse_impulse, j->gamma)));
+    fl_vec2 lambda = fl_v2(j->mouse_mass[0] * rhs.x + j->mouse_mass[1] * rhs.y,
+                           j->mouse_mass[1] * rhs.x + j->mouse_mass[2] * rhs.y);
+    fl_vec2 old = j->mouse_impulse, next = fl_add(old, lambda);
+    double most = j->max_force / inv_dt, len = fl_length(next);
+    if (len > most)
+        next = fl_scale(next, most / len);
+    lambda = fl_sub(next, old);
+    j->mouse_impulse = next;
+    b->vel.v = fl_add(b->vel.v, fl_scale(lambda, b->im));
+    b->vel.w += b->ii * fl_cross(r, lambda);
+}
+
+void fl_joint_prepare(fl_joint *j, fl_motion *m, double dt)
+{
+    if (j->type == FL_JOINT_ROPE)
+        prepare_rope(j, m, dt);
+    else
+        prepare_mouse(j, m, dt);
+}
+
+void fl_joint_solve(fl_joint *j, fl_motion *m, double inv_dt)
+{
+    if (j->type == FL_JOINT_ROPE)
+        solve_rope(j, m, inv_dt);
+    else
+        solve_mouse(j, m, inv_dt);
+}
+
+void fl_joint_correct(fl_joint *j, fl_motion *m, double inv_dt)
+{
+    if (j->type == FL_JOINT_ROPE)
+        correct_rope(j, m, inv_dt);
+}

@@ -1,0 +1,82 @@
+/* The rows of the constraint solver, shared by contacts and joints: one
+ * body pair's velocities, impulses and effective masses. Private to the
+ * engine. */
+#ifndef FL_SOLVER_ROWS_H
+#define FL_SOLVER_ROWS_H
+
+#include "world_internal.h"
+
+#define RESTITUTION_THRESHOLD 1.0 /* m/s: slower impacts do not bounce */
+#define POSITION_FRACTION 0.2     /* of the overlap removed per step */
+#define ALLOWED_OVERLAP 0.0005    /* m: overlap left alone, so contacts stay warm */
+#define MAX_CONDITION 1000.0      /* of a two-point block worth solving as one */
+
+static inline fl_vec2 tangent_of(fl_vec2 n) { return fl_v2(-n.y, n.x); }
+
+/* Speed along d of b's material point at rb relative to a's at ra. */
+static inline double rel_speed(const fl_twist *a, const fl_twist *b, fl_vec2 ra, fl_vec2 rb,
+                               fl_vec2 d)
+{
+    double dx = (b->v.x - b->w * rb.y) - (a->v.x - a->w * ra.y);
+    double dy = (b->v.y + b->w * rb.x) - (a->v.y + a->w * ra.x);
+    return dx * d.x + dy * d.y;
+}
+
+/* The inverse masses and inertias of a constraint's two bodies, passed by
+ * value so that the solver's inner loops keep the velocities they update in
+ * registers (two pointers into one array might alias, as far as the
+ * compiler knows). */
+typedef struct pair_mass {
+    double ima, iia, imb, iib;
+} pair_mass;
+
+static inline pair_mass masses_of(const fl_motion *a, const fl_motion *b)
+{
+    return (pair_mass){a->im, a->ii, b->im, b->ii};
+}
+
+/* Impulse p on b at rb and -p on a at ra, applied to twists ta and tb. */
+static inline void kick(fl_twist *ta, fl_twist *tb, pair_mass pm, fl_vec2 ra, fl_vec2 rb, fl_vec2 p)
+{
+    ta->v.x -= p.x * pm.ima;
+    ta->v.y -= p.y * pm.ima;
+    ta->w -= pm.iia * fl_cross(ra, p);
+    tb->v.x += p.x * pm.imb;
+    tb->v.y += p.y * pm.imb;
+    tb->w += pm.iib * fl_cross(rb, p);
+}
+
+/* How much the relative speed along d at ra, rb changes per unit impulse
+ * along d: the inverse of the effective mass. */
+static inline double row_k(pair_mass pm, fl_vec2 ra, fl_vec2 rb, fl_vec2 d)
+{
+    double ca = fl_cross(ra, d), cb = fl_cross(rb, d);
+    return pm.ima + pm.imb + pm.iia * ca * ca + pm.iib * cb * cb;
+}
+
+static inline double row_mass(pair_mass pm, fl_vec2 ra, fl_vec2 rb, fl_vec2 d)
+{
+    double k = row_k(pm, ra, rb, d);
+    return k > 0.0 ? 1.0 / k : 0.0;
+}
+
+/* One unilateral row on the twists of a and b (real or pseudo): push along
+ * n so that the relative speed is at least `floor`, keeping the accumulated
+ * impulse >= 0. */
+static inline void push(fl_twist *ta, fl_twist *tb, pair_mass pm, fl_vec2 ra, fl_vec2 rb,
+                        fl_vec2 n, double mass, double floor, double *accumulated)
+{
+    double vn = rel_speed(ta, tb, ra, rb, n);
+    double next = fl_max(*accumulated - mass * (vn - floor), 0.0);
+    double lambda = next - *accumulated;
+    *accumulated = next;
+    kick(ta, tb, pm, ra, rb, fl_scale(n, lambda));
+}
+
+/* Joints: prepare (warm start included), one velocity pass, one position
+ * pass; each dispatches on the joint's type. */
+void fl_joint_prepare(fl_joint *j, fl_motion *m, double dt);
+void fl_joint_solve(fl_joint *j, fl_motion *m, double inv_dt);
+void fl_joint_correct(fl_joint *j, fl_motion *m, double inv_dt);
+
+#endif
