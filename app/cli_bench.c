@@ -104,7 +104,20 @@ static double median(double *v, long n)
 }
 
 /* Steps in slices of about 1%, so progress shows between timed slices. */
-static long slice_of(long steps) { return steps >= 100 ? steps / 100 : 1; }
+/* Takes `steps` steps with run(ctx, n) in slices of about 1%, showing
+ * progress between slices (outside the timed calls). */
+static void run_in_slices(progress *p, long steps, void (*run)(void *ctx, long n), void *ctx)
+{
+    long slice = steps >= 100 ? steps / 100 : 1;
+    for (long done = 0; done < steps;) {
+        long n = slice < steps - done ? slice : steps - done;
+        run(ctx, n);
+        done += n;
+        progress_show(p, done, steps);
+    }
+}
+
+static void run_flotsam(void *ctx, long n) { flotsam_harbor_run(ctx, n); }
 
 static int bench_flotsam(const harbor_scene *sc, const bench_options *o, bench_result *out)
 {
@@ -120,13 +133,7 @@ static int bench_flotsam(const harbor_scene *sc, const bench_options *o, bench_r
         }
         p.run = r + 1;
         p.shown = -1;
-        for (long done = 0; done < o->steps;) {
-            long n = slice_of(o->steps);
-            n = n < o->steps - done ? n : o->steps - done;
-            flotsam_harbor_run(&h, n);
-            done += n;
-            progress_show(&p, done, o->steps);
-        }
+        run_in_slices(&p, o->steps, run_flotsam, &h);
         const fl_profile *pr = &h.profile;
         double per = 1.0 / (double)o->steps;
         ms[r] = h.elapsed_ms * per;
@@ -145,6 +152,8 @@ static int bench_flotsam(const harbor_scene *sc, const bench_options *o, bench_r
     return CLI_OK;
 }
 
+static void run_chipmunk(void *ctx, long n) { chipmunk_harbor_run(ctx, n); }
+
 static int bench_chipmunk(const harbor_scene *sc, const bench_options *o, bench_result *out,
                           chipmunk_harbor_settings *settings)
 {
@@ -161,13 +170,7 @@ static int bench_chipmunk(const harbor_scene *sc, const bench_options *o, bench_
         *settings = chipmunk_harbor_get_settings(h);
         p.run = r + 1;
         p.shown = -1;
-        for (long done = 0; done < o->steps;) {
-            long n = slice_of(o->steps);
-            n = n < o->steps - done ? n : o->steps - done;
-            chipmunk_harbor_run(h, n);
-            done += n;
-            progress_show(&p, done, o->steps);
-        }
+        run_in_slices(&p, o->steps, run_chipmunk, h);
         ms[r] = chipmunk_harbor_elapsed_ms(h) / (double)o->steps;
         out->stats = chipmunk_harbor_measure(h);
         chipmunk_harbor_destroy(h);

@@ -394,33 +394,20 @@ class FrameCapture(Workdir):
 
 
 def harbor_vertex_count(n):
-    """The dynamic bodies' vertex total for N bodies, from the scene writer's
-    own generator (tools/harbor_scene.py): boxes 4, regular polygons 5..8,
-    irregular ones the convex hull of 6 points."""
-    sys.path.insert(0, os.path.join(ROOT, 'tools'))
-    try:
-        import harbor_scene
-    finally:
-        sys.path.pop(0)
-    rng = harbor_scene.XorShift32()
+    """The dynamic bodies' vertex total for N bodies, counted in the scene
+    that tools/harbor_scene.py writes from the same generator: 4 per box,
+    `sides` per ngon, the listed points per polygon."""
+    import re
+    text = subprocess.run([sys.executable, os.path.join(ROOT, 'tools', 'harbor_scene.py'), str(n)],
+                          capture_output=True, text=True, check=True).stdout
     total = 0
-    for i in range(n):
-        rng.rand()  # density
-        kind = i % 3
-        if kind == 0:
-            rng.rand()
-            rng.rand()
+    for line in text.splitlines():
+        if line.startswith('box ') and ' static' not in line:
             total += 4
-        elif kind == 1:
-            total += 5 + math.floor(4 * rng.rand())
-            rng.rand()
-        else:
-            pts = []
-            for k in range(6):
-                a = 2 * math.pi * (k + 0.8 * rng.rand()) / 6
-                rad = 0.25 + 0.2 * rng.rand()
-                pts.append((rad * math.cos(a), rad * math.sin(a)))
-            total += len(harbor_scene.convex_hull_in_order(pts))
+        elif line.startswith('ngon '):
+            total += int(re.search(r'\bsides=(\d+)', line).group(1))
+        elif line.startswith('polygon '):
+            total += len(re.search(r'points=\[([^]]*)\]', line).group(1).split())
     return total
 
 
