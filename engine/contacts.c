@@ -130,10 +130,11 @@ static void fill_contact(fl_contact *c, const fl_manifold *m, const fl_contact *
     double deepest = INFINITY;
     for (int i = 0; i < m->count; i++) {
         fl_contact_point *cp = &c->points[i];
-        *cp = (fl_contact_point){0};
+        /* The solver's fields are its own to set when it prepares. */
         cp->point = m->points[i].point;
         cp->separation = m->points[i].separation;
         cp->id = m->points[i].id;
+        cp->normal_impulse = cp->tangent_impulse = cp->impact = 0.0;
         deepest = fl_min(deepest, cp->separation);
         for (int j = 0; old && j < old->count; j++) {
             if (old->points[j].id == cp->id) {
@@ -191,8 +192,17 @@ static fl_status narrow_phase(fl_world *w)
             continue;
         fl_contact *c = &cur->items[cur->count++];
         fl_body *ba = w->bodies[pa->body], *bb = w->bodies[pb->body];
-        *c = (fl_contact){.a = ba, .b = bb, .part_a = pa->part, .part_b = pb->part,
-                          .id_a = ba->id, .id_b = bb->id};
+        /* Field by field: zeroing the whole record costs more than the rest
+         * of this loop, and the solver sets its own state when it prepares. */
+        c->a = ba;
+        c->b = bb;
+        c->part_a = pa->part;
+        c->part_b = pb->part;
+        c->id_a = ba->id;
+        c->id_b = bb->id;
+        c->matched = false;
+        c->solved = false;
+        c->overlapping = false;
         c->friction = sqrt(ba->friction * bb->friction);
         c->restitution = fl_max(ba->restitution, bb->restitution);
         c->sensor = ba->sensor || bb->sensor;

@@ -12,7 +12,7 @@ typedef struct fl_contact_point {
     fl_vec2 point;            /* world, midway between the surfaces */
     double separation;        /* < 0: overlapping by that much */
     uint32_t id;              /* feature ids, for warm starting */
-    /* solver state */
+    /* solver state (meaningful only in contacts the solver took, `solved`) */
     fl_vec2 ra, rb;           /* from each centre of mass to the point */
     double normal_mass, tangent_mass;
     double normal_impulse;    /* accumulated, >= 0 */
@@ -36,7 +36,7 @@ typedef struct fl_contact {
     double friction, restitution;
     bool touching;            /* some point within FL_LINEAR_SLOP of touching */
     bool sensor;              /* a or b is a sensor: reported, not solved */
-    /* solver state */
+    /* solver state (meaningful only when `solved`) */
     int ia, ib;               /* a's and b's places in the solver's arrays */
     double k11, k12, k22, inv_det; /* two-point normal block; inv_det 0: one by one */
     bool overlapping;         /* some point needs position correction */

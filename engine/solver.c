@@ -279,7 +279,7 @@ void fl_solve(fl_world *w, double dt)
     for (int it = 0; it < w->iterations; it++) {
         for_joints(w, inv_dt, fl_joint_correct);
         for (int i = 0; i < n; i++)
-            if (c[i].overlapping && c[i].solved)
+            if (c[i].solved && c[i].overlapping)
                 correct_contact(&c[i], m, inv_dt);
     }
     FL_LAP(w, solver, mark);
