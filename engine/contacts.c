@@ -182,6 +182,12 @@ static fl_status narrow_phase(fl_world *w)
     if (!room)
         return FL_ENOMEM;
     cur->items = room;
+    /* ... and for the solver's lists of them (see fl_solve). */
+    int *lists = fl_world_grow(w, w->solve_lists, &w->solve_list_capacity,
+                               2 * w->broadphase.pair_count, sizeof *lists);
+    if (!lists)
+        return FL_ENOMEM;
+    w->solve_lists = lists;
     for (int k = 0; k < w->broadphase.pair_count; k++) {
         const fl_proxy_pair *pp = &w->broadphase.pairs[k];
         const fl_proxy *pa = &w->proxies[pp->a], *pb = &w->proxies[pp->b];
@@ -278,6 +284,7 @@ void fl_collide_free(fl_world *w)
     fl_world_free(w, w->proxies);
     fl_world_free(w, w->geom);
     fl_world_free(w, w->prev_slots);
+    fl_world_free(w, w->solve_lists);
     fl_world_free(w, w->contacts.items);
     fl_world_free(w, w->previous.items);
     for (int e = 0; e < 3; e++)

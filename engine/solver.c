@@ -261,10 +261,20 @@ void fl_solve(fl_world *w, double dt)
     double inv_dt = 1.0 / dt;
     fl_contact *c = w->contacts.items;
     int n = w->contacts.count;
+    /* The passes after the velocity iterations need few contacts: those
+     * that can bounce and those that overlap. Listing them once saves
+     * scanning every contact in each pass. The collision stage made room. */
+    int *bouncy = w->solve_lists, *overlapping = w->solve_lists + n;
+    int n_bouncy = 0, n_overlapping = 0;
     for (int i = 0; i < n; i++) {
         c[i].solved = solvable(&c[i]);
-        if (c[i].solved)
-            prepare_contact(&c[i], m);
+        if (!c[i].solved)
+            continue;
+        prepare_contact(&c[i], m);
+        if (c[i].restitution > 0.0)
+            bouncy[n_bouncy++] = i;
+        if (c[i].overlapping)
+            overlapping[n_overlapping++] = i;
     }
     for_joints(w, dt, fl_joint_prepare);
     for (int it = 0; it < w->iterations; it++) {
@@ -273,14 +283,12 @@ void fl_solve(fl_world *w, double dt)
             if (c[i].solved)
                 solve_contact(&c[i], m, inv_dt);
     }
-    for (int i = 0; i < n; i++)
-        if (c[i].solved)
-            restitute_contact(&c[i], m);
+    for (int k = 0; k < n_bouncy; k++)
+        restitute_contact(&c[bouncy[k]], m);
     for (int it = 0; it < w->iterations; it++) {
         for_joints(w, inv_dt, fl_joint_correct);
-        for (int i = 0; i < n; i++)
-            if (c[i].solved && c[i].overlapping)
-                correct_contact(&c[i], m, inv_dt);
+        for (int k = 0; k < n_overlapping; k++)
+            correct_contact(&c[overlapping[k]], m, inv_dt);
     }
     FL_LAP(w, solver, mark);
     store_and_integrate(w, dt);

@@ -71,6 +71,8 @@ struct fl_world {
     contact_list contacts, previous;
     fl_motion *motions;    /* one per body, then the ground; for the solver */
     int motion_capacity;
+    int *solve_lists;      /* room for two lists of contact indices, 2 per pair */
+    int solve_list_capacity;
     event_list events[3]; /* begin, active, end */
 };
 
