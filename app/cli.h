@@ -30,6 +30,24 @@ bool cli_parse_count(const char *s, long lo, long hi, long *out);
 /* A pixel size "WxH", each side from 16 to 8192. */
 bool cli_parse_size(const char *s, int *w, int *h);
 
+/* A progress line on stderr ("flotsam: LABELstep N of M (P%)"), shown only
+ * when wanted and stderr is a terminal, redrawn when the percentage moves. */
+typedef struct cli_progress {
+    bool on;
+    int shown;       /* the percentage on screen; -1: none */
+    char label[96];
+} cli_progress;
+
+cli_progress cli_progress_begin(bool wanted);
+void cli_progress_label(cli_progress *p, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void cli_progress_show(cli_progress *p, long done, long total);
+/* Clears the line, if one is shown. */
+void cli_progress_end(cli_progress *p);
+
 int cli_check(int argc, char **argv);
 int cli_run(int argc, char **argv);
 

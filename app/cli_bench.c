@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "chipmunk_harbor.h"
 #include "cli.h"
 #include "flotsam_harbor.h"
@@ -62,35 +61,6 @@ static int parse_bench_args(int argc, char **argv, bench_options *o)
     return CLI_OK;
 }
 
-/* A progress line on stderr, only when a person is watching it. */
-typedef struct progress {
-    bool on;
-    const char *engine;
-    long run, runs;
-    int shown;
-} progress;
-
-static void progress_show(progress *p, long done, long total)
-{
-    if (!p->on)
-        return;
-    int pct = (int)(done * 100 / total);
-    if (pct == p->shown)
-        return;
-    p->shown = pct;
-    fprintf(stderr, "\r\033[Kflotsam: bench %s, run %ld of %ld, step %ld of %ld (%d%%)", p->engine,
-            p->run, p->runs, done, total, pct);
-    fflush(stderr);
-}
-
-static void progress_end(const progress *p)
-{
-    if (p->on) {
-        fputs("\r\033[K", stderr);
-        fflush(stderr);
-    }
-}
-
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -103,17 +73,16 @@ static double median(double *v, long n)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-/* Steps in slices of about 1%, so progress shows between timed slices. */
 /* Takes `steps` steps with run(ctx, n) in slices of about 1%, showing
  * progress between slices (outside the timed calls). */
-static void run_in_slices(progress *p, long steps, void (*run)(void *ctx, long n), void *ctx)
+static void run_in_slices(cli_progress *p, long steps, void (*run)(void *ctx, long n), void *ctx)
 {
     long slice = steps >= 100 ? steps / 100 : 1;
     for (long done = 0; done < steps;) {
         long n = slice < steps - done ? slice : steps - done;
         run(ctx, n);
         done += n;
-        progress_show(p, done, steps);
+        cli_progress_show(p, done, steps);
     }
 }
 
@@ -122,17 +91,16 @@ static void run_flotsam(void *ctx, long n) { flotsam_harbor_run(ctx, n); }
 static int bench_flotsam(const harbor_scene *sc, const bench_options *o, bench_result *out)
 {
     double ms[MAX_REPEAT], stage[5][MAX_REPEAT];
-    progress p = {isatty(STDERR_FILENO) != 0, "flotsam", 0, o->repeat, -1};
+    cli_progress p = cli_progress_begin(true);
     for (long r = 0; r < o->repeat; r++) {
         flotsam_harbor h;
         fl_error err;
         if (flotsam_harbor_build(&h, sc, NULL, &err) != FL_OK) {
-            progress_end(&p);
+            cli_progress_end(&p);
             fprintf(stderr, "flotsam: bench: cannot build the harbor scene: %s\n", err.message);
             return CLI_FAILED;
         }
-        p.run = r + 1;
-        p.shown = -1;
+        cli_progress_label(&p, "bench flotsam, run %ld of %ld, ", r + 1, o->repeat);
         run_in_slices(&p, o->steps, run_flotsam, &h);
         const fl_profile *pr = &h.profile;
         double per = 1.0 / (double)o->steps;
@@ -144,7 +112,7 @@ static int bench_flotsam(const harbor_scene *sc, const bench_options *o, bench_r
         out->stats = flotsam_harbor_measure(&h);
         flotsam_harbor_destroy(&h);
     }
-    progress_end(&p);
+    cli_progress_end(&p);
     out->ms_per_step = median(ms, o->repeat);
     for (int k = 0; k < 5; k++)
         out->stage[k] = median(stage[k], o->repeat);
@@ -158,24 +126,23 @@ static int bench_chipmunk(const harbor_scene *sc, const bench_options *o, bench_
                           chipmunk_harbor_settings *settings)
 {
     double ms[MAX_REPEAT];
-    progress p = {isatty(STDERR_FILENO) != 0, "chipmunk", 0, o->repeat, -1};
+    cli_progress p = cli_progress_begin(true);
     for (long r = 0; r < o->repeat; r++) {
         char err[256];
         chipmunk_harbor *h = chipmunk_harbor_build(sc, err, sizeof err);
         if (!h) {
-            progress_end(&p);
+            cli_progress_end(&p);
             fprintf(stderr, "flotsam: bench --peer: %s\n", err);
             return CLI_FAILED;
         }
         *settings = chipmunk_harbor_get_settings(h);
-        p.run = r + 1;
-        p.shown = -1;
+        cli_progress_label(&p, "bench chipmunk, run %ld of %ld, ", r + 1, o->repeat);
         run_in_slices(&p, o->steps, run_chipmunk, h);
         ms[r] = chipmunk_harbor_elapsed_ms(h) / (double)o->steps;
         out->stats = chipmunk_harbor_measure(h);
         chipmunk_harbor_destroy(h);
     }
-    progress_end(&p);
+    cli_progress_end(&p);
     out->ms_per_step = median(ms, o->repeat);
     out->has_stages = false;
     return CLI_OK;

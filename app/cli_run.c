@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 #include "cli.h"
 #include "recorder.h"
 #include "sim.h"
@@ -88,26 +87,6 @@ static int parse_run_args(int argc, char **argv, run_options *o)
     if (o->frame_option && !o->frames)
         return cli_usage_error("--every, --size and --overlay go with --frames DIR");
     return CLI_OK;
-}
-
-/* A progress line on stderr, only when a person is watching it. */
-typedef struct progress {
-    bool on;
-    long total, shown;
-} progress;
-
-static void progress_update(progress *p, long done)
-{
-    if (!p->on)
-        return;
-    long pct = done * 100 / p->total;
-    if (pct == p->shown)
-        return;
-    p->shown = pct;
-    fprintf(stderr, "\rflotsam: step %ld of %ld (%ld%%)", done, p->total, pct);
-    if (done == p->total)
-        fputs("\r\033[K", stderr);
-    fflush(stderr);
 }
 
 static void print_summary(FILE *f, const char *name, sim *s)
@@ -236,16 +215,15 @@ static bool maybe_frame(recorder *rec, sim *s, long done, long every)
 /* Steps the simulation, writing frames as they fall due. */
 static int simulate(sim *s, const run_options *o, recorder *rec, long every)
 {
-    progress p = {(o->steps >= 1000 || rec) && isatty(STDERR_FILENO) && o->steps > 0, o->steps, -1};
-    if (!maybe_frame(rec, s, 0, every))
-        return CLI_FAILED;
-    for (long i = 0; i < o->steps; i++) {
+    cli_progress p = cli_progress_begin(o->steps >= 1000 || rec);
+    int rc = maybe_frame(rec, s, 0, every) ? CLI_OK : CLI_FAILED;
+    for (long i = 0; i < o->steps && rc == CLI_OK; i++) {
         fl_world_step(s->world, s->dt);
-        if (!maybe_frame(rec, s, i + 1, every))
-            return CLI_FAILED;
-        progress_update(&p, i + 1);
+        rc = maybe_frame(rec, s, i + 1, every) ? CLI_OK : CLI_FAILED;
+        cli_progress_show(&p, i + 1, o->steps);
     }
-    return CLI_OK;
+    cli_progress_end(&p);
+    return rc;
 }
 
 /* After the steps: the finiteness check, then the state or a summary. */
