@@ -10,6 +10,8 @@ struct fl_buoyancy {
     int record_capacity;
     int measured;
     uint64_t revision;        /* the world's body list when measured */
+    uint64_t sized_for;       /* ... and when most_points was found */
+    int most_points;          /* the largest fluid outline in the world */
     int *offsets;             /* where each record's polygon starts in `pool` */
     int offset_capacity;
     fl_vec2 *pool;            /* submerged polygons, world coordinates */
@@ -109,12 +111,17 @@ static fl_status reserve(fl_buoyancy *b, int bodies)
     if (!o)
         return FL_ENOMEM;
     b->offsets = o;
-    int most = 3;
-    for (int i = 0; i < bodies; i++) {
-        int n = fl_world_body(w, i)->hull_count;
-        most = n > most ? n : most;
+    /* The largest outline only changes with the body list. */
+    if (b->sized_for != fl_world_revision(w) || b->scratch_size == 0) {
+        int most = 3;
+        for (int i = 0; i < bodies; i++) {
+            int n = fl_world_body(w, i)->hull_count;
+            most = n > most ? n : most;
+        }
+        b->most_points = most;
+        b->sized_for = fl_world_revision(w);
     }
-    int size = clip_room(most);
+    int size = clip_room(b->most_points);
     fl_vec2 *s = fl_world_grow(w, b->scratch, &b->scratch_capacity, 3 * size, sizeof *s);
     if (!s)
         return FL_ENOMEM;
