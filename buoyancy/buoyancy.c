@@ -1,5 +1,6 @@
 #include <string.h>
 #include "fl_buoyancy.h"
+#include "submerge.h"
 
 struct fl_buoyancy {
     fl_world *world;
@@ -90,14 +91,6 @@ fl_status fl_buoyancy_set_fluid(fl_buoyancy *b, int index, const fl_fluid_def *d
     return st;
 }
 
-/* Clipping one n-gon against four half-planes grows it at most this much. */
-static int clip_room(int n)
-{
-    for (int i = 0; i < 4; i++)
-        n = FL_CLIP_MAX_OUT(n);
-    return n;
-}
-
 /* Makes room for the records, their offsets and the clipping buffers. */
 static fl_status reserve(fl_buoyancy *b, int bodies)
 {
@@ -121,7 +114,7 @@ static fl_status reserve(fl_buoyancy *b, int bodies)
         b->most_points = most;
         b->sized_for = fl_world_revision(w);
     }
-    int size = clip_room(b->most_points);
+    int size = submerge_room(b->most_points);
     fl_vec2 *s = fl_world_grow(w, b->scratch, &b->scratch_capacity, 3 * size, sizeof *s);
     if (!s)
         return FL_ENOMEM;
@@ -130,118 +123,89 @@ static fl_status reserve(fl_buoyancy *b, int bodies)
     return FL_OK;
 }
 
-/* Copies a submerged polygon into the pool, shifted back to world space. */
-static fl_status keep_polygon(fl_buoyancy *b, const fl_vec2 *poly, int n, fl_vec2 at, int *offset)
+/* Copies a submerged polygon into the pool, in world coordinates. */
+static fl_status keep_polygon(fl_buoyancy *b, const fl_body *body, const submerged_part *part,
+                              int *offset)
 {
+    int n = part->kind == SUBMERGE_WHOLE ? body->hull_count : part->count;
     fl_vec2 *p = fl_world_grow(b->world, b->pool, &b->pool_capacity, b->pool_count + n, sizeof *p);
     if (!p)
         return FL_ENOMEM;
     b->pool = p;
     *offset = b->pool_count;
-    for (int i = 0; i < n; i++)
-        p[b->pool_count++] = fl_add(poly[i], at);
+    if (part->kind == SUBMERGE_WHOLE)
+        submerge_world_outline(body, p + b->pool_count);
+    else
+        for (int i = 0; i < n; i++)
+            p[b->pool_count + i] = fl_add(part->polygon[i], body->position);
+    b->pool_count += n;
     return FL_OK;
 }
 
-/* Where a box lies against a half-plane: 1 wholly inside (touching counts
- * as inside, as in clipping), -1 wholly outside, 0 across the line. */
-static int box_side(fl_halfplane h, fl_vec2 lo, fl_vec2 hi)
+static bool is_wet(const fl_body *body) { return !body->is_static && !body->removed; }
+
+/* Starts a pass over the bodies: records for every body and fluid. */
+static fl_status begin_pass(fl_buoyancy *b)
 {
-    fl_vec2 n = h.normal;
-    double near = n.x * (n.x >= 0.0 ? lo.x : hi.x) + n.y * (n.y >= 0.0 ? lo.y : hi.y);
-    double far = n.x * (n.x >= 0.0 ? hi.x : lo.x) + n.y * (n.y >= 0.0 ? hi.y : lo.y);
-    return near >= h.offset ? 1 : far < h.offset ? -1 : 0;
+    b->measured = 0;
+    b->pool_count = 0;
+    return reserve(b, fl_world_body_count(b->world));
 }
 
-/* The body's fluid outline about its centre of mass, in world orientation,
- * and the box around it. */
-typedef struct outline {
-    const fl_vec2 *v;
-    int count;
-    fl_vec2 lo, hi;
-} outline;
-
-/* Clips the outline against one fluid and records the result. Only the
- * half-planes that cut the outline's box are clipped against: a body wholly
- * under water keeps its whole outline (area and centroid known from its
- * shape), one wholly out of the fluid gets nothing. */
-static fl_status measure_one(fl_buoyancy *b, const fl_body *body, const outline *o,
-                             const fl_fluid_def *f, double t, fl_submerged *rec, int *offset)
+static void end_pass(fl_buoyancy *b)
 {
-    *rec = (fl_submerged){0.0, body->position, NULL, 0};
-    *offset = 0;
-    fl_halfplane planes[4];
-    fl_fluid_halfplanes(f, body->position, t, planes);
-    int cuts[4], ncut = 0;
-    for (int i = 0; i < 4; i++) {
-        int side = box_side(planes[i], o->lo, o->hi);
-        if (side < 0)
-            return FL_OK;
-        if (side == 0)
-            cuts[ncut++] = i;
-    }
-    fl_vec2 *buf[2] = {b->scratch + b->scratch_size, b->scratch + 2 * b->scratch_size};
-    const fl_vec2 *cur = o->v;
-    int n = o->count;
-    for (int i = 0; i < ncut && n > 0; i++) {
-        n = fl_clip_halfplane(cur, n, planes[cuts[i]], buf[i & 1]);
-        cur = buf[i & 1];
-    }
-    fl_vec2 c;
-    double area;
-    if (ncut == 0) {
-        area = body->hull_area;
-        c = fl_rotate(body->rot, body->hull_centroid);
-    } else {
-        area = fl_polygon_area_centroid(cur, n, &c);
-    }
-    if (area <= 0.0)
-        return FL_OK;
-    rec->area = area;
-    rec->centroid = fl_add(body->position, c);
-    rec->count = n;
-    return keep_polygon(b, cur, n, body->position, offset);
+    b->measured = fl_world_body_count(b->world);
+    b->revision = fl_world_revision(b->world);
 }
 
 fl_status fl_buoyancy_measure(fl_buoyancy *b, double t)
 {
-    fl_world *w = b->world;
-    int count = fl_world_body_count(w);
-    b->measured = 0;
-    b->pool_count = 0;
-    fl_status st = reserve(b, count);
+    fl_status st = begin_pass(b);
     if (st != FL_OK)
         return st;
+    fl_world *w = b->world;
+    int count = fl_world_body_count(w);
     for (int i = 0; i < count; i++) {
         const fl_body *body = fl_world_body(w, i);
         fl_submerged *recs = b->records + (size_t)i * b->fluid_count;
         int *offs = b->offsets + (size_t)i * b->fluid_count;
-        bool wet = !body->is_static && !body->removed;
-        outline o = {b->scratch, body->hull_count, {INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
-        if (wet)
-            for (int k = 0; k < body->hull_count; k++) {
-                fl_vec2 p = fl_rotate(body->rot, body->hull[k]);
-                b->scratch[k] = p;
-                o.lo = fl_v2(fl_min(o.lo.x, p.x), fl_min(o.lo.y, p.y));
-                o.hi = fl_v2(fl_max(o.hi.x, p.x), fl_max(o.hi.y, p.y));
-            }
         for (int f = 0; f < b->fluid_count; f++) {
-            recs[f] = (fl_submerged){0.0, body->position, NULL, 0};
+            submerged_part part = {SUBMERGE_NONE, 0.0, body->position, NULL, 0};
             offs[f] = 0;
-            if (wet && (st = measure_one(b, body, &o, &b->fluids[f], t, &recs[f], &offs[f])) != FL_OK)
-                return st;
+            if (is_wet(body))
+                submerge(body, &b->fluids[f], t, b->scratch, b->scratch_size, true, &part);
+            recs[f] = (fl_submerged){part.area, part.centroid, NULL, 0};
+            if (part.kind != SUBMERGE_NONE) {
+                if ((st = keep_polygon(b, body, &part, &offs[f])) != FL_OK)
+                    return st;
+                recs[f].count = b->pool_count - offs[f];
+            }
         }
     }
     /* The pool may have moved while it grew: point into it only now. */
     for (int r = 0; r < count * b->fluid_count; r++)
         b->records[r].polygon = b->records[r].count ? b->pool + b->offsets[r] : NULL;
-    b->measured = count;
-    b->revision = fl_world_revision(w);
+    end_pass(b);
     return FL_OK;
 }
 
-/* (1 - exp(-x)) / x, the mean of exp(-s) over s in [0, x]; 1 at x = 0. */
-static double decay_mean(double x) { return x > 1e-12 ? -expm1(-x) / x : 1.0; }
+/* (1 - exp(-x)) / x, the mean of exp(-s) over s in [0, x]; 1 at x = 0.
+ * Drag over one step usually makes x small, where the series
+ * sum_k (-x)^k / (k + 1)! is cheaper than expm1: below 1/16, the first
+ * term left out, x^11 / 12!, is under 1e-22, far below a double's rounding. */
+static double decay_mean(double x)
+{
+    if (x >= 0.0625)
+        return -expm1(-x) / x;
+    double s = 1.0 / 39916800.0; /* 1/11! */
+    static const double inv_fact[10] = {1.0 / 3628800.0, 1.0 / 362880.0, 1.0 / 40320.0,
+                                        1.0 / 5040.0,    1.0 / 720.0,    1.0 / 120.0,
+                                        1.0 / 24.0,      1.0 / 6.0,      1.0 / 2.0,
+                                        1.0};
+    for (int k = 0; k < 10; k++)
+        s = inv_fact[k] - x * s;
+    return s;
+}
 
 static void push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs, fl_vec2 g, double dt)
 {
@@ -268,18 +232,37 @@ static void push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs, 
     fl_body_apply_torque(body, -body->inertia * body->spin * ang_rate * ang_k);
 }
 
+/* Bodies a pass asks memory for ahead of the one it works on. */
+#define PREFETCH_AHEAD 6
+
 fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
 {
-    fl_status st = fl_buoyancy_measure(b, t);
+    fl_status st = begin_pass(b);
     if (st != FL_OK)
         return st;
     fl_world *w = b->world;
     fl_vec2 g = fl_world_gravity(w);
-    for (int i = 0; i < b->measured; i++) {
-        fl_body *body = fl_world_body(w, i);
-        if (!body->is_static && !body->removed)
-            push(b, body, b->records + (size_t)i * b->fluid_count, g, dt);
+    fl_body *const *bodies = fl_world_bodies(w);
+    int count = fl_world_body_count(w);
+    /* One pass: each body is measured and pushed while it is in cache. The
+     * submerged polygons are not kept (fl_buoyancy_measure keeps them). */
+    for (int i = 0; i < count; i++) {
+        if (i + PREFETCH_AHEAD < count)
+            fl_body_prefetch(bodies[i + PREFETCH_AHEAD]);
+        fl_body *body = bodies[i];
+        fl_submerged *recs = b->records + (size_t)i * b->fluid_count;
+        bool wet = is_wet(body), any = false;
+        for (int f = 0; f < b->fluid_count; f++) {
+            submerged_part part = {SUBMERGE_NONE, 0.0, body->position, NULL, 0};
+            if (wet)
+                submerge(body, &b->fluids[f], t, b->scratch, b->scratch_size, false, &part);
+            recs[f] = (fl_submerged){part.area, part.centroid, NULL, 0};
+            any = any || part.area > 0.0;
+        }
+        if (any)
+            push(b, body, recs, g, dt);
     }
+    end_pass(b);
     return FL_OK;
 }
 

@@ -15,12 +15,14 @@
 
 #include "fl_fluid.h"
 
-/* One body in one fluid, as measured at the last step (or measure call). */
+/* One body in one fluid, as measured at the last step (or measure call).
+ * The step's own pass measures area and centre only; the polygon is kept by
+ * fl_buoyancy_measure, for drawing (area and centre come out the same). */
 typedef struct fl_submerged {
     double area;            /* submerged area, m^2 */
     fl_vec2 centroid;       /* centre of buoyancy C_b, world (undefined if area is 0) */
-    const fl_vec2 *polygon; /* submerged polygon, world coordinates */
-    int count;              /* its vertex count (0 when not submerged) */
+    const fl_vec2 *polygon; /* submerged polygon, world coordinates; NULL after a step */
+    int count;              /* its vertex count (0 when not submerged or not kept) */
 } fl_submerged;
 
 typedef struct fl_buoyancy fl_buoyancy;
@@ -36,10 +38,11 @@ int fl_buoyancy_fluid_count(const fl_buoyancy *b);
 const fl_fluid_def *fl_buoyancy_fluid(const fl_buoyancy *b, int index);
 fl_status fl_buoyancy_set_fluid(fl_buoyancy *b, int index, const fl_fluid_def *def, fl_error *err);
 
-/* Measures every body against every fluid at time t, without applying any
- * force (what the hook does first). */
+/* Measures every body against every fluid at time t, keeping the submerged
+ * polygons, without applying any force. */
 fl_status fl_buoyancy_measure(fl_buoyancy *b, double t);
-/* Measures at time t and applies the forces for a step of dt. */
+/* Measures at time t and applies the forces for a step of dt, body by body
+ * in one pass (what the hook does); keeps no polygons. */
 fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt);
 
 /* The last measurement of body `body_index` in fluid `fluid_index`; NULL if

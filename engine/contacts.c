@@ -36,6 +36,8 @@ static fl_status build_proxies(fl_world *w, double dt)
     fl_vec2 *verts = w->geom, *normals = w->geom + half;
     int k = 0, v = 0;
     for (int i = 0; i < w->body_count; i++) {
+        if (i + PREFETCH_AHEAD < w->body_count)
+            fl_body_prefetch(w->bodies[i + PREFETCH_AHEAD]);
         const fl_body *b = w->bodies[i];
         double reach = (fl_length(b->velocity) + fabs(b->spin) * b->radius) * dt;
         double margin = SPECULATIVE_BASE + reach;

@@ -45,4 +45,11 @@ typedef struct fl_halfplane {
 #define FL_CLIP_MAX_OUT(n) ((n) + (n) / 2 + 1)
 int fl_clip_halfplane(const fl_vec2 *in, int n, fl_halfplane h, fl_vec2 *out);
 
+/* The area and centroid of what fl_clip_halfplane would write, without
+ * writing it: the same points, summed into the shoelace formula as they
+ * come. The sums are taken about the origin, so give points near it (a
+ * body's outline about its centre of mass). Returns 0, centroid unset, when
+ * nothing of area is left. */
+double fl_clip_halfplane_area(const fl_vec2 *in, int n, fl_halfplane h, fl_vec2 *centroid);
+
 #endif

@@ -32,6 +32,9 @@ void fl_world_remove_body(fl_world *w, fl_body *b);
 
 int fl_world_body_count(const fl_world *w);
 fl_body *fl_world_body(const fl_world *w, int index);
+/* The whole body list, fl_world_body_count long, for passes over every
+ * body; valid until a body joins or leaves. */
+fl_body *const *fl_world_bodies(const fl_world *w);
 
 /* The contacts found by the last step (touching or about to), in a fixed
  * order; valid until the next step. */

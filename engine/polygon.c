@@ -122,11 +122,40 @@ bool fl_polygon_is_convex(const fl_vec2 *v, int n)
     return sign != 0;
 }
 
-int fl_clip_halfplane(const fl_vec2 *in, int n, fl_halfplane h, fl_vec2 *out)
+/* Where the clipped polygon's points go: written out, or summed into the
+ * shoelace formula as they come (about the origin). */
+typedef struct clip_sink {
+    fl_vec2 *out;
+    int count;
+    double twice, cx, cy;
+    fl_vec2 first, last;
+} clip_sink;
+
+static inline void emit_point(clip_sink *s, fl_vec2 q)
 {
-    int m = 0;
+    s->out[s->count++] = q;
+}
+
+static inline void emit_sum(clip_sink *s, fl_vec2 q)
+{
+    if (s->count++ == 0) {
+        s->first = q;
+    } else {
+        double c = fl_cross(s->last, q);
+        s->twice += c;
+        s->cx += (s->last.x + q.x) * c;
+        s->cy += (s->last.y + q.y) * c;
+    }
+    s->last = q;
+}
+
+/* Sutherland–Hodgman's walk, the one place that decides which points the
+ * clipped polygon has; inlined with each sink. */
+static inline void clip_walk(const fl_vec2 *in, int n, fl_halfplane h, clip_sink *s,
+                             void (*emit)(clip_sink *, fl_vec2))
+{
     if (n <= 0)
-        return 0;
+        return;
     fl_vec2 a = in[n - 1];
     double da = fl_dot(h.normal, a) - h.offset;
     for (int i = 0; i < n; i++) {
@@ -135,14 +164,34 @@ int fl_clip_halfplane(const fl_vec2 *in, int n, fl_halfplane h, fl_vec2 *out)
         if (db >= 0.0) {
             /* Entering: the crossing point first (unless a or b is on the line). */
             if (da < 0.0 && db > 0.0)
-                out[m++] = fl_lerp(a, b, da / (da - db));
-            out[m++] = b;
+                emit(s, fl_lerp(a, b, da / (da - db)));
+            emit(s, b);
         } else if (da > 0.0) {
             /* Leaving from strictly inside: the crossing point. */
-            out[m++] = fl_lerp(a, b, da / (da - db));
+            emit(s, fl_lerp(a, b, da / (da - db)));
         }
         a = b;
         da = db;
     }
-    return m;
+}
+
+int fl_clip_halfplane(const fl_vec2 *in, int n, fl_halfplane h, fl_vec2 *out)
+{
+    clip_sink s = {.out = out};
+    clip_walk(in, n, h, &s, emit_point);
+    return s.count;
+}
+
+double fl_clip_halfplane_area(const fl_vec2 *in, int n, fl_halfplane h, fl_vec2 *centroid)
+{
+    clip_sink s = {0};
+    clip_walk(in, n, h, &s, emit_sum);
+    if (s.count < 3)
+        return 0.0;
+    emit_sum(&s, s.first); /* the closing edge */
+    if (s.twice == 0.0)
+        return 0.0;
+    if (centroid)
+        *centroid = fl_v2(s.cx / (3.0 * s.twice), s.cy / (3.0 * s.twice));
+    return fabs(0.5 * s.twice);
 }

@@ -195,68 +195,24 @@ static void for_joints(fl_world *w, double arg, joint_fn fn)
             fn(w->joints[i], w->motions, arg);
 }
 
-/* Packs every body's velocities for the solver; the ground goes last. */
-static bool load_motions(fl_world *w)
+/* Points every joint at its bodies' places in the packed motions. */
+static void index_joints(fl_world *w)
 {
-    fl_motion *m = fl_world_grow(w, w->motions, &w->motion_capacity, w->body_count + 1, sizeof *m);
-    if (!m)
-        return false;
-    w->motions = m;
-    for (int i = 0; i < w->body_count; i++) {
-        const fl_body *b = w->bodies[i];
-        m[i] = (fl_motion){{b->velocity, b->spin}, {{0.0, 0.0}, 0.0}, b->inv_mass, b->inv_inertia};
-    }
-    m[w->body_count] = (fl_motion){{{0.0, 0.0}, 0.0}, {{0.0, 0.0}, 0.0}, 0.0, 0.0};
     for (int i = 0; i < w->joint_count; i++) {
         fl_joint *j = w->joints[i];
         j->ia = j->a->index;
         j->ib = j->b ? j->b->index : w->body_count;
     }
-    return true;
-}
-
-/* Velocities back to the bodies; positions move by velocity plus the
- * position correction's pseudo-velocity. */
-static void store_and_integrate(fl_world *w, double dt)
-{
-    for (int i = 0; i < w->body_count; i++) {
-        fl_body *b = w->bodies[i];
-        if (b->is_static || b->removed)
-            continue;
-        const fl_motion *m = &w->motions[i];
-        b->velocity = m->vel.v;
-        b->spin = m->vel.w;
-        b->position.x += (m->vel.v.x + m->bias.v.x) * dt;
-        b->position.y += (m->vel.v.y + m->bias.v.y) * dt;
-        double turn = (m->vel.w + m->bias.w) * dt;
-        if (turn != 0.0) {
-            b->angle += turn;
-            b->rot = fl_rot_from(b->angle);
-        }
-    }
-}
-
-/* Without memory for the solver's arrays the step still moves bodies, by
- * their velocities alone. */
-static void integrate_unsolved(fl_world *w, double dt)
-{
-    for (int i = 0; i < w->body_count; i++) {
-        fl_body *b = w->bodies[i];
-        if (b->is_static || b->removed)
-            continue;
-        b->position = fl_add(b->position, fl_scale(b->velocity, dt));
-        b->angle += b->spin * dt;
-        b->rot = fl_rot_from(b->angle);
-    }
 }
 
 void fl_solve(fl_world *w, double dt)
 {
-    double mark = w->profile ? fl_clock_ms() : 0.0;
-    if (!load_motions(w)) {
-        integrate_unsolved(w, dt);
+    /* The velocities were packed as they were integrated; without memory
+     * for them bodies just move by their velocities (fl_integrate_positions). */
+    if (!w->motions_ready)
         return;
-    }
+    double mark = w->profile ? fl_clock_ms() : 0.0;
+    index_joints(w);
     fl_motion *m = w->motions;
     double inv_dt = 1.0 / dt;
     fl_contact *c = w->contacts.items;
@@ -291,6 +247,4 @@ void fl_solve(fl_world *w, double dt)
             correct_contact(&c[overlapping[k]], m, inv_dt);
     }
     FL_LAP(w, solver, mark);
-    store_and_integrate(w, dt);
-    FL_LAP(w, integration, mark);
 }

@@ -196,6 +196,7 @@ fl_body *fl_world_body(const fl_world *w, int index)
 {
     return (index >= 0 && index < w->body_count) ? w->bodies[index] : NULL;
 }
+fl_body *const *fl_world_bodies(const fl_world *w) { return w->bodies; }
 int fl_world_contact_count(const fl_world *w) { return w->contacts.count; }
 const fl_contact *fl_world_contact(const fl_world *w, int index)
 {
@@ -206,29 +207,6 @@ void fl_world_set_gravity(fl_world *w, fl_vec2 g) { w->gravity = g; }
 uint64_t fl_world_step_count(const fl_world *w) { return w->step; }
 uint64_t fl_world_revision(const fl_world *w) { return w->revision; }
 double fl_world_time(const fl_world *w) { return w->time; }
-
-static void integrate_velocities(fl_world *w, double dt)
-{
-    fl_vec2 g = w->gravity;
-    for (int i = 0; i < w->body_count; i++) {
-        fl_body *b = w->bodies[i];
-        if (b->is_static || b->removed)
-            continue;
-        /* Semi-implicit Euler: velocities first; positions follow from the
-         * velocities the solver leaves. */
-        b->velocity.x += (b->force.x * b->inv_mass + g.x) * dt;
-        b->velocity.y += (b->force.y * b->inv_mass + g.y) * dt;
-        b->spin += b->torque * b->inv_inertia * dt;
-    }
-}
-
-static void clear_forces(fl_world *w)
-{
-    for (int i = 0; i < w->body_count; i++) {
-        w->bodies[i]->force = fl_v2(0.0, 0.0);
-        w->bodies[i]->torque = 0.0;
-    }
-}
 
 /* Bodies added or removed during the step take effect now. */
 static void settle_changes(fl_world *w)
@@ -258,14 +236,15 @@ void fl_world_step(fl_world *w, double dt)
     w->in_step = true;
     fl_world_trigger(w, &ev);
     FL_LAP(w, hooks, mark);
-    integrate_velocities(w, dt);
+    fl_integrate_velocities(w, dt);
     FL_LAP(w, integration, mark);
     /* Out of memory in the collision stage leaves this step without
      * contacts rather than stopping the world; the next step retries. */
     (void)fl_collide(w, dt);
     fl_solve(w, dt);
     mark = w->profile ? fl_clock_ms() : 0.0;
-    clear_forces(w);
+    fl_integrate_positions(w, dt);
+    FL_LAP(w, integration, mark);
     w->step++;
     if (dt != w->last_dt) {
         w->time_base = w->time;

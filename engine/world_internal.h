@@ -71,10 +71,14 @@ struct fl_world {
     contact_list contacts, previous;
     fl_motion *motions;    /* one per body, then the ground; for the solver */
     int motion_capacity;
+    bool motions_ready;    /* packed this step (false: no memory for them) */
     int *solve_lists;      /* room for two lists of contact indices, 2 per pair */
     int solve_list_capacity;
     event_list events[3]; /* begin, active, end */
 };
+
+/* How many bodies ahead a pass over every body asks for memory. */
+#define PREFETCH_AHEAD 6
 
 /* Wall clock in milliseconds, for profiles only. */
 double fl_clock_ms(void);
@@ -104,7 +108,14 @@ void fl_collide_free(fl_world *w);
  * fl_world_contact call may hand them out. */
 void fl_contacts_forget_removed(fl_world *w);
 
-/* The constraint solver: contacts and joints, velocities then positions. */
+/* Semi-implicit Euler: velocities from forces and gravity, packed into
+ * `motions` for the solver; then, after the solve, velocities back to the
+ * bodies, positions and angles moved, forces cleared. */
+void fl_integrate_velocities(fl_world *w, double dt);
+void fl_integrate_positions(fl_world *w, double dt);
+
+/* The constraint solver: contacts and joints, velocities then positions,
+ * on the packed motions. */
 void fl_solve(fl_world *w, double dt);
 
 /* Frees joints marked removed (and those of removed bodies). */

@@ -338,10 +338,14 @@ static void test_drag_exact_decay(void **s)
     light->velocity = fl_v2(5.0, 0.0);
     fl_body *spinner = add_box(t.w, 1.0, 1.0, fl_v2(50.0, 5e3), 0.0, RHO);
     spinner->spin = 3.0;
+    /* Neutral (q = 1): rate 0.5/s, 0.0083 per step, the small-step branch. */
+    fl_body *cruiser = add_box(t.w, 1.0, 1.0, fl_v2(100.0, 5e3), 0.0, RHO);
+    cruiser->velocity = fl_v2(2.0, 0.0);
     fl_world_step(t.w, DT);
     ASSERT_NEAR(light->velocity.x, 5.0 * exp(-0.5 * RHO / 1.0 * DT), 1e-9 * 5.0 * exp(-8.0));
     assert_true(light->velocity.x > 0.0);
     ASSERT_NEAR(spinner->spin, 3.0 * exp(-1.0 * DT), 1e-12);
+    ASSERT_NEAR(cruiser->velocity.x, 2.0 * exp(-0.5 * DT), 1e-14);
     tank_close(&t);
 
     fl_world_def wd = fl_world_def_default();
@@ -382,6 +386,72 @@ static void test_records_follow_the_body_list(void **s)
     tank_close(&t);
 }
 
+/* The step's own pass and fl_buoyancy_measure decide and measure alike,
+ * to the last bit: bodies dry, whole, cut by the surface (at an angle),
+ * cut by the surface and a side wall at once, and on a wave. Only the
+ * measure call keeps the submerged polygons, whose shoelace area matches. */
+static void test_step_and_measure_agree(void **s)
+{
+    (void)s;
+    fl_world_def wd = fl_world_def_default();
+    fl_world *w = fl_world_create(&wd, NULL);
+    fl_buoyancy *bu = fl_buoyancy_create(w, NULL);
+    fl_fluid_def f = fl_fluid_def_default();
+    f.left = 0.0;
+    f.right = 20.0;
+    f.surface = 8.0;
+    f.bottom = 14.0;
+    assert_int_equal(fl_buoyancy_add_fluid(bu, &f, NULL), 0);
+    f.left = 30.0;
+    f.right = 50.0;
+    f.wave_amplitude = 0.4;
+    assert_int_equal(fl_buoyancy_add_fluid(bu, &f, NULL), 1);
+    const fl_vec2 hex[6] = {{0.5, 0.0}, {0.25, 0.4}, {-0.25, 0.45}, {-0.5, 0.0}, {-0.3, -0.4}, {0.2, -0.45}};
+    add_box(w, 1.0, 1.0, fl_v2(5.0, 3.0), 0.3, 500.0);  /* dry */
+    add_box(w, 1.0, 1.0, fl_v2(7.0, 11.0), 0.3, 500.0); /* whole */
+    add_polygon(w, hex, 6, fl_v2(9.0, 8.1), 0.7, 500.0); /* cut by the surface */
+    add_box(w, 1.0, 1.0, fl_v2(0.2, 8.2), 0.5, 500.0);  /* surface and wall */
+    add_polygon(w, hex, 6, fl_v2(33.0, 8.4), 1.1, 500.0); /* on the wave (up 0.38 here) */
+    const int n = 5, wet[5] = {0, 1, 1, 1, 1};
+    double area[5][2];
+    fl_vec2 cb[5][2];
+    assert_int_equal(fl_buoyancy_apply(bu, 0.7, DT), FL_OK);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < 2; k++) {
+            const fl_submerged *sub = fl_buoyancy_submerged(bu, i, k);
+            assert_non_null(sub);
+            area[i][k] = sub->area;
+            cb[i][k] = sub->centroid;
+            assert_null(sub->polygon);
+        }
+    assert_int_equal(fl_buoyancy_measure(bu, 0.7), FL_OK);
+    for (int i = 0; i < n; i++) {
+        double total = 0.0;
+        for (int k = 0; k < 2; k++) {
+            const fl_submerged *sub = fl_buoyancy_submerged(bu, i, k);
+            assert_true(sub->area == area[i][k]);
+            if (sub->area > 0.0) {
+                assert_true(sub->centroid.x == cb[i][k].x && sub->centroid.y == cb[i][k].y);
+                assert_non_null(sub->polygon);
+                fl_vec2 c;
+                double a = fl_polygon_area_centroid(sub->polygon, sub->count, &c);
+                ASSERT_NEAR(a, sub->area, 1e-12);
+                ASSERT_NEAR(c.x, sub->centroid.x, 1e-12);
+                ASSERT_NEAR(c.y, sub->centroid.y, 1e-12);
+            }
+            total += sub->area;
+        }
+        assert_true(wet[i] ? total > 0.0 : total == 0.0);
+    }
+    /* The cut ones really are cut, the whole one whole. */
+    ASSERT_NEAR(area[1][0], 1.0, 1e-12);
+    assert_true(area[2][0] > 0.1 && area[2][0] < 0.6);
+    assert_true(area[3][0] > 0.1 && area[3][0] < 0.7);
+    assert_true(area[4][1] > 0.1 && area[4][1] < 0.6);
+    fl_buoyancy_destroy(bu);
+    fl_world_destroy(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -401,6 +471,7 @@ int main(void)
         cmocka_unit_test(test_layered_fluids),
         cmocka_unit_test(test_drag_exact_decay),
         cmocka_unit_test(test_records_follow_the_body_list),
+        cmocka_unit_test(test_step_and_measure_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,99 @@
+#include "submerge.h"
+
+int submerge_room(int n)
+{
+    for (int i = 0; i < 4; i++)
+        n = FL_CLIP_MAX_OUT(n);
+    return n;
+}
+
+/* Where a box lies against a half-plane: 1 wholly inside (touching counts
+ * as inside, as in clipping), -1 wholly outside, 0 across the line. */
+static int box_side(fl_halfplane h, fl_vec2 lo, fl_vec2 hi)
+{
+    fl_vec2 n = h.normal;
+    double near = n.x * (n.x >= 0.0 ? lo.x : hi.x) + n.y * (n.y >= 0.0 ? lo.y : hi.y);
+    double far = n.x * (n.x >= 0.0 ? hi.x : lo.x) + n.y * (n.y >= 0.0 ? hi.y : lo.y);
+    return near >= h.offset ? 1 : far < h.offset ? -1 : 0;
+}
+
+void submerge_world_outline(const fl_body *body, fl_vec2 *out)
+{
+    for (int k = 0; k < body->hull_count; k++)
+        out[k] = fl_add(body->position, fl_rotate(body->rot, body->hull[k]));
+}
+
+/* The outline turned into world orientation (about the centre of mass)
+ * into `out`; returns how many of the half-planes cut its box, listed in
+ * cuts, or -1 when the box is wholly outside one of them. */
+static int turn_and_box(const fl_body *body, const fl_halfplane planes[4], fl_vec2 *out, int cuts[4])
+{
+    fl_vec2 lo = {INFINITY, INFINITY}, hi = {-INFINITY, -INFINITY};
+    for (int k = 0; k < body->hull_count; k++) {
+        fl_vec2 p = fl_rotate(body->rot, body->hull[k]);
+        out[k] = p;
+        lo = fl_v2(fl_min(lo.x, p.x), fl_min(lo.y, p.y));
+        hi = fl_v2(fl_max(hi.x, p.x), fl_max(hi.y, p.y));
+    }
+    int ncut = 0;
+    for (int i = 0; i < 4; i++) {
+        int side = box_side(planes[i], lo, hi);
+        if (side < 0)
+            return -1;
+        if (side == 0)
+            cuts[ncut++] = i;
+    }
+    return ncut;
+}
+
+void submerge(const fl_body *body, const fl_fluid_def *f, double t, fl_vec2 *scratch,
+              int scratch_size, bool keep_polygon, submerged_part *out)
+{
+    *out = (submerged_part){SUBMERGE_NONE, 0.0, body->position, NULL, 0};
+    fl_halfplane planes[4];
+    fl_fluid_halfplanes(f, body->position, t, planes);
+    /* Every point of the outline is within `radius` of the centre of mass
+     * (the planes' origin), so n.p lies within radius * (|n.x| + |n.y|) of
+     * 0; the box around the outline lies within that reach too, so this
+     * decides exactly as the box below would. */
+    bool whole = true;
+    for (int i = 0; i < 4; i++) {
+        fl_vec2 n = planes[i].normal;
+        double reach = body->radius * (fabs(n.x) + fabs(n.y));
+        if (planes[i].offset > reach)
+            return;
+        if (planes[i].offset > -reach)
+            whole = false;
+    }
+    int cuts[4], ncut = whole ? 0 : turn_and_box(body, planes, scratch, cuts);
+    if (ncut < 0)
+        return;
+    if (ncut == 0) {
+        out->kind = SUBMERGE_WHOLE;
+        out->area = body->hull_area;
+        out->centroid = fl_add(body->position, fl_rotate(body->rot, body->hull_centroid));
+        return;
+    }
+    /* All cuts but the last are clipped into the buffers; the last is
+     * measured as it is clipped, and written out only when asked for. */
+    fl_vec2 *buf[2] = {scratch + scratch_size, scratch + 2 * scratch_size};
+    const fl_vec2 *cur = scratch;
+    int count = body->hull_count;
+    for (int i = 0; i + 1 < ncut && count > 0; i++) {
+        count = fl_clip_halfplane(cur, count, planes[cuts[i]], buf[i & 1]);
+        cur = buf[i & 1];
+    }
+    fl_vec2 c;
+    fl_halfplane last = planes[cuts[ncut - 1]];
+    double area = count > 0 ? fl_clip_halfplane_area(cur, count, last, &c) : 0.0;
+    if (!(area > 0.0))
+        return;
+    out->kind = SUBMERGE_CLIPPED;
+    out->area = area;
+    out->centroid = fl_add(body->position, c);
+    if (keep_polygon) {
+        fl_vec2 *dst = buf[(ncut - 1) & 1];
+        out->count = fl_clip_halfplane(cur, count, last, dst);
+        out->polygon = dst;
+    }
+}

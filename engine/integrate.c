@@ -1,0 +1,70 @@
+/* The two halves of semi-implicit Euler, as passes over the bodies:
+ * velocities from forces before the collision stage (packed on the way for
+ * the solver), positions from the solved velocities after it (forces
+ * cleared on the way). Each pass asks for bodies a few ahead of the one it
+ * works on, so that a world too big for the caches waits for memory once
+ * per pass rather than once per body. */
+#include "world_internal.h"
+
+static inline void prefetch_ahead(const fl_world *w, int i)
+{
+    if (i + PREFETCH_AHEAD < w->body_count)
+        fl_body_prefetch(w->bodies[i + PREFETCH_AHEAD]);
+}
+
+void fl_integrate_velocities(fl_world *w, double dt)
+{
+    fl_vec2 g = w->gravity;
+    fl_motion *m = fl_world_grow(w, w->motions, &w->motion_capacity, w->body_count + 1, sizeof *m);
+    if (m)
+        w->motions = m;
+    w->motions_ready = m != NULL;
+    for (int i = 0; i < w->body_count; i++) {
+        prefetch_ahead(w, i);
+        fl_body *b = w->bodies[i];
+        if (!b->is_static && !b->removed) {
+            b->velocity.x += (b->force.x * b->inv_mass + g.x) * dt;
+            b->velocity.y += (b->force.y * b->inv_mass + g.y) * dt;
+            b->spin += b->torque * b->inv_inertia * dt;
+        }
+        if (m)
+            m[i] = (fl_motion){{b->velocity, b->spin}, {{0.0, 0.0}, 0.0}, b->inv_mass, b->inv_inertia};
+    }
+    /* The ground, the world end of joints, goes last. */
+    if (m)
+        m[w->body_count] = (fl_motion){{{0.0, 0.0}, 0.0}, {{0.0, 0.0}, 0.0}, 0.0, 0.0};
+}
+
+static void turn_by(fl_body *b, double turn)
+{
+    if (turn != 0.0) {
+        b->angle += turn;
+        b->rot = fl_rot_from(b->angle);
+    }
+}
+
+void fl_integrate_positions(fl_world *w, double dt)
+{
+    for (int i = 0; i < w->body_count; i++) {
+        prefetch_ahead(w, i);
+        fl_body *b = w->bodies[i];
+        b->force = fl_v2(0.0, 0.0);
+        b->torque = 0.0;
+        if (b->is_static || b->removed)
+            continue;
+        if (!w->motions_ready) {
+            /* No memory for the solver: bodies move by their velocities. */
+            b->position = fl_add(b->position, fl_scale(b->velocity, dt));
+            turn_by(b, b->spin * dt);
+            continue;
+        }
+        /* Velocities back to the body; the position moves by velocity plus
+         * the position correction's pseudo-velocity. */
+        const fl_motion *m = &w->motions[i];
+        b->velocity = m->vel.v;
+        b->spin = m->vel.w;
+        b->position.x += (m->vel.v.x + m->bias.v.x) * dt;
+        b->position.y += (m->vel.v.y + m->bias.v.y) * dt;
+        turn_by(b, (m->vel.w + m->bias.w) * dt);
+    }
+}
