@@ -9,11 +9,20 @@
 
 static fl_status grow_geometry(fl_world *w)
 {
-    int parts = 0, verts = 0;
-    for (int i = 0; i < w->body_count; i++) {
-        parts += w->bodies[i]->part_count;
-        verts += w->bodies[i]->part_start[w->bodies[i]->part_count];
+    /* The totals change only with the body list. */
+    if (w->shapes_changed) {
+        w->part_total = w->part_vertex_total = 0;
+        for (int i = 0; i < w->body_count; i++) {
+            w->part_total += w->bodies[i]->part_count;
+            w->part_vertex_total += w->bodies[i]->part_start[w->bodies[i]->part_count];
+        }
     }
+    int parts = w->part_total, verts = w->part_vertex_total;
+    fl_material *mat = fl_world_grow(w, w->materials, &w->material_capacity, w->body_count,
+                                     sizeof *mat);
+    if (!mat)
+        return FL_ENOMEM;
+    w->materials = mat;
     fl_proxy *p = fl_world_grow(w, w->proxies, &w->proxy_capacity, parts, sizeof *p);
     if (!p)
         return FL_ENOMEM;
@@ -39,6 +48,7 @@ static fl_status build_proxies(fl_world *w, double dt)
         if (i + PREFETCH_AHEAD < w->body_count)
             fl_body_prefetch(w->bodies[i + PREFETCH_AHEAD]);
         const fl_body *b = w->bodies[i];
+        w->materials[i] = (fl_material){b->id, b->sensor, b->friction, b->restitution};
         double reach = (fl_length(b->velocity) + fabs(b->spin) * b->radius) * dt;
         double margin = SPECULATIVE_BASE + reach;
         for (int part = 0; part < b->part_count; part++, k++) {
@@ -184,12 +194,6 @@ static fl_status narrow_phase(fl_world *w)
     if (!room)
         return FL_ENOMEM;
     cur->items = room;
-    /* ... and for the solver's lists of them (see fl_solve). */
-    int *lists = fl_world_grow(w, w->solve_lists, &w->solve_list_capacity,
-                               2 * w->broadphase.pair_count, sizeof *lists);
-    if (!lists)
-        return FL_ENOMEM;
-    w->solve_lists = lists;
     for (int k = 0; k < w->broadphase.pair_count; k++) {
         const fl_proxy_pair *pp = &w->broadphase.pairs[k];
         const fl_proxy *pa = &w->proxies[pp->a], *pb = &w->proxies[pp->b];
@@ -199,21 +203,21 @@ static fl_status narrow_phase(fl_world *w)
         if (m.count == 0)
             continue;
         fl_contact *c = &cur->items[cur->count++];
-        fl_body *ba = w->bodies[pa->body], *bb = w->bodies[pb->body];
+        const fl_material *ma = &w->materials[pa->body], *mb = &w->materials[pb->body];
         /* Field by field: zeroing the whole record costs more than the rest
-         * of this loop, and the solver sets its own state when it prepares. */
-        c->a = ba;
-        c->b = bb;
+         * of this loop. */
+        c->a = w->bodies[pa->body];
+        c->b = w->bodies[pb->body];
+        c->index_a = pa->body;
+        c->index_b = pb->body;
         c->part_a = pa->part;
         c->part_b = pb->part;
-        c->id_a = ba->id;
-        c->id_b = bb->id;
+        c->id_a = ma->id;
+        c->id_b = mb->id;
         c->matched = false;
-        c->solved = false;
-        c->overlapping = false;
-        c->friction = sqrt(ba->friction * bb->friction);
-        c->restitution = fl_max(ba->restitution, bb->restitution);
-        c->sensor = ba->sensor || bb->sensor;
+        c->friction = sqrt(ma->friction * mb->friction);
+        c->restitution = fl_max(ma->restitution, mb->restitution);
+        c->sensor = ma->sensor || mb->sensor;
         fl_contact *match = find_previous(w, c);
         if (match)
             match->matched = true;
@@ -281,12 +285,23 @@ void fl_contacts_forget_removed(fl_world *w)
     w->previous.count = 0;
 }
 
+void fl_contacts_reindex(fl_world *w)
+{
+    for (int i = 0; i < w->contacts.count; i++) {
+        w->contacts.items[i].index_a = w->contacts.items[i].a->index;
+        w->contacts.items[i].index_b = w->contacts.items[i].b->index;
+    }
+}
+
 void fl_collide_free(fl_world *w)
 {
     fl_world_free(w, w->proxies);
+    fl_world_free(w, w->materials);
     fl_world_free(w, w->geom);
     fl_world_free(w, w->prev_slots);
-    fl_world_free(w, w->solve_lists);
+    fl_world_free(w, w->rows);
+    fl_world_free(w, w->bounces);
+    fl_world_free(w, w->overlapping);
     fl_world_free(w, w->contacts.items);
     fl_world_free(w, w->previous.items);
     for (int e = 0; e < 3; e++)

@@ -28,11 +28,12 @@ void fl_integrate_velocities(fl_world *w, double dt)
             b->spin += b->torque * b->inv_inertia * dt;
         }
         if (m)
-            m[i] = (fl_motion){{b->velocity, b->spin}, {{0.0, 0.0}, 0.0}, b->inv_mass, b->inv_inertia};
+            m[i] = (fl_motion){{b->velocity, b->spin}, {{0.0, 0.0}, 0.0}, b->inv_mass,
+                               b->inv_inertia, b->position};
     }
     /* The ground, the world end of joints, goes last. */
     if (m)
-        m[w->body_count] = (fl_motion){{{0.0, 0.0}, 0.0}, {{0.0, 0.0}, 0.0}, 0.0, 0.0};
+        m[w->body_count] = (fl_motion){{{0.0, 0.0}, 0.0}, {{0.0, 0.0}, 0.0}, 0.0, 0.0, {0.0, 0.0}};
 }
 
 static void turn_by(fl_body *b, double turn)

@@ -17,12 +17,12 @@
  * after the other instead leaves a box on a floor rocking, since whichever
  * goes first takes more of the load. Returns false (nothing applied) when no
  * case fits, which rounding can cause. */
-static inline bool solve_block(const fl_contact *c, fl_twist *ta, fl_twist *tb, pair_mass pm,
+static inline bool solve_block(const contact_row *r, fl_twist *ta, fl_twist *tb, pair_mass pm,
                                const double floor[2], double *acc0, double *acc1)
 {
-    fl_vec2 n = c->normal;
-    const fl_contact_point *p1 = &c->points[0], *p2 = &c->points[1];
-    double k11 = c->k11, k12 = c->k12, k22 = c->k22, inv_det = c->inv_det;
+    fl_vec2 n = r->normal;
+    const row_point *p1 = &r->points[0], *p2 = &r->points[1];
+    double k11 = r->k11, k12 = r->k12, k22 = r->k22, inv_det = r->inv_det;
     double x1 = *acc0, x2 = *acc1;
     /* q: the speeds above their floors with the current impulses removed. */
     double q1 = rel_speed(ta, tb, p1->ra, p1->rb, n) - floor[0] - (k11 * x1 + k12 * x2);
@@ -47,76 +47,102 @@ static inline bool solve_block(const fl_contact *c, fl_twist *ta, fl_twist *tb, 
     return true;
 }
 
-static bool solvable(const fl_contact *c)
+static bool solvable(const fl_contact *c, const fl_motion *m)
 {
-    return !c->sensor && c->count > 0 && (c->a->inv_mass > 0.0 || c->b->inv_mass > 0.0);
+    return !c->sensor && c->count > 0 && (m[c->index_a].im > 0.0 || m[c->index_b].im > 0.0);
 }
 
-static void prepare_contact(fl_contact *c, fl_motion *m)
+/* Fills row r for contact c (index `index`) and warm starts it. */
+static void prepare_row(contact_row *r, fl_contact *c, int index, fl_motion *m)
 {
-    c->ia = c->a->index;
-    c->ib = c->b->index;
-    fl_motion *a = &m[c->ia], *b = &m[c->ib];
+    r->ia = c->index_a;
+    r->ib = c->index_b;
+    r->count = c->count;
+    r->contact = index;
+    r->normal = c->normal;
+    r->friction = c->friction;
+    fl_motion *a = &m[r->ia], *b = &m[r->ib];
     pair_mass pm = masses_of(a, b);
     fl_vec2 n = c->normal, t = tangent_of(n);
-    c->overlapping = false;
     for (int i = 0; i < c->count; i++) {
-        fl_contact_point *p = &c->points[i];
-        p->ra = fl_sub(p->point, c->a->position);
-        p->rb = fl_sub(p->point, c->b->position);
+        const fl_contact_point *cp = &c->points[i];
+        row_point *p = &r->points[i];
+        p->ra = fl_sub(cp->point, a->position);
+        p->rb = fl_sub(cp->point, b->position);
         p->normal_mass = row_mass(pm, p->ra, p->rb, n);
         p->tangent_mass = row_mass(pm, p->ra, p->rb, t);
-        /* A hit that the last step stopped at the surface bounces now, with
-         * the speed it arrived at. */
-        p->approach = fl_min(rel_speed(&a->vel, &b->vel, p->ra, p->rb, n), p->impact);
-        p->impact = 0.0;
-        p->max_normal_impulse = 0.0;
+        p->normal_impulse = cp->normal_impulse;
+        p->tangent_impulse = cp->tangent_impulse;
         p->bias_impulse = 0.0;
-        c->overlapping = c->overlapping || p->separation < -ALLOWED_OVERLAP;
-        /* Warm start: last step's impulses, where the same features meet. */
-        fl_vec2 imp = fl_add(fl_scale(n, p->normal_impulse), fl_scale(t, p->tangent_impulse));
-        kick(&a->vel, &b->vel, pm, p->ra, p->rb, imp);
+        p->separation = cp->separation;
     }
-    c->inv_det = 0.0;
+    r->inv_det = 0.0;
     if (c->count == 2) {
-        const fl_contact_point *p1 = &c->points[0], *p2 = &c->points[1];
+        const row_point *p1 = &r->points[0], *p2 = &r->points[1];
         double a1 = fl_cross(p1->ra, n), a2 = fl_cross(p2->ra, n);
         double b1 = fl_cross(p1->rb, n), b2 = fl_cross(p2->rb, n);
         double im = pm.ima + pm.imb;
-        c->k11 = im + pm.iia * a1 * a1 + pm.iib * b1 * b1;
-        c->k22 = im + pm.iia * a2 * a2 + pm.iib * b2 * b2;
-        c->k12 = im + pm.iia * a1 * a2 + pm.iib * b1 * b2;
-        double det = c->k11 * c->k22 - c->k12 * c->k12;
+        r->k11 = im + pm.iia * a1 * a1 + pm.iib * b1 * b1;
+        r->k22 = im + pm.iia * a2 * a2 + pm.iib * b2 * b2;
+        r->k12 = im + pm.iia * a1 * a2 + pm.iib * b1 * b2;
+        double det = r->k11 * r->k22 - r->k12 * r->k12;
         /* Nearly parallel rows (a tiny contact face) are solved one by one. */
-        if (c->k11 * c->k11 < MAX_CONDITION * det)
-            c->inv_det = 1.0 / det;
+        if (r->k11 * r->k11 < MAX_CONDITION * det)
+            r->inv_det = 1.0 / det;
     }
 }
 
-static inline void solve_normals(const fl_contact *c, fl_twist *ta, fl_twist *tb, pair_mass pm,
+/* The speed each point of a bouncing row approaches at, taken before its
+ * own warm start as the solve found it; a hit that the last step stopped
+ * at the surface bounces now, with the speed it arrived at. */
+static void note_approach(bounce_row *br, const contact_row *r, fl_contact *c, const fl_motion *m)
+{
+    for (int i = 0; i < r->count; i++) {
+        const row_point *p = &r->points[i];
+        br->approach[i] = fl_min(rel_speed(&m[r->ia].vel, &m[r->ib].vel, p->ra, p->rb, r->normal),
+                                 c->points[i].impact);
+        br->max_impulse[i] = 0.0;
+        c->points[i].impact = 0.0;
+    }
+}
+
+/* Warm start: last step's impulses, where the same features meet. */
+static void warm_start(const contact_row *r, fl_motion *m)
+{
+    fl_motion *a = &m[r->ia], *b = &m[r->ib];
+    pair_mass pm = masses_of(a, b);
+    fl_vec2 n = r->normal, t = tangent_of(n);
+    for (int i = 0; i < r->count; i++) {
+        const row_point *p = &r->points[i];
+        fl_vec2 imp = fl_add(fl_scale(n, p->normal_impulse), fl_scale(t, p->tangent_impulse));
+        kick(&a->vel, &b->vel, pm, p->ra, p->rb, imp);
+    }
+}
+
+static inline void solve_normals(const contact_row *r, fl_twist *ta, fl_twist *tb, pair_mass pm,
                                  const double floor[2], double *acc0, double *acc1)
 {
-    if (c->count == 2 && c->inv_det != 0.0 && solve_block(c, ta, tb, pm, floor, acc0, acc1))
+    if (r->count == 2 && r->inv_det != 0.0 && solve_block(r, ta, tb, pm, floor, acc0, acc1))
         return;
     double *acc[2] = {acc0, acc1};
-    for (int i = 0; i < c->count; i++) {
-        const fl_contact_point *p = &c->points[i];
+    for (int i = 0; i < r->count; i++) {
+        const row_point *p = &r->points[i];
         if (floor[i] > -INFINITY)
-            push(ta, tb, pm, p->ra, p->rb, c->normal, p->normal_mass, floor[i], acc[i]);
+            push(ta, tb, pm, p->ra, p->rb, r->normal, p->normal_mass, floor[i], acc[i]);
     }
 }
 
-static void solve_contact(fl_contact *c, fl_motion *m, double inv_dt)
+static void solve_row(contact_row *r, fl_motion *m, double inv_dt)
 {
-    fl_motion *a = &m[c->ia], *b = &m[c->ib];
+    fl_motion *a = &m[r->ia], *b = &m[r->ib];
     pair_mass pm = masses_of(a, b);
     fl_twist va = a->vel, vb = b->vel;
-    fl_vec2 n = c->normal, t = tangent_of(n);
+    fl_vec2 n = r->normal, t = tangent_of(n);
     /* Friction first: the normal rows, solved last, matter most. */
-    for (int i = 0; i < c->count; i++) {
-        fl_contact_point *p = &c->points[i];
+    for (int i = 0; i < r->count; i++) {
+        row_point *p = &r->points[i];
         double vt = rel_speed(&va, &vb, p->ra, p->rb, t);
-        double limit = c->friction * p->normal_impulse;
+        double limit = r->friction * p->normal_impulse;
         double next = fl_min(fl_max(p->tangent_impulse - p->tangent_mass * vt, -limit), limit);
         double lambda = next - p->tangent_impulse;
         p->tangent_impulse = next;
@@ -124,62 +150,56 @@ static void solve_contact(fl_contact *c, fl_motion *m, double inv_dt)
     }
     /* Apart by s > 0: closing at up to s / dt is allowed. */
     double floor[2] = {0.0, 0.0};
-    for (int i = 0; i < c->count; i++)
-        floor[i] = c->points[i].separation > 0.0 ? -c->points[i].separation * inv_dt : 0.0;
-    solve_normals(c, &va, &vb, pm, floor, &c->points[0].normal_impulse,
-                  &c->points[1].normal_impulse);
+    for (int i = 0; i < r->count; i++)
+        floor[i] = r->points[i].separation > 0.0 ? -r->points[i].separation * inv_dt : 0.0;
+    solve_normals(r, &va, &vb, pm, floor, &r->points[0].normal_impulse,
+                  &r->points[1].normal_impulse);
     a->vel = va;
     b->vel = vb;
-    for (int i = 0; i < c->count; i++)
-        c->points[i].max_normal_impulse =
-            fl_max(c->points[i].max_normal_impulse, c->points[i].normal_impulse);
 }
 
-static void restitute_contact(fl_contact *c, fl_motion *m)
+static void restitute_row(contact_row *r, bounce_row *br, fl_contact *c, double e, fl_motion *m)
 {
-    if (c->restitution == 0.0)
-        return;
     /* Points that hit hard enough leave at -e times their approach speed;
      * the others keep what the velocity pass gave them. A hit on a point
      * still apart was only stopped at the surface: bouncing now would start
      * the rebound early, from the gap, so it bounces at the next step. */
     double floor[2] = {-INFINITY, -INFINITY};
     bool any = false;
-    for (int i = 0; i < c->count; i++) {
-        fl_contact_point *p = &c->points[i];
-        bool hit = p->approach < -RESTITUTION_THRESHOLD && p->max_normal_impulse > 0.0;
-        if (hit && p->separation > FL_LINEAR_SLOP) {
-            p->impact = p->approach;
+    for (int i = 0; i < r->count; i++) {
+        bool hit = br->approach[i] < -RESTITUTION_THRESHOLD && br->max_impulse[i] > 0.0;
+        if (hit && r->points[i].separation > FL_LINEAR_SLOP) {
+            c->points[i].impact = br->approach[i];
             hit = false;
         }
-        floor[i] = hit ? -c->restitution * p->approach : -INFINITY;
+        floor[i] = hit ? -e * br->approach[i] : -INFINITY;
         any = any || hit;
     }
     if (!any)
         return;
-    fl_motion *a = &m[c->ia], *b = &m[c->ib];
+    fl_motion *a = &m[r->ia], *b = &m[r->ib];
     pair_mass pm = masses_of(a, b);
-    if (c->count == 2 && (floor[0] == -INFINITY || floor[1] == -INFINITY)) {
+    if (r->count == 2 && (floor[0] == -INFINITY || floor[1] == -INFINITY)) {
         /* One point bounces, the other does not: no block for that. */
         for (int i = 0; i < 2; i++)
             if (floor[i] > -INFINITY)
-                push(&a->vel, &b->vel, pm, c->points[i].ra, c->points[i].rb, c->normal,
-                     c->points[i].normal_mass, floor[i], &c->points[i].normal_impulse);
+                push(&a->vel, &b->vel, pm, r->points[i].ra, r->points[i].rb, r->normal,
+                     r->points[i].normal_mass, floor[i], &r->points[i].normal_impulse);
         return;
     }
-    solve_normals(c, &a->vel, &b->vel, pm, floor, &c->points[0].normal_impulse,
-                  &c->points[1].normal_impulse);
+    solve_normals(r, &a->vel, &b->vel, pm, floor, &r->points[0].normal_impulse,
+                  &r->points[1].normal_impulse);
 }
 
-static void correct_contact(fl_contact *c, fl_motion *m, double inv_dt)
+static void correct_row(contact_row *r, fl_motion *m, double inv_dt)
 {
-    fl_motion *a = &m[c->ia], *b = &m[c->ib];
+    fl_motion *a = &m[r->ia], *b = &m[r->ib];
     double target[2] = {0.0, 0.0};
-    for (int i = 0; i < c->count; i++)
-        target[i] = POSITION_FRACTION * fl_max(-(c->points[i].separation + ALLOWED_OVERLAP), 0.0) * inv_dt;
+    for (int i = 0; i < r->count; i++)
+        target[i] = POSITION_FRACTION * fl_max(-(r->points[i].separation + ALLOWED_OVERLAP), 0.0) * inv_dt;
     fl_twist ba = a->bias, bb = b->bias;
-    solve_normals(c, &ba, &bb, masses_of(a, b), target, &c->points[0].bias_impulse,
-                  &c->points[1].bias_impulse);
+    solve_normals(r, &ba, &bb, masses_of(a, b), target, &r->points[0].bias_impulse,
+                  &r->points[1].bias_impulse);
     a->bias = ba;
     b->bias = bb;
 }
@@ -205,6 +225,33 @@ static void index_joints(fl_world *w)
     }
 }
 
+/* Room for a row per contact, and for the lists of rows that bounce or
+ * overlap; grown only when a step has more contacts than any before. */
+static bool reserve_rows(fl_world *w, int n)
+{
+    contact_row *r = fl_world_grow(w, w->rows, &w->row_capacity, n, sizeof *r);
+    if (r)
+        w->rows = r;
+    bounce_row *b = fl_world_grow(w, w->bounces, &w->bounce_capacity, n, sizeof *b);
+    if (b)
+        w->bounces = b;
+    int *o = fl_world_grow(w, w->overlapping, &w->overlapping_capacity, n, sizeof *o);
+    if (o)
+        w->overlapping = o;
+    return r && b && o;
+}
+
+/* The largest normal impulse of each bouncing point, over the passes. */
+static void track_max_impulse(fl_world *w, int n_bounce)
+{
+    for (int k = 0; k < n_bounce; k++) {
+        bounce_row *br = &w->bounces[k];
+        const contact_row *r = &w->rows[br->row];
+        for (int i = 0; i < r->count; i++)
+            br->max_impulse[i] = fl_max(br->max_impulse[i], r->points[i].normal_impulse);
+    }
+}
+
 void fl_solve(fl_world *w, double dt)
 {
     /* The velocities were packed as they were integrated; without memory
@@ -217,34 +264,52 @@ void fl_solve(fl_world *w, double dt)
     double inv_dt = 1.0 / dt;
     fl_contact *c = w->contacts.items;
     int n = w->contacts.count;
-    /* The passes after the velocity iterations need few contacts: those
-     * that can bounce and those that overlap. Listing them once saves
-     * scanning every contact in each pass. The collision stage made room. */
-    int *bouncy = w->solve_lists, *overlapping = w->solve_lists + n;
-    int n_bouncy = 0, n_overlapping = 0;
-    for (int i = 0; i < n; i++) {
-        c[i].solved = solvable(&c[i]);
-        if (!c[i].solved)
-            continue;
-        prepare_contact(&c[i], m);
-        if (c[i].restitution > 0.0)
-            bouncy[n_bouncy++] = i;
-        if (c[i].overlapping)
-            overlapping[n_overlapping++] = i;
+    /* Out of memory: this step goes without contact responses. */
+    int rows = 0, n_bounce = 0, n_overlapping = 0;
+    if (reserve_rows(w, n)) {
+        for (int i = 0; i < n; i++) {
+            if (!solvable(&c[i], m))
+                continue;
+            contact_row *r = &w->rows[rows];
+            prepare_row(r, &c[i], i, m);
+            if (c[i].restitution > 0.0) {
+                w->bounces[n_bounce].row = rows;
+                note_approach(&w->bounces[n_bounce++], r, &c[i], m);
+            }
+            warm_start(r, m);
+            bool overlapping = false;
+            for (int k = 0; k < r->count; k++)
+                overlapping = overlapping || r->points[k].separation < -ALLOWED_OVERLAP;
+            if (overlapping)
+                w->overlapping[n_overlapping++] = rows;
+            rows++;
+        }
     }
+    contact_row *r = w->rows;
     for_joints(w, dt, fl_joint_prepare);
     for (int it = 0; it < w->iterations; it++) {
         for_joints(w, inv_dt, fl_joint_solve);
-        for (int i = 0; i < n; i++)
-            if (c[i].solved)
-                solve_contact(&c[i], m, inv_dt);
+        for (int i = 0; i < rows; i++)
+            solve_row(&r[i], m, inv_dt);
+        track_max_impulse(w, n_bounce);
     }
-    for (int k = 0; k < n_bouncy; k++)
-        restitute_contact(&c[bouncy[k]], m);
+    for (int k = 0; k < n_bounce; k++) {
+        bounce_row *br = &w->bounces[k];
+        fl_contact *ct = &c[r[br->row].contact];
+        restitute_row(&r[br->row], br, ct, ct->restitution, m);
+    }
+    /* What the contacts report, and the next step starts from. */
+    for (int i = 0; i < rows; i++) {
+        fl_contact *ct = &c[r[i].contact];
+        for (int k = 0; k < r[i].count; k++) {
+            ct->points[k].normal_impulse = r[i].points[k].normal_impulse;
+            ct->points[k].tangent_impulse = r[i].points[k].tangent_impulse;
+        }
+    }
     for (int it = 0; it < w->iterations; it++) {
         for_joints(w, inv_dt, fl_joint_correct);
         for (int k = 0; k < n_overlapping; k++)
-            correct_contact(&c[overlapping[k]], m, inv_dt);
+            correct_row(&r[w->overlapping[k]], m, inv_dt);
     }
     FL_LAP(w, solver, mark);
 }

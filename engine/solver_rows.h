@@ -73,6 +73,35 @@ static inline void push(fl_twist *ta, fl_twist *tb, pair_mass pm, fl_vec2 ra, fl
     kick(ta, tb, pm, ra, rb, fl_scale(n, lambda));
 }
 
+/* A solved contact as the solver's passes work on it: what they read and
+ * write, packed apart from the contact itself so that the passes stream
+ * through as little memory as they can. */
+typedef struct row_point {
+    fl_vec2 ra, rb;           /* from each centre of mass to the point */
+    double normal_mass, tangent_mass;
+    double normal_impulse;    /* accumulated, >= 0 */
+    double tangent_impulse;   /* accumulated, |.| <= friction * normal */
+    double bias_impulse;      /* accumulated position correction, >= 0 */
+    double separation;        /* at the start of the step */
+} row_point;
+
+typedef struct contact_row {
+    int ia, ib;               /* the bodies' places in the motions */
+    int count;                /* 1 or 2 points */
+    int contact;              /* the contact's index in the world's list */
+    fl_vec2 normal;
+    double friction;
+    double k11, k12, k22, inv_det; /* two-point normal block; inv_det 0: one by one */
+    row_point points[2];
+} contact_row;
+
+/* What restitution needs of a row that can bounce. */
+typedef struct bounce_row {
+    int row;
+    double approach[2];       /* normal speed before the solve */
+    double max_impulse[2];    /* the largest normal impulse over the passes */
+} bounce_row;
+
 /* Joints: prepare (warm start included), one velocity pass, one position
  * pass; each dispatches on the joint's type. */
 void fl_joint_prepare(fl_joint *j, fl_motion *m, double dt);

@@ -166,6 +166,7 @@ static void sweep_removed(fl_world *w)
     }
     w->body_count = kept;
     w->removed_count = 0;
+    fl_contacts_reindex(w);
 }
 
 void fl_world_remove_body(fl_world *w, fl_body *b)

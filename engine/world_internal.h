@@ -19,7 +19,17 @@ typedef struct fl_motion {
     fl_twist vel;          /* real velocity */
     fl_twist bias;         /* pseudo-velocity of position correction */
     double im, ii;         /* inverse mass and inertia; 0 for static */
+    fl_vec2 position;      /* centre of mass as the collision stage saw it */
 } fl_motion;
+
+/* What the narrow phase needs of a body besides its geometry: packed per
+ * body when the parts are placed, so that matching a pair of parts reads
+ * no body. */
+typedef struct fl_material {
+    uint32_t id;
+    bool sensor;
+    double friction, restitution;
+} fl_material;
 
 /* The contacts of one step, in the broad phase's pair order. */
 typedef struct contact_list {
@@ -62,6 +72,9 @@ struct fl_world {
     bool shapes_changed;   /* bodies came or went: rebuild the broad phase order */
     fl_proxy *proxies;     /* one per convex part */
     int proxy_count, proxy_capacity;
+    int part_total, part_vertex_total; /* over all bodies, when shapes last changed */
+    fl_material *materials; /* one per body */
+    int material_capacity;
     fl_vec2 *geom;         /* world vertices, then normals, of every part */
     int geom_capacity;
     fl_broadphase broadphase;
@@ -72,8 +85,12 @@ struct fl_world {
     fl_motion *motions;    /* one per body, then the ground; for the solver */
     int motion_capacity;
     bool motions_ready;    /* packed this step (false: no memory for them) */
-    int *solve_lists;      /* room for two lists of contact indices, 2 per pair */
-    int solve_list_capacity;
+    struct contact_row *rows; /* the solved contacts, packed for the solver */
+    int row_capacity;
+    struct bounce_row *bounces; /* rows that can bounce */
+    int bounce_capacity;
+    int *overlapping;      /* rows that need position correction */
+    int overlapping_capacity;
     event_list events[3]; /* begin, active, end */
 };
 
@@ -107,6 +124,8 @@ void fl_collide_free(fl_world *w);
 /* Drops the contacts of bodies about to be freed: no later event or
  * fl_world_contact call may hand them out. */
 void fl_contacts_forget_removed(fl_world *w);
+/* Brings the contacts' body indices up to date after the list closed up. */
+void fl_contacts_reindex(fl_world *w);
 
 /* Semi-implicit Euler: velocities from forces and gravity, packed into
  * `motions` for the solver; then, after the solve, velocities back to the

@@ -524,6 +524,10 @@ static void test_removed_body_leaves_no_contacts(void **s)
     fl_world_remove_body(w, a);
     assert_int_equal(fl_world_contact_count(w), 1);
     assert_ptr_equal(fl_world_contact(w, 0)->b, b);
+    /* b moved down one place in the list, and its contact says so. */
+    assert_int_equal(b->index, 1);
+    assert_int_equal(fl_world_contact(w, 0)->index_b, 1);
+    assert_int_equal(fl_world_contact(w, 0)->index_a, 0);
     steps(w, 0.5);
     assert_int_equal(fl_world_contact_count(w), 1);
     /* Removed by a hook during a step. */
