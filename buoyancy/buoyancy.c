@@ -235,6 +235,17 @@ static void push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs, 
 /* Bodies a pass asks memory for ahead of the one it works on. */
 #define PREFETCH_AHEAD 6
 
+/* Asks for the fluid outline of a body whose own fields are in. */
+static inline void prefetch_hull(const fl_body *b)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(b->hull);
+    __builtin_prefetch((const char *)b->hull + 64);
+#else
+    (void)b;
+#endif
+}
+
 fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
 {
     fl_status st = begin_pass(b);
@@ -249,6 +260,8 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
     for (int i = 0; i < count; i++) {
         if (i + PREFETCH_AHEAD < count)
             fl_body_prefetch(bodies[i + PREFETCH_AHEAD]);
+        if (i + PREFETCH_AHEAD / 2 < count)
+            prefetch_hull(bodies[i + PREFETCH_AHEAD / 2]);
         fl_body *body = bodies[i];
         fl_submerged *recs = b->records + (size_t)i * b->fluid_count;
         bool wet = is_wet(body), any = false;

@@ -1,3 +1,4 @@
+#include <stdint.h>
 #include <string.h>
 #include "fl_decompose.h"
 #include "fl_polygon.h"
@@ -13,6 +14,8 @@ fl_body_def fl_body_def_default(void)
     d.mask = 0xffffffffu;
     return d;
 }
+
+#define BODY_ALIGN 64
 
 static bool finite_vec(fl_vec2 v) { return isfinite(v.x) && isfinite(v.y); }
 
@@ -130,10 +133,14 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
     int part_verts = p->start[p->count];
     size_t size = sizeof(fl_body) + sizeof(fl_vec2) * (size_t)(n + hull_count + 2 * part_verts) +
                   sizeof(int) * (size_t)(p->count + 1);
-    fl_body *b = fl_world_alloc(w, size);
-    if (!b)
+    /* On a cache line of its own, so that its hot fields share as few
+     * lines as they can (see fl_body). */
+    void *block = fl_world_alloc(w, size + BODY_ALIGN - 1);
+    if (!block)
         return fl_fail(err, FL_ENOMEM, "out of memory adding a body");
+    fl_body *b = (fl_body *)(((uintptr_t)block + BODY_ALIGN - 1) & ~(uintptr_t)(BODY_ALIGN - 1));
     memset(b, 0, sizeof *b);
+    b->block = block;
     b->verts = (fl_vec2 *)(b + 1);
     b->vert_count = n;
     for (int i = 0; i < n; i++)
@@ -184,7 +191,7 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
     return FL_OK;
 }
 
-void fl_body_destroy(fl_world *w, fl_body *b) { fl_world_free(w, b); }
+void fl_body_destroy(fl_world *w, fl_body *b) { fl_world_free(w, b->block); }
 
 void fl_body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force)
 {

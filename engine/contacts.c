@@ -45,8 +45,12 @@ static fl_status build_proxies(fl_world *w, double dt)
     fl_vec2 *verts = w->geom, *normals = w->geom + half;
     int k = 0, v = 0;
     for (int i = 0; i < w->body_count; i++) {
+        /* The body's fields a few ahead, then (once those are in) where
+         * its parts lie, nearer. */
         if (i + PREFETCH_AHEAD < w->body_count)
             fl_body_prefetch(w->bodies[i + PREFETCH_AHEAD]);
+        if (i + PREFETCH_AHEAD / 2 < w->body_count)
+            fl_body_prefetch_parts(w->bodies[i + PREFETCH_AHEAD / 2]);
         const fl_body *b = w->bodies[i];
         w->materials[i] = (fl_material){b->id, b->sensor, b->friction, b->restitution};
         double reach = (fl_length(b->velocity) + fabs(b->spin) * b->radius) * dt;
@@ -120,17 +124,30 @@ static fl_status index_previous(fl_world *w)
     return FL_OK;
 }
 
-static fl_contact *find_previous(fl_world *w, const fl_contact *c)
+static bool same_pair(const fl_contact *o, const fl_contact *c)
 {
+    return o->id_a == c->id_a && o->part_a == c->part_a && o->id_b == c->id_b &&
+           o->part_b == c->part_b;
+}
+
+/* The contact of last step that c continues, or NULL. Pairs come out of
+ * the broad phase in nearly the same order every step, so the one after
+ * the last match (*guess) usually is it, found without the hash and read
+ * in order; the hash answers the rest. */
+static fl_contact *find_previous(fl_world *w, const fl_contact *c, int *guess)
+{
+    if (*guess < w->previous.count && same_pair(&w->previous.items[*guess], c))
+        return &w->previous.items[(*guess)++];
     uint64_t ka = part_key(c->id_a, c->part_a), kb = part_key(c->id_b, c->part_b);
     for (uint32_t h = hash_pair(ka, kb);; h++) {
         int slot = w->prev_slots[h & w->prev_mask];
         if (!slot)
             return NULL;
         fl_contact *o = &w->previous.items[slot - 1];
-        if (o->id_a == c->id_a && o->part_a == c->part_a && o->id_b == c->id_b &&
-            o->part_b == c->part_b)
+        if (same_pair(o, c)) {
+            *guess = slot;
             return o;
+        }
     }
 }
 
@@ -194,6 +211,7 @@ static fl_status narrow_phase(fl_world *w)
     if (!room)
         return FL_ENOMEM;
     cur->items = room;
+    int guess = 0;
     for (int k = 0; k < w->broadphase.pair_count; k++) {
         const fl_proxy_pair *pp = &w->broadphase.pairs[k];
         const fl_proxy *pa = &w->proxies[pp->a], *pb = &w->proxies[pp->b];
@@ -218,7 +236,7 @@ static fl_status narrow_phase(fl_world *w)
         c->friction = sqrt(ma->friction * mb->friction);
         c->restitution = fl_max(ma->restitution, mb->restitution);
         c->sensor = ma->sensor || mb->sensor;
-        fl_contact *match = find_previous(w, c);
+        fl_contact *match = find_previous(w, c, &guess);
         if (match)
             match->matched = true;
         fill_contact(c, &m, match);

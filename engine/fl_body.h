@@ -34,42 +34,49 @@ typedef struct fl_body_def {
 fl_body_def fl_body_def_default(void);
 
 typedef struct fl_body {
-    /* What every step reads and writes comes first, so that a pass over
-     * the bodies touches as few cache lines of each as it can. */
+    /* Laid out by cache line (the world aligns bodies to 64 bytes): what
+     * every step reads and writes first, then what buoyancy reads, then
+     * what placing the collision parts reads, then the rest. */
     int index;            /* position in the world's body list */
     bool is_static;
     bool removed;         /* removal requested during a step */
+    bool sensor;          /* reports overlaps, takes no collision response */
     fl_vec2 position;     /* centre of mass, world */
     fl_rot rot;           /* cos and sin of angle, kept in step with it */
     fl_vec2 velocity;
     double spin;
+    /* line 1 */
     double angle;
     fl_vec2 force;        /* accumulated until the end of the step */
     double torque;
     double inv_mass, inv_inertia; /* 0 and 0 for a static body */
     double radius;        /* largest distance of a vertex from the centre of mass */
+    double inertia;       /* about the centre of mass; 0 for a static body */
+    /* line 2 */
     fl_vec2 *hull;        /* fluid outline about the centre of mass (== verts if none) */
     int hull_count;
-    int part_count;
-    double hull_area;
-    fl_vec2 hull_centroid; /* of the fluid outline, about the centre of mass */
-    double mass, inertia; /* about the centre of mass; 0 for a static body */
     /* Collision shape: convex parts about the centre of mass, each in
      * positive winding; part k is part_verts[part_start[k] .. part_start[k+1]),
      * and part_normals[i] is the outward unit normal of the edge from
      * vertex i to the next vertex of the same part. */
+    int part_count;
+    double hull_area;
+    fl_vec2 hull_centroid; /* of the fluid outline, about the centre of mass */
     fl_vec2 *part_verts;
     fl_vec2 *part_normals;
     int *part_start;
-    fl_vec2 *verts;       /* outline about the centre of mass, positive winding */
-    int vert_count;
-    uint32_t category, mask;
-    bool sensor;
+    /* line 3 */
+    uint32_t category, mask; /* collision filter */
     uint32_t id;          /* unique in its world, never reused */
+    int vert_count;
+    double friction, restitution;
+    double mass;          /* 0 for a static body */
     double density;
     double area;          /* of the outline */
-    double friction, restitution;
+    fl_vec2 *verts;       /* outline about the centre of mass, positive winding */
+    /* line 4 */
     void *user;
+    void *block;          /* the allocation the body sits in */
 } fl_body;
 
 /* Accumulates `force` (N) acting at the world point `point`: its torque is the

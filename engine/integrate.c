@@ -6,12 +6,6 @@
  * per pass rather than once per body. */
 #include "world_internal.h"
 
-static inline void prefetch_ahead(const fl_world *w, int i)
-{
-    if (i + PREFETCH_AHEAD < w->body_count)
-        fl_body_prefetch(w->bodies[i + PREFETCH_AHEAD]);
-}
-
 void fl_integrate_velocities(fl_world *w, double dt)
 {
     fl_vec2 g = w->gravity;
@@ -19,9 +13,12 @@ void fl_integrate_velocities(fl_world *w, double dt)
     if (m)
         w->motions = m;
     w->motions_ready = m != NULL;
-    for (int i = 0; i < w->body_count; i++) {
-        prefetch_ahead(w, i);
-        fl_body *b = w->bodies[i];
+    fl_body *const *bodies = w->bodies;
+    int count = w->body_count;
+    for (int i = 0; i < count; i++) {
+        if (i + PREFETCH_AHEAD < count)
+            fl_body_prefetch_for_write(bodies[i + PREFETCH_AHEAD]);
+        fl_body *b = bodies[i];
         if (!b->is_static && !b->removed) {
             b->velocity.x += (b->force.x * b->inv_mass + g.x) * dt;
             b->velocity.y += (b->force.y * b->inv_mass + g.y) * dt;
@@ -33,7 +30,7 @@ void fl_integrate_velocities(fl_world *w, double dt)
     }
     /* The ground, the world end of joints, goes last. */
     if (m)
-        m[w->body_count] = (fl_motion){{{0.0, 0.0}, 0.0}, {{0.0, 0.0}, 0.0}, 0.0, 0.0, {0.0, 0.0}};
+        m[count] = (fl_motion){{{0.0, 0.0}, 0.0}, {{0.0, 0.0}, 0.0}, 0.0, 0.0, {0.0, 0.0}};
 }
 
 static void turn_by(fl_body *b, double turn)
@@ -46,14 +43,19 @@ static void turn_by(fl_body *b, double turn)
 
 void fl_integrate_positions(fl_world *w, double dt)
 {
-    for (int i = 0; i < w->body_count; i++) {
-        prefetch_ahead(w, i);
-        fl_body *b = w->bodies[i];
+    fl_body *const *bodies = w->bodies;
+    int count = w->body_count;
+    const fl_motion *motions = w->motions;
+    bool solved = w->motions_ready;
+    for (int i = 0; i < count; i++) {
+        if (i + PREFETCH_AHEAD < count)
+            fl_body_prefetch_for_write(bodies[i + PREFETCH_AHEAD]);
+        fl_body *b = bodies[i];
         b->force = fl_v2(0.0, 0.0);
         b->torque = 0.0;
         if (b->is_static || b->removed)
             continue;
-        if (!w->motions_ready) {
+        if (!solved) {
             /* No memory for the solver: bodies move by their velocities. */
             b->position = fl_add(b->position, fl_scale(b->velocity, dt));
             turn_by(b, b->spin * dt);
@@ -61,7 +63,7 @@ void fl_integrate_positions(fl_world *w, double dt)
         }
         /* Velocities back to the body; the position moves by velocity plus
          * the position correction's pseudo-velocity. */
-        const fl_motion *m = &w->motions[i];
+        const fl_motion *m = &motions[i];
         b->velocity = m->vel.v;
         b->spin = m->vel.w;
         b->position.x += (m->vel.v.x + m->bias.v.x) * dt;

@@ -97,6 +97,35 @@ struct fl_world {
 /* How many bodies ahead a pass over every body asks for memory. */
 #define PREFETCH_AHEAD 6
 
+/* fl_body_prefetch for a pass that writes the body. Keep it this small:
+ * GCC counts a prefetch as free of side effects, so a bigger helper that
+ * it does not inline early is taken for a pure function and its calls for
+ * dead code. */
+static inline void fl_body_prefetch_for_write(const fl_body *b)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(b, 1);
+    __builtin_prefetch((const char *)b + 64, 1);
+    __builtin_prefetch((const char *)b + 128, 1);
+#else
+    (void)b;
+#endif
+}
+
+/* Asks for a body's collision parts: its vertices and normals (three
+ * lines' worth covers up to six vertices). b's own fields must be in. */
+static inline void fl_body_prefetch_parts(const fl_body *b)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(b->part_verts);
+    __builtin_prefetch((const char *)b->part_verts + 64);
+    __builtin_prefetch(b->part_normals);
+    __builtin_prefetch((const char *)b->part_normals + 64);
+#else
+    (void)b;
+#endif
+}
+
 /* Wall clock in milliseconds, for profiles only. */
 double fl_clock_ms(void);
 
