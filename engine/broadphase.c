@@ -11,25 +11,41 @@ static bool before(const fl_proxy *p, int a, int b)
 
 static bool before_fn(const void *ctx, int a, int b) { return before(ctx, a, b); }
 
-static void insertion_sort(const fl_proxy *p, int *order, int n)
+static fl_sweep_box sweep_box(const fl_proxy *p, int i)
+{
+    return (fl_sweep_box){p[i].box.lo.x, p[i].box.hi.x, p[i].box.lo.y, p[i].box.hi.y, i, p[i].body};
+}
+
+static bool box_before(const fl_sweep_box *a, const fl_sweep_box *b)
+{
+    return a->lo_x < b->lo_x || (a->lo_x == b->lo_x && a->proxy < b->proxy);
+}
+
+/* Last step's order with this step's boxes, put right by insertion: boxes
+ * move little in a step, so this is close to one pass. */
+static void insertion_sort(fl_sweep_box *boxes, int n)
 {
     for (int i = 1; i < n; i++) {
-        int v = order[i], j = i;
-        while (j > 0 && before(p, v, order[j - 1])) {
-            order[j] = order[j - 1];
+        fl_sweep_box v = boxes[i];
+        int j = i;
+        while (j > 0 && box_before(&v, &boxes[j - 1])) {
+            boxes[j] = boxes[j - 1];
             j--;
         }
-        order[j] = v;
+        boxes[j] = v;
     }
 }
 
-static bool accepts(const fl_proxy *a, const fl_proxy *b)
+/* Boxes that overlap along x (the sweep saw to that) and along y, on
+ * different bodies that are not both static and whose filters agree. */
+static bool accepts(const fl_proxy *p, const fl_sweep_box *a, const fl_sweep_box *b)
 {
-    if (a->body == b->body || (a->is_static && b->is_static))
+    if (!(a->lo_y <= b->hi_y && b->lo_y <= a->hi_y) || a->body == b->body)
         return false;
-    if (!(a->category & b->mask) || !(b->category & a->mask))
+    const fl_proxy *pa = &p[a->proxy], *pb = &p[b->proxy];
+    if (pa->is_static && pb->is_static)
         return false;
-    return a->box.lo.y <= b->box.hi.y && b->box.lo.y <= a->box.hi.y;
+    return (pa->category & pb->mask) && (pb->category & pa->mask);
 }
 
 static fl_status add_pair(fl_world *w, fl_broadphase *bp, const fl_proxy *p, int a, int b)
@@ -47,6 +63,10 @@ static fl_status add_pair(fl_world *w, fl_broadphase *bp, const fl_proxy *p, int
 fl_status fl_broadphase_update(fl_world *w, fl_broadphase *bp, const fl_proxy *p, int n, bool fresh)
 {
     bp->pair_count = 0;
+    fl_sweep_box *boxes = fl_world_grow(w, bp->boxes, &bp->box_capacity, n, sizeof *boxes);
+    if (!boxes)
+        return FL_ENOMEM;
+    bp->boxes = boxes;
     if (fresh || bp->order_count != n) {
         int *o = fl_world_grow(w, bp->order, &bp->order_capacity, n, sizeof *o);
         if (!o)
@@ -60,15 +80,19 @@ fl_status fl_broadphase_update(fl_world *w, fl_broadphase *bp, const fl_proxy *p
             bp->order[i] = i;
         bp->order_count = n;
         fl_sort_indices(bp->order, bp->scratch, n, before_fn, p);
+        for (int i = 0; i < n; i++)
+            boxes[i] = sweep_box(p, bp->order[i]);
     } else {
-        insertion_sort(p, bp->order, n);
+        for (int i = 0; i < n; i++)
+            boxes[i] = sweep_box(p, bp->order[i]);
+        insertion_sort(boxes, n);
+        for (int i = 0; i < n; i++)
+            bp->order[i] = boxes[i].proxy;
     }
     for (int i = 0; i < n; i++) {
-        int a = bp->order[i];
-        double right = p[a].box.hi.x;
-        for (int j = i + 1; j < n && p[bp->order[j]].box.lo.x <= right; j++) {
-            int b = bp->order[j];
-            if (accepts(&p[a], &p[b]) && add_pair(w, bp, p, a, b) != FL_OK)
+        const fl_sweep_box *a = &boxes[i];
+        for (int j = i + 1; j < n && boxes[j].lo_x <= a->hi_x; j++) {
+            if (accepts(p, a, &boxes[j]) && add_pair(w, bp, p, a->proxy, boxes[j].proxy) != FL_OK)
                 return FL_ENOMEM;
         }
     }
@@ -78,6 +102,7 @@ fl_status fl_broadphase_update(fl_world *w, fl_broadphase *bp, const fl_proxy *p
 void fl_broadphase_free(fl_world *w, fl_broadphase *bp)
 {
     fl_world_free(w, bp->order);
+    fl_world_free(w, bp->boxes);
     fl_world_free(w, bp->scratch);
     fl_world_free(w, bp->pairs);
     *bp = (fl_broadphase){0};

@@ -27,9 +27,17 @@ typedef struct fl_proxy_pair {
     int a, b;           /* proxy indices, a on the body with the lower index */
 } fl_proxy_pair;
 
+/* A proxy's box as the sweep reads it: packed, in sweep order. */
+typedef struct fl_sweep_box {
+    double lo_x, hi_x, lo_y, hi_y;
+    int proxy, body;
+} fl_sweep_box;
+
 typedef struct fl_broadphase {
     int *order;         /* proxy indices sorted by box.lo.x */
     int order_count, order_capacity;
+    fl_sweep_box *boxes; /* the boxes in that order */
+    int box_capacity;
     int *scratch;       /* merge sort buffer */
     int scratch_capacity;
     fl_proxy_pair *pairs;
