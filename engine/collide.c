@@ -1,23 +1,28 @@
 #include "fl_collide.h"
 
 /* The largest separation of b from a over a's edge normals: how far b lies
- * outside a's face `*edge` (negative when they overlap on every axis). */
+ * outside a's face `*edge` (negative when they overlap on every axis).
+ * Every vertex against every axis, without early exits: the loops are
+ * short, and their branches would cost more than the products they save
+ * (a third of the time of a typical pair). */
 static double max_separation(const fl_poly *a, const fl_poly *b, int *edge)
 {
     double best = -INFINITY;
-    *edge = 0;
+    int best_edge = 0;
     for (int i = 0; i < a->count; i++) {
-        fl_vec2 n = a->n[i], p = a->v[i];
+        fl_vec2 n = a->n[i];
         double deepest = INFINITY;
-        /* Once some vertex of b is deeper than the best axis so far, this
-         * axis cannot win: stop looking at it. */
-        for (int j = 0; j < b->count && deepest > best; j++)
-            deepest = fl_min(deepest, fl_dot(n, fl_sub(b->v[j], p)));
-        if (deepest > best) {
-            best = deepest;
-            *edge = i;
-        }
+        for (int j = 0; j < b->count; j++)
+            deepest = fl_min(deepest, fl_dot(n, b->v[j]));
+        /* Taken about the world origin rather than a's vertex: off by a
+         * few ulps of the coordinates, 1e-6 m even 1e9 m out, far below
+         * the slop; it only picks the axis (the points are measured
+         * below, about the face). */
+        deepest -= fl_dot(n, a->v[i]);
+        best_edge = deepest > best ? i : best_edge;
+        best = fl_max(best, deepest);
     }
+    *edge = best_edge;
     return best;
 }
 
