@@ -11,6 +11,38 @@
  * resting stacks do not jitter or bounce. */
 #include "solver_rows.h"
 
+/* Speed along d of b's material point relative to a's, from the points'
+ * lever arms about d (ca for a, cb for b). */
+static inline double speed_along(const fl_twist *a, const fl_twist *b, fl_vec2 d, double ca,
+                                 double cb)
+{
+    return (b->v.x - a->v.x) * d.x + (b->v.y - a->v.y) * d.y + b->w * cb - a->w * ca;
+}
+
+/* Impulse lambda along d on b, and its opposite on a. */
+static inline void kick_along(fl_twist *a, fl_twist *b, pair_mass pm, fl_vec2 d, double ca,
+                              double cb, double lambda)
+{
+    a->v.x -= d.x * lambda * pm.ima;
+    a->v.y -= d.y * lambda * pm.ima;
+    a->w -= pm.iia * ca * lambda;
+    b->v.x += d.x * lambda * pm.imb;
+    b->v.y += d.y * lambda * pm.imb;
+    b->w += pm.iib * cb * lambda;
+}
+
+/* One unilateral normal row: push so that the relative speed is at least
+ * `floor`, keeping the accumulated impulse >= 0. */
+static inline void push_normal(fl_twist *ta, fl_twist *tb, pair_mass pm, fl_vec2 n,
+                               const row_point *p, double floor, double *accumulated)
+{
+    double vn = speed_along(ta, tb, n, p->rna, p->rnb);
+    double next = fl_max(*accumulated - p->normal_mass * (vn - floor), 0.0);
+    double lambda = next - *accumulated;
+    *accumulated = next;
+    kick_along(ta, tb, pm, n, p->rna, p->rnb, lambda);
+}
+
 /* Both normal rows of a two-point contact at once, as the small linear
  * complementarity problem they are: find impulses x >= 0 with normal speeds
  * w = K x + q >= floor and x . (w - floor) = 0. Solving the two points one
@@ -25,8 +57,8 @@ static inline bool solve_block(const contact_row *r, fl_twist *ta, fl_twist *tb,
     double k11 = r->k11, k12 = r->k12, k22 = r->k22, inv_det = r->inv_det;
     double x1 = *acc0, x2 = *acc1;
     /* q: the speeds above their floors with the current impulses removed. */
-    double q1 = rel_speed(ta, tb, p1->ra, p1->rb, n) - floor[0] - (k11 * x1 + k12 * x2);
-    double q2 = rel_speed(ta, tb, p2->ra, p2->rb, n) - floor[1] - (k12 * x1 + k22 * x2);
+    double q1 = speed_along(ta, tb, n, p1->rna, p1->rnb) - floor[0] - (k11 * x1 + k12 * x2);
+    double q2 = speed_along(ta, tb, n, p2->rna, p2->rnb) - floor[1] - (k12 * x1 + k22 * x2);
     double y1, y2;
     if ((y1 = (k12 * q2 - k22 * q1) * inv_det) >= 0.0 &&
         (y2 = (k12 * q1 - k11 * q2) * inv_det) >= 0.0) {
@@ -42,8 +74,14 @@ static inline bool solve_block(const contact_row *r, fl_twist *ta, fl_twist *tb,
     }
     *acc0 = y1;
     *acc1 = y2;
-    kick(ta, tb, pm, p1->ra, p1->rb, fl_scale(n, y1 - x1));
-    kick(ta, tb, pm, p2->ra, p2->rb, fl_scale(n, y2 - x2));
+    /* Both changes in one kick: the impulses share the normal. */
+    double d1 = y1 - x1, d2 = y2 - x2, d = d1 + d2;
+    ta->v.x -= n.x * d * pm.ima;
+    ta->v.y -= n.y * d * pm.ima;
+    ta->w -= pm.iia * (p1->rna * d1 + p2->rna * d2);
+    tb->v.x += n.x * d * pm.imb;
+    tb->v.y += n.y * d * pm.imb;
+    tb->w += pm.iib * (p1->rnb * d1 + p2->rnb * d2);
     return true;
 }
 
@@ -53,7 +91,7 @@ static bool solvable(const fl_contact *c, const fl_motion *m)
 }
 
 /* Fills row r for contact c (index `index`) and warm starts it. */
-static void prepare_row(contact_row *r, fl_contact *c, int index, fl_motion *m)
+static void prepare_row(contact_row *r, fl_contact *c, int index, fl_motion *m, double dt)
 {
     r->ia = c->index_a;
     r->ib = c->index_b;
@@ -64,23 +102,30 @@ static void prepare_row(contact_row *r, fl_contact *c, int index, fl_motion *m)
     fl_motion *a = &m[r->ia], *b = &m[r->ib];
     pair_mass pm = masses_of(a, b);
     fl_vec2 n = c->normal, t = tangent_of(n);
+    double inv_dt = 1.0 / dt;
     for (int i = 0; i < c->count; i++) {
         const fl_contact_point *cp = &c->points[i];
         row_point *p = &r->points[i];
-        p->ra = fl_sub(cp->point, a->position);
-        p->rb = fl_sub(cp->point, b->position);
-        p->normal_mass = row_mass(pm, p->ra, p->rb, n);
-        p->tangent_mass = row_mass(pm, p->ra, p->rb, t);
+        fl_vec2 ra = fl_sub(cp->point, a->position), rb = fl_sub(cp->point, b->position);
+        p->rna = fl_cross(ra, n);
+        p->rnb = fl_cross(rb, n);
+        p->rta = fl_cross(ra, t);
+        p->rtb = fl_cross(rb, t);
+        p->normal_mass = row_mass(pm, ra, rb, n);
+        p->tangent_mass = row_mass(pm, ra, rb, t);
         p->normal_impulse = cp->normal_impulse;
         p->tangent_impulse = cp->tangent_impulse;
         p->bias_impulse = 0.0;
-        p->separation = cp->separation;
+        /* Apart by s > 0: closing at up to s / dt is allowed. */
+        p->floor = cp->separation > 0.0 ? -cp->separation * inv_dt : 0.0;
+        p->target = POSITION_FRACTION * fl_max(-(cp->separation + ALLOWED_OVERLAP), 0.0) * inv_dt;
     }
+    if (c->count == 1) /* the second point's floors are read, never used */
+        r->points[1].floor = r->points[1].target = 0.0;
     r->inv_det = 0.0;
     if (c->count == 2) {
         const row_point *p1 = &r->points[0], *p2 = &r->points[1];
-        double a1 = fl_cross(p1->ra, n), a2 = fl_cross(p2->ra, n);
-        double b1 = fl_cross(p1->rb, n), b2 = fl_cross(p2->rb, n);
+        double a1 = p1->rna, a2 = p2->rna, b1 = p1->rnb, b2 = p2->rnb;
         double im = pm.ima + pm.imb;
         r->k11 = im + pm.iia * a1 * a1 + pm.iib * b1 * b1;
         r->k22 = im + pm.iia * a2 * a2 + pm.iib * b2 * b2;
@@ -99,8 +144,9 @@ static void note_approach(bounce_row *br, const contact_row *r, fl_contact *c, c
 {
     for (int i = 0; i < r->count; i++) {
         const row_point *p = &r->points[i];
-        br->approach[i] = fl_min(rel_speed(&m[r->ia].vel, &m[r->ib].vel, p->ra, p->rb, r->normal),
-                                 c->points[i].impact);
+        br->approach[i] = fl_min(
+            speed_along(&m[r->ia].vel, &m[r->ib].vel, r->normal, p->rna, p->rnb),
+            c->points[i].impact);
         br->max_impulse[i] = 0.0;
         c->points[i].impact = 0.0;
     }
@@ -114,8 +160,8 @@ static void warm_start(const contact_row *r, fl_motion *m)
     fl_vec2 n = r->normal, t = tangent_of(n);
     for (int i = 0; i < r->count; i++) {
         const row_point *p = &r->points[i];
-        fl_vec2 imp = fl_add(fl_scale(n, p->normal_impulse), fl_scale(t, p->tangent_impulse));
-        kick(&a->vel, &b->vel, pm, p->ra, p->rb, imp);
+        kick_along(&a->vel, &b->vel, pm, n, p->rna, p->rnb, p->normal_impulse);
+        kick_along(&a->vel, &b->vel, pm, t, p->rta, p->rtb, p->tangent_impulse);
     }
 }
 
@@ -125,14 +171,12 @@ static inline void solve_normals(const contact_row *r, fl_twist *ta, fl_twist *t
     if (r->count == 2 && r->inv_det != 0.0 && solve_block(r, ta, tb, pm, floor, acc0, acc1))
         return;
     double *acc[2] = {acc0, acc1};
-    for (int i = 0; i < r->count; i++) {
-        const row_point *p = &r->points[i];
+    for (int i = 0; i < r->count; i++)
         if (floor[i] > -INFINITY)
-            push(ta, tb, pm, p->ra, p->rb, r->normal, p->normal_mass, floor[i], acc[i]);
-    }
+            push_normal(ta, tb, pm, r->normal, &r->points[i], floor[i], acc[i]);
 }
 
-static void solve_row(contact_row *r, fl_motion *m, double inv_dt)
+static void solve_row(contact_row *r, fl_motion *m)
 {
     fl_motion *a = &m[r->ia], *b = &m[r->ib];
     pair_mass pm = masses_of(a, b);
@@ -141,17 +185,14 @@ static void solve_row(contact_row *r, fl_motion *m, double inv_dt)
     /* Friction first: the normal rows, solved last, matter most. */
     for (int i = 0; i < r->count; i++) {
         row_point *p = &r->points[i];
-        double vt = rel_speed(&va, &vb, p->ra, p->rb, t);
+        double vt = speed_along(&va, &vb, t, p->rta, p->rtb);
         double limit = r->friction * p->normal_impulse;
         double next = fl_min(fl_max(p->tangent_impulse - p->tangent_mass * vt, -limit), limit);
         double lambda = next - p->tangent_impulse;
         p->tangent_impulse = next;
-        kick(&va, &vb, pm, p->ra, p->rb, fl_scale(t, lambda));
+        kick_along(&va, &vb, pm, t, p->rta, p->rtb, lambda);
     }
-    /* Apart by s > 0: closing at up to s / dt is allowed. */
-    double floor[2] = {0.0, 0.0};
-    for (int i = 0; i < r->count; i++)
-        floor[i] = r->points[i].separation > 0.0 ? -r->points[i].separation * inv_dt : 0.0;
+    double floor[2] = {r->points[0].floor, r->points[1].floor};
     solve_normals(r, &va, &vb, pm, floor, &r->points[0].normal_impulse,
                   &r->points[1].normal_impulse);
     a->vel = va;
@@ -168,7 +209,7 @@ static void restitute_row(contact_row *r, bounce_row *br, fl_contact *c, double 
     bool any = false;
     for (int i = 0; i < r->count; i++) {
         bool hit = br->approach[i] < -RESTITUTION_THRESHOLD && br->max_impulse[i] > 0.0;
-        if (hit && r->points[i].separation > FL_LINEAR_SLOP) {
+        if (hit && c->points[i].separation > FL_LINEAR_SLOP) {
             c->points[i].impact = br->approach[i];
             hit = false;
         }
@@ -183,20 +224,18 @@ static void restitute_row(contact_row *r, bounce_row *br, fl_contact *c, double 
         /* One point bounces, the other does not: no block for that. */
         for (int i = 0; i < 2; i++)
             if (floor[i] > -INFINITY)
-                push(&a->vel, &b->vel, pm, r->points[i].ra, r->points[i].rb, r->normal,
-                     r->points[i].normal_mass, floor[i], &r->points[i].normal_impulse);
+                push_normal(&a->vel, &b->vel, pm, r->normal, &r->points[i], floor[i],
+                            &r->points[i].normal_impulse);
         return;
     }
     solve_normals(r, &a->vel, &b->vel, pm, floor, &r->points[0].normal_impulse,
                   &r->points[1].normal_impulse);
 }
 
-static void correct_row(contact_row *r, fl_motion *m, double inv_dt)
+static void correct_row(contact_row *r, fl_motion *m)
 {
     fl_motion *a = &m[r->ia], *b = &m[r->ib];
-    double target[2] = {0.0, 0.0};
-    for (int i = 0; i < r->count; i++)
-        target[i] = POSITION_FRACTION * fl_max(-(r->points[i].separation + ALLOWED_OVERLAP), 0.0) * inv_dt;
+    double target[2] = {r->points[0].target, r->points[1].target};
     fl_twist ba = a->bias, bb = b->bias;
     solve_normals(r, &ba, &bb, masses_of(a, b), target, &r->points[0].bias_impulse,
                   &r->points[1].bias_impulse);
@@ -271,7 +310,7 @@ void fl_solve(fl_world *w, double dt)
             if (!solvable(&c[i], m))
                 continue;
             contact_row *r = &w->rows[rows];
-            prepare_row(r, &c[i], i, m);
+            prepare_row(r, &c[i], i, m, dt);
             if (c[i].restitution > 0.0) {
                 w->bounces[n_bounce].row = rows;
                 note_approach(&w->bounces[n_bounce++], r, &c[i], m);
@@ -279,7 +318,7 @@ void fl_solve(fl_world *w, double dt)
             warm_start(r, m);
             bool overlapping = false;
             for (int k = 0; k < r->count; k++)
-                overlapping = overlapping || r->points[k].separation < -ALLOWED_OVERLAP;
+                overlapping = overlapping || r->points[k].target > 0.0;
             if (overlapping)
                 w->overlapping[n_overlapping++] = rows;
             rows++;
@@ -290,7 +329,7 @@ void fl_solve(fl_world *w, double dt)
     for (int it = 0; it < w->iterations; it++) {
         for_joints(w, inv_dt, fl_joint_solve);
         for (int i = 0; i < rows; i++)
-            solve_row(&r[i], m, inv_dt);
+            solve_row(&r[i], m);
         track_max_impulse(w, n_bounce);
     }
     for (int k = 0; k < n_bounce; k++) {
@@ -309,7 +348,7 @@ void fl_solve(fl_world *w, double dt)
     for (int it = 0; it < w->iterations; it++) {
         for_joints(w, inv_dt, fl_joint_correct);
         for (int k = 0; k < n_overlapping; k++)
-            correct_row(&r[w->overlapping[k]], m, inv_dt);
+            correct_row(&r[w->overlapping[k]], m);
     }
     FL_LAP(w, solver, mark);
 }

@@ -77,12 +77,16 @@ static inline void push(fl_twist *ta, fl_twist *tb, pair_mass pm, fl_vec2 ra, fl
  * write, packed apart from the contact itself so that the passes stream
  * through as little memory as they can. */
 typedef struct row_point {
-    fl_vec2 ra, rb;           /* from each centre of mass to the point */
+    /* Lever arms: cross(r, d) for the offset r of the point from each
+     * centre of mass and d the normal or the tangent; with them a row's
+     * relative speed and impulse need no offsets at all. */
+    double rna, rnb, rta, rtb;
     double normal_mass, tangent_mass;
     double normal_impulse;    /* accumulated, >= 0 */
     double tangent_impulse;   /* accumulated, |.| <= friction * normal */
     double bias_impulse;      /* accumulated position correction, >= 0 */
-    double separation;        /* at the start of the step */
+    double floor;             /* lowest normal speed the velocity passes allow */
+    double target;            /* normal pseudo-speed the position passes ask */
 } row_point;
 
 typedef struct contact_row {
