@@ -326,10 +326,19 @@ void fl_solve(fl_world *w, double dt)
     }
     contact_row *r = w->rows;
     for_joints(w, dt, fl_joint_prepare);
+    /* The position passes work on the pseudo-velocities alone, so they run
+     * in the same sweeps as the velocity passes (each row while it is in
+     * cache) and come out just as if they ran after them. */
     for (int it = 0; it < w->iterations; it++) {
         for_joints(w, inv_dt, fl_joint_solve);
-        for (int i = 0; i < rows; i++)
+        for_joints(w, inv_dt, fl_joint_correct);
+        for (int i = 0, k = 0; i < rows; i++) {
             solve_row(&r[i], m);
+            if (k < n_overlapping && w->overlapping[k] == i) {
+                correct_row(&r[i], m);
+                k++;
+            }
+        }
         track_max_impulse(w, n_bounce);
     }
     for (int k = 0; k < n_bounce; k++) {
@@ -344,11 +353,6 @@ void fl_solve(fl_world *w, double dt)
             ct->points[k].normal_impulse = r[i].points[k].normal_impulse;
             ct->points[k].tangent_impulse = r[i].points[k].tangent_impulse;
         }
-    }
-    for (int it = 0; it < w->iterations; it++) {
-        for_joints(w, inv_dt, fl_joint_correct);
-        for (int k = 0; k < n_overlapping; k++)
-            correct_row(&r[w->overlapping[k]], m);
     }
     FL_LAP(w, solver, mark);
 }
