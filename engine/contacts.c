@@ -100,27 +100,47 @@ static uint32_t hash_pair(uint64_t a, uint64_t b)
     return (uint32_t)h;
 }
 
-/* Indexes last step's contacts by pair (open addressing, a slot holds the
- * contact's index + 1), so that each new contact finds the one it
- * continues. Only looked up, never walked: no hash order leaks out. */
-static fl_status index_previous(fl_world *w)
+/* Makes `index` an empty table with room for n contacts (load <= 1/2). */
+static fl_status index_reset(fl_world *w, pair_index *index, int n)
 {
-    int n = w->previous.count, size = 16;
+    int size = 16;
     while (size < 2 * n)
         size *= 2;
-    int *slots = fl_world_grow(w, w->prev_slots, &w->prev_slot_capacity, size, sizeof *slots);
+    int *slots = fl_world_grow(w, index->slots, &index->capacity, size, sizeof *slots);
     if (!slots)
         return FL_ENOMEM;
-    w->prev_slots = slots;
-    w->prev_mask = (uint32_t)size - 1u;
+    index->slots = slots;
+    index->mask = (uint32_t)size - 1u;
+    index->valid = false;
     memset(slots, 0, sizeof *slots * (size_t)size);
-    for (int i = 0; i < n; i++) {
-        const fl_contact *c = &w->previous.items[i];
-        uint32_t h = hash_pair(part_key(c->id_a, c->part_a), part_key(c->id_b, c->part_b));
-        while (slots[h & w->prev_mask])
-            h++;
-        slots[h & w->prev_mask] = i + 1;
-    }
+    return FL_OK;
+}
+
+static uint32_t contact_hash(const fl_contact *c)
+{
+    return hash_pair(part_key(c->id_a, c->part_a), part_key(c->id_b, c->part_b));
+}
+
+static void index_add(pair_index *index, const fl_contact *c, int i)
+{
+    uint32_t h = contact_hash(c);
+    while (index->slots[h & index->mask])
+        h++;
+    index->slots[h & index->mask] = i + 1;
+}
+
+/* Last step's contacts are normally indexed already (as they were found);
+ * after bodies left, or a step that ran out of memory, index them anew. */
+static fl_status index_previous(fl_world *w)
+{
+    if (w->prev_index.valid)
+        return FL_OK;
+    fl_status st = index_reset(w, &w->prev_index, w->previous.count);
+    if (st != FL_OK)
+        return st;
+    for (int i = 0; i < w->previous.count; i++)
+        index_add(&w->prev_index, &w->previous.items[i], i);
+    w->prev_index.valid = true;
     return FL_OK;
 }
 
@@ -138,9 +158,8 @@ static fl_contact *find_previous(fl_world *w, const fl_contact *c, int *guess)
 {
     if (*guess < w->previous.count && same_pair(&w->previous.items[*guess], c))
         return &w->previous.items[(*guess)++];
-    uint64_t ka = part_key(c->id_a, c->part_a), kb = part_key(c->id_b, c->part_b);
-    for (uint32_t h = hash_pair(ka, kb);; h++) {
-        int slot = w->prev_slots[h & w->prev_mask];
+    for (uint32_t h = contact_hash(c);; h++) {
+        int slot = w->prev_index.slots[h & w->prev_index.mask];
         if (!slot)
             return NULL;
         fl_contact *o = &w->previous.items[slot - 1];
@@ -194,6 +213,8 @@ static fl_status note_event(fl_world *w, int type, const fl_contact *c)
 /* Last step's touching contacts that no new contact continues have ended. */
 static fl_status end_unmatched(fl_world *w)
 {
+    if (w->hooks[FL_EVENT_COLLISION_END].count == 0)
+        return FL_OK;
     for (int i = 0; i < w->previous.count; i++) {
         const fl_contact *o = &w->previous.items[i];
         if (o->touching && !o->matched && note_event(w, FL_EVENT_COLLISION_END, o) != FL_OK)
@@ -211,6 +232,9 @@ static fl_status narrow_phase(fl_world *w)
     if (!room)
         return FL_ENOMEM;
     cur->items = room;
+    /* ... and the index of this step's contacts, for the next step. */
+    if (index_reset(w, &w->next_index, w->broadphase.pair_count) != FL_OK)
+        return FL_ENOMEM;
     int guess = 0;
     for (int k = 0; k < w->broadphase.pair_count; k++) {
         const fl_proxy_pair *pp = &w->broadphase.pairs[k];
@@ -240,12 +264,14 @@ static fl_status narrow_phase(fl_world *w)
         if (match)
             match->matched = true;
         fill_contact(c, &m, match);
+        index_add(&w->next_index, c, cur->count - 1);
         bool was = match && match->touching;
         if (c->touching && note_event(w, was ? FL_EVENT_COLLISION_ACTIVE : FL_EVENT_COLLISION_START, c) != FL_OK)
             return FL_ENOMEM;
         if (!c->touching && was && note_event(w, FL_EVENT_COLLISION_END, match) != FL_OK)
             return FL_ENOMEM;
     }
+    w->next_index.valid = true;
     return end_unmatched(w);
 }
 
@@ -267,6 +293,9 @@ fl_status fl_collide(fl_world *w, double dt)
     w->previous = w->contacts;
     w->contacts = t;
     w->contacts.count = 0;
+    pair_index ti = w->prev_index;
+    w->prev_index = w->next_index;
+    w->next_index = ti;
     for (int e = 0; e < 3; e++)
         w->events[e].count = 0;
 
@@ -281,6 +310,7 @@ fl_status fl_collide(fl_world *w, double dt)
         st = narrow_phase(w);
     if (st != FL_OK) {
         w->contacts.count = 0;
+        w->next_index.valid = false;
         FL_LAP(w, narrow_phase, mark);
         return st;
     }
@@ -297,6 +327,8 @@ void fl_contacts_forget_removed(fl_world *w)
     for (int i = 0; i < l->count; i++)
         if (!l->items[i].a->removed && !l->items[i].b->removed)
             l->items[kept++] = l->items[i];
+    if (kept < l->count)
+        w->next_index.valid = false; /* its places moved */
     l->count = kept;
     /* Last step's list is only read while the next step is matched against
      * it, which starts by replacing it with this one. */
@@ -316,7 +348,8 @@ void fl_collide_free(fl_world *w)
     fl_world_free(w, w->proxies);
     fl_world_free(w, w->materials);
     fl_world_free(w, w->geom);
-    fl_world_free(w, w->prev_slots);
+    fl_world_free(w, w->prev_index.slots);
+    fl_world_free(w, w->next_index.slots);
     fl_world_free(w, w->rows);
     fl_world_free(w, w->bounces);
     fl_world_free(w, w->overlapping);

@@ -31,6 +31,16 @@ typedef struct fl_material {
     double friction, restitution;
 } fl_material;
 
+/* A list of contacts indexed by pair (open addressing; a slot holds the
+ * contact's index + 1), so that each new contact finds the one it
+ * continues. Only looked up, never walked: no hash order leaks out. */
+typedef struct pair_index {
+    int *slots;
+    int capacity;
+    uint32_t mask;
+    bool valid;            /* indexes the list it was built for as it stands */
+} pair_index;
+
 /* The contacts of one step, in the broad phase's pair order. */
 typedef struct contact_list {
     fl_contact *items;
@@ -78,9 +88,9 @@ struct fl_world {
     fl_vec2 *geom;         /* world vertices, then normals, of every part */
     int geom_capacity;
     fl_broadphase broadphase;
-    int *prev_slots;       /* last step's contacts indexed by pair */
-    int prev_slot_capacity;
-    uint32_t prev_mask;
+    /* Contacts indexed by pair: the index of last step's list, and the one
+     * being built as this step's contacts are found. */
+    pair_index prev_index, next_index;
     contact_list contacts, previous;
     fl_motion *motions;    /* one per body, then the ground; for the solver */
     int motion_capacity;

@@ -542,6 +542,35 @@ static void test_removed_body_leaves_no_contacts(void **s)
     fl_world_destroy(w);
 }
 
+/* Contacts carry on across a removal that reorders the list: after X1
+ * leaves (its contact goes, the others move up) and X2 and X3 swap places
+ * (so the pairs come in the other order), both remaining contacts are
+ * found again: collisionActive for each, no collisionStart. */
+static void test_contacts_carry_on_after_removal(void **s)
+{
+    (void)s;
+    fl_world *w = world_with(fl_v2(0, G));
+    add_box(w, fl_v2(0, 10.5), slab(20, 1));
+    fl_body *x1 = add_box(w, fl_v2(-4, 9.5), crate(1));
+    fl_body *x2 = add_box(w, fl_v2(0, 9.5), crate(1));
+    fl_body *x3 = add_box(w, fl_v2(4, 9.5), crate(1));
+    steps(w, 0.5);
+    assert_int_equal(fl_world_contact_count(w), 3);
+    fl_world_remove_body(w, x1);
+    fl_vec2 p2 = x2->position, p3 = x3->position;
+    fl_body_set_transform(x2, p3, x2->angle);
+    fl_body_set_transform(x3, p2, x3->angle);
+    tally t = {0};
+    listen(w, &t);
+    steps(w, DT);
+    assert_int_equal(fl_world_contact_count(w), 2);
+    assert_ptr_equal(fl_world_contact(w, 0)->b, x3); /* the order did turn round */
+    assert_int_equal(t.start, 0);
+    assert_int_equal(t.active, 2);
+    assert_int_equal(t.end, 0);
+    fl_world_destroy(w);
+}
+
 static void test_filter_and_sensor(void **s)
 {
     (void)s;
@@ -618,6 +647,7 @@ int main(void)
         cmocka_unit_test(test_events_start_active_end),
         cmocka_unit_test(test_remove_inside_collision_event),
         cmocka_unit_test(test_removed_body_leaves_no_contacts),
+        cmocka_unit_test(test_contacts_carry_on_after_removal),
         cmocka_unit_test(test_filter_and_sensor),
         cmocka_unit_test(test_laden_barge_draft),
     };
