@@ -4,15 +4,36 @@
  * cleared on the way). Each pass asks for bodies a few ahead of the one it
  * works on, so that a world too big for the caches waits for memory once
  * per pass rather than once per body. */
+#include <stdint.h>
 #include "world_internal.h"
+
+/* Room for n motions on cache lines of their own, and n positions. The
+ * motions are packed anew each step, so growing need not keep them. */
+static bool reserve_motions(fl_world *w, int n)
+{
+    fl_vec2 *p = fl_world_grow(w, w->positions, &w->position_capacity, n, sizeof *p);
+    if (!p)
+        return false;
+    w->positions = p;
+    if (n <= w->motion_capacity)
+        return true;
+    int capacity = n > 2 * w->motion_capacity ? n : 2 * w->motion_capacity;
+    void *block = fl_world_alloc(w, sizeof(fl_motion) * (size_t)capacity + 63);
+    if (!block)
+        return false;
+    fl_world_free(w, w->motion_block);
+    w->motion_block = block;
+    w->motions = (fl_motion *)(((uintptr_t)block + 63) & ~(uintptr_t)63);
+    w->motion_capacity = capacity;
+    return true;
+}
 
 void fl_integrate_velocities(fl_world *w, double dt)
 {
     fl_vec2 g = w->gravity;
-    fl_motion *m = fl_world_grow(w, w->motions, &w->motion_capacity, w->body_count + 1, sizeof *m);
-    if (m)
-        w->motions = m;
-    w->motions_ready = m != NULL;
+    w->motions_ready = reserve_motions(w, w->body_count + 1);
+    fl_motion *m = w->motions_ready ? w->motions : NULL;
+    fl_vec2 *pos = w->positions;
     fl_body *const *bodies = w->bodies;
     int count = w->body_count;
     for (int i = 0; i < count; i++) {
@@ -24,13 +45,16 @@ void fl_integrate_velocities(fl_world *w, double dt)
             b->velocity.y += (b->force.y * b->inv_mass + g.y) * dt;
             b->spin += b->torque * b->inv_inertia * dt;
         }
-        if (m)
-            m[i] = (fl_motion){{b->velocity, b->spin}, {{0.0, 0.0}, 0.0}, b->inv_mass,
-                               b->inv_inertia, b->position};
+        if (m) {
+            m[i] = (fl_motion){{b->velocity, b->spin}, {{0.0, 0.0}, 0.0}, b->inv_mass, b->inv_inertia};
+            pos[i] = b->position;
+        }
     }
     /* The ground, the world end of joints, goes last. */
-    if (m)
-        m[count] = (fl_motion){{{0.0, 0.0}, 0.0}, {{0.0, 0.0}, 0.0}, 0.0, 0.0, {0.0, 0.0}};
+    if (m) {
+        m[count] = (fl_motion){{{0.0, 0.0}, 0.0}, {{0.0, 0.0}, 0.0}, 0.0, 0.0};
+        pos[count] = fl_v2(0.0, 0.0);
+    }
 }
 
 static void turn_by(fl_body *b, double turn)

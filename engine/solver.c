@@ -91,7 +91,8 @@ static bool solvable(const fl_contact *c, const fl_motion *m)
 }
 
 /* Fills row r for contact c (index `index`) and warm starts it. */
-static void prepare_row(contact_row *r, fl_contact *c, int index, fl_motion *m, double dt)
+static void prepare_row(contact_row *r, fl_contact *c, int index, fl_motion *m,
+                        const fl_vec2 *pos, double dt)
 {
     r->ia = c->index_a;
     r->ib = c->index_b;
@@ -106,7 +107,7 @@ static void prepare_row(contact_row *r, fl_contact *c, int index, fl_motion *m, 
     for (int i = 0; i < c->count; i++) {
         const fl_contact_point *cp = &c->points[i];
         row_point *p = &r->points[i];
-        fl_vec2 ra = fl_sub(cp->point, a->position), rb = fl_sub(cp->point, b->position);
+        fl_vec2 ra = fl_sub(cp->point, pos[r->ia]), rb = fl_sub(cp->point, pos[r->ib]);
         p->rna = fl_cross(ra, n);
         p->rnb = fl_cross(rb, n);
         p->rta = fl_cross(ra, t);
@@ -310,7 +311,7 @@ void fl_solve(fl_world *w, double dt)
             if (!solvable(&c[i], m))
                 continue;
             contact_row *r = &w->rows[rows];
-            prepare_row(r, &c[i], i, m, dt);
+            prepare_row(r, &c[i], i, m, w->positions, dt);
             if (c[i].restitution > 0.0) {
                 w->bounces[n_bounce].row = rows;
                 note_approach(&w->bounces[n_bounce++], r, &c[i], m);

@@ -101,7 +101,8 @@ void fl_world_destroy(fl_world *w)
         fl_hook_list_free(w, &w->hooks[t]);
     fl_joints_free(w);
     fl_collide_free(w);
-    fl_world_free(w, w->motions);
+    fl_world_free(w, w->motion_block);
+    fl_world_free(w, w->positions);
     w->allocator.free(w, w->allocator.user);
 }
 

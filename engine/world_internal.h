@@ -19,8 +19,7 @@ typedef struct fl_motion {
     fl_twist vel;          /* real velocity */
     fl_twist bias;         /* pseudo-velocity of position correction */
     double im, ii;         /* inverse mass and inertia; 0 for static */
-    fl_vec2 position;      /* centre of mass as the collision stage saw it */
-} fl_motion;
+} fl_motion;               /* 64 bytes: one cache line (the array is aligned) */
 
 /* What the narrow phase needs of a body besides its geometry: packed per
  * body when the parts are placed, so that matching a pair of parts reads
@@ -93,7 +92,10 @@ struct fl_world {
     pair_index prev_index, next_index;
     contact_list contacts, previous;
     fl_motion *motions;    /* one per body, then the ground; for the solver */
+    void *motion_block;    /* the allocation `motions` is aligned within */
     int motion_capacity;
+    fl_vec2 *positions;    /* centres of mass as the step packed them, likewise */
+    int position_capacity;
     bool motions_ready;    /* packed this step (false: no memory for them) */
     struct contact_row *rows; /* the solved contacts, packed for the solver */
     int row_capacity;
