@@ -275,15 +275,19 @@ static fl_status narrow_phase(fl_world *w)
     return end_unmatched(w);
 }
 
-static void trigger_events(fl_world *w, double dt)
+/* Calls the collision hooks; returns whether any was called. */
+static bool trigger_events(fl_world *w, double dt)
 {
+    bool any = false;
     for (int e = 0; e < 3; e++) {
         event_list *l = &w->events[e];
         if (l->count == 0)
             continue;
         fl_event ev = {FL_EVENT_COLLISION_START + e, w, w->step + 1, w->time, dt, l->items, l->count};
         fl_world_trigger(w, &ev);
+        any = true;
     }
+    return any;
 }
 
 fl_status fl_collide(fl_world *w, double dt)
@@ -315,7 +319,8 @@ fl_status fl_collide(fl_world *w, double dt)
         return st;
     }
     w->shapes_changed = false;
-    trigger_events(w, dt);
+    if (trigger_events(w, dt))
+        fl_repack_motions(w); /* the hooks may have changed velocities */
     FL_LAP(w, narrow_phase, mark);
     return FL_OK;
 }

@@ -57,6 +57,17 @@ void fl_integrate_velocities(fl_world *w, double dt)
     }
 }
 
+void fl_repack_motions(fl_world *w)
+{
+    if (!w->motions_ready)
+        return;
+    for (int i = 0; i < w->body_count; i++) {
+        const fl_body *b = w->bodies[i];
+        w->motions[i].vel = (fl_twist){b->velocity, b->spin};
+        w->positions[i] = b->position;
+    }
+}
+
 static void turn_by(fl_body *b, double turn)
 {
     if (turn != 0.0) {

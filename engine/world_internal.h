@@ -173,6 +173,9 @@ void fl_contacts_reindex(fl_world *w);
  * bodies, positions and angles moved, forces cleared. */
 void fl_integrate_velocities(fl_world *w, double dt);
 void fl_integrate_positions(fl_world *w, double dt);
+/* Packs the bodies' velocities and positions again, after hooks that ran
+ * since fl_integrate_velocities (collision events) may have changed them. */
+void fl_repack_motions(fl_world *w);
 
 /* The constraint solver: contacts and joints, velocities then positions,
  * on the packed motions. */

@@ -571,6 +571,35 @@ static void test_contacts_carry_on_after_removal(void **s)
     fl_world_destroy(w);
 }
 
+/* A collision hook may change a body's velocity, and the step that
+ * reported the collision solves with the changed one: a pad that throws
+ * whatever lands on it sideways. */
+static void throw_sideways(const fl_event *e, void *user)
+{
+    (void)user;
+    for (int i = 0; i < e->pair_count; i++)
+        if (!e->pairs[i]->b->is_static)
+            e->pairs[i]->b->velocity = fl_v2(5.0, e->pairs[i]->b->velocity.y);
+}
+
+static void test_hook_velocity_counts(void **s)
+{
+    (void)s;
+    fl_world *w = world_with(fl_v2(0, G));
+    add_box(w, fl_v2(0, 10.5), slab(40, 1));
+    fl_body *b = add_box(w, fl_v2(0, 9.45), crate(1)); /* 5 cm up */
+    assert_int_equal(fl_world_on(w, FL_EVENT_COLLISION_START, throw_sideways, NULL), FL_OK);
+    for (int i = 0; i < 60 && b->velocity.x == 0.0; i++)
+        fl_world_step(w, DT);
+    /* The step that set 5 m/s kept it, less what friction could take in
+     * that step: 0.4 times the normal speed it stopped, the landing speed
+     * sqrt(2 g h) and g dt. */
+    double most = 0.4 * (sqrt(2.0 * G * 0.05) + G * DT);
+    assert_true(b->velocity.x >= 5.0 - most - 1e-9);
+    assert_true(b->position.x > 0.0);
+    fl_world_destroy(w);
+}
+
 static void test_filter_and_sensor(void **s)
 {
     (void)s;
@@ -648,6 +677,7 @@ int main(void)
         cmocka_unit_test(test_remove_inside_collision_event),
         cmocka_unit_test(test_removed_body_leaves_no_contacts),
         cmocka_unit_test(test_contacts_carry_on_after_removal),
+        cmocka_unit_test(test_hook_velocity_counts),
         cmocka_unit_test(test_filter_and_sensor),
         cmocka_unit_test(test_laden_barge_draft),
     };
