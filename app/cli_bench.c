@@ -87,64 +87,82 @@ static void run_in_slices(cli_progress *p, long steps, void (*run)(void *ctx, lo
 }
 
 static void run_flotsam(void *ctx, long n) { flotsam_harbor_run(ctx, n); }
+static void run_chipmunk(void *ctx, long n) { chipmunk_harbor_run(ctx, n); }
 
-static int bench_flotsam(const harbor_scene *sc, const bench_options *o, bench_result *out)
+/* The runs of one engine so far: times per step and the stage split. */
+typedef struct bench_runs {
+    double ms[MAX_REPEAT];
+    double stage[5][MAX_REPEAT];
+} bench_runs;
+
+/* Run r of flotsam: builds the scene, times the steps, measures. */
+static int flotsam_once(const harbor_scene *sc, const bench_options *o, long r, cli_progress *p,
+                        bench_runs *runs, bench_result *out)
 {
-    double ms[MAX_REPEAT], stage[5][MAX_REPEAT];
-    cli_progress p = cli_progress_begin(true);
-    for (long r = 0; r < o->repeat; r++) {
-        flotsam_harbor h;
-        fl_error err;
-        if (flotsam_harbor_build(&h, sc, NULL, &err) != FL_OK) {
-            cli_progress_end(&p);
-            fprintf(stderr, "flotsam: bench: cannot build the harbor scene: %s\n", err.message);
-            return CLI_FAILED;
-        }
-        cli_progress_label(&p, "bench flotsam, run %ld of %ld, ", r + 1, o->repeat);
-        run_in_slices(&p, o->steps, run_flotsam, &h);
-        const fl_profile *pr = &h.profile;
-        double per = 1.0 / (double)o->steps;
-        ms[r] = h.elapsed_ms * per;
-        const double st[5] = {pr->hooks, pr->broad_phase, pr->narrow_phase, pr->solver,
-                              pr->integration};
-        for (int k = 0; k < 5; k++)
-            stage[k][r] = st[k] * per;
-        out->stats = flotsam_harbor_measure(&h);
-        flotsam_harbor_destroy(&h);
+    flotsam_harbor h;
+    fl_error err;
+    if (flotsam_harbor_build(&h, sc, NULL, &err) != FL_OK) {
+        fprintf(stderr, "flotsam: bench: cannot build the harbor scene: %s\n", err.message);
+        return CLI_FAILED;
     }
-    cli_progress_end(&p);
-    out->ms_per_step = median(ms, o->repeat);
+    cli_progress_label(p, "bench flotsam, run %ld of %ld, ", r + 1, o->repeat);
+    run_in_slices(p, o->steps, run_flotsam, &h);
+    const fl_profile *pr = &h.profile;
+    double per = 1.0 / (double)o->steps;
+    runs->ms[r] = h.elapsed_ms * per;
+    const double st[5] = {pr->hooks, pr->broad_phase, pr->narrow_phase, pr->solver,
+                          pr->integration};
     for (int k = 0; k < 5; k++)
-        out->stage[k] = median(stage[k], o->repeat);
-    out->has_stages = true;
+        runs->stage[k][r] = st[k] * per;
+    out->stats = flotsam_harbor_measure(&h);
+    flotsam_harbor_destroy(&h);
     return CLI_OK;
 }
 
-static void run_chipmunk(void *ctx, long n) { chipmunk_harbor_run(ctx, n); }
-
-static int bench_chipmunk(const harbor_scene *sc, const bench_options *o, bench_result *out,
-                          chipmunk_harbor_settings *settings)
+/* Run r of Chipmunk, likewise. */
+static int chipmunk_once(const harbor_scene *sc, const bench_options *o, long r, cli_progress *p,
+                         bench_runs *runs, bench_result *out, chipmunk_harbor_settings *settings)
 {
-    double ms[MAX_REPEAT];
+    char err[256];
+    chipmunk_harbor *h = chipmunk_harbor_build(sc, err, sizeof err);
+    if (!h) {
+        fprintf(stderr, "flotsam: bench --peer: %s\n", err);
+        return CLI_FAILED;
+    }
+    *settings = chipmunk_harbor_get_settings(h);
+    cli_progress_label(p, "bench chipmunk, run %ld of %ld, ", r + 1, o->repeat);
+    run_in_slices(p, o->steps, run_chipmunk, h);
+    runs->ms[r] = chipmunk_harbor_elapsed_ms(h) / (double)o->steps;
+    out->stats = chipmunk_harbor_measure(h);
+    chipmunk_harbor_destroy(h);
+    return CLI_OK;
+}
+
+/* Runs flotsam `repeat` times and, with --peer, Chipmunk as often, taking
+ * turns (flotsam, Chipmunk, flotsam, ...) so that a machine that speeds up
+ * or slows down during the benchmark does so for both; then takes medians. */
+static int bench_engines(const harbor_scene *sc, const bench_options *o, bench_result *fl,
+                         bench_result *cm, chipmunk_harbor_settings *cs)
+{
+    bench_runs fr, cr; /* 10 KiB each */
     cli_progress p = cli_progress_begin(true);
-    for (long r = 0; r < o->repeat; r++) {
-        char err[256];
-        chipmunk_harbor *h = chipmunk_harbor_build(sc, err, sizeof err);
-        if (!h) {
-            cli_progress_end(&p);
-            fprintf(stderr, "flotsam: bench --peer: %s\n", err);
-            return CLI_FAILED;
-        }
-        *settings = chipmunk_harbor_get_settings(h);
-        cli_progress_label(&p, "bench chipmunk, run %ld of %ld, ", r + 1, o->repeat);
-        run_in_slices(&p, o->steps, run_chipmunk, h);
-        ms[r] = chipmunk_harbor_elapsed_ms(h) / (double)o->steps;
-        out->stats = chipmunk_harbor_measure(h);
-        chipmunk_harbor_destroy(h);
+    int rc = CLI_OK;
+    for (long r = 0; r < o->repeat && rc == CLI_OK; r++) {
+        rc = flotsam_once(sc, o, r, &p, &fr, fl);
+        if (rc == CLI_OK && o->peer)
+            rc = chipmunk_once(sc, o, r, &p, &cr, cm, cs);
     }
     cli_progress_end(&p);
-    out->ms_per_step = median(ms, o->repeat);
-    out->has_stages = false;
+    if (rc != CLI_OK)
+        return rc;
+    fl->ms_per_step = median(fr.ms, o->repeat);
+    for (int k = 0; k < 5; k++)
+        fl->stage[k] = median(fr.stage[k], o->repeat);
+    fl->has_stages = true;
+    if (o->peer) {
+        cm->ms_per_step = median(cr.ms, o->repeat);
+        cm->has_stages = false;
+    }
     return CLI_OK;
 }
 
@@ -183,8 +201,8 @@ static void put_result(const bench_options *o, const bench_result *r)
 }
 
 static const char notes[] =
-    "Same scene, dt and no sub-steps in both; what differs: flotsam runs 4 solver iterations "
-    "(its collision tests pass unchanged at 4), Chipmunk its default 10; "
+    "Same scene, dt and no sub-steps in both; what differs: flotsam runs 3 solver iterations "
+    "(its collision tests pass unchanged at 3), Chipmunk its default 10; "
     "flotsam solves contacts with sequential impulses plus a two-point block solver, "
     "speculative contacts and split-impulse position correction (slop 0.0005 m, 20% per step); "
     "Chipmunk iterates its contacts one point at a time (no block solving), with its defaults "
@@ -192,8 +210,9 @@ static const char notes[] =
     "and contact persistence of 3 steps. "
     "Friction: Chipmunk multiplies the shapes' frictions, flotsam takes their geometric mean, "
     "so Chipmunk's shapes get sqrt(0.4) and every pair has 0.4 in both. "
-    "Buoyancy: both clip with flotsam's fl_clip_halfplane and fl_polygon_area_centroid "
-    "(flotsam also clips at the floor top y = 14, which a body only reaches by overlapping the floor); "
+    "Buoyancy: both clip Sutherland-Hodgman style with flotsam's polygon code (flotsam sums the "
+    "clipped polygon's area and centroid as it clips and decides most bodies by their bounding "
+    "circle; it also clips at the floor top y = 14, which a body only reaches by overlapping the floor); "
     "flotsam applies the drags as the exact exponential decay of velocity and spin over the step, "
     "Chipmunk (from its velocity-update callback) as HARBOR.md's plain linear forces; "
     "they agree as dt -> 0. Chipmunk's time has no stage split.";
@@ -244,12 +263,10 @@ int cli_bench(int argc, char **argv)
     memset(&fl, 0, sizeof fl);
     memset(&cm, 0, sizeof cm);
     memset(&cs, 0, sizeof cs);
-    rc = bench_flotsam(&sc, &o, &fl);
     bool cm_assertions = false;
-    if (rc == CLI_OK && o.peer) {
+    if (o.peer)
         (void)chipmunk_harbor_probe(&cm_assertions);
-        rc = bench_chipmunk(&sc, &o, &cm, &cs);
-    }
+    rc = bench_engines(&sc, &o, &fl, &cm, &cs);
     if (rc == CLI_OK) {
         put_json(&o, &fl, o.peer ? &cm : NULL, &cs, cm_assertions);
         if (fflush(stdout) != 0) {

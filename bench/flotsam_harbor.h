@@ -7,12 +7,12 @@
 #include "flotsam.h"
 #include "harbor.h"
 
-/* flotsam runs the benchmark with 4 solver iterations, Chipmunk with its
+/* flotsam runs the benchmark with 3 solver iterations, Chipmunk with its
  * default 10. Warm starting and the two-point block solve converge in fewer
  * passes; the collision tests (tests/test_collide.c) run their whole suite,
  * unchanged, at this count as well as at the default 10, so stacking,
  * friction and restitution hold at it. */
-#define FLOTSAM_HARBOR_ITERATIONS 4
+#define FLOTSAM_HARBOR_ITERATIONS 3
 
 typedef struct flotsam_harbor {
     fl_world *world;
