@@ -1,7 +1,6 @@
 /* The collision stage of a step: world geometry of every convex part, the
  * broad phase, the narrow phase, contacts carried over from the last step
  * (for warm starting), and the collision events. */
-#include <string.h>
 #include "world_internal.h"
 
 /* Extra reach of every box beyond what the motion over one step needs. */
@@ -88,86 +87,35 @@ static fl_poly proxy_poly(const fl_world *w, const fl_proxy *p)
     return (fl_poly){w->geom + p->first, w->geom + half + p->first, p->count};
 }
 
-/* A part's key: its body's id and its index in the body. */
-static uint64_t part_key(uint32_t id, int part) { return (uint64_t)id << 8 | (uint64_t)(unsigned)part; }
-
-static uint32_t hash_pair(uint64_t a, uint64_t b)
-{
-    uint64_t h = a * 0x9e3779b97f4a7c15ull ^ (b + 0x632be59bd9b4e019ull + (a << 6));
-    h ^= h >> 29;
-    h *= 0xbf58476d1ce4e5b9ull;
-    h ^= h >> 32;
-    return (uint32_t)h;
-}
-
-/* Makes `index` an empty table with room for n contacts (load <= 1/2). */
-static fl_status index_reset(fl_world *w, pair_index *index, int n)
-{
-    int size = 16;
-    while (size < 2 * n)
-        size *= 2;
-    int *slots = fl_world_grow(w, index->slots, &index->capacity, size, sizeof *slots);
-    if (!slots)
-        return FL_ENOMEM;
-    index->slots = slots;
-    index->mask = (uint32_t)size - 1u;
-    index->valid = false;
-    memset(slots, 0, sizeof *slots * (size_t)size);
-    return FL_OK;
-}
-
-static uint32_t contact_hash(const fl_contact *c)
-{
-    return hash_pair(part_key(c->id_a, c->part_a), part_key(c->id_b, c->part_b));
-}
-
-static void index_add(pair_index *index, const fl_contact *c, int i)
-{
-    uint32_t h = contact_hash(c);
-    while (index->slots[h & index->mask])
-        h++;
-    index->slots[h & index->mask] = i + 1;
-}
-
 /* Last step's contacts are normally indexed already (as they were found);
  * after bodies left, or a step that ran out of memory, index them anew. */
 static fl_status index_previous(fl_world *w)
 {
     if (w->prev_index.valid)
         return FL_OK;
-    fl_status st = index_reset(w, &w->prev_index, w->previous.count);
+    fl_status st = fl_pair_index_reset(w, &w->prev_index, w->previous.count);
     if (st != FL_OK)
         return st;
     for (int i = 0; i < w->previous.count; i++)
-        index_add(&w->prev_index, &w->previous.items[i], i);
+        fl_pair_index_add(&w->prev_index, &w->previous.items[i], i);
     w->prev_index.valid = true;
     return FL_OK;
-}
-
-static bool same_pair(const fl_contact *o, const fl_contact *c)
-{
-    return o->id_a == c->id_a && o->part_a == c->part_a && o->id_b == c->id_b &&
-           o->part_b == c->part_b;
 }
 
 /* The contact of last step that c continues, or NULL. Pairs come out of
  * the broad phase in nearly the same order every step, so the one after
  * the last match (*guess) usually is it, found without the hash and read
- * in order; the hash answers the rest. */
+ * in order; the index answers the rest. */
 static fl_contact *find_previous(fl_world *w, const fl_contact *c, int *guess)
 {
-    if (*guess < w->previous.count && same_pair(&w->previous.items[*guess], c))
-        return &w->previous.items[(*guess)++];
-    for (uint32_t h = contact_hash(c);; h++) {
-        int slot = w->prev_index.slots[h & w->prev_index.mask];
-        if (!slot)
-            return NULL;
-        fl_contact *o = &w->previous.items[slot - 1];
-        if (same_pair(o, c)) {
-            *guess = slot;
-            return o;
-        }
-    }
+    fl_contact *items = w->previous.items;
+    if (*guess < w->previous.count && fl_same_pair(&items[*guess], c))
+        return &items[(*guess)++];
+    int i = fl_pair_index_find(&w->prev_index, items, c);
+    if (i < 0)
+        return NULL;
+    *guess = i + 1;
+    return &items[i];
 }
 
 /* Starts the new contact from the manifold and the one it continues. */
@@ -233,7 +181,7 @@ static fl_status narrow_phase(fl_world *w)
         return FL_ENOMEM;
     cur->items = room;
     /* ... and the index of this step's contacts, for the next step. */
-    if (index_reset(w, &w->next_index, w->broadphase.pair_count) != FL_OK)
+    if (fl_pair_index_reset(w, &w->next_index, w->broadphase.pair_count) != FL_OK)
         return FL_ENOMEM;
     int guess = 0;
     for (int k = 0; k < w->broadphase.pair_count; k++) {
@@ -264,7 +212,7 @@ static fl_status narrow_phase(fl_world *w)
         if (match)
             match->matched = true;
         fill_contact(c, &m, match);
-        index_add(&w->next_index, c, cur->count - 1);
+        fl_pair_index_add(&w->next_index, c, cur->count - 1);
         bool was = match && match->touching;
         if (c->touching && note_event(w, was ? FL_EVENT_COLLISION_ACTIVE : FL_EVENT_COLLISION_START, c) != FL_OK)
             return FL_ENOMEM;
@@ -353,8 +301,8 @@ void fl_collide_free(fl_world *w)
     fl_world_free(w, w->proxies);
     fl_world_free(w, w->materials);
     fl_world_free(w, w->geom);
-    fl_world_free(w, w->prev_index.slots);
-    fl_world_free(w, w->next_index.slots);
+    fl_pair_index_free(w, &w->prev_index);
+    fl_pair_index_free(w, &w->next_index);
     fl_world_free(w, w->rows);
     fl_world_free(w, w->bounces);
     fl_world_free(w, w->overlapping);

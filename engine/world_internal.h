@@ -30,9 +30,8 @@ typedef struct fl_material {
     double friction, restitution;
 } fl_material;
 
-/* A list of contacts indexed by pair (open addressing; a slot holds the
- * contact's index + 1), so that each new contact finds the one it
- * continues. Only looked up, never walked: no hash order leaks out. */
+/* A list of contacts indexed by pair, so that each new contact finds the
+ * one it continues (pair_index.c). */
 typedef struct pair_index {
     int *slots;
     int capacity;
@@ -162,6 +161,16 @@ void fl_hook_list_free(fl_world *w, fl_hook_list *list);
  * persistence and the collision events. */
 fl_status fl_collide(fl_world *w, double dt);
 void fl_collide_free(fl_world *w);
+/* Whether two contacts join the same pair of parts. */
+bool fl_same_pair(const fl_contact *o, const fl_contact *c);
+/* Makes the index empty, with room for n contacts (load at most 1/2). */
+fl_status fl_pair_index_reset(fl_world *w, pair_index *index, int n);
+/* Adds contact c, at place i of its list (there must be room). */
+void fl_pair_index_add(pair_index *index, const fl_contact *c, int i);
+/* The place in `items` (the indexed list) of the contact on c's pair, or -1. */
+int fl_pair_index_find(const pair_index *index, const fl_contact *items, const fl_contact *c);
+void fl_pair_index_free(fl_world *w, pair_index *index);
+
 /* Drops the contacts of bodies about to be freed: no later event or
  * fl_world_contact call may hand them out. */
 void fl_contacts_forget_removed(fl_world *w);
