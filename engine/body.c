@@ -45,6 +45,7 @@ typedef struct parts {
     fl_vec2 verts[3 * (FL_DECOMPOSE_MAX - 2)];
     int start[FL_DECOMPOSE_MAX];
     int count;
+    bool is_outline;      /* the one part is the outline itself */
 } parts;
 
 static fl_status split_parts(const fl_vec2 *v, int n, parts *p, fl_error *err)
@@ -55,8 +56,10 @@ static fl_status split_parts(const fl_vec2 *v, int n, parts *p, fl_error *err)
         p->start[0] = 0;
         p->start[1] = n;
         p->count = 1;
+        p->is_outline = true;
         return FL_OK;
     }
+    p->is_outline = false;
     p->count = fl_convex_decompose(v, n, p->verts, p->start);
     if (p->count < 1)
         return fl_fail(err, FL_EINVAL, "the outline could not be split into convex parts");
@@ -131,7 +134,10 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
 
     int hull_count = def->hull ? def->hull_count : 0;
     int part_verts = p->start[p->count];
-    size_t size = sizeof(fl_body) + sizeof(fl_vec2) * (size_t)(n + hull_count + 2 * part_verts) +
+    /* A convex outline is its own single part: its vertices are shared. */
+    bool own_parts = !p->is_outline;
+    size_t size = sizeof(fl_body) +
+                  sizeof(fl_vec2) * (size_t)(n + hull_count + (own_parts ? 2 : 1) * part_verts) +
                   sizeof(int) * (size_t)(p->count + 1);
     /* On a cache line of its own, so that its hot fields share as few
      * lines as they can (see fl_body). */
@@ -146,8 +152,8 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
     for (int i = 0; i < n; i++)
         b->verts[i] = outline[i];
     b->hull = b->verts + n;
-    b->part_verts = b->hull + hull_count;
-    b->part_normals = b->part_verts + part_verts;
+    b->part_verts = own_parts ? b->hull + hull_count : b->verts;
+    b->part_normals = b->hull + hull_count + (own_parts ? part_verts : 0);
     b->part_start = (int *)(b->part_normals + part_verts);
     set_parts(b, p);
 

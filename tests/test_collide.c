@@ -291,6 +291,19 @@ static void test_concave_parts_sum_to_whole(void **s)
     ASSERT_NEAR(moment.x, 0.0, 1e-12);
     ASSERT_NEAR(moment.y, 0.0, 1e-12);
     ASSERT_NEAR(inertia * d.density, b->inertia, 1e-12 * b->inertia);
+    /* The pieces are stored apart from the outline; a convex body is its
+     * own single part and shares its outline's vertices. */
+    assert_ptr_not_equal(b->part_verts, b->verts);
+    fl_body *box = add_box(w, fl_v2(10, 0), crate(1));
+    assert_int_equal(box->part_count, 1);
+    assert_ptr_equal(box->part_verts, box->verts);
+    for (int i = 0; i < 4; i++) {
+        fl_vec2 e = fl_sub(box->verts[(i + 1) % 4], box->verts[i]);
+        fl_vec2 n = box->part_normals[i], mid = fl_scale(fl_add(box->verts[i], box->verts[(i + 1) % 4]), 0.5);
+        ASSERT_NEAR(fl_dot(n, e), 0.0, 1e-15);
+        ASSERT_NEAR(fl_length(n), 1.0, 1e-15);
+        assert_true(fl_dot(n, mid) > 0.0); /* outward: away from the centre of mass */
+    }
     fl_world_destroy(w);
 }
 
