@@ -52,14 +52,15 @@ void submerge(const fl_body *body, const fl_fluid_def *f, double t, fl_vec2 *scr
     *out = (submerged_part){SUBMERGE_NONE, 0.0, body->position, NULL, 0};
     fl_halfplane planes[4];
     fl_fluid_halfplanes(f, body->position, t, planes);
-    /* Every point of the outline is within `radius` of the centre of mass
-     * (the planes' origin), so n.p lies within radius * (|n.x| + |n.y|) of
-     * 0; the box around the outline lies within that reach too, so this
-     * decides exactly as the box below would. */
+    /* Every point of the fluid outline is within hull_radius of the centre
+     * of mass (the planes' origin), so n.p lies within hull_radius *
+     * (|n.x| + |n.y|) of 0, and so does the box around the turned outline.
+     * Widened a little for the rounding of the turn, the circle only
+     * decides what the box below would decide the same way. */
     bool whole = true;
     for (int i = 0; i < 4; i++) {
         fl_vec2 n = planes[i].normal;
-        double reach = body->radius * (fabs(n.x) + fabs(n.y));
+        double reach = body->hull_radius * (fabs(n.x) + fabs(n.y)) * (1.0 + 1e-12);
         if (planes[i].offset > reach)
             return;
         if (planes[i].offset > -reach)

@@ -168,6 +168,8 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
     }
     for (int i = 0; i < n; i++)
         b->radius = fmax(b->radius, fl_length(b->verts[i]));
+    for (int i = 0; i < b->hull_count; i++)
+        b->hull_radius = fmax(b->hull_radius, fl_length(b->hull[i]));
     fl_polygon_area_centroid(b->hull, b->hull_count, &b->hull_centroid);
 
     b->index = -1;

@@ -64,8 +64,9 @@ typedef struct fl_body {
     fl_vec2 hull_centroid; /* of the fluid outline, about the centre of mass */
     fl_vec2 *part_verts;
     fl_vec2 *part_normals;
-    int *part_start;
+    double hull_radius;   /* largest distance of a fluid outline point from it */
     /* line 3 */
+    int *part_start;
     uint32_t category, mask; /* collision filter */
     uint32_t id;          /* unique in its world, never reused */
     int vert_count;

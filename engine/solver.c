@@ -304,9 +304,14 @@ void fl_solve(fl_world *w, double dt)
     double inv_dt = 1.0 / dt;
     fl_contact *c = w->contacts.items;
     int n = w->contacts.count;
-    /* Out of memory: this step goes without contact responses. */
+    /* Out of memory: this step goes without contact responses, and its
+     * contacts say so (no impulse applied, none to start the next from). */
     int rows = 0, n_bounce = 0, n_overlapping = 0;
-    if (reserve_rows(w, n)) {
+    if (!reserve_rows(w, n)) {
+        for (int i = 0; i < n; i++)
+            for (int k = 0; k < c[i].count; k++)
+                c[i].points[k].normal_impulse = c[i].points[k].tangent_impulse = 0.0;
+    } else {
         for (int i = 0; i < n; i++) {
             if (!solvable(&c[i], m))
                 continue;
@@ -315,6 +320,9 @@ void fl_solve(fl_world *w, double dt)
             if (c[i].restitution > 0.0) {
                 w->bounces[n_bounce].row = rows;
                 note_approach(&w->bounces[n_bounce++], r, &c[i], m);
+            } else {
+                for (int k = 0; k < c[i].count; k++)
+                    c[i].points[k].impact = 0.0; /* nothing to bounce */
             }
             warm_start(r, m);
             bool overlapping = false;

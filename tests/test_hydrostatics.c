@@ -265,6 +265,38 @@ static void test_hull_displaces(void **s)
     tank_close(&t);
 }
 
+/* A fluid outline may reach far beyond the collision outline: a 1 x 1
+ * box whose 1 x 3.5 hull hangs 2.5 m below it. With the box dry and the
+ * hull's lower 1.5 m under water, 1.5 m^2 is submerged; turned so that the
+ * hull reaches up out of the water while the box is under, it is the
+ * hull's part below the surface, not all of it. */
+static void test_hull_beyond_outline(void **s)
+{
+    (void)s;
+    tank t = tank_open(8.0, 20.0);
+    const fl_vec2 box[4] = {{-0.5, -0.5}, {0.5, -0.5}, {0.5, 0.5}, {-0.5, 0.5}};
+    const fl_vec2 hull[4] = {{-0.5, -0.5}, {0.5, -0.5}, {0.5, 3.0}, {-0.5, 3.0}};
+    fl_body_def d = fl_body_def_default();
+    d.points = box;
+    d.point_count = 4;
+    d.hull = hull;
+    d.hull_count = 4;
+    d.density = 500.0;
+    d.origin = fl_v2(0.0, 7.0 - 0.5); /* box from 6 to 7, hull down to 9.5 */
+    assert_int_equal(fl_world_add_body(t.w, &d, NULL, NULL), FL_OK);
+    d.origin = fl_v2(5.0, 10.5);      /* box from 10 to 11 ... */
+    d.angle = FL_PI;                  /* ... turned over: the hull reaches up to 7.5 */
+    assert_int_equal(fl_world_add_body(t.w, &d, NULL, NULL), FL_OK);
+    assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
+    ASSERT_NEAR(fl_buoyancy_submerged(t.b, 0, 0)->area, 1.5, 1e-12);
+    ASSERT_NEAR(fl_buoyancy_submerged(t.b, 1, 0)->area, 3.0, 1e-12);
+    /* The step's own pass agrees. */
+    assert_int_equal(fl_buoyancy_apply(t.b, 0.0, DT), FL_OK);
+    ASSERT_NEAR(fl_buoyancy_submerged(t.b, 0, 0)->area, 1.5, 1e-12);
+    ASSERT_NEAR(fl_buoyancy_submerged(t.b, 1, 0)->area, 3.0, 1e-12);
+    tank_close(&t);
+}
+
 /* With a wave the surface is the tangent line under the body. For an upright
  * box whose centre sits where the phase is zero (height `surface`, slope
  * m = A k), the submerged area is w (h/2 - (surface - y_c)) whatever m is,
@@ -467,6 +499,7 @@ int main(void)
         cmocka_unit_test(test_tall_box_capsizes),
         cmocka_unit_test(test_concave_u_submerged),
         cmocka_unit_test(test_hull_displaces),
+        cmocka_unit_test(test_hull_beyond_outline),
         cmocka_unit_test(test_wave_tangent),
         cmocka_unit_test(test_layered_fluids),
         cmocka_unit_test(test_drag_exact_decay),
