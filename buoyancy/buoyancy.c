@@ -232,18 +232,11 @@ static void push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs, 
     fl_body_apply_torque(body, -body->inertia * body->spin * ang_rate * ang_k);
 }
 
-/* Bodies a pass asks memory for ahead of the one it works on. */
-#define PREFETCH_AHEAD 6
-
 /* Asks for the fluid outline of a body whose own fields are in. */
 static inline void prefetch_hull(const fl_body *b)
 {
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(b->hull);
-    __builtin_prefetch((const char *)b->hull + 64);
-#else
-    (void)b;
-#endif
+    FL_PREFETCH(b->hull, 0);
+    FL_PREFETCH((const char *)b->hull + 64, 0);
 }
 
 fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
@@ -258,10 +251,10 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
     /* One pass: each body is measured and pushed while it is in cache. The
      * submerged polygons are not kept (fl_buoyancy_measure keeps them). */
     for (int i = 0; i < count; i++) {
-        if (i + PREFETCH_AHEAD < count)
-            fl_body_prefetch(bodies[i + PREFETCH_AHEAD]);
-        if (i + PREFETCH_AHEAD / 2 < count)
-            prefetch_hull(bodies[i + PREFETCH_AHEAD / 2]);
+        if (i + FL_PREFETCH_AHEAD < count)
+            fl_body_prefetch(bodies[i + FL_PREFETCH_AHEAD]);
+        if (i + FL_PREFETCH_AHEAD / 2 < count)
+            prefetch_hull(bodies[i + FL_PREFETCH_AHEAD / 2]);
         fl_body *body = bodies[i];
         fl_submerged *recs = b->records + (size_t)i * b->fluid_count;
         bool wet = is_wet(body), any = false;

@@ -46,10 +46,10 @@ static fl_status build_proxies(fl_world *w, double dt)
     for (int i = 0; i < w->body_count; i++) {
         /* The body's fields a few ahead, then (once those are in) where
          * its parts lie, nearer. */
-        if (i + PREFETCH_AHEAD < w->body_count)
-            fl_body_prefetch(w->bodies[i + PREFETCH_AHEAD]);
-        if (i + PREFETCH_AHEAD / 2 < w->body_count)
-            fl_body_prefetch_parts(w->bodies[i + PREFETCH_AHEAD / 2]);
+        if (i + FL_PREFETCH_AHEAD < w->body_count)
+            fl_body_prefetch(w->bodies[i + FL_PREFETCH_AHEAD]);
+        if (i + FL_PREFETCH_AHEAD / 2 < w->body_count)
+            fl_body_prefetch_parts(w->bodies[i + FL_PREFETCH_AHEAD / 2]);
         const fl_body *b = w->bodies[i];
         w->materials[i] = (fl_material){b->id, b->sensor, b->friction, b->restitution};
         double reach = (fl_length(b->velocity) + fabs(b->spin) * b->radius) * dt;

@@ -37,8 +37,8 @@ void fl_integrate_velocities(fl_world *w, double dt)
     fl_body *const *bodies = w->bodies;
     int count = w->body_count;
     for (int i = 0; i < count; i++) {
-        if (i + PREFETCH_AHEAD < count)
-            fl_body_prefetch_for_write(bodies[i + PREFETCH_AHEAD]);
+        if (i + FL_PREFETCH_AHEAD < count)
+            fl_body_prefetch_for_write(bodies[i + FL_PREFETCH_AHEAD]);
         fl_body *b = bodies[i];
         if (!b->is_static && !b->removed) {
             b->velocity.x += (b->force.x * b->inv_mass + g.x) * dt;
@@ -83,8 +83,8 @@ void fl_integrate_positions(fl_world *w, double dt)
     const fl_motion *motions = w->motions;
     bool solved = w->motions_ready;
     for (int i = 0; i < count; i++) {
-        if (i + PREFETCH_AHEAD < count)
-            fl_body_prefetch_for_write(bodies[i + PREFETCH_AHEAD]);
+        if (i + FL_PREFETCH_AHEAD < count)
+            fl_body_prefetch_for_write(bodies[i + FL_PREFETCH_AHEAD]);
         fl_body *b = bodies[i];
         b->force = fl_v2(0.0, 0.0);
         b->torque = 0.0;

@@ -105,36 +105,22 @@ struct fl_world {
     event_list events[3]; /* begin, active, end */
 };
 
-/* How many bodies ahead a pass over every body asks for memory. */
-#define PREFETCH_AHEAD 6
-
-/* fl_body_prefetch for a pass that writes the body. Keep it this small:
- * GCC counts a prefetch as free of side effects, so a bigger helper that
- * it does not inline early is taken for a pure function and its calls for
- * dead code. */
+/* fl_body_prefetch for a pass that writes the body. */
 static inline void fl_body_prefetch_for_write(const fl_body *b)
 {
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(b, 1);
-    __builtin_prefetch((const char *)b + 64, 1);
-    __builtin_prefetch((const char *)b + 128, 1);
-#else
-    (void)b;
-#endif
+    FL_PREFETCH(b, 1);
+    FL_PREFETCH((const char *)b + 64, 1);
+    FL_PREFETCH((const char *)b + 128, 1);
 }
 
-/* Asks for a body's collision parts: its vertices and normals (three
- * lines' worth covers up to six vertices). b's own fields must be in. */
+/* Asks for a body's collision parts: two lines each of vertices and
+ * normals, which cover up to eight vertices. b's own fields must be in. */
 static inline void fl_body_prefetch_parts(const fl_body *b)
 {
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(b->part_verts);
-    __builtin_prefetch((const char *)b->part_verts + 64);
-    __builtin_prefetch(b->part_normals);
-    __builtin_prefetch((const char *)b->part_normals + 64);
-#else
-    (void)b;
-#endif
+    FL_PREFETCH(b->part_verts, 0);
+    FL_PREFETCH((const char *)b->part_verts + 64, 0);
+    FL_PREFETCH(b->part_normals, 0);
+    FL_PREFETCH((const char *)b->part_normals + 64, 0);
 }
 
 /* Wall clock in milliseconds, for profiles only. */
