@@ -144,6 +144,18 @@ static fl_status keep_polygon(fl_buoyancy *b, const fl_body *body, const submerg
 
 static bool is_wet(const fl_body *body) { return !body->is_static && !body->removed; }
 
+/* Measures the body in fluid f into its record (no polygon yet); returns
+ * the part, whose polygon is written out only when keep_polygon is set. */
+static submerged_part measure_in(fl_buoyancy *b, const fl_body *body, int f, double t,
+                                 bool keep_polygon, fl_submerged *rec)
+{
+    submerged_part part = {SUBMERGE_NONE, 0.0, body->position, NULL, 0};
+    if (is_wet(body))
+        submerge(body, &b->fluids[f], t, b->scratch, b->scratch_size, keep_polygon, &part);
+    *rec = (fl_submerged){part.area, part.centroid, NULL, 0};
+    return part;
+}
+
 /* Starts a pass over the bodies: records for every body and fluid. */
 static fl_status begin_pass(fl_buoyancy *b)
 {
@@ -170,11 +182,8 @@ fl_status fl_buoyancy_measure(fl_buoyancy *b, double t)
         fl_submerged *recs = b->records + (size_t)i * b->fluid_count;
         int *offs = b->offsets + (size_t)i * b->fluid_count;
         for (int f = 0; f < b->fluid_count; f++) {
-            submerged_part part = {SUBMERGE_NONE, 0.0, body->position, NULL, 0};
+            submerged_part part = measure_in(b, body, f, t, true, &recs[f]);
             offs[f] = 0;
-            if (is_wet(body))
-                submerge(body, &b->fluids[f], t, b->scratch, b->scratch_size, true, &part);
-            recs[f] = (fl_submerged){part.area, part.centroid, NULL, 0};
             if (part.kind != SUBMERGE_NONE) {
                 if ((st = keep_polygon(b, body, &part, &offs[f])) != FL_OK)
                     return st;
@@ -257,14 +266,9 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
             prefetch_hull(bodies[i + FL_PREFETCH_AHEAD / 2]);
         fl_body *body = bodies[i];
         fl_submerged *recs = b->records + (size_t)i * b->fluid_count;
-        bool wet = is_wet(body), any = false;
-        for (int f = 0; f < b->fluid_count; f++) {
-            submerged_part part = {SUBMERGE_NONE, 0.0, body->position, NULL, 0};
-            if (wet)
-                submerge(body, &b->fluids[f], t, b->scratch, b->scratch_size, false, &part);
-            recs[f] = (fl_submerged){part.area, part.centroid, NULL, 0};
-            any = any || part.area > 0.0;
-        }
+        bool any = false;
+        for (int f = 0; f < b->fluid_count; f++)
+            any = measure_in(b, body, f, t, false, &recs[f]).area > 0.0 || any;
         if (any)
             push(b, body, recs, g, dt);
     }

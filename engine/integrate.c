@@ -28,6 +28,14 @@ static bool reserve_motions(fl_world *w, int n)
     return true;
 }
 
+/* Body i's velocities and masses into the solver's motion, its position
+ * beside it. */
+static inline void pack(fl_motion *m, fl_vec2 *pos, const fl_body *b, int i)
+{
+    m[i] = (fl_motion){{b->velocity, b->spin}, {{0.0, 0.0}, 0.0}, b->inv_mass, b->inv_inertia};
+    pos[i] = b->position;
+}
+
 void fl_integrate_velocities(fl_world *w, double dt)
 {
     fl_vec2 g = w->gravity;
@@ -45,10 +53,8 @@ void fl_integrate_velocities(fl_world *w, double dt)
             b->velocity.y += (b->force.y * b->inv_mass + g.y) * dt;
             b->spin += b->torque * b->inv_inertia * dt;
         }
-        if (m) {
-            m[i] = (fl_motion){{b->velocity, b->spin}, {{0.0, 0.0}, 0.0}, b->inv_mass, b->inv_inertia};
-            pos[i] = b->position;
-        }
+        if (m)
+            pack(m, pos, b, i);
     }
     /* The ground, the world end of joints, goes last. */
     if (m) {
@@ -61,11 +67,8 @@ void fl_repack_motions(fl_world *w)
 {
     if (!w->motions_ready)
         return;
-    for (int i = 0; i < w->body_count; i++) {
-        const fl_body *b = w->bodies[i];
-        w->motions[i].vel = (fl_twist){b->velocity, b->spin};
-        w->positions[i] = b->position;
-    }
+    for (int i = 0; i < w->body_count; i++)
+        pack(w->motions, w->positions, w->bodies[i], i);
 }
 
 static void turn_by(fl_body *b, double turn)
