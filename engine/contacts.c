@@ -161,8 +161,6 @@ static fl_status note_event(fl_world *w, int type, const fl_contact *c)
 /* Last step's touching contacts that no new contact continues have ended. */
 static fl_status end_unmatched(fl_world *w)
 {
-    if (w->hooks[FL_EVENT_COLLISION_END].count == 0)
-        return FL_OK;
     for (int i = 0; i < w->previous.count; i++) {
         const fl_contact *o = &w->previous.items[i];
         if (o->touching && !o->matched && note_event(w, FL_EVENT_COLLISION_END, o) != FL_OK)
@@ -184,6 +182,9 @@ static fl_status narrow_phase(fl_world *w)
     if (fl_pair_index_reset(w, &w->next_index, w->broadphase.pair_count) != FL_OK)
         return FL_ENOMEM;
     int guess = 0;
+    /* Only collisionEnd asks which of last step's contacts went unmatched:
+     * without a listener, last step's list is only read, never written. */
+    bool ends = w->hooks[FL_EVENT_COLLISION_END].count > 0;
     for (int k = 0; k < w->broadphase.pair_count; k++) {
         const fl_proxy_pair *pp = &w->broadphase.pairs[k];
         const fl_proxy *pa = &w->proxies[pp->a], *pb = &w->proxies[pp->b];
@@ -209,7 +210,7 @@ static fl_status narrow_phase(fl_world *w)
         c->restitution = fl_max(ma->restitution, mb->restitution);
         c->sensor = ma->sensor || mb->sensor;
         fl_contact *match = find_previous(w, c, &guess);
-        if (match)
+        if (match && ends)
             match->matched = true;
         fill_contact(c, &m, match);
         fl_pair_index_add(&w->next_index, c, cur->count - 1);
@@ -220,7 +221,7 @@ static fl_status narrow_phase(fl_world *w)
             return FL_ENOMEM;
     }
     w->next_index.valid = true;
-    return end_unmatched(w);
+    return ends ? end_unmatched(w) : FL_OK;
 }
 
 /* Calls the collision hooks; returns whether any was called. */

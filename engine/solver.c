@@ -244,6 +244,16 @@ static void correct_row(contact_row *r, fl_motion *m)
     b->bias = bb;
 }
 
+/* The row's impulses, as its contact reports them. */
+static void report_row(const contact_row *r, fl_contact *c)
+{
+    fl_contact *ct = &c[r->contact];
+    for (int k = 0; k < r->count; k++) {
+        ct->points[k].normal_impulse = r->points[k].normal_impulse;
+        ct->points[k].tangent_impulse = r->points[k].tangent_impulse;
+    }
+}
+
 /* ---- the whole solve ---------------------------------------------------- */
 
 typedef void (*joint_fn)(fl_joint *, fl_motion *, double);
@@ -338,6 +348,10 @@ void fl_solve(fl_world *w, double dt)
     /* The position passes work on the pseudo-velocities alone, so they run
      * in the same sweeps as the velocity passes (each row while it is in
      * cache) and come out just as if they ran after them. */
+    /* The last pass hands each row's impulses to its contact (what the
+     * contacts report, and the next step starts from) while the row is in
+     * cache; restitution hands over again what it changes. */
+    int last = w->iterations - 1;
     for (int it = 0; it < w->iterations; it++) {
         for_joints(w, inv_dt, fl_joint_solve);
         for_joints(w, inv_dt, fl_joint_correct);
@@ -347,21 +361,18 @@ void fl_solve(fl_world *w, double dt)
                 correct_row(&r[i], m);
                 k++;
             }
+            if (it == last)
+                report_row(&r[i], c);
         }
         track_max_impulse(w, n_bounce);
     }
+    for (int i = 0; last < 0 && i < rows; i++)
+        report_row(&r[i], c);
     for (int k = 0; k < n_bounce; k++) {
         bounce_row *br = &w->bounces[k];
         fl_contact *ct = &c[r[br->row].contact];
         restitute_row(&r[br->row], br, ct, ct->restitution, m);
-    }
-    /* What the contacts report, and the next step starts from. */
-    for (int i = 0; i < rows; i++) {
-        fl_contact *ct = &c[r[i].contact];
-        for (int k = 0; k < r[i].count; k++) {
-            ct->points[k].normal_impulse = r[i].points[k].normal_impulse;
-            ct->points[k].tangent_impulse = r[i].points[k].tangent_impulse;
-        }
+        report_row(&r[br->row], c);
     }
     FL_LAP(w, solver, mark);
 }
