@@ -46,33 +46,46 @@ static int turn_and_box(const fl_body *body, const fl_halfplane planes[4], fl_ve
     return ncut;
 }
 
+/* Where the circle around the fluid outline lies against the half-planes:
+ * 1 wholly inside, -1 wholly outside one of them, 0 across an edge. Every
+ * point of the outline is within hull_radius of the centre of mass (the
+ * planes' origin), so n.p lies within hull_radius * (|n.x| + |n.y|) of 0,
+ * and so does the box around the turned outline. Widened a little for the
+ * rounding of the turn, the circle only decides what the box test of
+ * turn_and_box would decide the same way. */
+static int circle_side(const fl_body *body, const fl_halfplane planes[4])
+{
+    int side = 1;
+    for (int i = 0; i < 4; i++) {
+        fl_vec2 n = planes[i].normal;
+        double reach = body->hull_radius * (fabs(n.x) + fabs(n.y)) * (1.0 + 1e-12);
+        if (planes[i].offset > reach)
+            return -1;
+        if (planes[i].offset > -reach)
+            side = 0;
+    }
+    return side;
+}
+
 void submerge(const fl_body *body, const fl_fluid_def *f, double t, fl_vec2 *scratch,
               int scratch_size, bool keep_polygon, submerged_part *out)
 {
     *out = (submerged_part){SUBMERGE_NONE, 0.0, body->position, NULL, 0};
     fl_halfplane planes[4];
-    fl_fluid_halfplanes(f, body->position, t, planes);
-    /* Every point of the fluid outline is within hull_radius of the centre
-     * of mass (the planes' origin), so n.p lies within hull_radius *
-     * (|n.x| + |n.y|) of 0, and so does the box around the turned outline.
-     * Widened a little for the rounding of the turn, the circle only
-     * decides what the box below would decide the same way. */
-    bool whole = true;
-    for (int i = 0; i < 4; i++) {
-        fl_vec2 n = planes[i].normal;
-        double reach = body->hull_radius * (fabs(n.x) + fabs(n.y)) * (1.0 + 1e-12);
-        if (planes[i].offset > reach)
-            return;
-        if (planes[i].offset > -reach)
-            whole = false;
-    }
+    bool flat = f->wave_amplitude == 0.0;
+    if (!flat)
+        fl_fluid_halfplanes(f, body->position, t, planes);
+    int side = flat ? submerge_flat_side(body, f) : circle_side(body, planes);
+    if (side < 0)
+        return;
+    bool whole = side > 0;
+    if (!whole && flat)
+        fl_fluid_halfplanes(f, body->position, t, planes);
     int cuts[4], ncut = whole ? 0 : turn_and_box(body, planes, scratch, cuts);
     if (ncut < 0)
         return;
     if (ncut == 0) {
-        out->kind = SUBMERGE_WHOLE;
-        out->area = body->hull_area;
-        out->centroid = fl_add(body->position, fl_rotate(body->rot, body->hull_centroid));
+        submerge_whole(body, out);
         return;
     }
     /* All cuts but the last are clipped into the buffers; the last is

@@ -33,6 +33,30 @@ int submerge_room(int n);
 void submerge(const fl_body *body, const fl_fluid_def *f, double t, fl_vec2 *scratch,
               int scratch_size, bool keep_polygon, submerged_part *out);
 
+/* Where a body's fluid outline lies in still water (no waves), decided by
+ * the circle around it alone: 1 wholly inside, -1 wholly outside, 0
+ * across an edge (then submerge() turns and clips it). The four half-planes
+ * of still water (fl_fluid_halfplanes) face along the axes, so the farthest
+ * of their offsets decides; the circle is widened a little for the
+ * rounding of the turn, so it only decides what clipping would decide the
+ * same way. Inline: most bodies of a pass need nothing more. */
+static inline int submerge_flat_side(const fl_body *body, const fl_fluid_def *f)
+{
+    fl_vec2 p = body->position;
+    double reach = body->hull_radius * (1.0 + 1e-12);
+    double far = fl_max(fl_max(f->surface - p.y, p.y - f->bottom),
+                        fl_max(f->left - p.x, p.x - f->right));
+    return far > reach ? -1 : far > -reach ? 0 : 1;
+}
+
+/* The measure of a body wholly in a fluid: its whole fluid outline. */
+static inline void submerge_whole(const fl_body *body, submerged_part *out)
+{
+    out->kind = SUBMERGE_WHOLE;
+    out->area = body->hull_area;
+    out->centroid = fl_add(body->position, fl_rotate(body->rot, body->hull_centroid));
+}
+
 /* Writes the body's whole fluid outline in world coordinates to out. */
 void submerge_world_outline(const fl_body *body, fl_vec2 *out);
 

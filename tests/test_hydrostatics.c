@@ -418,6 +418,28 @@ static void test_records_follow_the_body_list(void **s)
     tank_close(&t);
 }
 
+/* An irregular hexagon about its centroid, and a world with one still
+ * fluid over [left, right] x [surface, bottom] (its definition left in f). */
+static const fl_vec2 HEX[6] = {{0.5, 0.0},   {0.25, 0.4},  {-0.25, 0.45},
+                               {-0.5, 0.0},  {-0.3, -0.4}, {0.2, -0.45}};
+
+static fl_buoyancy *open_fluid(fl_world **w, fl_fluid_def *f, double left, double right,
+                               double surface, double bottom)
+{
+    fl_world_def wd = fl_world_def_default();
+    *w = fl_world_create(&wd, NULL);
+    assert_non_null(*w);
+    fl_buoyancy *bu = fl_buoyancy_create(*w, NULL);
+    assert_non_null(bu);
+    *f = fl_fluid_def_default();
+    f->left = left;
+    f->right = right;
+    f->surface = surface;
+    f->bottom = bottom;
+    assert_int_equal(fl_buoyancy_add_fluid(bu, f, NULL), 0);
+    return bu;
+}
+
 /* The step's own pass and fl_buoyancy_measure decide and measure alike,
  * to the last bit: bodies dry, whole, cut by the surface (at an angle),
  * cut by the surface and a side wall at once, and on a wave. Only the
@@ -425,25 +447,18 @@ static void test_records_follow_the_body_list(void **s)
 static void test_step_and_measure_agree(void **s)
 {
     (void)s;
-    fl_world_def wd = fl_world_def_default();
-    fl_world *w = fl_world_create(&wd, NULL);
-    fl_buoyancy *bu = fl_buoyancy_create(w, NULL);
-    fl_fluid_def f = fl_fluid_def_default();
-    f.left = 0.0;
-    f.right = 20.0;
-    f.surface = 8.0;
-    f.bottom = 14.0;
-    assert_int_equal(fl_buoyancy_add_fluid(bu, &f, NULL), 0);
+    fl_world *w;
+    fl_fluid_def f;
+    fl_buoyancy *bu = open_fluid(&w, &f, 0.0, 20.0, 8.0, 14.0);
     f.left = 30.0;
     f.right = 50.0;
     f.wave_amplitude = 0.4;
     assert_int_equal(fl_buoyancy_add_fluid(bu, &f, NULL), 1);
-    const fl_vec2 hex[6] = {{0.5, 0.0}, {0.25, 0.4}, {-0.25, 0.45}, {-0.5, 0.0}, {-0.3, -0.4}, {0.2, -0.45}};
     add_box(w, 1.0, 1.0, fl_v2(5.0, 3.0), 0.3, 500.0);  /* dry */
     add_box(w, 1.0, 1.0, fl_v2(7.0, 11.0), 0.3, 500.0); /* whole */
-    add_polygon(w, hex, 6, fl_v2(9.0, 8.1), 0.7, 500.0); /* cut by the surface */
+    add_polygon(w, HEX, 6, fl_v2(9.0, 8.1), 0.7, 500.0); /* cut by the surface */
     add_box(w, 1.0, 1.0, fl_v2(0.2, 8.2), 0.5, 500.0);  /* surface and wall */
-    add_polygon(w, hex, 6, fl_v2(33.0, 8.4), 1.1, 500.0); /* on the wave (up 0.38 here) */
+    add_polygon(w, HEX, 6, fl_v2(33.0, 8.4), 1.1, 500.0); /* on the wave (up 0.38 here) */
     const int n = 5, wet[5] = {0, 1, 1, 1, 1};
     double area[5][2];
     fl_vec2 cb[5][2];
@@ -484,6 +499,68 @@ static void test_step_and_measure_agree(void **s)
     fl_world_destroy(w);
 }
 
+/* In still water most bodies are decided by the circle around their
+ * outline, without clipping. Swept across every edge of a small tank (the
+ * surface, the bottom, both walls and the corners), at distances from an
+ * edge just inside and just outside the circle's reach, and turned every
+ * which way, the step's measure must match the outline clipped here by the
+ * four half-planes in world coordinates. */
+static void test_still_water_circle_agrees_with_clipping(void **s)
+{
+    (void)s;
+    fl_world *w;
+    fl_fluid_def f;
+    fl_buoyancy *bu = open_fluid(&w, &f, 0.0, 4.0, 8.0, 11.0);
+    fl_body *b = add_polygon(w, HEX, 6, fl_v2(0.0, 0.0), 0.0, 500.0);
+    double r = b->hull_radius;
+    const fl_vec2 edges[6] = {{2.0, 8.0}, {2.0, 11.0}, {0.0, 9.5}, {4.0, 9.5}, {0.0, 8.0}, {4.0, 11.0}};
+    const double off[15] = {-1.2,  -1.0000001, -0.9999999, -0.99999, -0.9999,
+                            -0.999, -0.99,      0.0,        0.99,     0.999,
+                            0.9999, 0.99999,    0.9999999,  1.0000001, 1.2};
+    /* Twelve turns, then the four that point the farthest vertex straight
+     * along an axis, where the circle is tight. */
+    double turns[16];
+    int far = 0;
+    for (int v = 1; v < 6; v++)
+        far = fl_length(b->hull[v]) > fl_length(b->hull[far]) ? v : far;
+    for (int k = 0; k < 16; k++)
+        turns[k] = k < 12 ? 2.0 * FL_PI * k / 12.0
+                          : FL_PI * (k - 12) / 2.0 - atan2(b->hull[far].y, b->hull[far].x);
+    const fl_halfplane planes[4] = {{{0.0, 1.0}, 8.0}, {{0.0, -1.0}, -11.0}, {{1.0, 0.0}, 0.0},
+                                    {{-1.0, 0.0}, -4.0}};
+    int cut = 0, whole = 0, dry = 0;
+    for (int e = 0; e < 6; e++)
+        for (int i = 0; i < 15; i++)
+            for (int j = 0; j < 15; j++)
+                for (int k = 0; k < 16; k++) {
+                    fl_vec2 at = fl_v2(edges[e].x + off[i] * r, edges[e].y + off[j] * r);
+                    fl_body_set_transform(b, at, turns[k]);
+                    assert_int_equal(fl_buoyancy_apply(bu, 0.0, DT), FL_OK);
+                    const fl_submerged *sub = fl_buoyancy_submerged(bu, 0, 0);
+                    fl_vec2 poly[2][32];
+                    int n = 6;
+                    for (int v = 0; v < 6; v++)
+                        poly[0][v] = fl_body_world_point(b, b->hull[v]);
+                    for (int h = 0; h < 4; h++)
+                        n = fl_clip_halfplane(poly[h & 1], n, planes[h], poly[(h + 1) & 1]);
+                    fl_vec2 c = at;
+                    double a = n >= 3 ? fl_polygon_area_centroid(poly[0], n, &c) : 0.0;
+                    /* Areas, and first moments about the body (the
+                     * centroid of a sliver is only as good as its tiny
+                     * area allows; its moment is what the torque uses). */
+                    ASSERT_NEAR(sub->area, a, 1e-12);
+                    ASSERT_NEAR(sub->area * (sub->centroid.x - at.x), a * (c.x - at.x), 1e-12);
+                    ASSERT_NEAR(sub->area * (sub->centroid.y - at.y), a * (c.y - at.y), 1e-12);
+                    cut += a > 1e-9 && a < b->hull_area - 1e-9;
+                    whole += a >= b->hull_area - 1e-9;
+                    dry += a <= 1e-9;
+                }
+    /* The sweep saw all three answers. */
+    assert_true(cut > 100 && whole > 20 && dry > 100);
+    fl_buoyancy_destroy(bu);
+    fl_world_destroy(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -505,6 +582,7 @@ int main(void)
         cmocka_unit_test(test_drag_exact_decay),
         cmocka_unit_test(test_records_follow_the_body_list),
         cmocka_unit_test(test_step_and_measure_agree),
+        cmocka_unit_test(test_still_water_circle_agrees_with_clipping),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
