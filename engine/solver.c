@@ -91,7 +91,7 @@ static bool solvable(const fl_contact *c, const fl_motion *m)
 }
 
 /* Fills row r for contact c (index `index`) and warm starts it. */
-static void prepare_row(contact_row *r, fl_contact *c, int index, fl_motion *m,
+static void prepare_row(contact_row *r, row_impulse *imp, fl_contact *c, int index, fl_motion *m,
                         const fl_vec2 *pos, double dt)
 {
     r->ia = c->index_a;
@@ -114,9 +114,9 @@ static void prepare_row(contact_row *r, fl_contact *c, int index, fl_motion *m,
         p->rtb = fl_cross(rb, t);
         p->normal_mass = row_mass(pm, ra, rb, n);
         p->tangent_mass = row_mass(pm, ra, rb, t);
-        p->normal_impulse = cp->normal_impulse;
-        p->tangent_impulse = cp->tangent_impulse;
-        p->bias_impulse = 0.0;
+        imp->normal[i] = cp->normal_impulse;
+        imp->tangent[i] = cp->tangent_impulse;
+        imp->bias[i] = 0.0;
         /* Apart by s > 0: closing at up to s / dt is allowed. */
         p->floor = cp->separation > 0.0 ? -cp->separation * inv_dt : 0.0;
         p->target = POSITION_FRACTION * fl_max(-(cp->separation + ALLOWED_OVERLAP), 0.0) * inv_dt;
@@ -154,15 +154,15 @@ static void note_approach(bounce_row *br, const contact_row *r, fl_contact *c, c
 }
 
 /* Warm start: last step's impulses, where the same features meet. */
-static void warm_start(const contact_row *r, fl_motion *m)
+static void warm_start(const contact_row *r, const row_impulse *imp, fl_motion *m)
 {
     fl_motion *a = &m[r->ia], *b = &m[r->ib];
     pair_mass pm = masses_of(a, b);
     fl_vec2 n = r->normal, t = tangent_of(n);
     for (int i = 0; i < r->count; i++) {
         const row_point *p = &r->points[i];
-        kick_along(&a->vel, &b->vel, pm, n, p->rna, p->rnb, p->normal_impulse);
-        kick_along(&a->vel, &b->vel, pm, t, p->rta, p->rtb, p->tangent_impulse);
+        kick_along(&a->vel, &b->vel, pm, n, p->rna, p->rnb, imp->normal[i]);
+        kick_along(&a->vel, &b->vel, pm, t, p->rta, p->rtb, imp->tangent[i]);
     }
 }
 
@@ -177,7 +177,7 @@ static inline void solve_normals(const contact_row *r, fl_twist *ta, fl_twist *t
             push_normal(ta, tb, pm, r->normal, &r->points[i], floor[i], acc[i]);
 }
 
-static void solve_row(contact_row *r, fl_motion *m)
+static void solve_row(const contact_row *r, row_impulse *imp, fl_motion *m)
 {
     fl_motion *a = &m[r->ia], *b = &m[r->ib];
     pair_mass pm = masses_of(a, b);
@@ -185,22 +185,22 @@ static void solve_row(contact_row *r, fl_motion *m)
     fl_vec2 n = r->normal, t = tangent_of(n);
     /* Friction first: the normal rows, solved last, matter most. */
     for (int i = 0; i < r->count; i++) {
-        row_point *p = &r->points[i];
+        const row_point *p = &r->points[i];
         double vt = speed_along(&va, &vb, t, p->rta, p->rtb);
-        double limit = r->friction * p->normal_impulse;
-        double next = fl_min(fl_max(p->tangent_impulse - p->tangent_mass * vt, -limit), limit);
-        double lambda = next - p->tangent_impulse;
-        p->tangent_impulse = next;
+        double limit = r->friction * imp->normal[i];
+        double next = fl_min(fl_max(imp->tangent[i] - p->tangent_mass * vt, -limit), limit);
+        double lambda = next - imp->tangent[i];
+        imp->tangent[i] = next;
         kick_along(&va, &vb, pm, t, p->rta, p->rtb, lambda);
     }
     double floor[2] = {r->points[0].floor, r->points[1].floor};
-    solve_normals(r, &va, &vb, pm, floor, &r->points[0].normal_impulse,
-                  &r->points[1].normal_impulse);
+    solve_normals(r, &va, &vb, pm, floor, &imp->normal[0], &imp->normal[1]);
     a->vel = va;
     b->vel = vb;
 }
 
-static void restitute_row(contact_row *r, bounce_row *br, fl_contact *c, double e, fl_motion *m)
+static void restitute_row(const contact_row *r, row_impulse *imp, bounce_row *br, fl_contact *c,
+                          double e, fl_motion *m)
 {
     /* Points that hit hard enough leave at -e times their approach speed;
      * the others keep what the velocity pass gave them. A hit on a point
@@ -226,31 +226,29 @@ static void restitute_row(contact_row *r, bounce_row *br, fl_contact *c, double 
         for (int i = 0; i < 2; i++)
             if (floor[i] > -INFINITY)
                 push_normal(&a->vel, &b->vel, pm, r->normal, &r->points[i], floor[i],
-                            &r->points[i].normal_impulse);
+                            &imp->normal[i]);
         return;
     }
-    solve_normals(r, &a->vel, &b->vel, pm, floor, &r->points[0].normal_impulse,
-                  &r->points[1].normal_impulse);
+    solve_normals(r, &a->vel, &b->vel, pm, floor, &imp->normal[0], &imp->normal[1]);
 }
 
-static void correct_row(contact_row *r, fl_motion *m)
+static void correct_row(const contact_row *r, row_impulse *imp, fl_motion *m)
 {
     fl_motion *a = &m[r->ia], *b = &m[r->ib];
     double target[2] = {r->points[0].target, r->points[1].target};
     fl_twist ba = a->bias, bb = b->bias;
-    solve_normals(r, &ba, &bb, masses_of(a, b), target, &r->points[0].bias_impulse,
-                  &r->points[1].bias_impulse);
+    solve_normals(r, &ba, &bb, masses_of(a, b), target, &imp->bias[0], &imp->bias[1]);
     a->bias = ba;
     b->bias = bb;
 }
 
 /* The row's impulses, as its contact reports them. */
-static void report_row(const contact_row *r, fl_contact *c)
+static void report_row(const contact_row *r, const row_impulse *imp, fl_contact *c)
 {
     fl_contact *ct = &c[r->contact];
     for (int k = 0; k < r->count; k++) {
-        ct->points[k].normal_impulse = r->points[k].normal_impulse;
-        ct->points[k].tangent_impulse = r->points[k].tangent_impulse;
+        ct->points[k].normal_impulse = imp->normal[k];
+        ct->points[k].tangent_impulse = imp->tangent[k];
     }
 }
 
@@ -282,13 +280,16 @@ static bool reserve_rows(fl_world *w, int n)
     contact_row *r = fl_world_grow(w, w->rows, &w->row_capacity, n, sizeof *r);
     if (r)
         w->rows = r;
+    row_impulse *ri = fl_world_grow(w, w->impulses, &w->impulse_capacity, n, sizeof *ri);
+    if (ri)
+        w->impulses = ri;
     bounce_row *b = fl_world_grow(w, w->bounces, &w->bounce_capacity, n, sizeof *b);
     if (b)
         w->bounces = b;
     int *o = fl_world_grow(w, w->overlapping, &w->overlapping_capacity, n, sizeof *o);
     if (o)
         w->overlapping = o;
-    return r && b && o;
+    return r && ri && b && o;
 }
 
 /* The largest normal impulse of each bouncing point, over the passes. */
@@ -297,8 +298,9 @@ static void track_max_impulse(fl_world *w, int n_bounce)
     for (int k = 0; k < n_bounce; k++) {
         bounce_row *br = &w->bounces[k];
         const contact_row *r = &w->rows[br->row];
+        const row_impulse *imp = &w->impulses[br->row];
         for (int i = 0; i < r->count; i++)
-            br->max_impulse[i] = fl_max(br->max_impulse[i], r->points[i].normal_impulse);
+            br->max_impulse[i] = fl_max(br->max_impulse[i], imp->normal[i]);
     }
 }
 
@@ -326,7 +328,8 @@ void fl_solve(fl_world *w, double dt)
             if (!solvable(&c[i], m))
                 continue;
             contact_row *r = &w->rows[rows];
-            prepare_row(r, &c[i], i, m, w->positions, dt);
+            row_impulse *imp = &w->impulses[rows];
+            prepare_row(r, imp, &c[i], i, m, w->positions, dt);
             if (c[i].restitution > 0.0) {
                 w->bounces[n_bounce].row = rows;
                 note_approach(&w->bounces[n_bounce++], r, &c[i], m);
@@ -334,7 +337,7 @@ void fl_solve(fl_world *w, double dt)
                 for (int k = 0; k < c[i].count; k++)
                     c[i].points[k].impact = 0.0; /* nothing to bounce */
             }
-            warm_start(r, m);
+            warm_start(r, imp, m);
             bool overlapping = false;
             for (int k = 0; k < r->count; k++)
                 overlapping = overlapping || r->points[k].target > 0.0;
@@ -343,7 +346,8 @@ void fl_solve(fl_world *w, double dt)
             rows++;
         }
     }
-    contact_row *r = w->rows;
+    const contact_row *r = w->rows;
+    row_impulse *imp = w->impulses;
     for_joints(w, dt, fl_joint_prepare);
     /* The position passes work on the pseudo-velocities alone, so they run
      * in the same sweeps as the velocity passes (each row while it is in
@@ -356,23 +360,23 @@ void fl_solve(fl_world *w, double dt)
         for_joints(w, inv_dt, fl_joint_solve);
         for_joints(w, inv_dt, fl_joint_correct);
         for (int i = 0, k = 0; i < rows; i++) {
-            solve_row(&r[i], m);
+            solve_row(&r[i], &imp[i], m);
             if (k < n_overlapping && w->overlapping[k] == i) {
-                correct_row(&r[i], m);
+                correct_row(&r[i], &imp[i], m);
                 k++;
             }
             if (it == last)
-                report_row(&r[i], c);
+                report_row(&r[i], &imp[i], c);
         }
         track_max_impulse(w, n_bounce);
     }
     for (int i = 0; last < 0 && i < rows; i++)
-        report_row(&r[i], c);
+        report_row(&r[i], &imp[i], c);
     for (int k = 0; k < n_bounce; k++) {
         bounce_row *br = &w->bounces[k];
         fl_contact *ct = &c[r[br->row].contact];
-        restitute_row(&r[br->row], br, ct, ct->restitution, m);
-        report_row(&r[br->row], c);
+        restitute_row(&r[br->row], &imp[br->row], br, ct, ct->restitution, m);
+        report_row(&r[br->row], &imp[br->row], c);
     }
     FL_LAP(w, solver, mark);
 }

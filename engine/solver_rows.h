@@ -73,18 +73,19 @@ static inline void push(fl_twist *ta, fl_twist *tb, pair_mass pm, fl_vec2 ra, fl
     kick(ta, tb, pm, ra, rb, fl_scale(n, lambda));
 }
 
-/* A solved contact as the solver's passes work on it: what they read and
- * write, packed apart from the contact itself so that the passes stream
- * through as little memory as they can. */
+/* A solved contact as the solver's passes work on it, packed apart from
+ * the contact itself so that the passes stream through as little memory as
+ * they can: what the passes only read (a row_point per point, in
+ * contact_row) apart from the impulses they accumulate (row_impulse, in a
+ * parallel array). The passes then write to a sixth of the memory they
+ * read, and in a crowd whose rows do not stay in cache, only that sixth
+ * goes back to memory. */
 typedef struct row_point {
     /* Lever arms: cross(r, d) for the offset r of the point from each
      * centre of mass and d the normal or the tangent; with them a row's
      * relative speed and impulse need no offsets at all. */
     double rna, rnb, rta, rtb;
     double normal_mass, tangent_mass;
-    double normal_impulse;    /* accumulated, >= 0 */
-    double tangent_impulse;   /* accumulated, |.| <= friction * normal */
-    double bias_impulse;      /* accumulated position correction, >= 0 */
     double floor;             /* lowest normal speed the velocity passes allow */
     double target;            /* normal pseudo-speed the position passes ask */
 } row_point;
@@ -98,6 +99,13 @@ typedef struct contact_row {
     double k11, k12, k22, inv_det; /* two-point normal block; inv_det 0: one by one */
     row_point points[2];
 } contact_row;
+
+/* The impulses a row's points have accumulated. */
+typedef struct row_impulse {
+    double normal[2];         /* >= 0 */
+    double tangent[2];        /* |.| <= friction * normal */
+    double bias[2];           /* position correction, >= 0 */
+} row_impulse;
 
 /* What restitution needs of a row that can bounce. */
 typedef struct bounce_row {

@@ -98,6 +98,8 @@ struct fl_world {
     bool motions_ready;    /* packed this step (false: no memory for them) */
     struct contact_row *rows; /* the solved contacts, packed for the solver */
     int row_capacity;
+    struct row_impulse *impulses; /* ... and what the solver accumulates on each */
+    int impulse_capacity;
     struct bounce_row *bounces; /* rows that can bounce */
     int bounce_capacity;
     int *overlapping;      /* rows that need position correction */
