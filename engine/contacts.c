@@ -40,8 +40,6 @@ static fl_status build_proxies(fl_world *w, double dt)
 {
     if (grow_geometry(w) != FL_OK)
         return FL_ENOMEM;
-    int half = w->geom_capacity / 2;
-    fl_vec2 *verts = w->geom, *normals = w->geom + half;
     int k = 0, v = 0;
     for (int i = 0; i < w->body_count; i++) {
         /* The body's fields a few ahead, then (once those are in) where
@@ -57,11 +55,14 @@ static fl_status build_proxies(fl_world *w, double dt)
         for (int part = 0; part < b->part_count; part++, k++) {
             fl_proxy *p = &w->proxies[k];
             int first = b->part_start[part], n = b->part_start[part + 1] - first;
+            /* A part's vertices and then its normals, side by side: the
+             * narrow phase reads them together. */
+            fl_vec2 *verts = w->geom + 2 * v, *normals = verts + n;
             fl_aabb box = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
             for (int j = 0; j < n; j++) {
                 fl_vec2 q = fl_body_world_point(b, b->part_verts[first + j]);
-                verts[v + j] = q;
-                normals[v + j] = fl_rotate(b->rot, b->part_normals[first + j]);
+                verts[j] = q;
+                normals[j] = fl_rotate(b->rot, b->part_normals[first + j]);
                 box.lo = fl_v2(fl_min(box.lo.x, q.x), fl_min(box.lo.y, q.y));
                 box.hi = fl_v2(fl_max(box.hi.x, q.x), fl_max(box.hi.y, q.y));
             }
@@ -83,8 +84,8 @@ static fl_status build_proxies(fl_world *w, double dt)
 
 static fl_poly proxy_poly(const fl_world *w, const fl_proxy *p)
 {
-    int half = w->geom_capacity / 2;
-    return (fl_poly){w->geom + p->first, w->geom + half + p->first, p->count};
+    const fl_vec2 *verts = w->geom + 2 * p->first;
+    return (fl_poly){verts, verts + p->count, p->count};
 }
 
 /* Last step's contacts are normally indexed already (as they were found);

@@ -16,7 +16,8 @@ typedef struct fl_world fl_world;
 typedef struct fl_proxy {
     fl_aabb box;        /* fattened by the speculative margin */
     double margin;      /* how much it was fattened */
-    int first, count;   /* the part's world vertices in the world's geometry cache */
+    int first, count;   /* the part's world vertices in the world's geometry cache
+                         * (first: over all parts' vertices before it) */
     int body;           /* body index in the world */
     int part;           /* part index in the body */
     uint32_t category, mask;

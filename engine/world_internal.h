@@ -83,7 +83,7 @@ struct fl_world {
     int part_total, part_vertex_total; /* over all bodies, when shapes last changed */
     fl_material *materials; /* one per body */
     int material_capacity;
-    fl_vec2 *geom;         /* world vertices, then normals, of every part */
+    fl_vec2 *geom;         /* each part's world vertices, then its normals */
     int geom_capacity;
     fl_broadphase broadphase;
     /* Contacts indexed by pair: the index of last step's list, and the one
