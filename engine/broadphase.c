@@ -4,21 +4,22 @@
 
 static bool before(const fl_proxy *p, int a, int b)
 {
-    /* Ties broken by index, so the order is a function of the boxes alone. */
+    /* Ties broken by key, so the order is a function of the parts' boxes
+     * alone, wherever the proxies are stored. */
     double xa = p[a].box.lo.x, xb = p[b].box.lo.x;
-    return xa < xb || (xa == xb && a < b);
+    return xa < xb || (xa == xb && p[a].key < p[b].key);
 }
 
 static bool before_fn(const void *ctx, int a, int b) { return before(ctx, a, b); }
 
 static fl_sweep_box sweep_box(const fl_proxy *p, int i)
 {
-    return (fl_sweep_box){p[i].box.lo.x, p[i].box.hi.x, p[i].box.lo.y, p[i].box.hi.y, i, p[i].body};
+    return (fl_sweep_box){p[i].box.lo.x, p[i].box.hi.x, p[i].box.lo.y, p[i].box.hi.y, i, p[i].key};
 }
 
 static bool box_before(const fl_sweep_box *a, const fl_sweep_box *b)
 {
-    return a->lo_x < b->lo_x || (a->lo_x == b->lo_x && a->proxy < b->proxy);
+    return a->lo_x < b->lo_x || (a->lo_x == b->lo_x && a->key < b->key);
 }
 
 /* Last step's order with this step's boxes, put right by insertion: boxes
@@ -40,10 +41,10 @@ static void insertion_sort(fl_sweep_box *boxes, int n)
  * different bodies that are not both static and whose filters agree. */
 static bool accepts(const fl_proxy *p, const fl_sweep_box *a, const fl_sweep_box *b)
 {
-    if (!(a->lo_y <= b->hi_y && b->lo_y <= a->hi_y) || a->body == b->body)
+    if (!(a->lo_y <= b->hi_y && b->lo_y <= a->hi_y))
         return false;
     const fl_proxy *pa = &p[a->proxy], *pb = &p[b->proxy];
-    if (pa->is_static && pb->is_static)
+    if (pa->body == pb->body || (pa->is_static && pb->is_static))
         return false;
     return (pa->category & pb->mask) && (pb->category & pa->mask);
 }
@@ -97,6 +98,12 @@ fl_status fl_broadphase_update(fl_world *w, fl_broadphase *bp, const fl_proxy *p
         }
     }
     return FL_OK;
+}
+
+void fl_broadphase_renumber(fl_broadphase *bp)
+{
+    for (int i = 0; i < bp->order_count; i++)
+        bp->order[i] = i;
 }
 
 void fl_broadphase_free(fl_world *w, fl_broadphase *bp)

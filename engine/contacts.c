@@ -17,8 +17,7 @@ static fl_status grow_geometry(fl_world *w)
         }
     }
     int parts = w->part_total, verts = w->part_vertex_total;
-    fl_material *mat = fl_world_grow(w, w->materials, &w->material_capacity, w->body_count,
-                                     sizeof *mat);
+    fl_material *mat = fl_world_grow(w, w->materials, &w->material_capacity, parts, sizeof *mat);
     if (!mat)
         return FL_ENOMEM;
     w->materials = mat;
@@ -26,6 +25,14 @@ static fl_status grow_geometry(fl_world *w)
     if (!p)
         return FL_ENOMEM;
     w->proxies = p;
+    fl_part_ref *sl = fl_world_grow(w, w->slots, &w->slot_capacity, parts, sizeof *sl);
+    if (!sl)
+        return FL_ENOMEM;
+    w->slots = sl;
+    sl = fl_world_grow(w, w->next_slots, &w->next_slot_capacity, parts, sizeof *sl);
+    if (!sl)
+        return FL_ENOMEM;
+    w->next_slots = sl;
     fl_vec2 *g = fl_world_grow(w, w->geom, &w->geom_capacity, 2 * verts, sizeof *g);
     if (!g)
         return FL_ENOMEM;
@@ -34,50 +41,79 @@ static fl_status grow_geometry(fl_world *w)
     return FL_OK;
 }
 
+/* Proxies are stored in the order of last step's sweep, so that the narrow
+ * phase, which takes the pairs in sweep order, reads them (and their
+ * geometry) nearly in storage order. When the bodies change, the order
+ * starts again from the body list. */
+static void reset_slots(fl_world *w)
+{
+    int k = 0;
+    for (int i = 0; i < w->body_count; i++)
+        for (int part = 0; part < w->bodies[i]->part_count; part++, k++)
+            w->slots[k] = (fl_part_ref){i, part, k};
+}
+
+/* After the sweep: proxy i of the next step is the part the sweep put i-th. */
+static void follow_sweep(fl_world *w)
+{
+    const int *order = w->broadphase.order;
+    for (int i = 0; i < w->proxy_count; i++)
+        w->next_slots[i] = w->slots[order[i]];
+    fl_part_ref *t = w->slots;
+    w->slots = w->next_slots;
+    w->next_slots = t;
+    int c = w->slot_capacity;
+    w->slot_capacity = w->next_slot_capacity;
+    w->next_slot_capacity = c;
+    fl_broadphase_renumber(&w->broadphase);
+}
+
 /* Moves every part into world space and boxes it, fattened by how far the
  * body can move in one step, so that the narrow phase sees contacts coming. */
 static fl_status build_proxies(fl_world *w, double dt)
 {
     if (grow_geometry(w) != FL_OK)
         return FL_ENOMEM;
-    int k = 0, v = 0;
-    for (int i = 0; i < w->body_count; i++) {
+    if (w->shapes_changed)
+        reset_slots(w);
+    int n_slots = w->proxy_count, v = 0;
+    for (int k = 0; k < n_slots; k++) {
         /* The body's fields a few ahead, then (once those are in) where
          * its parts lie, nearer. */
-        if (i + FL_PREFETCH_AHEAD < w->body_count)
-            fl_body_prefetch(w->bodies[i + FL_PREFETCH_AHEAD]);
-        if (i + FL_PREFETCH_AHEAD / 2 < w->body_count)
-            fl_body_prefetch_parts(w->bodies[i + FL_PREFETCH_AHEAD / 2]);
-        const fl_body *b = w->bodies[i];
-        w->materials[i] = (fl_material){b->id, b->sensor, b->friction, b->restitution};
+        if (k + FL_PREFETCH_AHEAD < n_slots)
+            fl_body_prefetch(w->bodies[w->slots[k + FL_PREFETCH_AHEAD].body]);
+        if (k + FL_PREFETCH_AHEAD / 2 < n_slots)
+            fl_body_prefetch_parts(w->bodies[w->slots[k + FL_PREFETCH_AHEAD / 2].body]);
+        fl_part_ref ref = w->slots[k];
+        const fl_body *b = w->bodies[ref.body];
+        w->materials[k] = (fl_material){b->id, b->sensor, b->friction, b->restitution};
         double reach = (fl_length(b->velocity) + fabs(b->spin) * b->radius) * dt;
         double margin = SPECULATIVE_BASE + reach;
-        for (int part = 0; part < b->part_count; part++, k++) {
-            fl_proxy *p = &w->proxies[k];
-            int first = b->part_start[part], n = b->part_start[part + 1] - first;
-            /* A part's vertices and then its normals, side by side: the
-             * narrow phase reads them together. */
-            fl_vec2 *verts = w->geom + 2 * v, *normals = verts + n;
-            fl_aabb box = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
-            for (int j = 0; j < n; j++) {
-                fl_vec2 q = fl_body_world_point(b, b->part_verts[first + j]);
-                verts[j] = q;
-                normals[j] = fl_rotate(b->rot, b->part_normals[first + j]);
-                box.lo = fl_v2(fl_min(box.lo.x, q.x), fl_min(box.lo.y, q.y));
-                box.hi = fl_v2(fl_max(box.hi.x, q.x), fl_max(box.hi.y, q.y));
-            }
-            p->box.lo = fl_v2(box.lo.x - margin, box.lo.y - margin);
-            p->box.hi = fl_v2(box.hi.x + margin, box.hi.y + margin);
-            p->margin = margin;
-            p->first = v;
-            p->count = n;
-            p->body = i;
-            p->part = part;
-            p->category = b->category;
-            p->mask = b->mask;
-            p->is_static = b->is_static || b->removed;
-            v += n;
+        fl_proxy *p = &w->proxies[k];
+        int first = b->part_start[ref.part], n = b->part_start[ref.part + 1] - first;
+        /* A part's vertices and then its normals, side by side: the
+         * narrow phase reads them together. */
+        fl_vec2 *verts = w->geom + 2 * v, *normals = verts + n;
+        fl_aabb box = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
+        for (int j = 0; j < n; j++) {
+            fl_vec2 q = fl_body_world_point(b, b->part_verts[first + j]);
+            verts[j] = q;
+            normals[j] = fl_rotate(b->rot, b->part_normals[first + j]);
+            box.lo = fl_v2(fl_min(box.lo.x, q.x), fl_min(box.lo.y, q.y));
+            box.hi = fl_v2(fl_max(box.hi.x, q.x), fl_max(box.hi.y, q.y));
         }
+        p->box.lo = fl_v2(box.lo.x - margin, box.lo.y - margin);
+        p->box.hi = fl_v2(box.hi.x + margin, box.hi.y + margin);
+        p->key = ref.key;
+        p->margin = margin;
+        p->first = v;
+        p->count = n;
+        p->body = ref.body;
+        p->part = ref.part;
+        p->category = b->category;
+        p->mask = b->mask;
+        p->is_static = b->is_static || b->removed;
+        v += n;
     }
     return FL_OK;
 }
@@ -195,7 +231,7 @@ static fl_status narrow_phase(fl_world *w)
         if (m.count == 0)
             continue;
         fl_contact *c = &cur->items[cur->count++];
-        const fl_material *ma = &w->materials[pa->body], *mb = &w->materials[pb->body];
+        const fl_material *ma = &w->materials[pp->a], *mb = &w->materials[pp->b];
         /* Field by field: zeroing the whole record costs more than the rest
          * of this loop. */
         c->a = w->bodies[pa->body];
@@ -258,6 +294,8 @@ fl_status fl_collide(fl_world *w, double dt)
     if (st == FL_OK)
         st = fl_broadphase_update(w, &w->broadphase, w->proxies, w->proxy_count, w->shapes_changed);
     if (st == FL_OK)
+        follow_sweep(w);
+    if (st == FL_OK)
         st = index_previous(w);
     FL_LAP(w, broad_phase, mark);
     if (st == FL_OK)
@@ -302,6 +340,8 @@ void fl_collide_free(fl_world *w)
 {
     fl_world_free(w, w->proxies);
     fl_world_free(w, w->materials);
+    fl_world_free(w, w->slots);
+    fl_world_free(w, w->next_slots);
     fl_world_free(w, w->geom);
     fl_pair_index_free(w, &w->prev_index);
     fl_pair_index_free(w, &w->next_index);

@@ -15,6 +15,9 @@ typedef struct fl_world fl_world;
 
 typedef struct fl_proxy {
     fl_aabb box;        /* fattened by the speculative margin */
+    int key;            /* the part's place among all parts in body order: ties
+                         * in the sweep are broken by it, so the pairs' order
+                         * does not depend on where the proxy is stored */
     double margin;      /* how much it was fattened */
     int first, count;   /* the part's world vertices in the world's geometry cache
                          * (first: over all parts' vertices before it) */
@@ -31,7 +34,7 @@ typedef struct fl_proxy_pair {
 /* A proxy's box as the sweep reads it: packed, in sweep order. */
 typedef struct fl_sweep_box {
     double lo_x, hi_x, lo_y, hi_y;
-    int proxy, body;
+    int proxy, key;
 } fl_sweep_box;
 
 typedef struct fl_broadphase {
@@ -51,6 +54,11 @@ typedef struct fl_broadphase {
  * deterministic order. */
 fl_status fl_broadphase_update(fl_world *w, fl_broadphase *bp, const fl_proxy *proxies, int n,
                                bool fresh);
+/* The caller will store the proxies in the order of the last update's sweep
+ * from now on (proxy i where the sweep had it i-th): the kept order becomes
+ * 0, 1, 2, ... The pairs then come out nearly in storage order. */
+void fl_broadphase_renumber(fl_broadphase *bp);
+
 void fl_broadphase_free(fl_world *w, fl_broadphase *bp);
 
 #endif

@@ -30,6 +30,12 @@ typedef struct fl_material {
     double friction, restitution;
 } fl_material;
 
+/* Where a proxy's part comes from: body index, part index, and the part's
+ * place among all parts in body order (its sweep key). */
+typedef struct fl_part_ref {
+    int body, part, key;
+} fl_part_ref;
+
 /* A list of contacts indexed by pair, so that each new contact finds the
  * one it continues (pair_index.c). */
 typedef struct pair_index {
@@ -78,10 +84,13 @@ struct fl_world {
 
     /* Collision stage. */
     bool shapes_changed;   /* bodies came or went: rebuild the broad phase order */
-    fl_proxy *proxies;     /* one per convex part */
+    fl_proxy *proxies;     /* one per convex part, in last step's sweep order */
     int proxy_count, proxy_capacity;
+    fl_part_ref *slots;    /* the part each proxy is built from */
+    fl_part_ref *next_slots; /* ... being put in this step's sweep order */
+    int slot_capacity, next_slot_capacity;
     int part_total, part_vertex_total; /* over all bodies, when shapes last changed */
-    fl_material *materials; /* one per body */
+    fl_material *materials; /* one per proxy, of its body */
     int material_capacity;
     fl_vec2 *geom;         /* each part's world vertices, then its normals */
     int geom_capacity;
