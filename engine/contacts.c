@@ -53,19 +53,37 @@ static void reset_slots(fl_world *w)
             w->slots[k] = (fl_part_ref){i, part, k};
 }
 
+/* The places of the bodies' motions for the next step (fl_integrate_
+ * velocities): each body where the sweep first met one of its parts. */
+static void plan_motions(fl_world *w)
+{
+    int n = w->body_count, k = 0;
+    w->next_motion_ready = false;
+    int *place = fl_world_grow(w, w->next_motion_of, &w->next_motion_of_capacity, n, sizeof *place);
+    if (!place)
+        return;
+    w->next_motion_of = place;
+    for (int i = 0; i < n; i++)
+        place[i] = -1;
+    for (int s = 0; s < w->proxy_count; s++)
+        if (place[w->slots[s].body] < 0)
+            place[w->slots[s].body] = k++;
+    for (int i = 0; i < n; i++) /* bodies without parts */
+        if (place[i] < 0)
+            place[i] = k++;
+    w->next_motion_ready = true;
+}
+
 /* After the sweep: proxy i of the next step is the part the sweep put i-th. */
 static void follow_sweep(fl_world *w)
 {
     const int *order = w->broadphase.order;
     for (int i = 0; i < w->proxy_count; i++)
         w->next_slots[i] = w->slots[order[i]];
-    fl_part_ref *t = w->slots;
-    w->slots = w->next_slots;
-    w->next_slots = t;
-    int c = w->slot_capacity;
-    w->slot_capacity = w->next_slot_capacity;
-    w->next_slot_capacity = c;
+    FL_SWAP(fl_part_ref *, w->slots, w->next_slots);
+    FL_SWAP(int, w->slot_capacity, w->next_slot_capacity);
     fl_broadphase_renumber(&w->broadphase);
+    plan_motions(w);
 }
 
 /* Moves every part into world space and boxes it, fattened by how far the
@@ -279,13 +297,9 @@ static bool trigger_events(fl_world *w, double dt)
 fl_status fl_collide(fl_world *w, double dt)
 {
     /* Last step's contacts become the previous ones; their buffer is reused. */
-    contact_list t = w->previous;
-    w->previous = w->contacts;
-    w->contacts = t;
+    FL_SWAP(contact_list, w->previous, w->contacts);
     w->contacts.count = 0;
-    pair_index ti = w->prev_index;
-    w->prev_index = w->next_index;
-    w->next_index = ti;
+    FL_SWAP(pair_index, w->prev_index, w->next_index);
     for (int e = 0; e < 3; e++)
         w->events[e].count = 0;
 
@@ -342,6 +356,8 @@ void fl_collide_free(fl_world *w)
     fl_world_free(w, w->materials);
     fl_world_free(w, w->slots);
     fl_world_free(w, w->next_slots);
+    fl_world_free(w, w->motion_of);
+    fl_world_free(w, w->next_motion_of);
     fl_world_free(w, w->geom);
     fl_pair_index_free(w, &w->prev_index);
     fl_pair_index_free(w, &w->next_index);

@@ -28,6 +28,29 @@ static bool reserve_motions(fl_world *w, int n)
     return true;
 }
 
+/* Where each body's motion goes this step: where the last sweep suggested
+ * (bodies in the order the sweep met their parts, so that the solver, which
+ * takes contacts in sweep order, finds the motions it needs side by side),
+ * or, when the body list changed since, in body order. */
+static bool place_motions(fl_world *w)
+{
+    int n = w->body_count;
+    bool planned = w->next_motion_ready && !w->shapes_changed;
+    w->next_motion_ready = false;
+    if (planned) {
+        FL_SWAP(int *, w->motion_of, w->next_motion_of);
+        FL_SWAP(int, w->motion_of_capacity, w->next_motion_of_capacity);
+        return true;
+    }
+    int *p = fl_world_grow(w, w->motion_of, &w->motion_of_capacity, n, sizeof *p);
+    if (!p)
+        return false;
+    w->motion_of = p;
+    for (int i = 0; i < n; i++)
+        p[i] = i;
+    return true;
+}
+
 /* Body i's velocities and masses into the solver's motion, its position
  * beside it. */
 static inline void pack(fl_motion *m, fl_vec2 *pos, const fl_body *b, int i)
@@ -39,14 +62,18 @@ static inline void pack(fl_motion *m, fl_vec2 *pos, const fl_body *b, int i)
 void fl_integrate_velocities(fl_world *w, double dt)
 {
     fl_vec2 g = w->gravity;
-    w->motions_ready = reserve_motions(w, w->body_count + 1);
+    w->motions_ready = place_motions(w) && reserve_motions(w, w->body_count + 1);
     fl_motion *m = w->motions_ready ? w->motions : NULL;
+    const int *place = w->motion_of;
     fl_vec2 *pos = w->positions;
     fl_body *const *bodies = w->bodies;
     int count = w->body_count;
     for (int i = 0; i < count; i++) {
-        if (i + FL_PREFETCH_AHEAD < count)
+        if (i + FL_PREFETCH_AHEAD < count) {
             fl_body_prefetch_for_write(bodies[i + FL_PREFETCH_AHEAD]);
+            if (m) /* the motions lie in sweep order, not body order */
+                FL_PREFETCH(&m[place[i + FL_PREFETCH_AHEAD]], 1);
+        }
         fl_body *b = bodies[i];
         if (!b->is_static && !b->removed) {
             b->velocity.x += (b->force.x * b->inv_mass + g.x) * dt;
@@ -54,7 +81,7 @@ void fl_integrate_velocities(fl_world *w, double dt)
             b->spin += b->torque * b->inv_inertia * dt;
         }
         if (m)
-            pack(m, pos, b, i);
+            pack(m, pos, b, place[i]);
     }
     /* The ground, the world end of joints, goes last. */
     if (m) {
@@ -68,7 +95,7 @@ void fl_repack_motions(fl_world *w)
     if (!w->motions_ready)
         return;
     for (int i = 0; i < w->body_count; i++)
-        pack(w->motions, w->positions, w->bodies[i], i);
+        pack(w->motions, w->positions, w->bodies[i], w->motion_of[i]);
 }
 
 static void turn_by(fl_body *b, double turn)
@@ -86,8 +113,11 @@ void fl_integrate_positions(fl_world *w, double dt)
     const fl_motion *motions = w->motions;
     bool solved = w->motions_ready;
     for (int i = 0; i < count; i++) {
-        if (i + FL_PREFETCH_AHEAD < count)
+        if (i + FL_PREFETCH_AHEAD < count) {
             fl_body_prefetch_for_write(bodies[i + FL_PREFETCH_AHEAD]);
+            if (solved)
+                FL_PREFETCH(&motions[w->motion_of[i + FL_PREFETCH_AHEAD]], 0);
+        }
         fl_body *b = bodies[i];
         b->force = fl_v2(0.0, 0.0);
         b->torque = 0.0;
@@ -101,7 +131,7 @@ void fl_integrate_positions(fl_world *w, double dt)
         }
         /* Velocities back to the body; the position moves by velocity plus
          * the position correction's pseudo-velocity. */
-        const fl_motion *m = &motions[i];
+        const fl_motion *m = &motions[w->motion_of[i]];
         b->velocity = m->vel.v;
         b->spin = m->vel.w;
         b->position.x += (m->vel.v.x + m->bias.v.x) * dt;

@@ -85,17 +85,18 @@ static inline bool solve_block(const contact_row *r, fl_twist *ta, fl_twist *tb,
     return true;
 }
 
-static bool solvable(const fl_contact *c, const fl_motion *m)
+static bool solvable(const fl_contact *c, const fl_motion *m, const int *motion_of)
 {
-    return !c->sensor && c->count > 0 && (m[c->index_a].im > 0.0 || m[c->index_b].im > 0.0);
+    return !c->sensor && c->count > 0 &&
+           (m[motion_of[c->index_a]].im > 0.0 || m[motion_of[c->index_b]].im > 0.0);
 }
 
 /* Fills row r for contact c (index `index`) and warm starts it. */
 static void prepare_row(contact_row *r, row_impulse *imp, fl_contact *c, int index, fl_motion *m,
-                        const fl_vec2 *pos, double dt)
+                        const int *motion_of, const fl_vec2 *pos, double dt)
 {
-    r->ia = c->index_a;
-    r->ib = c->index_b;
+    r->ia = motion_of[c->index_a];
+    r->ib = motion_of[c->index_b];
     r->count = c->count;
     r->contact = index;
     r->normal = c->normal;
@@ -268,8 +269,8 @@ static void index_joints(fl_world *w)
 {
     for (int i = 0; i < w->joint_count; i++) {
         fl_joint *j = w->joints[i];
-        j->ia = j->a->index;
-        j->ib = j->b ? j->b->index : w->body_count;
+        j->ia = w->motion_of[j->a->index];
+        j->ib = j->b ? w->motion_of[j->b->index] : w->body_count;
     }
 }
 
@@ -325,11 +326,11 @@ void fl_solve(fl_world *w, double dt)
                 c[i].points[k].normal_impulse = c[i].points[k].tangent_impulse = 0.0;
     } else {
         for (int i = 0; i < n; i++) {
-            if (!solvable(&c[i], m))
+            if (!solvable(&c[i], m, w->motion_of))
                 continue;
             contact_row *r = &w->rows[rows];
             row_impulse *imp = &w->impulses[rows];
-            prepare_row(r, imp, &c[i], i, m, w->positions, dt);
+            prepare_row(r, imp, &c[i], i, m, w->motion_of, w->positions, dt);
             if (c[i].restitution > 0.0) {
                 w->bounces[n_bounce].row = rows;
                 note_approach(&w->bounces[n_bounce++], r, &c[i], m);

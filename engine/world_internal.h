@@ -100,6 +100,10 @@ struct fl_world {
     pair_index prev_index, next_index;
     contact_list contacts, previous;
     fl_motion *motions;    /* one per body, then the ground; for the solver */
+    int *motion_of;        /* body i's place in motions and positions this step */
+    int *next_motion_of;   /* ... the places the last sweep suggests for the next */
+    int motion_of_capacity, next_motion_of_capacity;
+    bool next_motion_ready; /* next_motion_of was set for the present body list */
     void *motion_block;    /* the allocation `motions` is aligned within */
     int motion_capacity;
     fl_vec2 *positions;    /* centres of mass as the step packed them, likewise */
@@ -115,6 +119,14 @@ struct fl_world {
     int overlapping_capacity;
     event_list events[3]; /* begin, active, end */
 };
+
+/* Swaps two lvalues of the given type. */
+#define FL_SWAP(type, a, b)                                                                       \
+    do {                                                                                          \
+        type swap_ = (a);                                                                         \
+        (a) = (b);                                                                                \
+        (b) = swap_;                                                                              \
+    } while (0)
 
 /* fl_body_prefetch for a pass that writes the body. */
 static inline void fl_body_prefetch_for_write(const fl_body *b)
