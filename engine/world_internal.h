@@ -137,9 +137,12 @@ static inline void fl_body_prefetch_for_write(const fl_body *b)
 }
 
 /* Asks for a body's collision parts: two lines each of vertices and
- * normals, which cover up to eight vertices. b's own fields must be in. */
+ * normals, which cover up to eight vertices, and the line of the body with
+ * the parts' bounds and the collision filter and material. b's first line
+ * must be in. */
 static inline void fl_body_prefetch_parts(const fl_body *b)
 {
+    FL_PREFETCH((const char *)b + 192, 0);
     FL_PREFETCH(b->part_verts, 0);
     FL_PREFETCH((const char *)b->part_verts + 64, 0);
     FL_PREFETCH(b->part_normals, 0);
