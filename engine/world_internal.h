@@ -37,11 +37,12 @@ typedef struct fl_part_ref {
 } fl_part_ref;
 
 /* A list of contacts indexed by pair, so that each new contact finds the
- * one it continues (pair_index.c). */
+ * one it continues (pair_index.c): the contacts of each body (as body a)
+ * chained together. */
 typedef struct pair_index {
-    int *slots;
-    int capacity;
-    uint32_t mask;
+    int *head;             /* by body index: its last contact added, + 1 (0: none) */
+    int *next;             /* by contact: the one added before it on the same body, + 1 */
+    int heads, head_capacity, next_capacity;
     bool valid;            /* indexes the list it was built for as it stands */
 } pair_index;
 
@@ -175,7 +176,7 @@ fl_status fl_collide(fl_world *w, double dt);
 void fl_collide_free(fl_world *w);
 /* Whether two contacts join the same pair of parts. */
 bool fl_same_pair(const fl_contact *o, const fl_contact *c);
-/* Makes the index empty, with room for n contacts (load at most 1/2). */
+/* Makes the index empty, with room for n contacts of the present bodies. */
 fl_status fl_pair_index_reset(fl_world *w, pair_index *index, int n);
 /* Adds contact c, at place i of its list (there must be room). */
 void fl_pair_index_add(pair_index *index, const fl_contact *c, int i);
