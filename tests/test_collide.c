@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "check.h"
+#include "check_world.h"
 #include "fl_buoyancy.h"
 #include "flotsam_harbor.h"
 
@@ -269,12 +270,8 @@ static void test_concave_parts_sum_to_whole(void **s)
     (void)s;
     fl_world *w = world_with(fl_v2(0, G));
     const fl_vec2 u[8] = {{0, 0}, {3, 0}, {3, 3}, {2, 3}, {2, 1}, {1, 1}, {1, 3}, {0, 3}};
-    fl_body_def d = fl_body_def_default();
-    d.points = u;
-    d.point_count = 8;
-    d.density = 2.0;
-    fl_body *b = NULL;
-    assert_int_equal(fl_world_add_body(w, &d, &b, NULL), FL_OK);
+    const double density = 2.0;
+    fl_body *b = add_polygon(w, u, 8, fl_v2(0, 0), 0.0, density);
     assert_true(b->part_count >= 3);
     double area = 0, inertia = 0;
     fl_vec2 moment = {0, 0};
@@ -287,10 +284,10 @@ static void test_concave_parts_sum_to_whole(void **s)
         inertia += mp.inertia + mp.area * fl_dot(mp.centroid, mp.centroid);
     }
     /* Parts are about the centre of mass: their first moments cancel. */
-    ASSERT_NEAR(area * d.density, b->mass, 1e-12 * b->mass);
+    ASSERT_NEAR(area * density, b->mass, 1e-12 * b->mass);
     ASSERT_NEAR(moment.x, 0.0, 1e-12);
     ASSERT_NEAR(moment.y, 0.0, 1e-12);
-    ASSERT_NEAR(inertia * d.density, b->inertia, 1e-12 * b->inertia);
+    ASSERT_NEAR(inertia * density, b->inertia, 1e-12 * b->inertia);
     /* The pieces are stored apart from the outline; a convex body is its
      * own single part and shares its outline's vertices. */
     assert_ptr_not_equal(b->part_verts, b->verts);
@@ -584,6 +581,130 @@ static void test_contacts_carry_on_after_removal(void **s)
     fl_world_destroy(w);
 }
 
+/* Bodies coming and going while a mixed pile settles: L-shaped bodies
+ * (several convex parts each) and boxes, one body taken from the middle of
+ * the list and one dropped on top every half second. The world keeps its
+ * parts and the solver's motions in the order of the last sweep and starts
+ * again from the body list whenever the list changes; after every step
+ * each contact must name its bodies by their present places and parts they
+ * have, with finite impulses. The pile comes to rest on the floor, and the
+ * same script run twice ends in the same state bit for bit. */
+static fl_body *add_ell(fl_world *w, fl_vec2 at, double angle)
+{
+    const fl_vec2 p[6] = {{0, 0}, {1.0, 0}, {1.0, 0.3}, {0.3, 0.3}, {0.3, 1.0}, {0, 1.0}};
+    fl_body *b = add_polygon(w, p, 6, at, angle, 400);
+    assert_true(b->part_count >= 2);
+    return b;
+}
+
+static fl_body *add_box_at_rest(fl_world *w, fl_vec2 at, double angle)
+{
+    box_spec b = crate(0.8);
+    b.angle = angle;
+    return add_box(w, at, b);
+}
+
+static void check_contacts(const fl_world *w)
+{
+    for (int i = 0; i < fl_world_contact_count(w); i++) {
+        const fl_contact *c = fl_world_contact(w, i);
+        assert_true(c->index_a >= 0 && c->index_a < c->index_b &&
+                    c->index_b < fl_world_body_count(w));
+        assert_ptr_equal(c->a, fl_world_body(w, c->index_a));
+        assert_ptr_equal(c->b, fl_world_body(w, c->index_b));
+        assert_true(c->part_a >= 0 && c->part_a < c->a->part_count);
+        assert_true(c->part_b >= 0 && c->part_b < c->b->part_count);
+        for (int k = 0; k < c->count; k++) {
+            assert_true(isfinite(c->points[k].normal_impulse) && c->points[k].normal_impulse >= 0.0);
+            assert_true(isfinite(c->points[k].tangent_impulse));
+        }
+    }
+}
+
+static void churn(double *out, int *n_out)
+{
+    fl_world *w = world_with(fl_v2(0, G));
+    add_box(w, fl_v2(0, 10.5), slab(40, 1));
+    for (int i = 0; i < 14; i++) {
+        fl_vec2 at = fl_v2(-7.0 + 1.1 * i, 8.0 - 1.3 * (i % 2));
+        if (i % 3 == 0)
+            add_ell(w, at, 0.4 * i);
+        else
+            add_box(w, at, crate(0.5 + 0.1 * (i % 4)));
+    }
+    for (int step = 0; step < 600; step++) {
+        int k = step / 30; /* a removal, an addition or both, in turn */
+        if (step % 30 == 15 && step < 400 && k % 3 != 2)
+            fl_world_remove_body(w, fl_world_body(w, 2 + step % 7));
+        if (step % 30 == 15 && step < 400 && k % 3 != 1) {
+            fl_vec2 at = fl_v2(-6.0 + 0.8 * k, 4.0);
+            if (k % 2)
+                add_ell(w, at, 0.3 * step);
+            else
+                add_box(w, at, crate(0.7));
+        }
+        fl_world_step(w, DT);
+        check_contacts(w);
+    }
+    *n_out = fl_world_body_count(w);
+    for (int i = 0; i < *n_out; i++) {
+        const fl_body *b = fl_world_body(w, i);
+        /* Above the floor's top (y = 10) and at rest. */
+        assert_true(b->is_static || (b->position.y < 10.0 && fl_length(b->velocity) < 0.05));
+        out[3 * i] = b->position.x;
+        out[3 * i + 1] = b->position.y;
+        out[3 * i + 2] = b->angle;
+    }
+    fl_world_destroy(w);
+}
+
+static void test_pile_with_bodies_coming_and_going(void **s)
+{
+    (void)s;
+    double first[3 * 64], second[3 * 64];
+    int n1, n2;
+    churn(first, &n1);
+    churn(second, &n2);
+    assert_int_equal(n1, 15);
+    assert_int_equal(n2, n1);
+    assert_memory_equal(first, second, sizeof(double) * 3 * (size_t)n1);
+}
+
+/* The same coming and going in free fall, far apart: whatever the world's
+ * list does, every body keeps its own velocity and gains exactly g dt a
+ * step (force-free semi-implicit Euler adds g dt and nothing else). */
+static void test_bodies_coming_and_going_keep_their_motion(void **s)
+{
+    (void)s;
+    fl_world *w = world_with(fl_v2(0, G));
+    /* Laid out right to left, so that the sweep meets them in another
+     * order than the list's. */
+    for (int i = 0; i < 12; i++)
+        add_box(w, fl_v2(-3.0 * i, 0.0), crate(1));
+    fl_body *live[64];
+    double before[64];
+    for (int step = 0; step < 120; step++) {
+        int k = step / 5;
+        if (step % 5 == 0 && k % 3 != 2)
+            fl_world_remove_body(w, fl_world_body(w, (3 * k) % fl_world_body_count(w)));
+        if (step % 5 == 0 && k % 3 != 1)
+            (k % 2 ? add_ell : add_box_at_rest)(w, fl_v2(3.0 * (k % 4 ? -12 - k : k), -5.0), 0.0);
+        int n = fl_world_body_count(w);
+        assert_true(n <= 64);
+        for (int i = 0; i < n; i++) {
+            live[i] = fl_world_body(w, i);
+            before[i] = live[i]->velocity.y;
+        }
+        fl_world_step(w, DT);
+        assert_int_equal(fl_world_contact_count(w), 0);
+        for (int i = 0; i < n; i++) {
+            assert_true(live[i]->velocity.y == before[i] + G * DT);
+            assert_true(live[i]->velocity.x == 0.0 && live[i]->spin == 0.0);
+        }
+    }
+    fl_world_destroy(w);
+}
+
 /* A collision hook may change a body's velocity, and the step that
  * reported the collision solves with the changed one: a pad that throws
  * whatever lands on it sideways. */
@@ -690,6 +811,8 @@ int main(void)
         cmocka_unit_test(test_remove_inside_collision_event),
         cmocka_unit_test(test_removed_body_leaves_no_contacts),
         cmocka_unit_test(test_contacts_carry_on_after_removal),
+        cmocka_unit_test(test_pile_with_bodies_coming_and_going),
+        cmocka_unit_test(test_bodies_coming_and_going_keep_their_motion),
         cmocka_unit_test(test_hook_velocity_counts),
         cmocka_unit_test(test_filter_and_sensor),
         cmocka_unit_test(test_laden_barge_draft),

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "check.h"
+#include "check_world.h"
 
 #include "fl_buoyancy.h"
 
@@ -43,20 +44,6 @@ static void tank_close(tank *t)
 {
     fl_buoyancy_destroy(t->b);
     fl_world_destroy(t->w);
-}
-
-static fl_body *add_polygon(fl_world *w, const fl_vec2 *p, int n, fl_vec2 at, double angle,
-                            double density)
-{
-    fl_body_def d = fl_body_def_default();
-    d.points = p;
-    d.point_count = n;
-    d.origin = at;
-    d.angle = angle;
-    d.density = density;
-    fl_body *b = NULL;
-    assert_int_equal(fl_world_add_body(w, &d, &b, NULL), FL_OK);
-    return b;
 }
 
 static fl_body *add_box(fl_world *w, double wd, double h, fl_vec2 at, double angle, double density)

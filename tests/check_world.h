@@ -1,0 +1,23 @@
+/* World fixtures shared by the cmocka tests. Include after <cmocka.h>. */
+#ifndef FL_TEST_CHECK_WORLD_H
+#define FL_TEST_CHECK_WORLD_H
+
+#include "fl_world.h"
+
+/* Adds a dynamic body of any outline (default friction and restitution);
+ * fails the test if the world refuses it. */
+static inline fl_body *add_polygon(fl_world *w, const fl_vec2 *p, int n, fl_vec2 at,
+                                   double angle, double density)
+{
+    fl_body_def d = fl_body_def_default();
+    d.points = p;
+    d.point_count = n;
+    d.origin = at;
+    d.angle = angle;
+    d.density = density;
+    fl_body *b = NULL;
+    assert_int_equal(fl_world_add_body(w, &d, &b, NULL), FL_OK);
+    return b;
+}
+
+#endif
