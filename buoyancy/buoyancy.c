@@ -253,7 +253,14 @@ static void push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs, 
     body->torque = torque - body->inertia * body->spin * ang_rate * ang_k;
 }
 
-/* Asks for the fluid outline of a body whose own fields are in. */
+/* Asks for the body's line with its fluid outline's measures, besides
+ * fl_body_prefetch's. */
+static inline void prefetch_measures(const fl_body *b)
+{
+    FL_PREFETCH(&b->hull, 0);
+}
+
+/* Asks for the fluid outline of a body whose measures are in. */
 static inline void prefetch_hull(const fl_body *b)
 {
     FL_PREFETCH(b->hull, 0);
@@ -272,8 +279,10 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
     /* One pass: each body is measured and pushed while it is in cache. The
      * submerged polygons are not kept (fl_buoyancy_measure keeps them). */
     for (int i = 0; i < count; i++) {
-        if (i + FL_PREFETCH_AHEAD < count)
+        if (i + FL_PREFETCH_AHEAD < count) {
             fl_body_prefetch(bodies[i + FL_PREFETCH_AHEAD]);
+            prefetch_measures(bodies[i + FL_PREFETCH_AHEAD]);
+        }
         if (i + FL_PREFETCH_AHEAD / 2 < count)
             prefetch_hull(bodies[i + FL_PREFETCH_AHEAD / 2]);
         fl_body *body = bodies[i];

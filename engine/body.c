@@ -136,9 +136,13 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
     int part_verts = p->start[p->count];
     /* A convex outline is its own single part: its vertices are shared. */
     bool own_parts = !p->is_outline;
-    size_t size = sizeof(fl_body) +
-                  sizeof(fl_vec2) * (size_t)(n + hull_count + (own_parts ? 2 : 1) * part_verts) +
-                  sizeof(int) * (size_t)(p->count + 1);
+    /* The parts' bounds first, just after the body's fields (placing the
+     * parts reads them with the vertices and normals), rounded up so the
+     * points that follow stay aligned. */
+    size_t starts = (sizeof(int) * (size_t)(p->count + 1) + sizeof(fl_vec2) - 1) /
+                    sizeof(fl_vec2) * sizeof(fl_vec2);
+    size_t size = sizeof(fl_body) + starts +
+                  sizeof(fl_vec2) * (size_t)(n + hull_count + (own_parts ? 2 : 1) * part_verts);
     /* On a cache line of its own, so that its hot fields share as few
      * lines as they can (see fl_body). */
     void *block = fl_world_alloc(w, size + BODY_ALIGN - 1);
@@ -147,14 +151,14 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
     fl_body *b = (fl_body *)(((uintptr_t)block + BODY_ALIGN - 1) & ~(uintptr_t)(BODY_ALIGN - 1));
     memset(b, 0, sizeof *b);
     b->block = block;
-    b->verts = (fl_vec2 *)(b + 1);
+    b->part_start = (int *)(b + 1);
+    b->verts = (fl_vec2 *)((char *)(b + 1) + starts);
     b->vert_count = n;
     for (int i = 0; i < n; i++)
         b->verts[i] = outline[i];
     b->hull = b->verts + n;
     b->part_verts = own_parts ? b->hull + hull_count : b->verts;
     b->part_normals = b->hull + hull_count + (own_parts ? part_verts : 0);
-    b->part_start = (int *)(b->part_normals + part_verts);
     set_parts(b, p);
 
     if (hull_count) {

@@ -99,7 +99,7 @@ static fl_status build_proxies(fl_world *w, double dt)
         /* The body's fields a few ahead, then (once those are in) where
          * its parts lie, nearer. */
         if (k + FL_PREFETCH_AHEAD < n_slots)
-            fl_body_prefetch(w->bodies[w->slots[k + FL_PREFETCH_AHEAD].body]);
+            fl_body_prefetch_shape(w->bodies[w->slots[k + FL_PREFETCH_AHEAD].body]);
         if (k + FL_PREFETCH_AHEAD / 2 < n_slots)
             fl_body_prefetch_parts(w->bodies[w->slots[k + FL_PREFETCH_AHEAD / 2].body]);
         fl_part_ref ref = w->slots[k];

@@ -35,8 +35,9 @@ fl_body_def fl_body_def_default(void);
 
 typedef struct fl_body {
     /* Laid out by cache line (the world aligns bodies to 64 bytes): what
-     * every step reads and writes first, then what buoyancy reads, then
-     * what placing the collision parts reads, then the rest. */
+     * every pass reads and writes first; then what integration and
+     * buoyancy read; then what placing the collision parts reads; then the
+     * fluid outline that buoyancy reads; then the rest. */
     int index;            /* position in the world's body list */
     bool is_static;
     bool removed;         /* removal requested during a step */
@@ -50,32 +51,32 @@ typedef struct fl_body {
     fl_vec2 force;        /* accumulated until the end of the step */
     double torque;
     double inv_mass, inv_inertia; /* 0 and 0 for a static body */
-    double radius;        /* largest distance of a vertex from the centre of mass */
+    double hull_radius;   /* largest distance of a fluid outline point from it */
     double inertia;       /* about the centre of mass; 0 for a static body */
     /* line 2 */
-    fl_vec2 *hull;        /* fluid outline about the centre of mass (== verts if none) */
-    int hull_count;
+    double radius;        /* largest distance of a vertex from the centre of mass */
     /* Collision shape: convex parts about the centre of mass, each in
      * positive winding; part k is part_verts[part_start[k] .. part_start[k+1]),
      * and part_normals[i] is the outward unit normal of the edge from
      * vertex i to the next vertex of the same part. */
-    int part_count;
-    double hull_area;
-    fl_vec2 hull_centroid; /* of the fluid outline, about the centre of mass */
     fl_vec2 *part_verts;
     fl_vec2 *part_normals;
-    double hull_radius;   /* largest distance of a fluid outline point from it */
-    /* line 3 */
     int *part_start;
+    int part_count;
     uint32_t category, mask; /* collision filter */
     uint32_t id;          /* unique in its world, never reused */
-    int vert_count;
     double friction, restitution;
+    /* line 3 */
+    fl_vec2 *hull;        /* fluid outline about the centre of mass (== verts if none) */
+    int hull_count;
+    int vert_count;
+    double hull_area;
+    fl_vec2 hull_centroid; /* of the fluid outline, about the centre of mass */
     double mass;          /* 0 for a static body */
     double density;
     double area;          /* of the outline */
-    fl_vec2 *verts;       /* outline about the centre of mass, positive winding */
     /* line 4 */
+    fl_vec2 *verts;       /* outline about the centre of mass, positive winding */
     void *user;
     void *block;          /* the allocation the body sits in */
 } fl_body;
@@ -97,18 +98,17 @@ static inline fl_vec2 fl_body_world_point(const fl_body *b, fl_vec2 p)
 }
 
 /* Asks the processor to start loading what a pass over the bodies reads
- * first of b (its first three cache lines): a pass that calls this
- * FL_PREFETCH_AHEAD bodies ahead waits for memory once, not once per body.
- * Keep such helpers this small: GCC counts a prefetch as free of side
- * effects, so a bigger helper that it does not inline early is taken for a
- * pure function and its calls for dead code. */
+ * first of b (its first two cache lines: pose, velocities, forces and
+ * masses): a pass that calls this FL_PREFETCH_AHEAD bodies ahead waits for
+ * memory once, not once per body. Keep such helpers this small: GCC counts
+ * a prefetch as free of side effects, so a bigger helper that it does not
+ * inline early is taken for a pure function and its calls for dead code. */
 #define FL_PREFETCH_AHEAD 6
 
 static inline void fl_body_prefetch(const fl_body *b)
 {
     FL_PREFETCH(b, 0);
-    FL_PREFETCH((const char *)b + 64, 0);
-    FL_PREFETCH((const char *)b + 128, 0);
+    FL_PREFETCH(&b->angle, 0);
 }
 
 /* Velocity of the material point at world position `p`. */

@@ -133,17 +133,22 @@ struct fl_world {
 static inline void fl_body_prefetch_for_write(const fl_body *b)
 {
     FL_PREFETCH(b, 1);
-    FL_PREFETCH((const char *)b + 64, 1);
-    FL_PREFETCH((const char *)b + 128, 1);
+    FL_PREFETCH(&b->angle, 1);
 }
 
-/* Asks for a body's collision parts: two lines each of vertices and
- * normals, which cover up to eight vertices, and the line of the body with
- * the parts' bounds and the collision filter and material. b's first line
- * must be in. */
+/* What placing the collision parts reads of a body: its first line, and
+ * the line with the parts, their bounds, the filter and the material. */
+static inline void fl_body_prefetch_shape(const fl_body *b)
+{
+    FL_PREFETCH(b, 0);
+    FL_PREFETCH(&b->radius, 0);
+}
+
+/* ... and, once that is in, the parts themselves: where they start, and
+ * two lines each of vertices and normals (up to eight vertices). */
 static inline void fl_body_prefetch_parts(const fl_body *b)
 {
-    FL_PREFETCH((const char *)b + 192, 0);
+    FL_PREFETCH(b->part_start, 0);
     FL_PREFETCH(b->part_verts, 0);
     FL_PREFETCH((const char *)b->part_verts + 64, 0);
     FL_PREFETCH(b->part_normals, 0);
