@@ -68,7 +68,7 @@ static void plan_motions(fl_world *w)
     for (int s = 0; s < w->proxy_count; s++)
         if (place[w->slots[s].body] < 0)
             place[w->slots[s].body] = k++;
-    for (int i = 0; i < n; i++) /* bodies without parts */
+    for (int i = 0; i < n; i++) /* none: every body has a part; kept for safety */
         if (place[i] < 0)
             place[i] = k++;
     w->next_motion_ready = true;
@@ -159,7 +159,7 @@ static fl_status index_previous(fl_world *w)
 
 /* The contact of last step that c continues, or NULL. Pairs come out of
  * the broad phase in nearly the same order every step, so the one after
- * the last match (*guess) usually is it, found without the hash and read
+ * the last match (*guess) usually is it, found without the index and read
  * in order; the index answers the rest. */
 static fl_contact *find_previous(fl_world *w, const fl_contact *c, int *guess)
 {
@@ -344,6 +344,9 @@ void fl_contacts_forget_removed(fl_world *w)
 
 void fl_contacts_reindex(fl_world *w)
 {
+    /* The index chains contacts by body index: renumbered bodies, even
+     * ones that took no contact with them, leave it pointing astray. */
+    w->next_index.valid = false;
     for (int i = 0; i < w->contacts.count; i++) {
         w->contacts.items[i].index_a = w->contacts.items[i].a->index;
         w->contacts.items[i].index_b = w->contacts.items[i].b->index;

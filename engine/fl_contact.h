@@ -30,7 +30,8 @@ typedef struct fl_contact {
     int count;                /* contact points, 0..2 */
     bool touching;            /* some point within FL_LINEAR_SLOP of touching */
     bool sensor;              /* a or b is a sensor: reported, not solved */
-    bool matched;             /* continued by a contact of the next step */
+    bool matched;             /* continued by a contact of the next step; kept
+                               * only while a collisionEnd hook listens */
     fl_contact_point points[2];
 } fl_contact;
 

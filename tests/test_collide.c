@@ -581,6 +581,34 @@ static void test_contacts_carry_on_after_removal(void **s)
     fl_world_destroy(w);
 }
 
+/* A removal can renumber the bodies without taking any contact with it (a
+ * body touching nothing, first in the list): the contacts then carry on
+ * under their bodies' new places. Here A is also lifted off the floor, so
+ * that B's contact is no longer the one after the last match and has to
+ * be looked up: it must still be found (collisionActive, no new start),
+ * and only A's contact ends. */
+static void test_contacts_carry_on_after_renumbering(void **s)
+{
+    (void)s;
+    fl_world *w = world_with(fl_v2(0, G));
+    fl_body *far = add_box(w, fl_v2(500, -500), slab(1, 1));
+    add_box(w, fl_v2(0, 10.5), slab(40, 1));
+    fl_body *a = add_box(w, fl_v2(-5, 9.5), crate(1));
+    add_box(w, fl_v2(5, 9.5), crate(1));
+    steps(w, 2.0);
+    assert_int_equal(fl_world_contact_count(w), 2);
+    fl_world_remove_body(w, far);
+    fl_body_set_transform(a, fl_v2(-5, 0), 0.0);
+    tally t = {0};
+    listen(w, &t);
+    steps(w, DT);
+    assert_int_equal(fl_world_contact_count(w), 1);
+    assert_int_equal(t.start, 0);
+    assert_int_equal(t.active, 1);
+    assert_int_equal(t.end, 1);
+    fl_world_destroy(w);
+}
+
 /* Bodies coming and going while a mixed pile settles: L-shaped bodies
  * (several convex parts each) and boxes, one body taken from the middle of
  * the list and one dropped on top every half second. The world keeps its
@@ -811,6 +839,7 @@ int main(void)
         cmocka_unit_test(test_remove_inside_collision_event),
         cmocka_unit_test(test_removed_body_leaves_no_contacts),
         cmocka_unit_test(test_contacts_carry_on_after_removal),
+        cmocka_unit_test(test_contacts_carry_on_after_renumbering),
         cmocka_unit_test(test_pile_with_bodies_coming_and_going),
         cmocka_unit_test(test_bodies_coming_and_going_keep_their_motion),
         cmocka_unit_test(test_hook_velocity_counts),
