@@ -53,27 +53,6 @@ static void reset_slots(fl_world *w)
             w->slots[k] = (fl_part_ref){i, part, k};
 }
 
-/* The places of the bodies' motions for the next step (fl_integrate_
- * velocities): each body where the sweep first met one of its parts. */
-static void plan_motions(fl_world *w)
-{
-    int n = w->body_count, k = 0;
-    w->next_motion_ready = false;
-    int *place = fl_world_grow(w, w->next_motion_of, &w->next_motion_of_capacity, n, sizeof *place);
-    if (!place)
-        return;
-    w->next_motion_of = place;
-    for (int i = 0; i < n; i++)
-        place[i] = -1;
-    for (int s = 0; s < w->proxy_count; s++)
-        if (place[w->slots[s].body] < 0)
-            place[w->slots[s].body] = k++;
-    for (int i = 0; i < n; i++) /* none: every body has a part; kept for safety */
-        if (place[i] < 0)
-            place[i] = k++;
-    w->next_motion_ready = true;
-}
-
 /* After the sweep: proxy i of the next step is the part the sweep put i-th. */
 static void follow_sweep(fl_world *w)
 {
@@ -83,7 +62,6 @@ static void follow_sweep(fl_world *w)
     FL_SWAP(fl_part_ref *, w->slots, w->next_slots);
     FL_SWAP(int, w->slot_capacity, w->next_slot_capacity);
     fl_broadphase_renumber(&w->broadphase);
-    plan_motions(w);
 }
 
 /* Moves every part into world space and boxes it, fattened by how far the
@@ -360,7 +338,6 @@ void fl_collide_free(fl_world *w)
     fl_world_free(w, w->slots);
     fl_world_free(w, w->next_slots);
     fl_world_free(w, w->motion_of);
-    fl_world_free(w, w->next_motion_of);
     fl_world_free(w, w->geom);
     fl_pair_index_free(w, &w->prev_index);
     fl_pair_index_free(w, &w->next_index);

@@ -28,26 +28,31 @@ static bool reserve_motions(fl_world *w, int n)
     return true;
 }
 
-/* Where each body's motion goes this step: where the last sweep suggested
- * (bodies in the order the sweep met their parts, so that the solver, which
- * takes contacts in sweep order, finds the motions it needs side by side),
- * or, when the body list changed since, in body order. */
+/* Where each body's motion goes this step: in the order the collision
+ * parts are stored (the last sweep's order), each body where its first part
+ * stands, so that the solver, which takes contacts in sweep order, finds the
+ * motions it needs side by side; or, when the body list changed since the
+ * parts were stored, in body order. */
 static bool place_motions(fl_world *w)
 {
-    int n = w->body_count;
-    bool planned = w->next_motion_ready && !w->shapes_changed;
-    w->next_motion_ready = false;
-    if (planned) {
-        FL_SWAP(int *, w->motion_of, w->next_motion_of);
-        FL_SWAP(int, w->motion_of_capacity, w->next_motion_of_capacity);
-        return true;
-    }
+    int n = w->body_count, k = 0;
     int *p = fl_world_grow(w, w->motion_of, &w->motion_of_capacity, n, sizeof *p);
     if (!p)
         return false;
     w->motion_of = p;
+    if (w->shapes_changed) {
+        for (int i = 0; i < n; i++)
+            p[i] = i;
+        return true;
+    }
     for (int i = 0; i < n; i++)
-        p[i] = i;
+        p[i] = -1;
+    for (int s = 0; s < w->proxy_count; s++)
+        if (p[w->slots[s].body] < 0)
+            p[w->slots[s].body] = k++;
+    for (int i = 0; i < n; i++) /* none: every body has a part; kept for safety */
+        if (p[i] < 0)
+            p[i] = k++;
     return true;
 }
 

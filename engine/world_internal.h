@@ -102,9 +102,7 @@ struct fl_world {
     contact_list contacts, previous;
     fl_motion *motions;    /* one per body, then the ground; for the solver */
     int *motion_of;        /* body i's place in motions and positions this step */
-    int *next_motion_of;   /* ... the places the last sweep suggests for the next */
-    int motion_of_capacity, next_motion_of_capacity;
-    bool next_motion_ready; /* next_motion_of was set for the present body list */
+    int motion_of_capacity;
     void *motion_block;    /* the allocation `motions` is aligned within */
     int motion_capacity;
     fl_vec2 *positions;    /* centres of mass as the step packed them, likewise */
