@@ -371,8 +371,6 @@ void fl_solve(fl_world *w, double dt)
         }
         track_max_impulse(w, n_bounce);
     }
-    for (int i = 0; last < 0 && i < rows; i++)
-        report_row(&r[i], &imp[i], c);
     for (int k = 0; k < n_bounce; k++) {
         bounce_row *br = &w->bounces[k];
         fl_contact *ct = &c[r[br->row].contact];
