@@ -152,13 +152,18 @@ static submerged_part measure_in(fl_buoyancy *b, const fl_body *body, int f, dou
 {
     submerged_part part = {SUBMERGE_NONE, 0.0, body->position, NULL, 0};
     const fl_fluid_def *fluid = &b->fluids[f];
-    int side = is_wet(body) ? 0 : -1;
-    if (side == 0 && fluid->wave_amplitude == 0.0)
-        side = submerge_flat_side(body, fluid);
-    if (side > 0)
-        submerge_whole(body, &part);
-    else if (side == 0)
+    if (is_wet(body) && fluid->wave_amplitude != 0.0) {
         submerge(body, fluid, t, b->scratch, b->scratch_size, keep_polygon, &part);
+    } else if (is_wet(body)) {
+        int side = submerge_flat_side(body, fluid);
+        if (side > 0) {
+            submerge_whole(body, &part);
+        } else if (side == 0) {
+            fl_halfplane planes[4];
+            fl_fluid_halfplanes(fluid, body->position, t, planes);
+            submerge_across(body, planes, b->scratch, b->scratch_size, keep_polygon, &part);
+        }
+    }
     *rec = (fl_submerged){part.area, part.centroid, NULL, 0};
     return part;
 }

@@ -72,16 +72,19 @@ void submerge(const fl_body *body, const fl_fluid_def *f, double t, fl_vec2 *scr
 {
     *out = (submerged_part){SUBMERGE_NONE, 0.0, body->position, NULL, 0};
     fl_halfplane planes[4];
-    bool flat = f->wave_amplitude == 0.0;
-    if (!flat)
-        fl_fluid_halfplanes(f, body->position, t, planes);
-    int side = flat ? submerge_flat_side(body, f) : circle_side(body, planes);
-    if (side < 0)
-        return;
-    bool whole = side > 0;
-    if (!whole && flat)
-        fl_fluid_halfplanes(f, body->position, t, planes);
-    int cuts[4], ncut = whole ? 0 : turn_and_box(body, planes, scratch, cuts);
+    fl_fluid_halfplanes(f, body->position, t, planes);
+    int side = circle_side(body, planes);
+    if (side > 0)
+        submerge_whole(body, out);
+    else if (side == 0)
+        submerge_across(body, planes, scratch, scratch_size, keep_polygon, out);
+}
+
+void submerge_across(const fl_body *body, const fl_halfplane planes[4], fl_vec2 *scratch,
+                     int scratch_size, bool keep_polygon, submerged_part *out)
+{
+    *out = (submerged_part){SUBMERGE_NONE, 0.0, body->position, NULL, 0};
+    int cuts[4], ncut = turn_and_box(body, planes, scratch, cuts);
     if (ncut < 0)
         return;
     if (ncut == 0) {

@@ -25,17 +25,24 @@ typedef struct submerged_part {
 int submerge_room(int n);
 
 /* Measures `body` (dynamic, in the world) against fluid f at time t. Most
- * bodies are decided by the circle around their outline alone; only those
- * whose circle crosses the fluid's edge have their outline turned into the
- * world and clipped, against just the half-planes that cut its box. The
- * submerged polygon of a clipped body is written out only when
+ * bodies are decided by the circle around their outline alone (in still
+ * water a caller can ask submerge_flat_side first, without a call); only
+ * those whose circle crosses the fluid's edge have their outline turned
+ * into the world and clipped, against just the half-planes that cut its
+ * box. The submerged polygon of a clipped body is written out only when
  * keep_polygon is set; area and centroid come out the same either way. */
 void submerge(const fl_body *body, const fl_fluid_def *f, double t, fl_vec2 *scratch,
               int scratch_size, bool keep_polygon, submerged_part *out);
 
+/* submerge() for a body whose circle crosses an edge of the fluid whose
+ * half-planes (fl_fluid_halfplanes, about the body's centre of mass) are
+ * given: its outline is turned, boxed and clipped. */
+void submerge_across(const fl_body *body, const fl_halfplane planes[4], fl_vec2 *scratch,
+                     int scratch_size, bool keep_polygon, submerged_part *out);
+
 /* Where a body's fluid outline lies in still water (no waves), decided by
  * the circle around it alone: 1 wholly inside, -1 wholly outside, 0
- * across an edge (then submerge() turns and clips it). The four half-planes
+ * across an edge (then submerge_across() turns and clips it). The four half-planes
  * of still water (fl_fluid_halfplanes) face along the axes, so the farthest
  * of their offsets decides; the circle is widened a little for the
  * rounding of the turn, so it only decides what clipping would decide the
