@@ -11,10 +11,14 @@
 #include "flotsam_harbor.h"
 
 #define MAX_REPEAT 99
+/* --buoyancy-alone: passes timed each way, and the memory touched before
+ * each evicted pass (more than the last-level cache of most machines). */
+#define ALONE_CALLS 21
+#define ALONE_EVICT_MIB 128
 
 typedef struct bench_options {
     long bodies, steps, repeat;
-    bool peer;
+    bool peer, alone;
 } bench_options;
 
 /* One engine's results: medians over the repeats, and the measurements
@@ -24,6 +28,7 @@ typedef struct bench_result {
     double stage[5]; /* buoyancy, broad phase, narrow phase, solver, integration */
     bool has_stages;
     harbor_stats stats;
+    double alone_ms[2]; /* --buoyancy-alone: the pass in cache, and evicted */
 } bench_result;
 
 static const char *const stage_names[5] = {"buoyancy", "broad_phase", "narrow_phase", "solver",
@@ -31,7 +36,7 @@ static const char *const stage_names[5] = {"buoyancy", "broad_phase", "narrow_ph
 
 static int parse_bench_args(int argc, char **argv, bench_options *o)
 {
-    *o = (bench_options){1000, 600, 1, false};
+    *o = (bench_options){1000, 600, 1, false, false};
     static const struct {
         const char *name;
         long lo, hi;
@@ -39,8 +44,8 @@ static int parse_bench_args(int argc, char **argv, bench_options *o)
     long *dest[3] = {&o->bodies, &o->steps, &o->repeat};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--peer")) {
-            o->peer = true;
+        if (!strcmp(a, "--peer") || !strcmp(a, "--buoyancy-alone")) {
+            *(a[2] == 'p' ? &o->peer : &o->alone) = true;
             continue;
         }
         int k = 0;
@@ -115,8 +120,22 @@ static int flotsam_once(const harbor_scene *sc, const bench_options *o, long r, 
     for (int k = 0; k < 5; k++)
         runs->stage[k][r] = st[k] * per;
     out->stats = flotsam_harbor_measure(&h);
+    int rc = CLI_OK;
+    if (o->alone && r == o->repeat - 1) {
+        /* On the world as the last run left it. */
+        cli_progress_label(p, "bench flotsam, buoyancy alone, ");
+        cli_progress_show(p, 0, 2);
+        out->alone_ms[0] = flotsam_harbor_time_buoyancy(&h, 0, ALONE_CALLS);
+        cli_progress_show(p, 1, 2);
+        out->alone_ms[1] = flotsam_harbor_time_buoyancy(&h, (size_t)ALONE_EVICT_MIB << 20, ALONE_CALLS);
+        cli_progress_show(p, 2, 2);
+        if (out->alone_ms[0] < 0.0 || out->alone_ms[1] < 0.0) {
+            fputs("flotsam: bench --buoyancy-alone: out of memory\n", stderr);
+            rc = CLI_FAILED;
+        }
+    }
     flotsam_harbor_destroy(&h);
-    return CLI_OK;
+    return rc;
 }
 
 /* Run r of Chipmunk, likewise. */
@@ -225,6 +244,13 @@ static void put_json(const bench_options *o, const bench_result *fl, const bench
 {
     fputs("{\"engine\":\"flotsam\"", stdout);
     put_result(o, fl);
+    if (o->alone) {
+        double per = 1e6 / (double)fl->stats.vertices;
+        printf(",\"buoyancy_alone\":{\"calls\":%d,\"evict_mib\":%d", ALONE_CALLS, ALONE_EVICT_MIB);
+        put_num("cached_ns_per_vertex", fl->alone_ms[0] * per);
+        put_num("evicted_ns_per_vertex", fl->alone_ms[1] * per);
+        fputs("}", stdout);
+    }
     printf(",\"iterations\":%d,\"substeps\":0", FLOTSAM_HARBOR_ITERATIONS);
     printf(",\"chipmunk_available\":%s", chipmunk_harbor_available() ? "true" : "false");
     if (cm) {

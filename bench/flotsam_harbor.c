@@ -1,4 +1,5 @@
 #define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "flotsam_harbor.h"
@@ -114,4 +115,46 @@ harbor_stats flotsam_harbor_measure(flotsam_harbor *h)
     }
     harbor_stats_finish(&st);
     return st;
+}
+
+static int cmp_ms(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Writes and reads back every cache line of buf, so that whatever was in
+ * the caches before is gone from them. */
+static unsigned char evict(unsigned char *buf, size_t bytes)
+{
+    unsigned char sum = 0;
+    for (size_t i = 0; i < bytes; i += 64)
+        buf[i] = (unsigned char)i;
+    for (size_t i = 0; i < bytes; i += 64)
+        sum = (unsigned char)(sum + buf[i]);
+    return sum;
+}
+
+double flotsam_harbor_time_buoyancy(flotsam_harbor *h, size_t evict_bytes, int calls)
+{
+    double ms[99];
+    calls = calls < 1 ? 1 : calls > 99 ? 99 : calls;
+    unsigned char *buf = evict_bytes ? malloc(evict_bytes) : NULL;
+    if (evict_bytes && !buf)
+        return -1.0;
+    volatile unsigned char sink = 0;
+    fl_world *w = h->world;
+    for (int k = 0; k < calls; k++) {
+        if (buf)
+            sink = (unsigned char)(sink + evict(buf, evict_bytes));
+        double start = now_ms();
+        (void)fl_buoyancy_apply(h->buoyancy, fl_world_time(w), HARBOR_DT);
+        ms[k] = now_ms() - start;
+    }
+    free(buf);
+    /* Between steps every force is zero (the step clears them). */
+    for (int i = 0; i < fl_world_body_count(w); i++)
+        fl_body_clear_forces(fl_world_body(w, i));
+    qsort(ms, (size_t)calls, sizeof *ms, cmp_ms);
+    return ms[calls / 2];
 }

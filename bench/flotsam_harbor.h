@@ -40,4 +40,11 @@ void flotsam_harbor_run(flotsam_harbor *h, long steps);
  * and the dynamic bodies' vertex count. */
 harbor_stats flotsam_harbor_measure(flotsam_harbor *h);
 
+/* The buoyancy pass alone, timed on the world as it stands between steps:
+ * the median of `calls` passes (at most 99) in ms, each after touching
+ * `evict_bytes` of other memory (0: back to back, so its data stays in
+ * cache). The forces the passes add are cleared again, leaving the world
+ * as it was. Returns a negative time when out of memory. */
+double flotsam_harbor_time_buoyancy(flotsam_harbor *h, size_t evict_bytes, int calls);
+
 #endif

@@ -215,6 +215,12 @@ void fl_body_apply_central_force(fl_body *b, fl_vec2 force) { b->force = fl_add(
 
 void fl_body_apply_torque(fl_body *b, double torque) { b->torque += torque; }
 
+void fl_body_clear_forces(fl_body *b)
+{
+    b->force = fl_v2(0.0, 0.0);
+    b->torque = 0.0;
+}
+
 void fl_body_set_transform(fl_body *b, fl_vec2 position, double angle)
 {
     b->position = position;

@@ -87,6 +87,9 @@ void fl_body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force);
 /* Accumulates a force at the centre of mass (no torque), and a pure torque. */
 void fl_body_apply_central_force(fl_body *b, fl_vec2 force);
 void fl_body_apply_torque(fl_body *b, double torque);
+/* Drops the force and torque accumulated so far (the step does this as it
+ * ends). */
+void fl_body_clear_forces(fl_body *b);
 
 /* Moves and turns a body (its centre of mass to `position`). */
 void fl_body_set_transform(fl_body *b, fl_vec2 position, double angle);

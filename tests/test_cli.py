@@ -453,6 +453,19 @@ class Bench(unittest.TestCase):
         self.assertGreater(j['buoyancy_ns_per_vertex'], 0)
         self.assertNotIn('peer', j)
 
+    def test_buoyancy_alone(self):
+        j = self.bench('--buoyancy-alone')
+        alone = j['buoyancy_alone']
+        self.assertEqual(alone['calls'], 21)
+        self.assertGreater(alone['evict_mib'], 0)
+        self.assertGreater(alone['cached_ns_per_vertex'], 0)
+        self.assertGreater(alone['evicted_ns_per_vertex'], 0)
+        # Timed after the run's measurements, which it leaves as they were.
+        plain = self.bench()
+        for f in ('below_surface', 'mean_submerged_fraction', 'vertices'):
+            self.assertEqual(j[f], plain[f])
+        self.assertNotIn('buoyancy_alone', plain)
+
     def test_usage_errors_exit_2(self):
         for args in (['--bodies', '0'], ['--bodies', '100001'], ['--steps', 'x'], ['--steps', '0'],
                      ['--repeat', '100'], ['--frob'], ['--bodies'], ['scene.scene']):
