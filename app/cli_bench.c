@@ -44,8 +44,12 @@ static int parse_bench_args(int argc, char **argv, bench_options *o)
     long *dest[3] = {&o->bodies, &o->steps, &o->repeat};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--peer") || !strcmp(a, "--buoyancy-alone")) {
-            *(a[2] == 'p' ? &o->peer : &o->alone) = true;
+        if (!strcmp(a, "--peer")) {
+            o->peer = true;
+            continue;
+        }
+        if (!strcmp(a, "--buoyancy-alone")) {
+            o->alone = true;
             continue;
         }
         int k = 0;
@@ -130,7 +134,7 @@ static int flotsam_once(const harbor_scene *sc, const bench_options *o, long r, 
         out->alone_ms[1] = flotsam_harbor_time_buoyancy(&h, (size_t)ALONE_EVICT_MIB << 20, ALONE_CALLS);
         cli_progress_show(p, 2, 2);
         if (out->alone_ms[0] < 0.0 || out->alone_ms[1] < 0.0) {
-            fputs("flotsam: bench --buoyancy-alone: out of memory\n", stderr);
+            fputs("flotsam: bench --buoyancy-alone: out of memory timing the pass\n", stderr);
             rc = CLI_FAILED;
         }
     }

@@ -144,17 +144,20 @@ double flotsam_harbor_time_buoyancy(flotsam_harbor *h, size_t evict_bytes, int c
         return -1.0;
     volatile unsigned char sink = 0;
     fl_world *w = h->world;
-    for (int k = 0; k < calls; k++) {
+    fl_status st = FL_OK;
+    for (int k = 0; k < calls && st == FL_OK; k++) {
         if (buf)
             sink = (unsigned char)(sink + evict(buf, evict_bytes));
         double start = now_ms();
-        (void)fl_buoyancy_apply(h->buoyancy, fl_world_time(w), HARBOR_DT);
+        st = fl_buoyancy_apply(h->buoyancy, fl_world_time(w), HARBOR_DT);
         ms[k] = now_ms() - start;
     }
     free(buf);
     /* Between steps every force is zero (the step clears them). */
     for (int i = 0; i < fl_world_body_count(w); i++)
         fl_body_clear_forces(fl_world_body(w, i));
+    if (st != FL_OK)
+        return -1.0;
     qsort(ms, (size_t)calls, sizeof *ms, cmp_ms);
     return ms[calls / 2];
 }

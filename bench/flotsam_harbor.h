@@ -44,7 +44,8 @@ harbor_stats flotsam_harbor_measure(flotsam_harbor *h);
  * the median of `calls` passes (at most 99) in ms, each after touching
  * `evict_bytes` of other memory (0: back to back, so its data stays in
  * cache). The forces the passes add are cleared again, leaving the world
- * as it was. Returns a negative time when out of memory. */
+ * as it was. Returns a negative time when out of memory (the world is then
+ * left as it was all the same). */
 double flotsam_harbor_time_buoyancy(flotsam_harbor *h, size_t evict_bytes, int calls);
 
 #endif
