@@ -70,18 +70,6 @@ static int parse_bench_args(int argc, char **argv, bench_options *o)
     return CLI_OK;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, long n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 /* Takes `steps` steps with run(ctx, n) in slices of about 1%, showing
  * progress between slices (outside the timed calls). */
 static void run_in_slices(cli_progress *p, long steps, void (*run)(void *ctx, long n), void *ctx)
@@ -178,12 +166,12 @@ static int bench_engines(const harbor_scene *sc, const bench_options *o, bench_r
     cli_progress_end(&p);
     if (rc != CLI_OK)
         return rc;
-    fl->ms_per_step = median(fr.ms, o->repeat);
+    fl->ms_per_step = harbor_median(fr.ms, o->repeat);
     for (int k = 0; k < 5; k++)
-        fl->stage[k] = median(fr.stage[k], o->repeat);
+        fl->stage[k] = harbor_median(fr.stage[k], o->repeat);
     fl->has_stages = true;
     if (o->peer) {
-        cm->ms_per_step = median(cr.ms, o->repeat);
+        cm->ms_per_step = harbor_median(cr.ms, o->repeat);
         cm->has_stages = false;
     }
     return CLI_OK;

@@ -117,12 +117,6 @@ harbor_stats flotsam_harbor_measure(flotsam_harbor *h)
     return st;
 }
 
-static int cmp_ms(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Writes and reads back every cache line of buf, so that whatever was in
  * the caches before is gone from them. */
 static unsigned char evict(unsigned char *buf, size_t bytes)
@@ -158,6 +152,5 @@ double flotsam_harbor_time_buoyancy(flotsam_harbor *h, size_t evict_bytes, int c
         fl_body_clear_forces(fl_world_body(w, i));
     if (st != FL_OK)
         return -1.0;
-    qsort(ms, (size_t)calls, sizeof *ms, cmp_ms);
-    return ms[calls / 2];
+    return harbor_median(ms, calls);
 }

@@ -158,3 +158,15 @@ void harbor_stats_finish(harbor_stats *st)
     if (st->bodies > 0)
         st->mean_submerged_fraction /= st->bodies;
 }
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double harbor_median(double *v, long n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}

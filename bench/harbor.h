@@ -78,4 +78,7 @@ void harbor_stats_add(harbor_stats *st, const harbor_scene *sc, double x, double
                       double submerged_fraction);
 void harbor_stats_finish(harbor_stats *st);
 
+/* The median of v[0 .. n) (n >= 1), which it sorts in place. */
+double harbor_median(double *v, long n);
+
 #endif
