@@ -4,7 +4,7 @@
 #ifndef FL_CAMERA_H
 #define FL_CAMERA_H
 
-#include "fl_math.h"
+#include "flotsam/flotsam.h"
 
 struct sim;
 

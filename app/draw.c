@@ -1,6 +1,6 @@
 #include <stdlib.h>
 #include "draw.h"
-#include "fl_polygon.h"
+#include "flotsam/flotsam.h"
 
 rgba rgba_hex(uint32_t rgb, uint8_t alpha)
 {

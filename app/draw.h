@@ -8,7 +8,7 @@
 #include <SDL.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include "fl_math.h"
+#include "flotsam/flotsam.h"
 
 typedef struct rgba {
     uint8_t r, g, b, a;

@@ -1,7 +1,6 @@
 /* draw_polygon of draw.h: filling simple polygons that may be concave. */
 #include "draw.h"
-#include "fl_decompose.h"
-#include "fl_polygon.h"
+#include "flotsam/flotsam.h"
 
 bool draw_polygon(draw_batch *b, const fl_vec2 *p, int n, rgba c)
 {

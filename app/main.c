@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
-#include "flotsam.h"
+#include "flotsam/flotsam.h"
 #include "sandbox.h"
 #include "sim.h"
 
@@ -37,30 +37,14 @@ static const char usage[] =
     "                       or none (default: hud,ropes)\n"
     "  check SCENE\n"
     "        read SCENE and report every problem as FILE:LINE:COLUMN: message\n"
-    "  bench [--bodies N] [--steps S] [--repeat R] [--peer] [--buoyancy-alone]\n"
-    "        time the harbor benchmark scene: N floating bodies (default 1000,\n"
-    "        up to 100000) for S steps (default 600), R runs (default 1, up to\n"
-    "        99); print one JSON line with the median ms per step, the stage\n"
-    "        split and the end state; --peer also runs it on Chipmunk2D;\n"
-    "        --buoyancy-alone also times the buoyancy pass by itself at the\n"
-    "        end, with its data in cache and with the caches emptied first\n"
+    "\n"
+    "The harbor benchmark is its own program, flotsam-bench.\n"
     "\n"
     "options:\n"
     "  -h, --help     show this help and exit\n"
     "  -V, --version  show the version and exit\n"
     "\n"
     "exit status: 0 success, 1 failure while running, 2 bad input\n";
-
-int cli_usage_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("flotsam: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputs("\nTry 'flotsam --help' for more information.\n", stderr);
-    va_end(ap);
-    return CLI_BAD_INPUT;
-}
 
 bool cli_load_scene(const char *path, scene *out)
 {
@@ -94,8 +78,6 @@ int main(int argc, char **argv)
         return cli_run(argc - 2, argv + 2);
     if (!strcmp(cmd, "check"))
         return cli_check(argc - 2, argv + 2);
-    if (!strcmp(cmd, "bench"))
-        return cli_bench(argc - 2, argv + 2);
     if (sandbox_wants(cmd))
         return sandbox_main(argc - 1, argv + 1);
     if (cmd[0] == '-')

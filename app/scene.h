@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "fl_math.h"
+#include "flotsam/flotsam.h"
 
 #define SCENE_MAX_POINTS 64
 #define SCENE_NAME_MAX 64

@@ -1,7 +1,7 @@
 /* The values of a scene file's fields: numbers with their ranges, angles,
  * points, point lists, colours, collision bits and names' spelling, and the
  * checks that make a point list a usable outline. */
-#include "fl_polygon.h"
+#include "flotsam/flotsam.h"
 
 #include "scene_parser.h"
 

@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "fl_buoyancy.h"
+#include "flotsam/flotsam.h"
 #include "scene.h"
 
 typedef struct sim {

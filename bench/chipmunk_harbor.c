@@ -14,7 +14,7 @@
  * body and its contact partners, work a velocity callback should not add to
  * the peer's time on every body every step. */
 #include <chipmunk/chipmunk_structs.h>
-#include "fl_polygon.h"
+#include "flotsam/flotsam.h"
 
 /* Room for an 8-gon clipped by three half-planes (8 -> 13 -> 20 -> 31). */
 #define CLIP_ROOM 32
@@ -87,7 +87,7 @@ static double submerged(const floater *f, fl_vec2 *c)
     return fl_polygon_area_centroid(cur, n, c);
 }
 
-/* HARBOR.md's buoyancy and drag, applied where Chipmunk integrates velocity.
+/* the benchmark's buoyancy and drag, applied where Chipmunk integrates velocity.
  *
  * Why here and not as a force set before cpSpaceStep: a Chipmunk step first
  * moves positions with the old velocities, then finds contacts, and only
@@ -98,7 +98,7 @@ static double submerged(const floater *f, fl_vec2 *c)
  * it sees the positions this step just produced, like flotsam's
  * beforeUpdate hook (semi-implicit Euler), and floaters settle.
  *
- * The drags are HARBOR.md's plain linear forces (flotsam realises the same
+ * The drags are the benchmark's plain linear forces (flotsam realises the same
  * rates as exact exponential decay over the step; the two agree as dt -> 0). */
 static void velocity_update(cpBody *body, cpVect gravity, cpFloat damping, cpFloat dt)
 {

@@ -1,5 +1,5 @@
 /* The harbor scene on Chipmunk2D 7, the benchmark's peer: the same tank and
- * bodies, and HARBOR.md's buoyancy and drag applied from each body's
+ * bodies, and the benchmark's buoyancy and drag applied from each body's
  * velocity-update callback with flotsam's own clipping code. Compiled only
  * when Chipmunk was found (FLOTSAM_HAVE_CHIPMUNK); otherwise building fails
  * with a message saying so. */

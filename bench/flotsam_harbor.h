@@ -3,8 +3,7 @@
 #ifndef FLOTSAM_HARBOR_H
 #define FLOTSAM_HARBOR_H
 
-#include "fl_buoyancy.h"
-#include "flotsam.h"
+#include "flotsam/flotsam.h"
 #include "harbor.h"
 
 /* flotsam runs the benchmark with 3 solver iterations, Chipmunk with its
@@ -24,10 +23,11 @@ typedef struct flotsam_harbor {
     long steps;          /* timed steps so far */
 } flotsam_harbor;
 
-/* Builds the scene (which must outlive h) in a new world whose memory comes
- * from `allocator` (NULL: the C library's). On failure returns the status,
+/* Builds the scene (which must outlive h) in a new world that runs
+ * `iterations` solver iterations and whose memory comes from `allocator`
+ * (NULL: the C library's). On failure returns the status,
  * fills err and leaves nothing to destroy. */
-fl_status flotsam_harbor_build(flotsam_harbor *h, const harbor_scene *scene,
+fl_status flotsam_harbor_build(flotsam_harbor *h, const harbor_scene *scene, int iterations,
                                const fl_allocator *allocator, fl_error *err);
 void flotsam_harbor_destroy(flotsam_harbor *h);
 

@@ -1,4 +1,4 @@
-/* The harbor benchmark scene (/work/shared/bench/HARBOR.md), generated as
+/* The harbor benchmark scene (docs/harbor-benchmark.md), generated as
  * plain data that any engine can build: the tank's static boxes, and for each
  * floating body its outline about its centroid, its density and its start
  * position. Nothing here depends on an engine. */

@@ -1,5 +1,5 @@
 #include <string.h>
-#include "fl_buoyancy.h"
+#include "flotsam/fl_buoyancy.h"
 #include "submerge.h"
 
 struct fl_buoyancy {

@@ -1,5 +1,5 @@
 #include <string.h>
-#include "fl_fluid.h"
+#include "flotsam/fl_fluid.h"
 
 fl_fluid_def fl_fluid_def_default(void)
 {

@@ -3,7 +3,8 @@
 #ifndef FL_SUBMERGE_H
 #define FL_SUBMERGE_H
 
-#include "fl_fluid.h"
+#include "flotsam/fl_fluid.h"
+#include "flotsam/fl_world.h"
 
 typedef enum submerge_kind {
     SUBMERGE_NONE,   /* no part of the outline is in the fluid */

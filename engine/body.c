@@ -1,7 +1,7 @@
 #include <stdint.h>
 #include <string.h>
-#include "fl_decompose.h"
-#include "fl_polygon.h"
+#include "flotsam/fl_decompose.h"
+#include "flotsam/fl_polygon.h"
 #include "world_internal.h"
 
 fl_body_def fl_body_def_default(void)

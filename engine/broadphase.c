@@ -1,5 +1,5 @@
-#include "fl_broadphase.h"
-#include "fl_world.h"
+#include "broadphase.h"
+#include "flotsam/fl_world.h"
 #include "sort.h"
 
 static bool before(const fl_proxy *p, int a, int b)

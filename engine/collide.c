@@ -1,4 +1,4 @@
-#include "fl_collide.h"
+#include "flotsam/fl_collide.h"
 
 /* The largest separation of b from a over a's edge normals: how far b lies
  * outside a's face `*edge` (negative when they overlap on every axis).

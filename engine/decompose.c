@@ -5,11 +5,11 @@
  * also names the directed edge that leaves it. Merging two pieces across a
  * diagonal splices their two cycles and drops the two corners whose edges
  * were the diagonal, so every other corner keeps naming the same edge. */
-#include "fl_decompose.h"
+#include "flotsam/fl_decompose.h"
 
 #include <stdbool.h>
 
-#include "fl_polygon.h"
+#include "flotsam/fl_polygon.h"
 
 #define MAX_TRIANGLES (FL_DECOMPOSE_MAX - 2)
 #define MAX_CORNERS (3 * MAX_TRIANGLES)

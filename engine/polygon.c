@@ -1,4 +1,4 @@
-#include "fl_polygon.h"
+#include "flotsam/fl_polygon.h"
 
 double fl_polygon_signed_area(const fl_vec2 *v, int n)
 {

@@ -3,10 +3,10 @@
 #define FL_WORLD_INTERNAL_H
 
 #include <stdbool.h>
-#include "fl_broadphase.h"
-#include "fl_contact.h"
-#include "fl_joint.h"
-#include "fl_world.h"
+#include "broadphase.h"
+#include "flotsam/fl_contact.h"
+#include "flotsam/fl_joint.h"
+#include "flotsam/fl_world.h"
 
 /* A body's velocities as the solver works on them: packed, so that the
  * solver's passes stay in cache. */

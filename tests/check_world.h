@@ -2,7 +2,7 @@
 #ifndef FL_TEST_CHECK_WORLD_H
 #define FL_TEST_CHECK_WORLD_H
 
-#include "fl_world.h"
+#include "flotsam/flotsam.h"
 
 /* Adds a dynamic body of any outline (default friction and restitution);
  * fails the test if the world refuses it. */

@@ -59,8 +59,8 @@ static void test_timing_buoyancy_alone_changes_nothing(void **state)
     fl_allocator counted = {counted_alloc, counted_realloc, plain_free, NULL};
     flotsam_harbor timed, plain;
     fl_error err;
-    assert_int_equal(flotsam_harbor_build(&timed, &sc, &counted, &err), FL_OK);
-    assert_int_equal(flotsam_harbor_build(&plain, &sc, NULL, &err), FL_OK);
+    assert_int_equal(flotsam_harbor_build(&timed, &sc, FLOTSAM_HARBOR_ITERATIONS, &counted, &err), FL_OK);
+    assert_int_equal(flotsam_harbor_build(&plain, &sc, FLOTSAM_HARBOR_ITERATIONS, NULL, &err), FL_OK);
     flotsam_harbor_run(&timed, 200);
     flotsam_harbor_run(&plain, 200);
 

@@ -9,7 +9,7 @@
 
 #include "check.h"
 #include "check_world.h"
-#include "fl_buoyancy.h"
+#include "flotsam/flotsam.h"
 #include "flotsam_harbor.h"
 
 #define DT (1.0 / 60.0)

@@ -14,8 +14,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "fl_decompose.h"
-#include "fl_polygon.h"
+#include "flotsam/flotsam.h"
 
 #define MAXV FL_DECOMPOSE_MAX
 #define MAX_OUT (3 * (MAXV - 2))

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fl_world.h"
+#include "flotsam/flotsam.h"
 
 /* ---- a log of calls ---------------------------------------------------- */
 

@@ -11,7 +11,7 @@
 #include "check.h"
 #include "check_world.h"
 
-#include "fl_buoyancy.h"
+#include "flotsam/flotsam.h"
 
 #define G 9.81
 #define RHO 1000.0

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fl_polygon.h"
+#include "flotsam/flotsam.h"
 
 static void reversed(const fl_vec2 *v, int n, fl_vec2 *out)
 {

@@ -14,8 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fl_polygon.h"
-#include "fl_world.h"
+#include "flotsam/flotsam.h"
 
 /* ---- fixtures ---------------------------------------------------------- */
 

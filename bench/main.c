@@ -1,5 +1,6 @@
-/* `flotsam bench`: the harbor benchmark scene (HARBOR.md) timed on flotsam
- * and, with --peer, on Chipmunk2D, reported as one JSON line. */
+/* flotsam-bench: the harbor benchmark scene (docs/harbor-benchmark.md)
+ * timed on flotsam and, with --peer, on Chipmunk2D, reported as one JSON
+ * line. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <math.h>
@@ -7,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "chipmunk_harbor.h"
-#include "cli.h"
+#include "cmdline.h"
 #include "flotsam_harbor.h"
 
 #define MAX_REPEAT 99
@@ -17,7 +18,7 @@
 #define ALONE_EVICT_MIB 128
 
 typedef struct bench_options {
-    long bodies, steps, repeat;
+    long bodies, steps, repeat, iterations;
     bool peer, alone;
 } bench_options;
 
@@ -34,16 +35,52 @@ typedef struct bench_result {
 static const char *const stage_names[5] = {"buoyancy", "broad_phase", "narrow_phase", "solver",
                                            "integration"};
 
-static int parse_bench_args(int argc, char **argv, bench_options *o)
+static const char usage[] =
+    "usage: flotsam-bench [--bodies N] [--steps S] [--repeat R] [--iterations K]\n"
+    "                     [--peer] [--buoyancy-alone]\n"
+    "\n"
+    "Times the harbor benchmark scene (docs/harbor-benchmark.md): N floating\n"
+    "bodies poured into a tank of water. Prints one JSON line with the median\n"
+    "ms per step, the stage split and how the pile ended.\n"
+    "\n"
+    "  --bodies N        bodies, 1 to 100000 (default 1000)\n"
+    "  --steps S         steps of 1/60 s per run (default 600)\n"
+    "  --repeat R        runs, 1 to 99; times are their median (default 1)\n"
+    "  --iterations K    flotsam's solver iterations, 1 to 100 (default 3)\n"
+    "  --peer            also run the scene on Chipmunk2D, taking turns\n"
+    "  --buoyancy-alone  then time the buoyancy pass by itself, its data in\n"
+    "                    cache and with the caches emptied first\n"
+    "  -h, --help        show this help and exit\n"
+    "  -V, --version     show the version and exit\n"
+    "\n"
+    "exit status: 0 success, 1 failure while running, 2 bad input\n";
+
+/* Parses the options; *done is set when --help or --version was answered. */
+static int parse_bench_args(int argc, char **argv, bench_options *o, bool *done)
 {
-    *o = (bench_options){1000, 600, 1, false, false};
+    *o = (bench_options){1000, 600, 1, FLOTSAM_HARBOR_ITERATIONS, false, false};
+    *done = false;
+    enum { COUNTS = 4 };
     static const struct {
         const char *name;
         long lo, hi;
-    } counts[3] = {{"--bodies", 1, HARBOR_MAX_BODIES}, {"--steps", 1, 1000000}, {"--repeat", 1, MAX_REPEAT}};
-    long *dest[3] = {&o->bodies, &o->steps, &o->repeat};
+    } counts[COUNTS] = {{"--bodies", 1, HARBOR_MAX_BODIES},
+                        {"--steps", 1, 1000000},
+                        {"--repeat", 1, MAX_REPEAT},
+                        {"--iterations", 1, 100}};
+    long *dest[COUNTS] = {&o->bodies, &o->steps, &o->repeat, &o->iterations};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            fputs(usage, stdout);
+            *done = true;
+            return CLI_OK;
+        }
+        if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
+            printf("flotsam-bench %s\n", FL_VERSION_STRING);
+            *done = true;
+            return CLI_OK;
+        }
         if (!strcmp(a, "--peer")) {
             o->peer = true;
             continue;
@@ -53,12 +90,12 @@ static int parse_bench_args(int argc, char **argv, bench_options *o)
             continue;
         }
         int k = 0;
-        while (k < 3 && !cli_is_option(a, counts[k].name))
+        while (k < COUNTS && !cli_is_option(a, counts[k].name))
             k++;
-        if (k == 3) {
+        if (k == COUNTS) {
             if (a[0] == '-')
-                return cli_usage_error("unknown option '%s' for bench", a);
-            return cli_usage_error("bench takes no scene file, got '%s'", a);
+                return cli_usage_error("unknown option '%s'", a);
+            return cli_usage_error("takes no scene file, got '%s'", a);
         }
         const char *v = cli_option_value(counts[k].name, argc, argv, &i);
         if (!v)
@@ -98,11 +135,11 @@ static int flotsam_once(const harbor_scene *sc, const bench_options *o, long r, 
 {
     flotsam_harbor h;
     fl_error err;
-    if (flotsam_harbor_build(&h, sc, NULL, &err) != FL_OK) {
-        fprintf(stderr, "flotsam: bench: cannot build the harbor scene: %s\n", err.message);
+    if (flotsam_harbor_build(&h, sc, (int)o->iterations, NULL, &err) != FL_OK) {
+        fprintf(stderr, "flotsam-bench: cannot build the harbor scene: %s\n", err.message);
         return CLI_FAILED;
     }
-    cli_progress_label(p, "bench flotsam, run %ld of %ld, ", r + 1, o->repeat);
+    cli_progress_label(p, "flotsam, run %ld of %ld, ", r + 1, o->repeat);
     run_in_slices(p, o->steps, run_flotsam, &h);
     const fl_profile *pr = &h.profile;
     double per = 1.0 / (double)o->steps;
@@ -115,14 +152,14 @@ static int flotsam_once(const harbor_scene *sc, const bench_options *o, long r, 
     int rc = CLI_OK;
     if (o->alone && r == o->repeat - 1) {
         /* On the world as the last run left it. */
-        cli_progress_label(p, "bench flotsam, buoyancy alone, ");
+        cli_progress_label(p, "flotsam, buoyancy alone, ");
         cli_progress_show(p, 0, 2);
         out->alone_ms[0] = flotsam_harbor_time_buoyancy(&h, 0, ALONE_CALLS);
         cli_progress_show(p, 1, 2);
         out->alone_ms[1] = flotsam_harbor_time_buoyancy(&h, (size_t)ALONE_EVICT_MIB << 20, ALONE_CALLS);
         cli_progress_show(p, 2, 2);
         if (out->alone_ms[0] < 0.0 || out->alone_ms[1] < 0.0) {
-            fputs("flotsam: bench --buoyancy-alone: out of memory timing the pass\n", stderr);
+            fputs("flotsam-bench: --buoyancy-alone: out of memory timing the pass\n", stderr);
             rc = CLI_FAILED;
         }
     }
@@ -137,11 +174,11 @@ static int chipmunk_once(const harbor_scene *sc, const bench_options *o, long r,
     char err[256];
     chipmunk_harbor *h = chipmunk_harbor_build(sc, err, sizeof err);
     if (!h) {
-        fprintf(stderr, "flotsam: bench --peer: %s\n", err);
+        fprintf(stderr, "flotsam-bench: --peer: %s\n", err);
         return CLI_FAILED;
     }
     *settings = chipmunk_harbor_get_settings(h);
-    cli_progress_label(p, "bench chipmunk, run %ld of %ld, ", r + 1, o->repeat);
+    cli_progress_label(p, "chipmunk, run %ld of %ld, ", r + 1, o->repeat);
     run_in_slices(p, o->steps, run_chipmunk, h);
     runs->ms[r] = chipmunk_harbor_elapsed_ms(h) / (double)o->steps;
     out->stats = chipmunk_harbor_measure(h);
@@ -212,8 +249,8 @@ static void put_result(const bench_options *o, const bench_result *r)
 }
 
 static const char notes[] =
-    "Same scene, dt and no sub-steps in both; what differs: flotsam runs 3 solver iterations "
-    "(its collision tests pass unchanged at 3), Chipmunk its default 10; "
+    "Same scene, dt and no sub-steps in both; what differs: flotsam runs the solver iterations "
+    "given above (3 unless asked: its collision tests pass unchanged at 3), Chipmunk its default 10; "
     "flotsam solves contacts with sequential impulses plus a two-point block solver, "
     "speculative contacts and split-impulse position correction (slop 0.0005 m, 20% per step); "
     "Chipmunk iterates its contacts one point at a time (no block solving), with its defaults "
@@ -225,7 +262,7 @@ static const char notes[] =
     "clipped polygon's area and centroid as it clips and decides most bodies by their bounding "
     "circle; it also clips at the floor top y = 14, which a body only reaches by overlapping the floor); "
     "flotsam applies the drags as the exact exponential decay of velocity and spin over the step, "
-    "Chipmunk (from its velocity-update callback) as HARBOR.md's plain linear forces; "
+    "Chipmunk (from its velocity-update callback) as the benchmark's plain linear forces; "
     "they agree as dt -> 0. Chipmunk's time has no stage split.";
 static const char assert_note[] =
     " This Chipmunk library was built without NDEBUG (Debian's is): its times include its "
@@ -243,7 +280,7 @@ static void put_json(const bench_options *o, const bench_result *fl, const bench
         put_num("evicted_ns_per_vertex", fl->alone_ms[1] * per);
         fputs("}", stdout);
     }
-    printf(",\"iterations\":%d,\"substeps\":0", FLOTSAM_HARBOR_ITERATIONS);
+    printf(",\"iterations\":%ld,\"substeps\":0", o->iterations);
     printf(",\"chipmunk_available\":%s", chipmunk_harbor_available() ? "true" : "false");
     if (cm) {
         printf(",\"peer\":{\"engine\":\"%s\"", chipmunk_harbor_engine());
@@ -260,20 +297,22 @@ static void put_json(const bench_options *o, const bench_result *fl, const bench
     fputs("}\n", stdout);
 }
 
-int cli_bench(int argc, char **argv)
+int main(int argc, char **argv)
 {
+    cli_set_program("flotsam-bench");
     bench_options o;
-    int rc = parse_bench_args(argc, argv, &o);
-    if (rc != CLI_OK)
+    bool done;
+    int rc = parse_bench_args(argc - 1, argv + 1, &o, &done);
+    if (rc != CLI_OK || done)
         return rc;
     if (o.peer && !chipmunk_harbor_available()) {
-        fputs("flotsam: bench --peer: Chipmunk2D was not found when flotsam was built "
+        fputs("flotsam-bench: --peer: Chipmunk2D was not found when flotsam was built "
               "(install libchipmunk-dev and reconfigure)\n", stderr);
         return CLI_FAILED;
     }
     harbor_scene sc;
     if (!harbor_generate(&sc, (int)o.bodies)) {
-        fputs("flotsam: bench: out of memory generating the harbor scene\n", stderr);
+        fputs("flotsam-bench: out of memory generating the harbor scene\n", stderr);
         return CLI_FAILED;
     }
     bench_result fl, cm;
@@ -288,7 +327,7 @@ int cli_bench(int argc, char **argv)
     if (rc == CLI_OK) {
         put_json(&o, &fl, o.peer ? &cm : NULL, &cs, cm_assertions);
         if (fflush(stdout) != 0) {
-            fprintf(stderr, "flotsam: bench: cannot write the result: %s\n", strerror(errno));
+            fprintf(stderr, "flotsam-bench: cannot write the result: %s\n", strerror(errno));
             rc = CLI_FAILED;
         }
     }

@@ -8,8 +8,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "fl_collide.h"
-#include "fl_types.h"
+#include "flotsam/fl_collide.h"
+#include "flotsam/fl_types.h"
 
 typedef struct fl_world fl_world;
 

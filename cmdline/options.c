@@ -1,8 +1,8 @@
-/* Option values shared by the commands: option names, counts and sizes. */
+/* Option values shared by the programs: option names, counts and sizes. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli.h"
+#include "cmdline.h"
 
 bool cli_is_option(const char *arg, const char *opt)
 {

@@ -3,8 +3,12 @@
 #ifndef FL_JOINT_H
 #define FL_JOINT_H
 
-#include "fl_body.h"
-#include "fl_types.h"
+#include "flotsam/fl_body.h"
+#include "flotsam/fl_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct fl_world fl_world;
 
@@ -66,5 +70,9 @@ fl_joint *fl_world_joint(const fl_world *w, int index);
 /* The joint's two ends in world coordinates. */
 fl_vec2 fl_joint_world_a(const fl_joint *j);
 fl_vec2 fl_joint_world_b(const fl_joint *j);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

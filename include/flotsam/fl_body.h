@@ -5,8 +5,12 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "fl_math.h"
-#include "fl_types.h"
+#include "flotsam/fl_math.h"
+#include "flotsam/fl_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* What a body is made from. Points are offsets from `origin`, in either
  * winding; the body's position is its centre of mass, wherever that falls. */
@@ -119,5 +123,9 @@ static inline fl_vec2 fl_body_point_velocity(const fl_body *b, fl_vec2 p)
 {
     return fl_add(b->velocity, fl_cross_sv(b->spin, fl_sub(p, b->position)));
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -3,7 +3,11 @@
 #ifndef FL_DECOMPOSE_H
 #define FL_DECOMPOSE_H
 
-#include "fl_math.h"
+#include "flotsam/fl_math.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define FL_DECOMPOSE_MAX 256 /* most points a polygon may have */
 
@@ -24,5 +28,9 @@
  * neighbours are left out of the pieces of a concave input. Deterministic;
  * O(n^3) time in the worst case, no allocation. */
 int fl_convex_decompose(const fl_vec2 *v, int n, fl_vec2 *out, int *starts);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

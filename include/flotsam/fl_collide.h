@@ -5,7 +5,11 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "fl_math.h"
+#include "flotsam/fl_math.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Distances below which touching shapes count as resting, in metres. */
 #define FL_LINEAR_SLOP 0.005
@@ -38,5 +42,9 @@ typedef struct fl_manifold {
  * positive margin gives speculative points for shapes about to touch).
  * Face against face gives two points, a corner against a face one. */
 void fl_collide_polygons(const fl_poly *a, const fl_poly *b, double margin, fl_manifold *m);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

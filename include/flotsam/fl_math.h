@@ -6,6 +6,10 @@
 
 #include <math.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define FL_PI 3.14159265358979323846
 
 typedef struct fl_vec2 {
@@ -47,5 +51,9 @@ static inline fl_vec2 fl_unrotate(fl_rot r, fl_vec2 v)
 {
     return fl_v2(r.c * v.x + r.s * v.y, -r.s * v.x + r.c * v.y);
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -3,7 +3,11 @@
 #define FL_POLYGON_H
 
 #include <stdbool.h>
-#include "fl_math.h"
+#include "flotsam/fl_math.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Area, centroid and second moment of a polygon of uniform unit density. */
 typedef struct fl_mass_props {
@@ -51,5 +55,9 @@ int fl_clip_halfplane(const fl_vec2 *in, int n, fl_halfplane h, fl_vec2 *out);
  * body's outline about its centre of mass). Returns 0, centroid unset, when
  * nothing of area is left. */
 double fl_clip_halfplane_area(const fl_vec2 *in, int n, fl_halfplane h, fl_vec2 *centroid);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

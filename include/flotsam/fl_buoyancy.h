@@ -13,7 +13,12 @@
 #ifndef FL_BUOYANCY_H
 #define FL_BUOYANCY_H
 
-#include "fl_fluid.h"
+#include "flotsam/fl_fluid.h"
+#include "flotsam/fl_world.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* One body in one fluid, as measured at the last step (or measure call).
  * The step's own pass measures area and centre only; the polygon is kept by
@@ -51,5 +56,9 @@ const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, int body_index, 
 /* Total submerged area of a body over all fluids, and its combined centre of
  * buoyancy (area-weighted); returns 0 and leaves *centroid unset if dry. */
 double fl_buoyancy_body_area(const fl_buoyancy *b, int body_index, fl_vec2 *centroid);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

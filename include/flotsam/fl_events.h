@@ -4,7 +4,11 @@
 #define FL_EVENTS_H
 
 #include <stdint.h>
-#include "fl_types.h"
+#include "flotsam/fl_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct fl_world fl_world;
 
@@ -62,5 +66,9 @@ fl_status fl_world_on(fl_world *w, fl_event_type type, fl_event_fn fn, void *use
 fl_status fl_world_off(fl_world *w, fl_event_type type, fl_event_fn fn, void *user);
 /* Calls every callback registered for event->type, in order. */
 void fl_world_trigger(fl_world *w, const fl_event *event);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

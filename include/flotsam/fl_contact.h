@@ -5,8 +5,12 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "fl_body.h"
-#include "fl_collide.h"
+#include "flotsam/fl_body.h"
+#include "flotsam/fl_collide.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct fl_contact_point {
     fl_vec2 point;            /* world, midway between the surfaces */
@@ -43,5 +47,9 @@ static inline double fl_contact_depth(const fl_contact *c)
         d = c->points[i].separation < -d ? -c->points[i].separation : d;
     return d;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

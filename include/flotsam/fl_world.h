@@ -3,10 +3,14 @@
 #define FL_WORLD_H
 
 #include <stdint.h>
-#include "fl_body.h"
-#include "fl_contact.h"
-#include "fl_events.h"
-#include "fl_types.h"
+#include "flotsam/fl_body.h"
+#include "flotsam/fl_contact.h"
+#include "flotsam/fl_events.h"
+#include "flotsam/fl_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct fl_world_def {
     fl_vec2 gravity;        /* m/s^2; y points down, so (0, 9.81) is Earth's */
@@ -78,5 +82,9 @@ void fl_world_free(fl_world *w, void *ptr);
  * items, doubling through the world's allocator. Returns the array to use
  * from now on, or NULL when out of memory (the old array is then intact). */
 void *fl_world_grow(fl_world *w, void *array, int *capacity, int need, size_t elem_size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -3,7 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <unistd.h>
-#include "cli.h"
+#include "cmdline.h"
 
 cli_progress cli_progress_begin(bool wanted)
 {
@@ -28,7 +28,7 @@ void cli_progress_show(cli_progress *p, long done, long total)
     if (pct == p->shown)
         return;
     p->shown = pct;
-    fprintf(stderr, "\r\033[Kflotsam: %sstep %ld of %ld (%d%%)", p->label, done, total, pct);
+    fprintf(stderr, "\r\033[K%s: %sstep %ld of %ld (%d%%)", cli_program(), p->label, done, total, pct);
     fflush(stderr);
 }
 

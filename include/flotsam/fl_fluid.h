@@ -4,7 +4,12 @@
 #ifndef FL_FLUID_H
 #define FL_FLUID_H
 
-#include "flotsam.h"
+#include "flotsam/fl_polygon.h"
+#include "flotsam/fl_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct fl_fluid_def {
     double density;                   /* kg/m^2 */
@@ -34,5 +39,9 @@ double fl_fluid_surface_at(const fl_fluid_def *f, double x, double t, double *sl
  * tangent line at at.x. Offsets are relative to `at`, so a body's outline
  * can be clipped in its own centre-of-mass frame without losing precision. */
 void fl_fluid_halfplanes(const fl_fluid_def *f, fl_vec2 at, double t, fl_halfplane out[4]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

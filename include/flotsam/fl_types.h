@@ -4,6 +4,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum fl_status {
     FL_OK = 0,
     FL_EINVAL = -1,   /* an argument is out of range or malformed */
@@ -40,5 +44,9 @@ fl_status fl_fail(fl_error *err, fl_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,0 +1,50 @@
+/* What flotsam's programs (flotsam, flotsam-bench) share on the command
+ * line: option values, usage errors and the progress line. Plain C and
+ * POSIX, no part of the library. */
+#ifndef FL_CMDLINE_H
+#define FL_CMDLINE_H
+
+#include <stdbool.h>
+
+#if defined(__GNUC__)
+#define CLI_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define CLI_PRINTF(fmt, args)
+#endif
+
+/* Exit statuses: 2 for bad input (usage, scene errors), 1 for failures at
+ * run time (cannot write output, out of memory). */
+enum { CLI_OK = 0, CLI_FAILED = 1, CLI_BAD_INPUT = 2 };
+
+/* The program's name in messages ("flotsam" until set). */
+void cli_set_program(const char *name);
+const char *cli_program(void);
+
+/* Prints "PROGRAM: MESSAGE" and a pointer to --help; returns CLI_BAD_INPUT. */
+int cli_usage_error(const char *fmt, ...) CLI_PRINTF(1, 2);
+
+/* Is arg the option opt, as "--opt" or "--opt=VALUE"? */
+bool cli_is_option(const char *arg, const char *opt);
+/* The value of option opt at argv[*i]: after its '=', else the next argument
+ * (moving *i on); NULL when there is none. */
+const char *cli_option_value(const char *opt, int argc, char **argv, int *i);
+/* A whole number from lo to hi, written with digits only. */
+bool cli_parse_count(const char *s, long lo, long hi, long *out);
+/* A pixel size "WxH", each side from 16 to 8192. */
+bool cli_parse_size(const char *s, int *w, int *h);
+
+/* A progress line on stderr ("PROGRAM: LABELstep N of M (P%)"), shown only
+ * when wanted and stderr is a terminal, redrawn when the percentage moves. */
+typedef struct cli_progress {
+    bool on;
+    int shown;       /* the percentage on screen; -1: none */
+    char label[96];
+} cli_progress;
+
+cli_progress cli_progress_begin(bool wanted);
+void cli_progress_label(cli_progress *p, const char *fmt, ...) CLI_PRINTF(2, 3);
+void cli_progress_show(cli_progress *p, long done, long total);
+/* Clears the line, if one is shown. */
+void cli_progress_end(cli_progress *p);
+
+#endif
