@@ -227,3 +227,7 @@ void fl_body_set_transform(fl_body *b, fl_vec2 position, double angle)
     b->angle = angle;
     b->rot = fl_rot_from(angle);
 }
+
+uint32_t fl_body_id(const fl_body *b) { return b->id; }
+
+fl_rot fl_body_rot(const fl_body *b) { return b->rot; }

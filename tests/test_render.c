@@ -11,24 +11,24 @@
 #include <string.h>
 #include "capture.h"
 #include "render.h"
-#include "sim.h"
+#include "flotsam/flotsam.h"
 
 /* ---- helpers ---------------------------------------------------------------- */
 
 /* A scene and the simulation built from it. */
 typedef struct built {
-    scene sc;
-    sim s;
+    fl_scene sc;
+    fl_sim s;
 } built;
 
 static built *build(const char *text)
 {
     built *b = malloc(sizeof *b);
     assert_non_null(b);
-    scene_error err;
-    if (!scene_parse(text, strlen(text), &b->sc, &err))
+    fl_scene_error err;
+    if (!fl_scene_parse(text, strlen(text), &b->sc, &err))
         fail_msg("scene %d:%d: %s", err.line, err.column, err.message);
-    if (!sim_build(&b->s, &b->sc, &err))
+    if (!fl_sim_build(&b->s, &b->sc, &err))
         fail_msg("build %d:%d: %s", err.line, err.column, err.message);
     fl_buoyancy_measure(b->s.buoyancy, fl_world_time(b->s.world));
     return b;
@@ -36,8 +36,8 @@ static built *build(const char *text)
 
 static void unbuild(built *b)
 {
-    sim_free(&b->s);
-    scene_free(&b->sc);
+    fl_sim_free(&b->s);
+    fl_scene_free(&b->sc);
     free(b);
 }
 
@@ -63,7 +63,7 @@ static void target_free(target *t)
     SDL_FreeSurface(t->surface);
 }
 
-static void draw(target *t, const sim *s, const camera *cam, const render_options *o)
+static void draw(target *t, const fl_sim *s, const camera *cam, const render_options *o)
 {
     render_hud hud = {-1.0, "test"};
     assert_true(render_sim(t->renderer, s, cam, o, &hud));

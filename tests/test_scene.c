@@ -13,42 +13,42 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "scene.h"
+#include "flotsam/flotsam.h"
 
 #define HEADER "flotsam-scene 1\n"
 #define PI_LITERAL 3.14159265358979323846
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-static bool parse_n(const char *text, size_t len, scene *out, scene_error *err)
+static bool parse_n(const char *text, size_t len, fl_scene *out, fl_scene_error *err)
 {
     memset(out, 0x5A, sizeof *out); /* garbage: the parser must overwrite it */
     memset(err, 0, sizeof *err);
-    return scene_parse(text, len, out, err);
+    return fl_scene_parse(text, len, out, err);
 }
 
-static void parse_ok_at(const char *text, scene *out, int caller)
+static void parse_ok_at(const char *text, fl_scene *out, int caller)
 {
-    scene_error err;
+    fl_scene_error err;
     if (!parse_n(text, strlen(text), out, &err))
         fail_msg("test line %d: unexpected error %d:%d: %s", caller, err.line, err.column,
                  err.message);
 }
 #define PARSE_OK(text, out) parse_ok_at((text), (out), __LINE__)
 
-static bool is_zeroed(const scene *s)
+static bool is_zeroed(const fl_scene *s)
 {
-    static const scene zero;
+    static const fl_scene zero;
     return memcmp(s, &zero, sizeof zero) == 0;
 }
 
 static void expect_error_n(const char *text, size_t len, int line, int column, const char *part,
                            int caller)
 {
-    scene s;
-    scene_error err;
+    fl_scene s;
+    fl_scene_error err;
     if (parse_n(text, len, &s, &err)) {
-        scene_free(&s);
+        fl_scene_free(&s);
         fail_msg("test line %d: parse succeeded, expected '%s'", caller, part);
     }
     if (err.line != line || err.column != column || strstr(err.message, part) == NULL)
@@ -93,7 +93,7 @@ static const char contract_example[] =
 static void test_contract_example(void **state)
 {
     (void)state;
-    scene s;
+    fl_scene s;
     PARSE_OK(contract_example, &s);
     SAME_VEC(s.gravity, 0, 9.81);
     SAME(s.rate, 60);
@@ -110,11 +110,11 @@ static void test_contract_example(void **state)
 
     assert_int_equal(s.body_count, 4);
     assert_string_equal(s.bodies[0].name, "crate");
-    assert_int_equal(s.bodies[0].shape, SCENE_BOX);
+    assert_int_equal(s.bodies[0].shape, FL_SCENE_BOX);
     assert_int_equal(s.bodies[0].line, 10);
     SAME(s.bodies[0].angle, 10 * (PI_LITERAL / 180.0));
-    assert_int_equal(s.bodies[1].shape, SCENE_NGON);
-    assert_int_equal(s.bodies[2].shape, SCENE_POLYGON);
+    assert_int_equal(s.bodies[1].shape, FL_SCENE_NGON);
+    assert_int_equal(s.bodies[2].shape, FL_SCENE_POLYGON);
     assert_int_equal(s.bodies[2].point_count, 4);
     assert_int_equal(s.bodies[2].hull_count, 4);
     SAME_VEC(s.bodies[2].points[3], -0.6, 0.5);
@@ -129,7 +129,7 @@ static void test_contract_example(void **state)
     assert_true(s.ropes[0].has_length);
     SAME(s.ropes[0].length, 4);
     assert_int_equal(s.ropes[0].line, 16);
-    scene_free(&s);
+    fl_scene_free(&s);
     assert_true(is_zeroed(&s));
 }
 
@@ -138,7 +138,7 @@ static void test_contract_example(void **state)
 static void test_defaults(void **state)
 {
     (void)state;
-    scene s;
+    fl_scene s;
     PARSE_OK(HEADER "box at=1,2 size=3,4 density=5\n", &s);
     SAME_VEC(s.gravity, 0, 9.81);
     SAME(s.rate, 60);
@@ -147,7 +147,7 @@ static void test_defaults(void **state)
     assert_int_equal(s.fluid_count, 0);
     assert_int_equal(s.rope_count, 0);
     assert_int_equal(s.body_count, 1);
-    const scene_body *b = &s.bodies[0];
+    const fl_scene_body *b = &s.bodies[0];
     assert_string_equal(b->name, "");
     SAME_VEC(b->at, 1, 2);
     SAME_VEC(b->size, 3, 4);
@@ -164,14 +164,14 @@ static void test_defaults(void **state)
     assert_int_equal(b->category, 1);
     assert_int_equal(b->mask, 0xffffffffu);
     assert_false(b->sensor);
-    scene_free(&s);
+    fl_scene_free(&s);
 }
 
 /* Collision filtering: category and mask bits, and the sensor flag. */
 static void test_collision_fields(void **state)
 {
     (void)state;
-    scene s;
+    fl_scene s;
     PARSE_OK(HEADER "box at=1,2 size=3,4 density=5 category=4 mask=4294967291 sensor\n"
                     "ngon at=0,0 sides=3 radius=1 static mask=0 category=0\n", &s);
     assert_int_equal(s.bodies[0].category, 4);
@@ -180,7 +180,7 @@ static void test_collision_fields(void **state)
     assert_int_equal(s.bodies[1].category, 0);
     assert_int_equal(s.bodies[1].mask, 0);
     assert_false(s.bodies[1].sensor);
-    scene_free(&s);
+    fl_scene_free(&s);
     EXPECT_ERROR(HEADER "box at=1,2 size=3,4 density=5 category=4294967296\n", 2, 40,
                  "category must be a whole number from 0 to 4294967295");
     EXPECT_ERROR(HEADER "box at=1,2 size=3,4 density=5 mask=1.5\n", 2, 36, "mask must be a whole number");
@@ -193,7 +193,7 @@ static void test_collision_fields(void **state)
 static void test_world_and_view(void **state)
 {
     (void)state;
-    scene s;
+    fl_scene s;
     PARSE_OK(HEADER "world gravity=-1.5,2e1 rate=120 iterations=25\n"
                     "view center=-3,4.5 width=0.25\n",
              &s);
@@ -203,29 +203,29 @@ static void test_world_and_view(void **state)
     assert_true(s.has_view);
     SAME_VEC(s.view_center, -3, 4.5);
     SAME(s.view_width, 0.25);
-    scene_free(&s);
+    fl_scene_free(&s);
 
     PARSE_OK(HEADER "world rate=10000 iterations=1000\n", &s);
     SAME(s.rate, 10000);
     assert_int_equal(s.iterations, 1000);
-    scene_free(&s);
+    fl_scene_free(&s);
     PARSE_OK(HEADER "world rate=1 iterations=1 # the smallest\n", &s);
     SAME(s.rate, 1);
     assert_int_equal(s.iterations, 1);
-    scene_free(&s);
+    fl_scene_free(&s);
 }
 
 static void test_fluid_fields(void **state)
 {
     (void)state;
-    scene s;
+    fl_scene s;
     PARSE_OK(HEADER "fluid density=800 surface=-2 left=-10 right=10.5 bottom=3\n"
                     "fluid name=oil density=900 surface=1 left=0 right=1 bottom=2 linear-drag=0\n"
                     "  angular-drag=2.5 current=0.5,-0.25 wave-amplitude=-0.5 wave-length=4\n"
                     "  wave-speed=-1.5\n",
              &s);
     assert_int_equal(s.fluid_count, 2);
-    const scene_fluid *a = &s.fluids[0], *b = &s.fluids[1];
+    const fl_scene_fluid *a = &s.fluids[0], *b = &s.fluids[1];
     assert_string_equal(a->name, "");
     SAME(a->density, 800);
     SAME(a->surface, -2);
@@ -246,13 +246,13 @@ static void test_fluid_fields(void **state)
     SAME(b->wave_amplitude, -0.5);
     SAME(b->wave_length, 4);
     SAME(b->wave_speed, -1.5);
-    scene_free(&s);
+    fl_scene_free(&s);
 }
 
 static void test_body_fields(void **state)
 {
     (void)state;
-    scene s;
+    fl_scene s;
     PARSE_OK(HEADER
              "box name=B-1_x at=1,2 size=0.5,2 density=3 angle=-0.5 velocity=1,-2 spin=0.75\n"
              "    friction=0 restitution=1 color=#A0b1C2 static\n"
@@ -260,9 +260,9 @@ static void test_body_fields(void **state)
              "ngon at=0,0 sides=3.0 radius=2 static density=7 restitution=0\n",
              &s);
     assert_int_equal(s.body_count, 3);
-    const scene_body *b = &s.bodies[0];
+    const fl_scene_body *b = &s.bodies[0];
     assert_string_equal(b->name, "B-1_x");
-    assert_int_equal(b->shape, SCENE_BOX);
+    assert_int_equal(b->shape, FL_SCENE_BOX);
     SAME_VEC(b->at, 1, 2);
     SAME_VEC(b->size, 0.5, 2);
     SAME(b->density, 3);
@@ -276,7 +276,7 @@ static void test_body_fields(void **state)
     assert_true(b->is_static);
 
     b = &s.bodies[1];
-    assert_int_equal(b->shape, SCENE_NGON);
+    assert_int_equal(b->shape, FL_SCENE_NGON);
     assert_int_equal(b->sides, 64);
     SAME(b->radius, 1e-3);
     SAME(b->angle, 90 * (PI_LITERAL / 180.0));
@@ -287,13 +287,13 @@ static void test_body_fields(void **state)
     assert_int_equal(b->sides, 3);
     assert_true(b->is_static);
     SAME(b->density, 7);
-    scene_free(&s);
+    fl_scene_free(&s);
 }
 
 static void test_angles(void **state)
 {
     (void)state;
-    scene s;
+    fl_scene s;
     PARSE_OK(HEADER "box at=0,0 size=1,1 density=1 angle=90deg\n"
                     "box at=0,0 size=1,1 density=1 angle=-45.5deg\n"
                     "box at=0,0 size=1,1 density=1 angle=1e1deg\n"
@@ -303,7 +303,7 @@ static void test_angles(void **state)
     SAME(s.bodies[1].angle, -45.5 * (PI_LITERAL / 180.0));
     SAME(s.bodies[2].angle, 10 * (PI_LITERAL / 180.0));
     SAME(s.bodies[3].angle, 1.25);
-    scene_free(&s);
+    fl_scene_free(&s);
     EXPECT_ERROR(HEADER "box at=0,0 size=1,1 density=1 angle=deg\n", 2, 37,
                  "expected a number, got 'deg'");
     EXPECT_ERROR(HEADER "box at=0,0 size=1,1 density=1 angle=90 deg\n", 2, 40,
@@ -315,7 +315,7 @@ static void test_angles(void **state)
 static void test_polygons(void **state)
 {
     (void)state;
-    scene s;
+    fl_scene s;
     PARSE_OK(HEADER
              /* clockwise and counter-clockwise (y down) */
              "polygon at=0,0 density=1 points=[0,0 1,0 0,1]\n"
@@ -331,7 +331,7 @@ static void test_polygons(void **state)
     assert_int_equal(s.bodies[2].hull_count, 4);
     SAME_VEC(s.bodies[2].hull[2], 4, 4);
     assert_int_equal(s.bodies[3].point_count, 4);
-    scene_free(&s);
+    fl_scene_free(&s);
 }
 
 /* A regular polygon of n points as scene text. */
@@ -353,11 +353,11 @@ static char *ngon_scene(int n)
 static void test_point_counts(void **state)
 {
     (void)state;
-    scene s;
+    fl_scene s;
     char *text = ngon_scene(64);
     PARSE_OK(text, &s);
     assert_int_equal(s.bodies[0].point_count, 64);
-    scene_free(&s);
+    fl_scene_free(&s);
     free(text);
     text = ngon_scene(65);
     EXPECT_ERROR(text, 2, 33, "polygon needs 3 to 64 points, got 65");
@@ -397,7 +397,7 @@ static void test_polygon_shape_errors(void **state)
 static void test_ropes(void **state)
 {
     (void)state;
-    scene s;
+    fl_scene s;
     PARSE_OK(HEADER "rope a=b2 b=b1 anchor-a=0.5,0 anchor-b=-0.5,0 stiffness=200 damping=3\n"
                     "box name=b1 at=0,0 size=1,1 density=1\n"
                     "fluid name=water density=1 surface=0 left=0 right=1 bottom=1\n"
@@ -405,7 +405,7 @@ static void test_ropes(void **state)
                     "rope a=b1 b=world anchor-b=0,-5\n",
              &s);
     assert_int_equal(s.rope_count, 2);
-    const scene_rope *r = &s.ropes[0];
+    const fl_scene_rope *r = &s.ropes[0];
     assert_int_equal(r->line, 2);
     assert_int_equal(r->a, 1);
     assert_int_equal(r->b, 0);
@@ -422,7 +422,7 @@ static void test_ropes(void **state)
     SAME_VEC(r->anchor_b, 0, -5);
     assert_false(r->has_stiffness);
     SAME(r->damping, 0);
-    scene_free(&s);
+    fl_scene_free(&s);
 }
 
 static void test_many_statements(void **state)
@@ -431,7 +431,7 @@ static void test_many_statements(void **state)
     enum { COUNT = 1000 };
     size_t size = (size_t)COUNT * 160, used = 0;
     char *text = malloc(size);
-    scene s;
+    fl_scene s;
     assert_non_null(text);
     used += (size_t)snprintf(text + used, size - used, HEADER);
     for (int i = 0; i < COUNT; i++) {
@@ -454,7 +454,7 @@ static void test_many_statements(void **state)
         assert_int_equal(s.ropes[i].a, COUNT - 1 - i);
         assert_int_equal(s.ropes[i].b, i == 0 ? -1 : i == COUNT - 1 ? 1 : 0);
     }
-    scene_free(&s);
+    fl_scene_free(&s);
     /* a duplicate at the very end still finds the first use */
     used += (size_t)snprintf(text + used, size - used,
                              "ngon name=b500 at=0,0 sides=3 radius=1 static\n");
@@ -467,7 +467,7 @@ static void test_many_statements(void **state)
 static void test_continuation_lines(void **state)
 {
     (void)state;
-    scene s;
+    fl_scene s;
     PARSE_OK("# a comment before the header\n"
              "\n"
              "  flotsam-scene 1   # the header may carry a comment\n"
@@ -486,7 +486,7 @@ static void test_continuation_lines(void **state)
     assert_int_equal(s.bodies[0].line, 9);
     SAME(s.bodies[0].density, 2);
     assert_true(s.bodies[1].is_static);
-    scene_free(&s);
+    fl_scene_free(&s);
 
     EXPECT_ERROR(HEADER "  at=1,2\n", 2, 3, "no statement to continue");
     EXPECT_ERROR(HEADER "box at=0,0 size=1,1 static\nsize=1,1\n", 3, 1,
@@ -504,7 +504,7 @@ static void test_continuation_lines(void **state)
 static void test_comments(void **state)
 {
     (void)state;
-    scene s;
+    fl_scene s;
     PARSE_OK(HEADER "box at=1,2#comment\n"
                     "  size=1,1 density=1 color=#ff8000#not a colour any more\n"
                     "box at=0,0 size=1,1 static # color=#zzzzzz\n"
@@ -515,7 +515,7 @@ static void test_comments(void **state)
     assert_int_equal(s.bodies[0].color, 0xFF8000);
     assert_false(s.bodies[1].has_color);
     assert_int_equal(s.bodies[2].color, 0x00FF00);
-    scene_free(&s);
+    fl_scene_free(&s);
     /* a '#' inside a list starts a comment, so the list is not closed */
     EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[0,0 1,0 #0,1]\n", 2, 33,
                  "no closing ']'");
@@ -526,7 +526,7 @@ static void test_comments(void **state)
 static void test_crlf(void **state)
 {
     (void)state;
-    scene s;
+    fl_scene s;
     PARSE_OK("flotsam-scene 1\r\n"
              "fluid density=1 surface=0 left=0 right=1\r\n"
              "   bottom=2 # comment\r\n"
@@ -541,7 +541,7 @@ static void test_crlf(void **state)
     assert_true(s.bodies[0].is_static);
     assert_int_equal(s.bodies[1].point_count, 3);
     assert_int_equal(s.rope_count, 1);
-    scene_free(&s);
+    fl_scene_free(&s);
     EXPECT_ERROR("flotsam-scene 1\r\n\r\nbox at=0,0 size=1,1 densty=1\r\n", 3, 21,
                  "unknown field 'densty' in box");
     EXPECT_ERROR("flotsam-scene 1\r\nbox at=0,0\rsize=1,1\n", 2, 11,
@@ -558,11 +558,11 @@ static void test_numbers(void **state)
                                       "+-1", "5m", "1_000", "e5", "1,5", "\xc2\xbd"};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         char text[120];
-        scene s;
+        fl_scene s;
         snprintf(text, sizeof text, HEADER "box at=0,0 size=1,1 static spin=%s\n", good[i]);
         PARSE_OK(text, &s);
         SAME(s.bodies[0].spin, values[i]);
-        scene_free(&s);
+        fl_scene_free(&s);
     }
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char text[120];
@@ -577,14 +577,14 @@ static void test_numbers(void **state)
     /* a long but valid number */
     {
         char text[700];
-        scene s;
+        fl_scene s;
         char digits[401];
         memset(digits, '0', 400);
         digits[400] = '\0';
         snprintf(text, sizeof text, HEADER "box at=0,0 size=1,1 static spin=0.%s1e401\n", digits);
         PARSE_OK(text, &s);
         SAME(s.bodies[0].spin, 1);
-        scene_free(&s);
+        fl_scene_free(&s);
     }
 }
 
@@ -770,10 +770,10 @@ static void test_name_errors(void **state)
     long_name[63] = '\0';
     snprintf(text, sizeof text, HEADER "box name=%s at=0,0 size=1,1 static\n", long_name);
     {
-        scene s;
+        fl_scene s;
         PARSE_OK(text, &s);
         assert_string_equal(s.bodies[0].name, long_name);
-        scene_free(&s);
+        fl_scene_free(&s);
     }
     EXPECT_ERROR(HEADER "\n\nbox name=crate at=0,0 size=1,1 static\n"
                         "box at=0,0 size=1,1 static name=crate\n",
@@ -829,8 +829,8 @@ static void test_encoding_errors(void **state)
 static void test_failure_leaves_scene_empty(void **state)
 {
     (void)state;
-    scene s;
-    scene_error err;
+    fl_scene s;
+    fl_scene_error err;
     /* fails late, after bodies, fluids and ropes have been allocated */
     const char *text = HEADER "box name=a at=0,0 size=1,1 static\n"
                               "fluid density=1 surface=0 left=0 right=1 bottom=1\n"
@@ -839,33 +839,33 @@ static void test_failure_leaves_scene_empty(void **state)
     assert_true(is_zeroed(&s));
     assert_int_equal(err.line, 4);
     assert_int_equal(err.column, 12);
-    scene_free(&s);
-    scene_free(&s);
+    fl_scene_free(&s);
+    fl_scene_free(&s);
     assert_true(is_zeroed(&s));
 }
 
 static void test_text_needs_no_terminator(void **state)
 {
     (void)state;
-    scene s;
-    scene_error err;
+    fl_scene s;
+    fl_scene_error err;
     /* only the first len bytes count: the rest would be an error */
     const char text[] = HEADER "box at=0,0 size=1,1 spin=12 static!!!";
     size_t len = sizeof text - 1 - 3;
     assert_true(parse_n(text, len, &s, &err));
     SAME(s.bodies[0].spin, 12);
-    scene_free(&s);
+    fl_scene_free(&s);
     const char number_at_end[] = HEADER "box at=0,0 size=1,1 static spin=12345";
     assert_true(parse_n(number_at_end, sizeof number_at_end - 1 - 2, &s, &err));
     SAME(s.bodies[0].spin, 123);
-    scene_free(&s);
+    fl_scene_free(&s);
 }
 
 static void test_load_file(void **state)
 {
     (void)state;
-    scene s;
-    scene_error err;
+    fl_scene s;
+    fl_scene_error err;
     char path[] = "/tmp/flotsam-test-scene-XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
@@ -874,13 +874,13 @@ static void test_load_file(void **state)
     fputs(contract_example, f);
     fclose(f);
     memset(&s, 0x5A, sizeof s);
-    assert_true(scene_load_file(path, &s, &err));
+    assert_true(fl_scene_load_file(path, &s, &err));
     assert_int_equal(s.body_count, 4);
-    scene_free(&s);
+    fl_scene_free(&s);
     unlink(path);
 
     memset(&s, 0x5A, sizeof s);
-    assert_false(scene_load_file(path, &s, &err));
+    assert_false(fl_scene_load_file(path, &s, &err));
     assert_int_equal(err.line, 0);
     assert_int_equal(err.column, 0);
     assert_string_equal(err.message, "cannot read file: No such file or directory");
@@ -890,10 +890,10 @@ static void test_load_file(void **state)
 static void test_free_zeroed(void **state)
 {
     (void)state;
-    scene s;
+    fl_scene s;
     memset(&s, 0, sizeof s);
-    scene_free(&s);
-    scene_free(&s);
+    fl_scene_free(&s);
+    fl_scene_free(&s);
     assert_true(is_zeroed(&s));
 }
 

@@ -11,32 +11,50 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "scene_write.h"
-#include "sim.h"
+#include "flotsam/flotsam.h"
 
 #define TOL 1e-12
 
+/* scenes/harbour.scene, the program's default scene, read in main(). */
+static char *default_scene_text;
+static size_t default_scene_text_len;
+
+static void read_default_scene(void)
+{
+    FILE *f = fopen(FLOTSAM_SOURCE_ROOT "/scenes/harbour.scene", "rb");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, 0, SEEK_END), 0);
+    long n = ftell(f);
+    assert_true(n > 0);
+    rewind(f);
+    default_scene_text = malloc((size_t)n);
+    assert_non_null(default_scene_text);
+    assert_int_equal(fread(default_scene_text, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    default_scene_text_len = (size_t)n;
+}
+
 typedef struct built {
-    scene sc;
-    sim s;
+    fl_scene sc;
+    fl_sim s;
 } built;
 
 static built *build(const char *text, size_t len)
 {
     built *b = malloc(sizeof *b);
     assert_non_null(b);
-    scene_error err;
-    if (!scene_parse(text, len, &b->sc, &err))
+    fl_scene_error err;
+    if (!fl_scene_parse(text, len, &b->sc, &err))
         fail_msg("scene %d:%d: %s\n%s", err.line, err.column, err.message, text);
-    if (!sim_build(&b->s, &b->sc, &err))
+    if (!fl_sim_build(&b->s, &b->sc, &err))
         fail_msg("build %d:%d: %s", err.line, err.column, err.message);
     return b;
 }
 
 static void unbuild(built *b)
 {
-    sim_free(&b->s);
-    scene_free(&b->sc);
+    fl_sim_free(&b->s);
+    fl_scene_free(&b->sc);
     free(b);
 }
 
@@ -47,12 +65,12 @@ static void steps(built *b, int n)
 }
 
 /* The scene text of b's world (malloc'd, NUL-terminated). */
-static char *written(const built *b, const scene_write_view *view, size_t *len)
+static char *written(const built *b, const fl_scene_view *view, size_t *len)
 {
     FILE *f = tmpfile();
     assert_non_null(f);
     char err[256];
-    if (!scene_write(f, &b->s, view, err, sizeof err))
+    if (!fl_scene_write(f, &b->s, view, err, sizeof err))
         fail_msg("scene_write: %s", err);
     long n = ftell(f);
     assert_true(n > 0);
@@ -66,7 +84,7 @@ static char *written(const built *b, const scene_write_view *view, size_t *len)
     return text;
 }
 
-static built *round_trip(const built *b, const scene_write_view *view)
+static built *round_trip(const built *b, const fl_scene_view *view)
 {
     size_t len;
     char *text = written(b, view, &len);
@@ -172,11 +190,11 @@ static void test_every_feature_after_steps(void **state)
     ASSERT_EXACT(b->sc.view_width, 30.0);
     assert_int_equal(b->sc.fluid_count, 2);
     for (int i = 0; i < 2; i++) {
-        const scene_fluid *x = &a->sc.fluids[i], *y = &b->sc.fluids[i];
+        const fl_scene_fluid *x = &a->sc.fluids[i], *y = &b->sc.fluids[i];
         assert_string_equal(y->name, x->name);
         assert_memory_equal(&y->density, &x->density,
-                            offsetof(scene_fluid, wave_speed) + sizeof(double) -
-                                offsetof(scene_fluid, density));
+                            offsetof(fl_scene_fluid, wave_speed) + sizeof(double) -
+                                offsetof(fl_scene_fluid, density));
     }
     /* The boat keeps its own hull; the others have none. */
     assert_int_equal(b->sc.bodies[2].hull_count, 4);
@@ -189,6 +207,46 @@ static void test_every_feature_after_steps(void **state)
     unbuild(b);
 }
 
+/* Names and colours go with the bodies, not with their places in the world:
+ * after the first body is removed, every other one is written under its own
+ * name and colour, and a body added by hand can be given both. */
+static void test_labels_follow_bodies(void **state)
+{
+    (void)state;
+    built *a = build(everything, strlen(everything));
+    fl_world_remove_body(a->s.world, fl_world_body(a->s.world, 0)); /* the crate, and its ropes */
+    assert_string_equal(fl_sim_body_name(&a->s, fl_world_body(a->s.world, 0)), "");
+    assert_string_equal(fl_sim_body_name(&a->s, fl_world_body(a->s.world, 1)), "boat");
+    fl_vec2 tri[3] = {{0, 0}, {1, 0}, {0, 1}};
+    fl_body_def d = fl_body_def_default();
+    d.points = tri;
+    d.point_count = 3;
+    d.origin = fl_v2(2, 2);
+    d.density = 500;
+    fl_body *added;
+    assert_int_equal(fl_world_add_body(a->s.world, &d, &added, NULL), FL_OK);
+    const uint32_t teal = 0x008080;
+    assert_int_equal(fl_sim_label_body(&a->s, added, "wedge", &teal), FL_OK);
+    assert_int_equal(fl_sim_label_body(&a->s, added, "a name far too long to be a scene name, "
+                                                     "which stops at sixty-three characters", NULL),
+                     FL_EINVAL);
+    steps(a, 30);
+    built *b = round_trip(a, NULL);
+    assert_same_world(a, b);
+    static const char *const names[] = {"", "boat", "", "ghost", "quay", "wedge"};
+    assert_int_equal(b->sc.body_count, 6);
+    for (int i = 0; i < 6; i++)
+        assert_string_equal(b->sc.bodies[i].name, names[i]);
+    assert_true(b->sc.bodies[4].has_color);
+    assert_int_equal(b->sc.bodies[4].color, 0x808080);
+    assert_true(b->sc.bodies[5].has_color);
+    assert_int_equal(b->sc.bodies[5].color, teal);
+    assert_false(b->sc.bodies[1].has_color);
+    assert_int_equal(b->sc.rope_count, 0);
+    unbuild(a);
+    unbuild(b);
+}
+
 /* Fluids are written as they are now, and the view as the caller gives it. */
 static void test_current_fluids_and_view(void **state)
 {
@@ -197,7 +255,7 @@ static void test_current_fluids_and_view(void **state)
     fl_fluid_def f = *fl_buoyancy_fluid(a->s.buoyancy, 1);
     f.surface = 5.7;
     assert_int_equal(fl_buoyancy_set_fluid(a->s.buoyancy, 1, &f, NULL), FL_OK);
-    scene_write_view view = {true, fl_v2(-1.25, 3.5), 12.5};
+    fl_scene_view view = {true, fl_v2(-1.25, 3.5), 12.5};
     built *b = round_trip(a, &view);
     ASSERT_EXACT(b->sc.fluids[1].surface, 5.7);
     ASSERT_EXACT(b->sc.view_center.x, -1.25);
@@ -258,7 +316,7 @@ static void test_unwritable_path_fails_cleanly(void **state)
     (void)state;
     built *a = build(default_scene_text, default_scene_text_len);
     char err[256];
-    assert_false(scene_write_file("/nonexistent-dir/x.scene", &a->s, NULL, err, sizeof err));
+    assert_false(fl_scene_write_file("/nonexistent-dir/x.scene", &a->s, NULL, err, sizeof err));
     assert_non_null(strstr(err, "/nonexistent-dir/x.scene"));
     unbuild(a);
 }
@@ -269,9 +327,13 @@ int main(void)
         cmocka_unit_test(test_default_scene_after_steps),
         cmocka_unit_test(test_every_feature_after_steps),
         cmocka_unit_test(test_current_fluids_and_view),
+        cmocka_unit_test(test_labels_follow_bodies),
         cmocka_unit_test(test_unnamed_rope_ends_get_free_names),
         cmocka_unit_test(test_bodies_added_later),
         cmocka_unit_test(test_unwritable_path_fails_cleanly),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    read_default_scene();
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    free(default_scene_text);
+    return failed;
 }

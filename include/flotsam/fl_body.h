@@ -95,6 +95,11 @@ void fl_body_apply_torque(fl_body *b, double torque);
  * ends). */
 void fl_body_clear_forces(fl_body *b);
 
+/* The body's id: unique in its world and never reused. */
+uint32_t fl_body_id(const fl_body *b);
+/* Its rotation, the cosine and sine of its angle. */
+fl_rot fl_body_rot(const fl_body *b);
+
 /* Moves and turns a body (its centre of mass to `position`). */
 void fl_body_set_transform(fl_body *b, fl_vec2 position, double angle);
 

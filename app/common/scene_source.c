@@ -1,0 +1,30 @@
+#include "scene_source.h"
+
+/* Written by tools/embed.py from scenes/harbour.scene. */
+extern const char default_scene_text[];
+extern const size_t default_scene_text_len;
+
+const char *scene_source_name(const char *path)
+{
+    return path ? path : SCENE_SOURCE_DEFAULT_NAME;
+}
+
+bool scene_source_load(const char *path, fl_scene *out, char *msg, size_t msg_size)
+{
+    fl_scene_error err;
+    bool ok = path ? fl_scene_load_file(path, out, &err)
+                   : fl_scene_parse(default_scene_text, default_scene_text_len, out, &err);
+    if (!ok)
+        fl_scene_error_format(&err, scene_source_name(path), msg, msg_size);
+    return ok;
+}
+
+bool scene_source_build(const char *path, const fl_scene *sc, fl_sim *out, char *msg,
+                        size_t msg_size)
+{
+    fl_scene_error err;
+    bool ok = fl_sim_build(out, sc, &err);
+    if (!ok)
+        fl_scene_error_format(&err, scene_source_name(path), msg, msg_size);
+    return ok;
+}

@@ -1,0 +1,24 @@
+/* Where the program's scenes come from: a file, or the built-in harbour
+ * scene (scenes/harbour.scene, compiled in) when no file is named. Shared by
+ * the commands and the sandbox. */
+#ifndef FL_SCENE_SOURCE_H
+#define FL_SCENE_SOURCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "flotsam/flotsam.h"
+
+#define SCENE_SOURCE_DEFAULT_NAME "<default scene>"
+
+/* The name messages use for path (NULL: the built-in scene). */
+const char *scene_source_name(const char *path);
+
+/* Reads and parses path, or the built-in scene when path is NULL. On error
+ * puts "FILE:LINE:COLUMN: message" into msg[msg_size] and returns false. */
+bool scene_source_load(const char *path, fl_scene *out, char *msg, size_t msg_size);
+
+/* Builds a simulation of sc, which was read from path; on error as above. */
+bool scene_source_build(const char *path, const fl_scene *sc, fl_sim *out, char *msg,
+                        size_t msg_size);
+
+#endif

@@ -1,0 +1,59 @@
+/* The HUD of render.h: a few lines of text in the top-left corner (text.h),
+ * on a translucent panel. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "render.h"
+#include "text.h"
+
+#define HUD_LINES 3
+#define HUD_LINE_MAX 96
+
+typedef struct hud_text {
+    char line[HUD_LINES][HUD_LINE_MAX];
+    int count;
+} hud_text;
+
+static void add_line(hud_text *t, const char *s)
+{
+    snprintf(t->line[t->count++], HUD_LINE_MAX, "%s", s);
+}
+
+static void hud_lines(hud_text *t, const fl_sim *s, const render_hud *hud)
+{
+    char buf[HUD_LINE_MAX];
+    t->count = 0;
+    if (hud && hud->text && hud->text[0])
+        add_line(t, hud->text);
+    snprintf(buf, sizeof buf, "t %.3f s   step %llu", fl_world_time(s->world),
+             (unsigned long long)fl_world_step_count(s->world));
+    add_line(t, buf);
+    int n = fl_world_body_count(s->world);
+    int len = snprintf(buf, sizeof buf, "%d bod%s", n, n == 1 ? "y" : "ies");
+    if (hud && hud->step_ms >= 0.0)
+        snprintf(buf + len, sizeof buf - (size_t)len, "   %.3f ms/step", hud->step_ms);
+    add_line(t, buf);
+}
+
+void render_hud_draw(draw_batch *b, const fl_sim *s, const camera *cam, const render_hud *hud)
+{
+    hud_text t;
+    hud_lines(&t, s, hud);
+    /* Font units are pixels of a 12-unit line; two output pixels per unit
+     * reads well at 960 wide, one on small targets. */
+    double unit = (cam->px_w / cam->px >= 480 ? 2.0 : 1.0) * cam->px;
+    double pad = 4.0 * unit, line_h = 12.0 * unit;
+    int widest = 0;
+    for (int i = 0; i < t.count; i++) {
+        int w = (int)text_width(t.line[i], 1.0);
+        widest = w > widest ? w : widest;
+    }
+    fl_vec2 o = fl_v2(4.0 * unit, 4.0 * unit);
+    fl_vec2 panel[4] = {o, fl_v2(o.x + widest * unit + 2 * pad, o.y),
+                        fl_v2(o.x + widest * unit + 2 * pad, o.y + t.count * line_h + 1.5 * pad),
+                        fl_v2(o.x, o.y + t.count * line_h + 1.5 * pad)};
+    draw_convex(b, panel, 4, rgba_hex(0x10202c, 150));
+    for (int i = 0; i < t.count; i++)
+        text_draw(b, t.line[i], fl_v2(o.x + pad, o.y + pad + i * line_h), unit,
+                  rgba_hex(0xffffff, 255));
+}

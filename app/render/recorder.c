@@ -1,0 +1,67 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include "capture.h"
+#include "frame_dir.h"
+#include "png_file.h"
+#include "recorder.h"
+
+struct recorder {
+    recorder_options o;
+    capture *cap;
+    camera cam;
+    long frames;  /* written so far */
+    char *path;   /* room for a frame's path */
+    size_t path_size;
+};
+
+recorder *recorder_open(const fl_sim *s, const recorder_options *o, char *err, size_t err_size)
+{
+    recorder *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(err, err_size, "out of memory");
+        return NULL;
+    }
+    r->o = *o;
+    r->path_size = frame_path_size(o->dir);
+    r->path = malloc(r->path_size);
+    int ss = capture_supersample_for(o->width, o->height);
+    r->cap = r->path ? capture_create(o->width, o->height, ss, err, err_size) : NULL;
+    if (!r->path)
+        snprintf(err, err_size, "out of memory");
+    if (!r->cap || !frame_dir_prepare(o->dir, err, err_size)) {
+        recorder_close(r);
+        return NULL;
+    }
+    fl_vec2 center;
+    double width;
+    camera_fit_sim(s, (double)o->width / o->height, &center, &width);
+    r->cam = capture_camera(r->cap, center, width);
+    return r;
+}
+
+void recorder_close(recorder *r)
+{
+    if (!r)
+        return;
+    capture_destroy(r->cap);
+    free(r->path);
+    free(r);
+}
+
+bool recorder_frame(recorder *r, fl_sim *s, char *err, size_t err_size)
+{
+    fl_buoyancy_measure(s->buoyancy, fl_world_time(s->world));
+    render_hud hud = {-1.0, r->o.label};
+    const uint8_t *rgb = NULL;
+    if (render_sim(capture_renderer(r->cap), s, &r->cam, &r->o.overlays, &hud))
+        rgb = capture_resolve(r->cap);
+    if (!rgb) {
+        snprintf(err, err_size, "cannot draw frame %ld: %s", r->frames + 1, SDL_GetError());
+        return false;
+    }
+    frame_path(r->path, r->path_size, r->o.dir, r->frames + 1);
+    if (!png_write_file(r->path, rgb, capture_width(r->cap), capture_height(r->cap), err, err_size))
+        return false;
+    r->frames++;
+    return true;
+}

@@ -1,0 +1,215 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "render.h"
+
+render_options render_options_default(void)
+{
+    return (render_options){.ropes = true, .hud = true};
+}
+
+/* Sets the option called name[0..len) (or all of them); false if unknown. */
+static bool set_option(render_options *o, const char *name, size_t len)
+{
+    static const char *const names[] = {"com",      "cb",    "submerged", "forces",
+                                        "contacts", "ropes", "hud"};
+    bool *const flags[] = {&o->com,      &o->cb,    &o->submerged, &o->forces,
+                           &o->contacts, &o->ropes, &o->hud};
+    bool all = len == 3 && !strncmp(name, "all", 3);
+    if (len == 4 && !strncmp(name, "none", 4))
+        return true;
+    bool found = all;
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        if (all || (strlen(names[k]) == len && !strncmp(name, names[k], len))) {
+            *flags[k] = true;
+            found = true;
+        }
+    }
+    return found;
+}
+
+bool render_options_parse(const char *list, render_options *out, char *bad, size_t bad_size)
+{
+    render_options o = {0};
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, ",");
+        if (len > 0 && !set_option(&o, p, len)) {
+            snprintf(bad, bad_size, "%.*s", (int)len, p);
+            return false;
+        }
+        p += len + (p[len] == ',');
+    }
+    *out = o;
+    return true;
+}
+
+static double water_density(const fl_sim *s)
+{
+    return fl_buoyancy_fluid_count(s->buoyancy) > 0 ? fl_buoyancy_fluid(s->buoyancy, 0)->density
+                                                     : 1000.0;
+}
+
+/* A wood ramp by relative density: balsa, pine, oak, then slate for what sinks. */
+static uint32_t density_color(double q)
+{
+    static const double at[] = {0.15, 0.5, 0.9, 2.0};
+    static const uint32_t color[] = {0xf3e2b0, 0xcf9350, 0x6b4226, 0x4b5058};
+    if (!(q > at[0]))
+        return color[0];
+    for (int k = 1; k < 4; k++) {
+        if (q <= at[k]) {
+            rgba c = rgba_mix(rgba_hex(color[k - 1], 255), rgba_hex(color[k], 255),
+                              (q - at[k - 1]) / (at[k] - at[k - 1]));
+            return (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b;
+        }
+    }
+    return color[3];
+}
+
+uint32_t render_body_color(const fl_sim *s, int i)
+{
+    const fl_body *b = fl_world_body(s->world, i);
+    uint32_t rgb;
+    if (fl_sim_body_color(s, fl_world_body(s->world, i), &rgb))
+        return rgb;
+    if (b->is_static)
+        return RENDER_STATIC_COLOR;
+    return density_color(b->density / water_density(s));
+}
+
+rgba render_fluid_color(const fl_fluid_def *f)
+{
+    double q = f->density / 1000.0;
+    rgba water = rgba_hex(0x2a78b8, 190);
+    if (q < 1.0) /* lighter than water: towards an oily amber */
+        return rgba_mix(water, rgba_hex(0xc89a3c, 170), (1.0 - q) * 2.5);
+    return rgba_mix(water, rgba_hex(0x17486e, 215), (q - 1.0) * 2.0);
+}
+
+rgba render_fluid_veil(const fl_fluid_def *f)
+{
+    return rgba_alpha(render_fluid_color(f), 70);
+}
+
+rgba render_fluid_deep(rgba c)
+{
+    return rgba_alpha(rgba_mix(c, rgba_hex(0x0a1e30, c.a), 0.35), c.a);
+}
+
+static void draw_sky(draw_batch *b, const camera *cam)
+{
+    rgba top = rgba_hex(RENDER_SKY_TOP, 255), bottom = rgba_hex(RENDER_SKY_BOTTOM, 255);
+    fl_vec2 p[4] = {{0, 0}, {cam->px_w, 0}, {cam->px_w, cam->px_h}, {0, cam->px_h}};
+    const fl_vec2 t0[3] = {p[0], p[1], p[2]}, t1[3] = {p[0], p[2], p[3]};
+    const rgba c0[3] = {top, top, bottom}, c1[3] = {top, bottom, bottom};
+    draw_triangle3(b, t0, c0);
+    draw_triangle3(b, t1, c1);
+}
+
+#define MAX_COLUMNS 4096
+
+/* The visible part of a fluid's surface as screen points, one every few
+ * output pixels (two for a flat one). Returns the count, 0 if not visible. */
+static int surface_points(const fl_fluid_def *f, double t, const camera *cam, fl_vec2 *out)
+{
+    fl_vec2 tl, br;
+    camera_visible(cam, &tl, &br);
+    double x0 = fmax(f->left, tl.x), x1 = fmin(f->right, br.x);
+    if (!(x0 < x1) || f->bottom < tl.y)
+        return 0;
+    int n = 1;
+    if (f->wave_amplitude != 0.0) {
+        double cols = (x1 - x0) * camera_scale(cam) / (3.0 * cam->px);
+        n = cols < 1 ? 1 : cols >= MAX_COLUMNS ? MAX_COLUMNS - 1 : (int)ceil(cols);
+    }
+    for (int k = 0; k <= n; k++) {
+        double x = k == n ? x1 : x0 + (x1 - x0) * k / n;
+        double y = fmin(fl_fluid_surface_at(f, x, t, NULL), f->bottom);
+        out[k] = camera_to_screen(cam, fl_v2(x, y));
+    }
+    return n + 1;
+}
+
+/* The region under the surface points, down to the fluid's bottom, shaded
+ * from `top_color` at the still surface to `bottom_color` at the bottom. */
+static void fill_under(draw_batch *b, const fl_vec2 *top, int n, fl_vec2 still_bottom,
+                       rgba top_color, rgba bottom_color)
+{
+    double still = still_bottom.x, bottom = still_bottom.y;
+    for (int k = 0; k + 1 < n; k++) {
+        rgba c0 = rgba_mix(top_color, bottom_color, (top[k].y - still) / (bottom - still));
+        rgba c1 = rgba_mix(top_color, bottom_color, (top[k + 1].y - still) / (bottom - still));
+        fl_vec2 b0 = fl_v2(top[k].x, bottom), b1 = fl_v2(top[k + 1].x, bottom);
+        const fl_vec2 t0[3] = {top[k], top[k + 1], b1}, t1[3] = {top[k], b1, b0};
+        const rgba s0[3] = {c0, c1, bottom_color}, s1[3] = {c0, bottom_color, bottom_color};
+        draw_triangle3(b, t0, s0);
+        draw_triangle3(b, t1, s1);
+    }
+}
+
+typedef enum fluid_layer { FLUID_FILL, FLUID_VEIL } fluid_layer;
+
+static void draw_fluids(draw_batch *b, const fl_sim *s, const camera *cam, fluid_layer layer)
+{
+    double t = fl_world_time(s->world);
+    fl_vec2 *top = malloc(sizeof *top * MAX_COLUMNS);
+    if (!top) {
+        b->ok = false;
+        return;
+    }
+    for (int i = 0; i < fl_buoyancy_fluid_count(s->buoyancy); i++) {
+        const fl_fluid_def *f = fl_buoyancy_fluid(s->buoyancy, i);
+        int n = surface_points(f, t, cam, top);
+        fl_vec2 span = fl_v2(camera_to_screen(cam, fl_v2(0, f->surface)).y,
+                             camera_to_screen(cam, fl_v2(0, f->bottom)).y);
+        rgba c = layer == FLUID_FILL ? render_fluid_color(f) : render_fluid_veil(f);
+        fill_under(b, top, n, span, c, render_fluid_deep(c));
+        if (layer == FLUID_VEIL) {
+            rgba line = rgba_mix(render_fluid_color(f), rgba_hex(0xffffff, 230), 0.6);
+            draw_polyline(b, top, n, false, 1.5 * cam->px, line);
+        }
+    }
+    free(top);
+}
+
+static void draw_body(draw_batch *b, const fl_sim *s, const camera *cam, int i)
+{
+    const fl_body *body = fl_world_body(s->world, i);
+    int n = body->vert_count;
+    fl_vec2 *p = malloc(sizeof *p * (size_t)n);
+    if (!p) {
+        b->ok = false;
+        return;
+    }
+    for (int k = 0; k < n; k++)
+        p[k] = camera_to_screen(cam, fl_body_world_point(body, body->verts[k]));
+    rgba fill = rgba_hex(render_body_color(s, i), 255);
+    rgba black = rgba_hex(0x000000, 255);
+    draw_polygon(b, p, n, fill);
+    if (body->is_static)
+        draw_hatch(b, p, n, 7.0 * cam->px, 1.0 * cam->px, rgba_mix(fill, black, 0.22));
+    draw_polyline(b, p, n, true, (body->is_static ? 2.0 : 1.5) * cam->px,
+                  rgba_mix(fill, black, body->is_static ? 0.55 : 0.5));
+    free(p);
+}
+
+bool render_sim(SDL_Renderer *r, const fl_sim *s, const camera *cam, const render_options *o,
+                const render_hud *hud)
+{
+    draw_batch *b = malloc(sizeof *b);
+    if (!b)
+        return false;
+    draw_begin(b, r);
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    draw_sky(b, cam);
+    draw_fluids(b, s, cam, FLUID_FILL);
+    for (int i = 0; i < fl_world_body_count(s->world); i++)
+        draw_body(b, s, cam, i);
+    draw_fluids(b, s, cam, FLUID_VEIL);
+    render_overlays(b, s, cam, o);
+    if (o->hud)
+        render_hud_draw(b, s, cam, hud);
+    bool ok = draw_flush(b);
+    free(b);
+    return ok;
+}

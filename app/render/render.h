@@ -1,0 +1,78 @@
+/* Draws a simulation through an SDL_Renderer: the sky, each fluid (a
+ * translucent fill under its moving surface), each body (filled with its
+ * colour and outlined; static bodies stone-like and hatched), then the debug
+ * overlays asked for and a HUD. Nothing here needs a window: a software
+ * renderer on a surface works the same (see capture.h).
+ *
+ * Overlays show the buoyancy module's last measurement. To show the current
+ * state exactly, call fl_buoyancy_measure(s->buoyancy, fl_world_time(w))
+ * before rendering (it applies no force, so the run is unchanged).
+ *
+ * Force arrows share one scale, so their lengths compare: a force equal to
+ * the weight of the heaviest dynamic body is drawn RENDER_FORCE_VIEW_FRACTION
+ * of the view's width long. Buoyancy is drawn from each fluid's centre of
+ * buoyancy (density * A * g, against gravity), gravity from the centre of
+ * mass (m g), and linear drag from the centre of buoyancy, as
+ * density * linear_drag * A * (current - v), the force the buoyancy module
+ * applies for small steps. */
+#ifndef FL_RENDER_H
+#define FL_RENDER_H
+
+#include <SDL.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "camera.h"
+#include "draw.h"
+#include "flotsam/flotsam.h"
+
+#define RENDER_SKY_TOP 0xb9d9ee    /* the sky at the top of the target */
+#define RENDER_SKY_BOTTOM 0xeef5f9 /* and at its bottom */
+#define RENDER_STATIC_COLOR 0x8c8a84
+#define RENDER_FORCE_VIEW_FRACTION 0.12
+
+typedef struct render_options {
+    bool com;       /* centre of mass: a small cross */
+    bool cb;        /* centre of buoyancy: a small circle */
+    bool submerged; /* outline of each submerged polygon */
+    bool forces;    /* buoyancy, gravity and drag arrows */
+    bool contacts;  /* contact points (none yet: the engine has no contacts) */
+    bool ropes;     /* ropes as straight lines between their anchors */
+    bool hud;       /* time, step, bodies, step cost, a line of text */
+} render_options;
+
+/* The HUD's content. */
+typedef struct render_hud {
+    double step_ms;   /* cost of a step in ms; < 0: not shown */
+    const char *text; /* a free line of text; NULL: none */
+} render_hud;
+
+/* ropes and hud on, the rest off. */
+render_options render_options_default(void);
+
+/* Reads a comma list of overlay names (com, cb, submerged, forces, contacts,
+ * ropes, hud; also all and none) into *out, all others off. On an unknown
+ * name returns false and copies the name into bad[bad_size]. */
+bool render_options_parse(const char *list, render_options *out, char *bad, size_t bad_size);
+
+/* Draws the whole picture over the target. Returns false if SDL failed. */
+bool render_sim(SDL_Renderer *r, const fl_sim *s, const camera *cam, const render_options *o,
+                const render_hud *hud);
+
+/* The fill of body i (0xRRGGBB): its scene colour, else a wood tone from its
+ * density relative to the first fluid's (light for light wood, dark for
+ * dense), or stone grey for a static body. */
+uint32_t render_body_color(const fl_sim *s, int i);
+/* The fill of a fluid (translucent), drawn under the bodies, and the veil
+ * drawn again over them so that what is under water looks under water. */
+rgba render_fluid_color(const fl_fluid_def *f);
+rgba render_fluid_veil(const fl_fluid_def *f);
+/* Either shaded towards the fluid's bottom: this at the bottom, c at the
+ * still surface, linearly in between. */
+rgba render_fluid_deep(rgba c);
+
+/* Parts of render_sim, for renderers that compose their own picture. */
+void render_overlays(draw_batch *b, const fl_sim *s, const camera *cam, const render_options *o);
+void render_hud_draw(draw_batch *b, const fl_sim *s, const camera *cam, const render_hud *hud);
+
+#endif

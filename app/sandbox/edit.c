@@ -1,0 +1,134 @@
+#include <stdlib.h>
+#include <string.h>
+#include "sandbox_parts.h"
+
+/* Densities the spawn keys step through (kg/m^2; water is 1000). */
+static const double density_ladder[] = {50,  100, 200, 300, 400,  500,  600,  700,  800,  900,
+                                        950, 1000, 1100, 1250, 1500, 2000, 3000, 5000, 8000};
+#define LADDER_SIZE ((int)(sizeof density_ladder / sizeof density_ladder[0]))
+#define BOX_SIZE fl_v2(1.0, 0.6)
+#define NGON_RADIUS 0.5
+
+double sandbox_spawn_density(const sandbox *sb)
+{
+    return density_ladder[sb->density_index];
+}
+
+void sandbox_change_density(sandbox *sb, int direction)
+{
+    int i = sb->density_index + direction;
+    sb->density_index = i < 0 ? 0 : i >= LADDER_SIZE ? LADDER_SIZE - 1 : i;
+}
+
+/* A body of the spawn density and the format's defaults, outlined by `kind`. */
+static int spawn_outline(sandbox_spawn kind, unsigned count, fl_vec2 *out)
+{
+    fl_scene_body b;
+    memset(&b, 0, sizeof b);
+    switch (kind) {
+    case SPAWN_BOX:
+        b.shape = FL_SCENE_BOX;
+        b.size = BOX_SIZE;
+        break;
+    case SPAWN_NGON:
+        b.shape = FL_SCENE_NGON;
+        b.sides = 3 + (int)(count % 6);
+        b.radius = NGON_RADIUS;
+        break;
+    case SPAWN_ROCK:
+        b.shape = FL_SCENE_POLYGON;
+        b.point_count = sandbox_rock(count, b.points, FL_SCENE_MAX_POINTS);
+        break;
+    }
+    return fl_scene_body_outline(&b, out);
+}
+
+void sandbox_spawn_at(sandbox *sb, sandbox_spawn kind, fl_vec2 at)
+{
+    fl_vec2 pts[FL_SCENE_MAX_POINTS];
+    fl_body_def d = fl_body_def_default();
+    d.points = pts;
+    d.point_count = spawn_outline(kind, sb->spawn_count, pts);
+    d.origin = at;
+    d.density = sandbox_spawn_density(sb);
+    fl_error err;
+    if (fl_world_add_body(sb->sim.world, &d, NULL, &err) != FL_OK) {
+        sandbox_say(sb, "cannot add the body: %s", err.message);
+        return;
+    }
+    sb->spawn_count++;
+}
+
+/* Crossing test of the local point p against an outline. */
+static bool outline_holds(const fl_vec2 *v, int n, fl_vec2 p)
+{
+    bool in = false;
+    for (int i = 0, j = n - 1; i < n; j = i++) {
+        if ((v[i].y > p.y) != (v[j].y > p.y) &&
+            p.x < v[j].x + (p.y - v[j].y) * (v[i].x - v[j].x) / (v[i].y - v[j].y))
+            in = !in;
+    }
+    return in;
+}
+
+int sandbox_body_at(const sandbox *sb, fl_vec2 p, bool dynamic_only)
+{
+    const fl_world *w = sb->sim.world;
+    for (int i = fl_world_body_count(w) - 1; i >= 0; i--) {
+        const fl_body *b = fl_world_body(w, i);
+        if (dynamic_only && b->is_static)
+            continue;
+        fl_vec2 local = fl_unrotate(b->rot, fl_sub(p, b->position));
+        if (outline_holds(b->verts, b->vert_count, local))
+            return i;
+    }
+    return -1;
+}
+
+void sandbox_delete_body(sandbox *sb, int index)
+{
+    fl_body *b = fl_world_body(sb->sim.world, index);
+    if (sb->mouse.grab && sb->mouse.grab->a == b)
+        sb->mouse.grab = NULL; /* the world removes the spring with the body */
+    fl_world_remove_body(sb->sim.world, b);
+}
+
+void sandbox_grab(sandbox *sb, fl_vec2 p)
+{
+    sandbox_release(sb);
+    int i = sandbox_body_at(sb, p, true);
+    if (i < 0)
+        return;
+    fl_body *b = fl_world_body(sb->sim.world, i);
+    fl_mouse_def d = {0};
+    d.body = b;
+    d.anchor = fl_unrotate(b->rot, fl_sub(p, b->position));
+    d.target = p;
+    if (fl_world_add_mouse(sb->sim.world, &d, &sb->mouse.grab, NULL) != FL_OK)
+        sb->mouse.grab = NULL;
+}
+
+void sandbox_drag(sandbox *sb, fl_vec2 p)
+{
+    if (sb->mouse.grab)
+        fl_mouse_set_target(sb->mouse.grab, p);
+}
+
+void sandbox_release(sandbox *sb)
+{
+    if (!sb->mouse.grab)
+        return;
+    fl_world_remove_joint(sb->sim.world, sb->mouse.grab);
+    sb->mouse.grab = NULL;
+}
+
+void sandbox_move_water(sandbox *sb, double dy)
+{
+    fl_buoyancy *bu = sb->sim.buoyancy;
+    for (int i = 0; i < fl_buoyancy_fluid_count(bu); i++) {
+        fl_fluid_def f = *fl_buoyancy_fluid(bu, i);
+        f.surface += dy;
+        if (f.surface < f.bottom)
+            (void)fl_buoyancy_set_fluid(bu, i, &f, NULL);
+    }
+}

@@ -1,0 +1,111 @@
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "sandbox_parts.h"
+
+void sandbox_save(sandbox *sb)
+{
+    char path[SANDBOX_TEXT_MAX], err[SANDBOX_TEXT_MAX];
+    if (sb->opt.save_as) {
+        snprintf(path, sizeof path, "%s", sb->opt.save_as);
+    } else {
+        char name[SANDBOX_TEXT_MAX - 16];
+        sandbox_scene_name(sb, name, sizeof name);
+        snprintf(path, sizeof path, "%s-saved.scene", name);
+    }
+    fl_scene_view view = {true, sb->view.center, sb->view.width};
+    if (!fl_scene_write_file(path, &sb->sim, &view, err, sizeof err)) {
+        fprintf(stderr, "flotsam: %s\n", err);
+        sandbox_say(sb, "%s", err);
+        return;
+    }
+    printf("%s\n", path);
+    fflush(stdout);
+    sandbox_say(sb, "saved %s", path);
+}
+
+/* --frames DIR, else the first frames-<n> that does not exist yet. */
+static void choose_dir(const sandbox *sb, char *out, size_t size)
+{
+    if (sb->opt.frames_dir) {
+        snprintf(out, size, "%s", sb->opt.frames_dir);
+        return;
+    }
+    struct stat st;
+    for (int n = 1;; n++) {
+        snprintf(out, size, "frames-%d", n);
+        if (stat(out, &st) != 0 && errno == ENOENT)
+            return;
+    }
+}
+
+/* Frames of the window's size, with its overlays and camera as they are
+ * when recording starts. */
+static void start_recording(sandbox *sb)
+{
+    sandbox_rec *r = &sb->rec;
+    choose_dir(sb, r->dir, sizeof r->dir);
+    char err[SANDBOX_TEXT_MAX];
+    sandbox_scene_name(sb, r->label, sizeof r->label);
+    int w = sb->view.px_w < 16 ? 16 : sb->view.px_w > 8192 ? 8192 : sb->view.px_w;
+    int h = sb->view.px_h < 16 ? 16 : sb->view.px_h > 8192 ? 8192 : sb->view.px_h;
+    recorder_options o = {r->dir, w, h, sb->overlays, r->label};
+    /* The recorder frames a scene's view: show it the window's camera. */
+    fl_sim s = sb->sim;
+    s.has_view = true;
+    s.view_center = sb->view.center;
+    s.view_width = sb->view.width;
+    r->rec = recorder_open(&s, &o, err, sizeof err);
+    if (!r->rec) {
+        fprintf(stderr, "flotsam: %s\n", err);
+        sandbox_say(sb, "%s", err);
+        return;
+    }
+    long k = lround(sb->sim.rate / 30.0);
+    r->every = k < 1 ? 1 : k;
+    r->frames = r->steps = 0;
+    sandbox_record_step(sb); /* the first frame: the moment it starts */
+    if (r->rec)
+        printf("recording to %s/\n", r->dir);
+    fflush(stdout);
+}
+
+void sandbox_stop_recording(sandbox *sb)
+{
+    sandbox_rec *r = &sb->rec;
+    if (!r->rec)
+        return;
+    recorder_close(r->rec);
+    r->rec = NULL;
+    printf("%ld frame%s in %s/\n", r->frames, r->frames == 1 ? "" : "s", r->dir);
+    fflush(stdout);
+    sandbox_say(sb, "%ld frames in %s/", r->frames, r->dir);
+}
+
+void sandbox_toggle_recording(sandbox *sb)
+{
+    if (sb->rec.rec)
+        sandbox_stop_recording(sb);
+    else
+        start_recording(sb);
+}
+
+void sandbox_record_step(sandbox *sb)
+{
+    sandbox_rec *r = &sb->rec;
+    if (!r->rec)
+        return;
+    if (r->steps++ % r->every != 0)
+        return;
+    char err[SANDBOX_TEXT_MAX];
+    if (!recorder_frame(r->rec, &sb->sim, err, sizeof err)) {
+        fprintf(stderr, "flotsam: %s\n", err);
+        sandbox_stop_recording(sb);
+        sandbox_say(sb, "%s", err);
+        return;
+    }
+    r->frames++;
+}

@@ -1,0 +1,172 @@
+/* The sandbox's window and loop: events, a fixed step driven by an
+ * accumulator, and a frame drawn at the display's rate. */
+#include <stdio.h>
+#include <stdlib.h>
+#include "cmdline.h"
+#include "sandbox.h"
+#include "sandbox_parts.h"
+
+#define MAX_FRAME_SECONDS 0.25 /* a longer frame (a stall, a drag of the window) counts as this */
+#define MAX_CATCH_UP 0.1       /* at most this much simulated time per frame: no spiral of death */
+#define FALLBACK_FPS 60.0      /* frame pacing when the renderer has no vsync */
+#define SLOW_FACTOR 0.25
+
+static double seconds(uint64_t ticks)
+{
+    return (double)ticks / (double)SDL_GetPerformanceFrequency();
+}
+
+/* SDL falls back on drivers that show nothing (offscreen, dummy) when no
+ * display answers; only a person who asks for one by name gets it. */
+static bool video_shows(void)
+{
+    const char *driver = SDL_GetCurrentVideoDriver();
+    const char *asked = SDL_getenv("SDL_VIDEODRIVER");
+    if (!driver || (asked && asked[0]))
+        return driver != NULL;
+    if (!SDL_strcmp(driver, "offscreen") || !SDL_strcmp(driver, "dummy")) {
+        SDL_SetError("no display (SDL found only its '%s' video driver)", driver);
+        return false;
+    }
+    return true;
+}
+
+/* Without a display to name, probing one only prints libraries' noise. */
+static bool display_named(void)
+{
+    const char *vars[] = {"DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"};
+    for (int i = 0; i < 3; i++) {
+        const char *v = SDL_getenv(vars[i]);
+        if (v && v[0])
+            return true;
+    }
+    SDL_SetError("no display (DISPLAY and WAYLAND_DISPLAY are not set)");
+    return false;
+}
+
+static bool open_window(sandbox *sb)
+{
+    if (!display_named() || SDL_Init(SDL_INIT_VIDEO) != 0 || !video_shows())
+        return false;
+    char title[160], name[128];
+    sandbox_scene_name(sb, name, sizeof name);
+    snprintf(title, sizeof title, "flotsam - %s", name);
+    sb->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                  sb->opt.width, sb->opt.height,
+                                  SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    if (!sb->window)
+        return false;
+    sb->renderer = SDL_CreateRenderer(sb->window, -1,
+                                      SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (!sb->renderer)
+        sb->renderer = SDL_CreateRenderer(sb->window, -1, SDL_RENDERER_SOFTWARE);
+    if (!sb->renderer)
+        return false;
+    SDL_RendererInfo info;
+    sb->vsync = SDL_GetRendererInfo(sb->renderer, &info) == 0 &&
+                (info.flags & SDL_RENDERER_PRESENTVSYNC);
+    sandbox_view_resize(sb);
+    return true;
+}
+
+static void close_window(sandbox *sb)
+{
+    if (sb->renderer)
+        SDL_DestroyRenderer(sb->renderer);
+    if (sb->window)
+        SDL_DestroyWindow(sb->window);
+    SDL_Quit();
+}
+
+/* How many steps this frame owes the world. */
+static int steps_due(sandbox_clock *c, double dt, double elapsed)
+{
+    if (c->paused) {
+        int n = c->single_steps;
+        c->single_steps = 0;
+        return n;
+    }
+    c->accumulator += fmin(elapsed, MAX_FRAME_SECONDS) * (c->slow ? SLOW_FACTOR : 1.0);
+    int cap = (int)ceil(MAX_CATCH_UP / dt);
+    double owed = floor(c->accumulator / dt);
+    if (owed > cap) {
+        c->accumulator = 0.0; /* drop what cannot be caught up */
+        return cap;
+    }
+    c->accumulator -= owed * dt;
+    return (int)owed;
+}
+
+static void advance(sandbox *sb, double elapsed)
+{
+    int n = steps_due(&sb->clock, sb->sim.dt, elapsed);
+    if (n <= 0)
+        return;
+    uint64_t spent = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t t0 = SDL_GetPerformanceCounter();
+        fl_world_step(sb->sim.world, sb->sim.dt);
+        spent += SDL_GetPerformanceCounter() - t0;
+        sandbox_record_step(sb);
+    }
+    double ms = 1000.0 * seconds(spent) / n;
+    sb->clock.step_ms = sb->clock.step_ms > 0 ? 0.9 * sb->clock.step_ms + 0.1 * ms : ms;
+}
+
+static void run(sandbox *sb)
+{
+    uint64_t start = SDL_GetPerformanceCounter(), last = start;
+    while (!sb->quit) {
+        SDL_Event e;
+        while (SDL_PollEvent(&e))
+            sandbox_handle_event(sb, &e);
+        uint64_t now = SDL_GetPerformanceCounter();
+        sb->clock.now = seconds(now - start);
+        sandbox_poll_file(sb);
+        advance(sb, seconds(now - last));
+        last = now;
+        if (!sandbox_draw(sb))
+            fprintf(stderr, "flotsam: cannot draw: %s\n", SDL_GetError());
+        SDL_RenderPresent(sb->renderer);
+        double spent = seconds(SDL_GetPerformanceCounter() - now);
+        if (!sb->vsync && spent < 1.0 / FALLBACK_FPS)
+            SDL_Delay((uint32_t)((1.0 / FALLBACK_FPS - spent) * 1000.0));
+    }
+}
+
+static int session(sandbox *sb)
+{
+    sb->overlays = render_options_default();
+    sb->density_index = 5; /* 500 kg/m^2: half as dense as water */
+    sb->view = (sandbox_view){.px_w = sb->opt.width, .px_h = sb->opt.height, .px_per_point = 1};
+    if (!sandbox_load(sb, sb->opt.scene_path, true))
+        return CLI_BAD_INPUT;
+    if (!open_window(sb)) {
+        fprintf(stderr, "flotsam: cannot open a window: %s; to simulate without one, use "
+                "'flotsam run %s --frames DIR'\n", SDL_GetError(),
+                sb->opt.scene_path ? sb->opt.scene_path : "SCENE");
+        return CLI_FAILED;
+    }
+    sandbox_view_fit(sb);
+    run(sb);
+    sandbox_release(sb);
+    sandbox_stop_recording(sb);
+    return CLI_OK;
+}
+
+int sandbox_main(int argc, char **argv)
+{
+    sandbox *sb = calloc(1, sizeof *sb);
+    if (!sb) {
+        fputs("flotsam: out of memory\n", stderr);
+        return CLI_FAILED;
+    }
+    int rc = sandbox_parse_args(argc, argv, &sb->opt);
+    if (rc == 0)
+        rc = session(sb);
+    close_window(sb);
+    sandbox_unload(sb);
+    free(sb->file.path);
+    free(sb);
+    return rc;
+}

@@ -1,0 +1,84 @@
+/* Private to the sandbox: the parts that sandbox.c's loop puts together. */
+#ifndef FL_SANDBOX_PARTS_H
+#define FL_SANDBOX_PARTS_H
+
+#include "sandbox_state.h"
+#include "text.h"
+
+#if defined(__GNUC__)
+#define SANDBOX_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define SANDBOX_PRINTF(fmt, args)
+#endif
+
+/* args.c: the command line. Returns 0, or an exit status after
+ * printing a usage error. */
+int sandbox_parse_args(int argc, char **argv, sandbox_options *o);
+
+/* world.c: the scene and the world built from it. */
+/* Loads `path` (NULL: the embedded default) and builds a world from it. On
+ * an error keeps what runs, puts "FILE:LINE:COLUMN: message" in the banner
+ * and returns false. `fit` re-frames the camera on the new scene. */
+bool sandbox_load(sandbox *sb, const char *path, bool fit);
+/* Builds the world again from the scene as it was read. */
+void sandbox_reset(sandbox *sb);
+/* Reloads the open file when its time stamp or size changed (checked twice
+ * a second). */
+void sandbox_poll_file(sandbox *sb);
+void sandbox_unload(sandbox *sb);
+
+/* edit.c: changing the world by hand. */
+typedef enum sandbox_spawn { SPAWN_BOX, SPAWN_NGON, SPAWN_ROCK } sandbox_spawn;
+void sandbox_spawn_at(sandbox *sb, sandbox_spawn kind, fl_vec2 at);
+/* The topmost body whose outline holds p (dynamic ones only when asked), or -1. */
+int sandbox_body_at(const sandbox *sb, fl_vec2 p, bool dynamic_only);
+void sandbox_delete_body(sandbox *sb, int index);
+void sandbox_grab(sandbox *sb, fl_vec2 p);
+void sandbox_drag(sandbox *sb, fl_vec2 p);
+void sandbox_release(sandbox *sb);
+/* Moves every fluid's surface by dy metres (negative: up), keeping each
+ * one's surface above its bottom. */
+void sandbox_move_water(sandbox *sb, double dy);
+double sandbox_spawn_density(const sandbox *sb);
+void sandbox_change_density(sandbox *sb, int direction);
+
+/* rock.c: a random convex outline from a seed, about (0, 0). */
+int sandbox_rock(unsigned seed, fl_vec2 *out, int max_points);
+
+/* view.c: the camera. */
+void sandbox_view_resize(sandbox *sb);
+void sandbox_view_fit(sandbox *sb);
+camera sandbox_camera(const sandbox *sb);
+/* Window coordinates (as in SDL's mouse events) -> drawable pixels. */
+fl_vec2 sandbox_to_pixels(const sandbox *sb, double x, double y);
+fl_vec2 sandbox_mouse_world(const sandbox *sb);
+void sandbox_pan(sandbox *sb, fl_vec2 delta_px);
+/* Zooms by 1.15^clicks about the mouse (positive: in). */
+void sandbox_zoom(sandbox *sb, double clicks);
+
+/* status.c: a message shown in the HUD for a few seconds, and the scene
+ * file's name without folder and ".scene" ("harbour" for the embedded
+ * default). */
+void sandbox_say(sandbox *sb, const char *fmt, ...) SANDBOX_PRINTF(2, 3);
+void sandbox_scene_name(const sandbox *sb, char *out, size_t size);
+
+/* io.c: saving and recording. */
+void sandbox_save(sandbox *sb);
+void sandbox_toggle_recording(sandbox *sb);
+/* After each step: writes a frame when one is due. */
+void sandbox_record_step(sandbox *sb);
+void sandbox_stop_recording(sandbox *sb);
+
+/* input.c: events -> actions. */
+void sandbox_handle_event(sandbox *sb, const SDL_Event *e);
+
+/* draw.c: one frame of the window. */
+bool sandbox_draw(sandbox *sb);
+
+/* help.c: the keys, as the help card (F1) lists them. */
+int sandbox_help_count(void);
+/* Line i: the keys, and what they do. */
+void sandbox_help_line(int i, const char **keys, const char **what);
+
+
+#endif

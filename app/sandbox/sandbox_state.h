@@ -1,0 +1,87 @@
+/* The interactive sandbox's state: the window, the scene it shows (as read
+ * from its file, and as the world now holds it), the clock, the camera, what
+ * the mouse is doing, and what is being saved or recorded. One of these
+ * lives for the whole session; functions in sandbox_*.c take it by pointer. */
+#ifndef FL_SANDBOX_STATE_H
+#define FL_SANDBOX_STATE_H
+
+#include <SDL.h>
+#include <stdbool.h>
+#include <time.h>
+#include "recorder.h"
+#include "render.h"
+#include "scene_source.h"
+
+#define SANDBOX_TEXT_MAX 512
+
+typedef struct sandbox_options {
+    const char *scene_path; /* NULL: the embedded default scene */
+    const char *save_as;    /* Ctrl+S target; NULL: <scene-name>-saved.scene */
+    const char *frames_dir; /* C's folder; NULL: frames-<n> */
+    int width, height;      /* the window's first size */
+} sandbox_options;
+
+/* The open scene file, watched for changes. */
+typedef struct sandbox_file {
+    char *path;             /* owned; NULL: the embedded default */
+    bool known;             /* stamp below is valid */
+    struct timespec mtime;
+    long long size;
+    double next_poll;       /* seconds on the sandbox clock */
+} sandbox_file;
+
+typedef struct sandbox_clock {
+    double now;             /* seconds since start (wall clock) */
+    double accumulator;     /* simulated seconds owed to the world */
+    bool paused, slow;      /* slow: a quarter of real time */
+    int single_steps;       /* steps asked for while paused */
+    double step_ms;         /* smoothed cost of a step */
+} sandbox_clock;
+
+typedef struct sandbox_view {
+    fl_vec2 center;         /* world point at the middle of the window */
+    double width;           /* metres across */
+    int px_w, px_h;         /* drawable size in pixels */
+    double px_per_point;    /* drawable pixels per window coordinate */
+} sandbox_view;
+
+typedef struct sandbox_mouse {
+    fl_vec2 at;             /* window pixels (drawable) */
+    fl_joint *grab;         /* the mouse spring holding a body; NULL: none */
+    bool panning;
+} sandbox_mouse;
+
+typedef struct sandbox_rec {
+    recorder *rec;          /* NULL: not recording */
+    char dir[SANDBOX_TEXT_MAX];
+    char label[128];        /* the frames' HUD line (the recorder keeps a pointer) */
+    long frames, steps, every;
+} sandbox_rec;
+
+typedef struct sandbox {
+    sandbox_options opt;
+    SDL_Window *window;
+    SDL_Renderer *renderer;
+    bool vsync;
+    bool quit;
+
+    sandbox_file file;
+    fl_scene loaded;        /* as read: what reset rebuilds */
+    fl_sim sim;             /* the world built from it, as it is now */
+    char banner[SANDBOX_TEXT_MAX]; /* the last load error; "": none */
+
+    sandbox_clock clock;
+    sandbox_view view;
+    sandbox_mouse mouse;
+    render_options overlays;
+    bool help;
+
+    int density_index;      /* into the spawn density ladder */
+    unsigned spawn_count;   /* seeds the rocks */
+
+    char status[SANDBOX_TEXT_MAX]; /* a passing message in the HUD */
+    double status_until;
+    sandbox_rec rec;
+} sandbox;
+
+#endif

@@ -1,0 +1,32 @@
+/* What the sandbox says about itself: the passing message in the HUD, and
+ * the open scene's short name. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "sandbox_parts.h"
+
+#define STATUS_SECONDS 5.0
+
+void sandbox_say(sandbox *sb, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(sb->status, sizeof sb->status, fmt, ap);
+    va_end(ap);
+    sb->status_until = sb->clock.now + STATUS_SECONDS;
+}
+
+void sandbox_scene_name(const sandbox *sb, char *out, size_t size)
+{
+    const char *path = sb->file.path;
+    if (!path) {
+        snprintf(out, size, "harbour");
+        return;
+    }
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    size_t n = strlen(base);
+    if (n > 6 && !strcmp(base + n - 6, ".scene"))
+        n -= 6;
+    snprintf(out, size, "%.*s", (int)n, base);
+}

@@ -1,0 +1,108 @@
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "sandbox_parts.h"
+
+#define POLL_INTERVAL 0.5 /* seconds between looks at the file's time stamp */
+
+/* Shows "FILE:LINE:COLUMN: message" in the banner, and on stderr. */
+static void set_banner(sandbox *sb, const char *msg)
+{
+    snprintf(sb->banner, sizeof sb->banner, "%s", msg);
+    fprintf(stderr, "%s\n", sb->banner);
+}
+
+static bool read_stamp(const char *path, struct timespec *mtime, long long *size)
+{
+    struct stat st;
+    if (!path || stat(path, &st) != 0)
+        return false;
+    *mtime = st.st_mtim;
+    *size = (long long)st.st_size;
+    return true;
+}
+
+static void remember_file(sandbox *sb, const char *path)
+{
+    if (path != sb->file.path) {
+        char *copy = path ? strdup(path) : NULL;
+        free(sb->file.path);
+        sb->file.path = copy;
+    }
+    sb->file.known = read_stamp(sb->file.path, &sb->file.mtime, &sb->file.size);
+}
+
+/* Swaps a new scene and its world in for the old ones. */
+static void install(sandbox *sb, fl_scene *loaded, fl_sim *s)
+{
+    sandbox_stop_recording(sb);
+    sandbox_unload(sb);
+    sb->loaded = *loaded;
+    sb->sim = *s;
+    sb->clock.accumulator = 0.0;
+}
+
+bool sandbox_load(sandbox *sb, const char *path, bool fit)
+{
+    fl_scene fresh;
+    fl_sim s;
+    char msg[SANDBOX_TEXT_MAX];
+    bool ok = scene_source_load(path, &fresh, msg, sizeof msg);
+    if (ok && !scene_source_build(path, &fresh, &s, msg, sizeof msg)) {
+        fl_scene_free(&fresh);
+        ok = false;
+    }
+    remember_file(sb, path);
+    if (!ok) {
+        set_banner(sb, msg);
+        return false;
+    }
+    bool view_changed = fresh.has_view &&
+                        (!sb->loaded.has_view || sb->loaded.view_width != fresh.view_width ||
+                         sb->loaded.view_center.x != fresh.view_center.x ||
+                         sb->loaded.view_center.y != fresh.view_center.y);
+    install(sb, &fresh, &s);
+    sb->banner[0] = '\0';
+    if (fit || view_changed)
+        sandbox_view_fit(sb);
+    return true;
+}
+
+void sandbox_reset(sandbox *sb)
+{
+    fl_sim s;
+    char msg[SANDBOX_TEXT_MAX];
+    if (!scene_source_build(sb->file.path, &sb->loaded, &s, msg, sizeof msg)) {
+        set_banner(sb, msg);
+        return;
+    }
+    fl_scene loaded = sb->loaded;
+    sb->loaded = (fl_scene){0};
+    install(sb, &loaded, &s);
+}
+
+void sandbox_poll_file(sandbox *sb)
+{
+    if (!sb->file.path || sb->clock.now < sb->file.next_poll)
+        return;
+    sb->file.next_poll = sb->clock.now + POLL_INTERVAL;
+    struct timespec mtime;
+    long long size;
+    if (!read_stamp(sb->file.path, &mtime, &size))
+        return; /* gone for now (an editor saving it?): look again later */
+    if (sb->file.known && mtime.tv_sec == sb->file.mtime.tv_sec &&
+        mtime.tv_nsec == sb->file.mtime.tv_nsec && size == sb->file.size)
+        return;
+    if (sandbox_load(sb, sb->file.path, false))
+        sandbox_say(sb, "reloaded %s", sb->file.path);
+}
+
+void sandbox_unload(sandbox *sb)
+{
+    sb->mouse.grab = NULL;
+    if (sb->sim.world)
+        fl_sim_free(&sb->sim);
+    fl_scene_free(&sb->loaded);
+}

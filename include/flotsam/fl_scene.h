@@ -1,0 +1,126 @@
+/* Scene files (format "flotsam-scene 1", docs/scene-format.md): the parsed
+ * description of a world, plain data with no engine objects, so that a scene
+ * can be checked, built, written back or compared without simulating
+ * anything. fl_sim.h builds a world from one and writes a world back. */
+#ifndef FL_SCENE_H
+#define FL_SCENE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "flotsam/fl_math.h"
+#include "flotsam/fl_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FL_SCENE_MAX_POINTS 64
+#define FL_SCENE_NAME_MAX 64
+#define FL_SCENE_DEFAULT_RATE 60.0 /* steps per second */
+
+typedef struct fl_scene_error {
+    int line, column; /* 1-based; column counts characters (UTF-8 code points) */
+    char message[200];
+} fl_scene_error;
+
+typedef enum fl_scene_shape { FL_SCENE_BOX, FL_SCENE_NGON, FL_SCENE_POLYGON } fl_scene_shape;
+
+typedef struct fl_scene_body {
+    int line;                     /* where the statement starts */
+    char name[FL_SCENE_NAME_MAX];    /* "" when none was given */
+    fl_scene_shape shape;
+    fl_vec2 at;
+    fl_vec2 size;                 /* box */
+    int sides;                    /* ngon */
+    double radius;                /* ngon */
+    fl_vec2 points[FL_SCENE_MAX_POINTS]; /* polygon: offsets from `at` */
+    int point_count;
+    fl_vec2 hull[FL_SCENE_MAX_POINTS];   /* polygon: optional fluid outline */
+    int hull_count;                   /* 0: none */
+    double density;               /* 0 when not given (allowed for static bodies) */
+    double angle;                 /* radians */
+    fl_vec2 velocity;
+    double spin;
+    double friction;              /* default: fl_body_def_default()'s */
+    double restitution;           /* default: fl_body_def_default()'s */
+    bool has_color;
+    uint32_t color;               /* 0xRRGGBB */
+    bool is_static;
+    uint32_t category;            /* collision bits this body has; default 1 */
+    uint32_t mask;                /* ... and collides with; default all */
+    bool sensor;                  /* flag: reports overlaps, no response */
+} fl_scene_body;
+
+typedef struct fl_scene_fluid {
+    int line;
+    char name[FL_SCENE_NAME_MAX];
+    double density, surface, left, right, bottom;
+    /* defaults for the rest: fl_fluid_def_default()'s */
+    double linear_drag;
+    double angular_drag;
+    fl_vec2 current;
+    double wave_amplitude;
+    double wave_length;
+    double wave_speed;
+} fl_scene_fluid;
+
+typedef struct fl_scene_rope {
+    int line;
+    int a;                        /* body index */
+    int b;                        /* body index, or -1 for the world */
+    fl_vec2 anchor_a;             /* offset from a's centre; default 0,0 */
+    fl_vec2 anchor_b;             /* offset from b's centre, or a world point */
+    bool has_length;
+    double length;                /* when !has_length: the anchors' distance at start */
+    bool has_stiffness;
+    double stiffness;             /* N/m; absent: rigid */
+    double damping;               /* N s/m; default 0 */
+} fl_scene_rope;
+
+typedef struct fl_scene {
+    /* world */
+    fl_vec2 gravity;              /* default: fl_world_def_default()'s */
+    double rate;                  /* steps per second, default FL_SCENE_DEFAULT_RATE */
+    int iterations;               /* default: fl_world_def_default()'s */
+    /* view */
+    bool has_view;
+    fl_vec2 view_center;
+    double view_width;
+    /* contents, in file order */
+    fl_scene_fluid *fluids;
+    int fluid_count;
+    fl_scene_body *bodies;
+    int body_count;
+    fl_scene_rope *ropes;
+    int rope_count;
+} fl_scene;
+
+/* Parses scene text (`len` bytes, need not be NUL-terminated). On success
+ * fills *out and returns true; on the first error fills *err, leaves *out
+ * empty (nothing half-loaded) and returns false. */
+bool fl_scene_parse(const char *text, size_t len, fl_scene *out, fl_scene_error *err);
+
+/* Reads and parses a file. A file that cannot be read is reported at line 0,
+ * column 0 with the system's reason. */
+bool fl_scene_load_file(const char *path, fl_scene *out, fl_scene_error *err);
+
+void fl_scene_free(fl_scene *s);
+
+/* A copy of `from` with arrays of its own; FL_ENOMEM (and *to empty) when
+ * out of memory. */
+fl_status fl_scene_copy(fl_scene *to, const fl_scene *from);
+
+/* The outline of a scene body in its own frame (offsets from `at`); out
+ * needs room for FL_SCENE_MAX_POINTS points. Returns the point count. */
+int fl_scene_body_outline(const fl_scene_body *b, fl_vec2 *out);
+
+/* Formats an error as "FILE:LINE:COLUMN: message" ("FILE: message" for an
+ * error at line 0, such as a file that cannot be read) into buf. */
+void fl_scene_error_format(const fl_scene_error *err, const char *file, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,636 @@
+/* The scene file parser: statements and their fields, and whole files. Field
+ * values are read in scene_values.c, the names that ropes refer to are kept
+ * in scene_names.c, and the lexical layer is in scene_lex.c. */
+#include "scene_parser.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- statements and fields ------------------------------------------------ */
+
+static const char *const keyword_names[K_COUNT] = {
+    [K_NONE] = "", [K_WORLD] = "world", [K_VIEW] = "view", [K_FLUID] = "fluid",
+    [K_BOX] = "box", [K_NGON] = "ngon", [K_POLYGON] = "polygon", [K_ROPE] = "rope",
+};
+
+
+#define BIT(f) ((uint64_t)1 << (f))
+
+#define BODY_FIELDS                                                                              \
+    (BIT(F_NAME) | BIT(F_AT) | BIT(F_DENSITY) | BIT(F_ANGLE) | BIT(F_VELOCITY) | BIT(F_SPIN) |   \
+     BIT(F_FRICTION) | BIT(F_RESTITUTION) | BIT(F_COLOR) | BIT(F_STATIC) | BIT(F_CATEGORY) |   \
+     BIT(F_MASK) | BIT(F_SENSOR))
+
+/* Fields written as a bare word. */
+#define FLAG_FIELDS (BIT(F_STATIC) | BIT(F_SENSOR))
+
+static uint64_t allowed_fields(stmt_kind kind)
+{
+    switch (kind) {
+    case K_WORLD: return BIT(F_GRAVITY) | BIT(F_RATE) | BIT(F_ITERATIONS);
+    case K_VIEW: return BIT(F_CENTER) | BIT(F_WIDTH);
+    case K_FLUID:
+        return BIT(F_NAME) | BIT(F_DENSITY) | BIT(F_SURFACE) | BIT(F_LEFT) | BIT(F_RIGHT) |
+               BIT(F_BOTTOM) | BIT(F_LINEAR_DRAG) | BIT(F_ANGULAR_DRAG) | BIT(F_CURRENT) |
+               BIT(F_WAVE_AMPLITUDE) | BIT(F_WAVE_LENGTH) | BIT(F_WAVE_SPEED);
+    case K_BOX: return BODY_FIELDS | BIT(F_SIZE);
+    case K_NGON: return BODY_FIELDS | BIT(F_SIDES) | BIT(F_RADIUS);
+    case K_POLYGON: return BODY_FIELDS | BIT(F_POINTS) | BIT(F_HULL);
+    case K_ROPE:
+        return BIT(F_A) | BIT(F_B) | BIT(F_ANCHOR_A) | BIT(F_ANCHOR_B) | BIT(F_LENGTH) |
+               BIT(F_STIFFNESS) | BIT(F_DAMPING);
+    default: return 0;
+    }
+}
+
+static stmt_kind keyword_of(const scene_token *tok)
+{
+    for (int k = K_WORLD; k < K_COUNT; k++)
+        if (scene_token_is(tok, keyword_names[k]))
+            return (stmt_kind)k;
+    return K_NONE;
+}
+
+static int field_of(const scene_token *tok)
+{
+    for (int f = 0; f < F_COUNT; f++)
+        if (scene_token_is(tok, scene_field_names[f]))
+            return f;
+    return -1;
+}
+
+/* ---- fields ---------------------------------------------------------------- */
+
+static bool set_world_field(parser *p, field_id f, const scene_token *t)
+{
+    fl_scene *sc = &p->sc;
+    double rate;
+    switch (f) {
+    case F_GRAVITY: return scene_read_point(p, t, &sc->gravity);
+    case F_ITERATIONS: return scene_read_integer(p, t, f, 1, 1000, &sc->iterations);
+    default:
+        if (!scene_read_number(p, t, &rate))
+            return false;
+        if (!(rate >= 1 && rate <= 10000))
+            return scene_fail(p, t->value_pos, "rate must be from 1 to 10000 steps per second");
+        sc->rate = rate;
+        return true;
+    }
+}
+
+static bool set_view_field(parser *p, field_id f, const scene_token *t)
+{
+    if (f == F_CENTER)
+        return scene_read_point(p, t, &p->sc.view_center);
+    return scene_read_real(p, t, f, SCALE, &p->sc.view_width);
+}
+
+static bool set_fluid_field(parser *p, field_id f, const scene_token *t)
+{
+    fl_scene_fluid *fl = &p->cur.fluid;
+    switch (f) {
+    case F_NAME: return scene_read_new_name(p, t, fl->name);
+    case F_DENSITY: return scene_read_real(p, t, f, SCALE, &fl->density);
+    case F_SURFACE: return scene_read_real(p, t, f, ANY, &fl->surface);
+    case F_LEFT: return scene_read_real(p, t, f, ANY, &fl->left);
+    case F_RIGHT: return scene_read_real(p, t, f, ANY, &fl->right);
+    case F_BOTTOM: return scene_read_real(p, t, f, ANY, &fl->bottom);
+    case F_LINEAR_DRAG: return scene_read_real(p, t, f, NON_NEGATIVE, &fl->linear_drag);
+    case F_ANGULAR_DRAG: return scene_read_real(p, t, f, NON_NEGATIVE, &fl->angular_drag);
+    case F_CURRENT: return scene_read_point(p, t, &fl->current);
+    case F_WAVE_AMPLITUDE: return scene_read_real(p, t, f, ANY, &fl->wave_amplitude);
+    case F_WAVE_LENGTH: return scene_read_real(p, t, f, SCALE, &fl->wave_length);
+    default: return scene_read_real(p, t, f, ANY, &fl->wave_speed);
+    }
+}
+
+static bool read_size(parser *p, const scene_token *t, fl_vec2 *out)
+{
+    if (!scene_read_point(p, t, out))
+        return false;
+    if (!(out->x >= SCENE_SMALL && out->y >= SCENE_SMALL))
+        return scene_fail(p, t->value_pos, "size must be at least %g in both directions",
+                          SCENE_SMALL);
+    return true;
+}
+
+static bool read_restitution(parser *p, const scene_token *t, double *out)
+{
+    if (!scene_read_number(p, t, out))
+        return false;
+    if (!(*out >= 0 && *out <= 1))
+        return scene_fail(p, t->value_pos, "restitution must be from 0 to 1");
+    return true;
+}
+
+static bool set_body_field(parser *p, field_id f, const scene_token *t)
+{
+    fl_scene_body *b = &p->cur.body;
+    switch (f) {
+    case F_NAME: return scene_read_new_name(p, t, b->name);
+    case F_AT: return scene_read_point(p, t, &b->at);
+    case F_SIZE: return read_size(p, t, &b->size);
+    case F_SIDES: return scene_read_integer(p, t, f, 3, FL_SCENE_MAX_POINTS, &b->sides);
+    case F_RADIUS: return scene_read_real(p, t, f, SCALE, &b->radius);
+    case F_POINTS: return scene_read_outline(p, t, "polygon", b->points, &b->point_count);
+    case F_HULL: return scene_read_outline(p, t, "hull", b->hull, &b->hull_count);
+    case F_DENSITY: return scene_read_real(p, t, f, SCALE, &b->density);
+    case F_ANGLE: return scene_read_angle(p, t, &b->angle);
+    case F_VELOCITY: return scene_read_point(p, t, &b->velocity);
+    case F_SPIN: return scene_read_real(p, t, f, ANY, &b->spin);
+    case F_FRICTION: return scene_read_real(p, t, f, NON_NEGATIVE, &b->friction);
+    case F_RESTITUTION: return read_restitution(p, t, &b->restitution);
+    case F_COLOR: return (b->has_color = scene_read_color(p, t, &b->color));
+    case F_CATEGORY: return scene_read_bits(p, t, f, &b->category);
+    case F_MASK: return scene_read_bits(p, t, f, &b->mask);
+    case F_SENSOR: b->sensor = true; return true;
+    default: b->is_static = true; return true;
+    }
+}
+
+static bool read_rope_end(parser *p, const scene_token *t, char out[FL_SCENE_NAME_MAX],
+                          bool may_be_world)
+{
+    if (!scene_read_name(p, t, out))
+        return false;
+    if (!may_be_world && strcmp(out, "world") == 0)
+        return scene_fail(p, t->value_pos, "rope end 'a' must be a body; only 'b' may be 'world'");
+    return true;
+}
+
+static bool set_rope_field(parser *p, field_id f, const scene_token *t)
+{
+    fl_scene_rope *r = &p->cur.rope;
+    switch (f) {
+    case F_A: return read_rope_end(p, t, p->cur.rope_a, false);
+    case F_B: return read_rope_end(p, t, p->cur.rope_b, true);
+    case F_ANCHOR_A: return scene_read_point(p, t, &r->anchor_a);
+    case F_ANCHOR_B: return scene_read_point(p, t, &r->anchor_b);
+    case F_LENGTH: return (r->has_length = scene_read_real(p, t, f, POSITIVE, &r->length));
+    case F_STIFFNESS: return (r->has_stiffness = scene_read_real(p, t, f, POSITIVE, &r->stiffness));
+    default: return scene_read_real(p, t, f, NON_NEGATIVE, &r->damping);
+    }
+}
+
+static bool set_field(parser *p, field_id f, const scene_token *t)
+{
+    switch (p->cur.kind) {
+    case K_WORLD: return set_world_field(p, f, t);
+    case K_VIEW: return set_view_field(p, f, t);
+    case K_FLUID: return set_fluid_field(p, f, t);
+    case K_ROPE: return set_rope_field(p, f, t);
+    default: return set_body_field(p, f, t);
+    }
+}
+
+/* Which field a token names in the current statement, or -1 after an error. */
+static int classify_field(parser *p, const scene_token *t)
+{
+    const char *kw = keyword_names[p->cur.kind];
+    char quoted[SCENE_QUOTE_SIZE];
+    int f = field_of(t);
+    bool allowed = f >= 0 && (allowed_fields(p->cur.kind) & BIT(f)) != 0;
+    if (!t->has_value) {
+        if (allowed && (FLAG_FIELDS & BIT(f)))
+            return f;
+        scene_quote(quoted, t->key, t->key_len);
+        scene_fail(p, t->key_pos, "unexpected word '%s' in %s (fields are written key=value)",
+                   quoted, kw);
+        return -1;
+    }
+    if (!allowed) {
+        scene_quote(quoted, t->key, t->key_len);
+        scene_fail(p, t->key_pos, "unknown field '%s' in %s", quoted, kw);
+        return -1;
+    }
+    if (FLAG_FIELDS & BIT(f)) {
+        scene_fail(p, t->key_pos, "'%s' is a flag and takes no value", scene_field_names[f]);
+        return -1;
+    }
+    return f;
+}
+
+static bool apply_field(parser *p, const scene_token *t)
+{
+    int f = classify_field(p, t);
+    if (f < 0)
+        return false;
+    if (p->cur.seen & BIT(f))
+        return scene_fail(p, t->key_pos, "duplicate field '%s'", scene_field_names[f]);
+    p->cur.seen |= BIT(f);
+    p->cur.value_pos[f] = t->value_pos;
+    return set_field(p, (field_id)f, t);
+}
+
+/* ---- statements ------------------------------------------------------------- */
+
+static bool begin_statement(parser *p, stmt_kind kind, scene_pos where)
+{
+    int *first = kind == K_WORLD ? &p->world_line : kind == K_VIEW ? &p->view_line : NULL;
+    if (first != NULL && *first != 0)
+        return scene_fail(p, where, "only one '%s' statement is allowed (first on line %d)",
+                          keyword_names[kind], *first);
+    if (first != NULL)
+        *first = where.line;
+    memset(&p->cur, 0, sizeof p->cur);
+    p->cur.kind = kind;
+    p->cur.where = where;
+    p->cur.body.line = p->cur.fluid.line = p->cur.rope.line = where.line;
+    p->cur.body.shape = kind == K_NGON ? FL_SCENE_NGON : kind == K_POLYGON ? FL_SCENE_POLYGON : FL_SCENE_BOX;
+    /* The defaults are the library's own, written once in its _def_default()s. */
+    const fl_body_def bd = fl_body_def_default();
+    p->cur.body.friction = bd.friction;
+    p->cur.body.restitution = bd.restitution;
+    p->cur.body.category = bd.category;
+    p->cur.body.mask = bd.mask;
+    p->cur.body.sensor = bd.sensor;
+    const fl_fluid_def fd = fl_fluid_def_default();
+    p->cur.fluid.linear_drag = fd.linear_drag;
+    p->cur.fluid.angular_drag = fd.angular_drag;
+    p->cur.fluid.current = fd.current;
+    p->cur.fluid.wave_amplitude = fd.wave_amplitude;
+    p->cur.fluid.wave_length = fd.wave_length;
+    p->cur.fluid.wave_speed = fd.wave_speed;
+    p->cur.rope.b = -1;
+    return true;
+}
+
+/* Fails at the keyword for the first field in `list` not given. */
+static bool require(parser *p, const field_id *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if ((p->cur.seen & BIT(list[i])) == 0)
+            return scene_fail(p, p->cur.where, "%s needs '%s'", keyword_names[p->cur.kind],
+                              scene_field_names[list[i]]);
+    return true;
+}
+
+/* Makes room for one more element in an array of `*capacity` elements. */
+static bool reserve(void **array, int *capacity, int count, size_t size)
+{
+    void *bigger;
+    int wanted;
+    if (count < *capacity)
+        return true;
+    if (*capacity > INT_MAX / 2)
+        return false;
+    wanted = *capacity == 0 ? 8 : *capacity * 2;
+    if ((size_t)wanted > SIZE_MAX / size)
+        return false;
+    bigger = realloc(*array, (size_t)wanted * size);
+    if (bigger == NULL)
+        return false;
+    *array = bigger;
+    *capacity = wanted;
+    return true;
+}
+
+static bool finish_view(parser *p)
+{
+    static const field_id needed[] = {F_CENTER, F_WIDTH};
+    if (!require(p, needed, 2))
+        return false;
+    p->sc.has_view = true;
+    return true;
+}
+
+static bool check_fluid(parser *p, const fl_scene_fluid *fl)
+{
+    if (!(fl->left < fl->right))
+        return scene_fail(p, p->cur.value_pos[F_RIGHT], "right must be greater than left");
+    if (!(fl->surface < fl->bottom))
+        return scene_fail(p, p->cur.value_pos[F_BOTTOM], "bottom must be greater than surface");
+    if (!(fabs(fl->wave_amplitude) < fl->bottom - fl->surface))
+        return scene_fail(p, p->cur.value_pos[F_WAVE_AMPLITUDE],
+                          "wave-amplitude must be smaller than the fluid's depth");
+    return true;
+}
+
+static bool finish_fluid(parser *p)
+{
+    static const field_id needed[] = {F_DENSITY, F_SURFACE, F_LEFT, F_RIGHT, F_BOTTOM};
+    fl_scene *sc = &p->sc;
+    if (!require(p, needed, 5) || !check_fluid(p, &p->cur.fluid))
+        return false;
+    if (!reserve((void **)&sc->fluids, &p->fluid_capacity, sc->fluid_count, sizeof *sc->fluids))
+        return scene_fail_no_memory(p, p->cur.where);
+    sc->fluids[sc->fluid_count] = p->cur.fluid;
+    if (p->cur.fluid.name[0] != '\0' &&
+        !scene_add_name(p, p->cur.fluid.name, NAME_FLUID, sc->fluid_count))
+        return scene_fail_no_memory(p, p->cur.where);
+    sc->fluid_count++;
+    return true;
+}
+
+static bool require_shape(parser *p)
+{
+    static const field_id box[] = {F_AT, F_SIZE};
+    static const field_id ngon[] = {F_AT, F_SIDES, F_RADIUS};
+    static const field_id polygon[] = {F_AT, F_POINTS};
+    switch (p->cur.kind) {
+    case K_BOX: return require(p, box, 2);
+    case K_NGON: return require(p, ngon, 3);
+    default: return require(p, polygon, 2);
+    }
+}
+
+static bool finish_body(parser *p)
+{
+    fl_scene *sc = &p->sc;
+    const fl_scene_body *b = &p->cur.body;
+    if (!require_shape(p))
+        return false;
+    if (!b->is_static && (p->cur.seen & BIT(F_DENSITY)) == 0)
+        return scene_fail(p, p->cur.where, "%s needs 'density' (or 'static')",
+                          keyword_names[p->cur.kind]);
+    if (!reserve((void **)&sc->bodies, &p->body_capacity, sc->body_count, sizeof *sc->bodies))
+        return scene_fail_no_memory(p, p->cur.where);
+    sc->bodies[sc->body_count] = *b;
+    if (b->name[0] != '\0' && !scene_add_name(p, b->name, NAME_BODY, sc->body_count))
+        return scene_fail_no_memory(p, p->cur.where);
+    sc->body_count++;
+    return true;
+}
+
+static bool reserve_rope(parser *p)
+{
+    fl_scene *sc = &p->sc;
+    int capacity = p->rope_capacity;
+    return reserve((void **)&p->refs, &capacity, sc->rope_count, sizeof *p->refs) &&
+           reserve((void **)&sc->ropes, &p->rope_capacity, sc->rope_count, sizeof *sc->ropes);
+}
+
+static bool finish_rope(parser *p)
+{
+    static const field_id needed[] = {F_A, F_B};
+    fl_scene *sc = &p->sc;
+    const pending *c = &p->cur;
+    rope_ref *ref;
+    if (!require(p, needed, 2))
+        return false;
+    if (strcmp(c->rope_b, "world") == 0 && (c->seen & BIT(F_ANCHOR_B)) == 0)
+        return scene_fail(p, c->where, "rope to 'world' needs 'anchor-b'");
+    if (strcmp(c->rope_a, c->rope_b) == 0)
+        return scene_fail(p, c->value_pos[F_B], "a rope must join two different bodies");
+    if (!reserve_rope(p))
+        return scene_fail_no_memory(p, c->where);
+    sc->ropes[sc->rope_count] = c->rope;
+    ref = &p->refs[sc->rope_count];
+    memcpy(ref->a, c->rope_a, sizeof ref->a);
+    memcpy(ref->b, c->rope_b, sizeof ref->b);
+    ref->a_pos = c->value_pos[F_A];
+    ref->b_pos = c->value_pos[F_B];
+    sc->rope_count++;
+    return true;
+}
+
+static bool finish_statement(parser *p)
+{
+    stmt_kind kind = p->cur.kind;
+    bool ok = true;
+    switch (kind) {
+    case K_NONE:
+    case K_WORLD: break;
+    case K_VIEW: ok = finish_view(p); break;
+    case K_FLUID: ok = finish_fluid(p); break;
+    case K_ROPE: ok = finish_rope(p); break;
+    default: ok = finish_body(p); break;
+    }
+    p->cur.kind = K_NONE;
+    return ok;
+}
+
+/* ---- lines ------------------------------------------------------------------- */
+
+static bool expect_line_end(parser *p, scene_cursor *c, const char *after)
+{
+    scene_token t;
+    char quoted[SCENE_QUOTE_SIZE];
+    switch (scene_lex_next(c, &t, p->err)) {
+    case SCENE_LEX_END: return true;
+    case SCENE_LEX_ERROR: return false;
+    default:
+        scene_quote(quoted, t.text, t.text_len);
+        return scene_fail(p, t.key_pos, "unexpected '%s' after %s", quoted, after);
+    }
+}
+
+static bool is_digits(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+    return n > 0;
+}
+
+static bool parse_header(parser *p, scene_cursor *c, const scene_token *first)
+{
+    scene_token v;
+    char quoted[SCENE_QUOTE_SIZE];
+    scene_lex_result r;
+    if (first->has_value || !scene_token_is(first, "flotsam-scene"))
+        return scene_fail(p, first->key_pos, "expected 'flotsam-scene 1' before any statement");
+    r = scene_lex_next(c, &v, p->err);
+    if (r == SCENE_LEX_ERROR)
+        return false;
+    if (r == SCENE_LEX_END)
+        return scene_fail(p, first->key_pos, "expected a version number after 'flotsam-scene'");
+    scene_quote(quoted, v.text, v.text_len);
+    if (v.has_value || !is_digits(v.key, v.key_len))
+        return scene_fail(p, v.key_pos,
+                          "expected a version number after 'flotsam-scene', got '%s'", quoted);
+    if (!scene_token_is(&v, "1"))
+        return scene_fail(p, v.key_pos,
+                          "unsupported scene version %s (this program reads version 1)", quoted);
+    p->has_header = true;
+    return expect_line_end(p, c, "the header");
+}
+
+static bool apply_rest_of_line(parser *p, scene_cursor *c)
+{
+    scene_token t;
+    for (;;) {
+        switch (scene_lex_next(c, &t, p->err)) {
+        case SCENE_LEX_END: return true;
+        case SCENE_LEX_ERROR: return false;
+        default:
+            if (!apply_field(p, &t))
+                return false;
+        }
+    }
+}
+
+/* The first token of a line that is not a continuation: a keyword. */
+static bool start_statement(parser *p, const scene_token *t)
+{
+    char quoted[SCENE_QUOTE_SIZE];
+    stmt_kind kind = t->has_value ? K_NONE : keyword_of(t);
+    if (kind != K_NONE)
+        return begin_statement(p, kind, t->key_pos);
+    scene_quote(quoted, t->text, t->text_len);
+    if (t->has_value)
+        return scene_fail(p, t->key_pos,
+                          "expected a keyword, got '%s' (indent continuation lines)", quoted);
+    return scene_fail(p, t->key_pos, "unknown keyword '%s'", quoted);
+}
+
+/* An indented line: a new statement if it starts with a keyword, otherwise
+ * more fields for the statement being read. */
+static bool indented_line(parser *p, const scene_token *t)
+{
+    bool is_keyword = !t->has_value && keyword_of(t) != K_NONE;
+    if (is_keyword)
+        return finish_statement(p) && start_statement(p, t);
+    if (p->cur.kind == K_NONE)
+        return scene_fail(p, t->key_pos, "indented line, but there is no statement to continue");
+    return apply_field(p, t);
+}
+
+static bool parse_line(parser *p, const scene_line *line)
+{
+    scene_cursor c = {line, 0};
+    scene_token first;
+    bool indented = scene_lex_is_indented(line);
+    scene_lex_result r;
+    if (scene_lex_is_blank(line))
+        return true;
+    if (!indented && !finish_statement(p))
+        return false;
+    r = scene_lex_next(&c, &first, p->err);
+    if (r != SCENE_LEX_TOKEN)
+        return r == SCENE_LEX_END;
+    if (!p->has_header)
+        return parse_header(p, &c, &first);
+    if (indented ? !indented_line(p, &first) : !start_statement(p, &first))
+        return false;
+    return apply_rest_of_line(p, &c);
+}
+
+static bool parse_text(parser *p, const char *text, size_t len)
+{
+    size_t offset = 0;
+    scene_line line = {0};
+    scene_pos top = {1, 1};
+    if (!scene_lex_check_text(text, len, p->err))
+        return false;
+    while (scene_lex_next_line(text, len, &offset, &line))
+        if (!parse_line(p, &line))
+            return false;
+    if (!p->has_header)
+        return scene_fail(p, top, "missing 'flotsam-scene 1' header");
+    return finish_statement(p) && scene_resolve_ropes(p);
+}
+
+/* ---- public interface ---------------------------------------------------------- */
+
+static void init_parser(parser *p, fl_scene_error *err)
+{
+    memset(p, 0, sizeof *p);
+    p->err = err;
+    const fl_world_def wd = fl_world_def_default();
+    p->sc.gravity = wd.gravity;
+    p->sc.rate = FL_SCENE_DEFAULT_RATE;
+    p->sc.iterations = wd.iterations;
+}
+
+bool fl_scene_parse(const char *text, size_t len, fl_scene *out, fl_scene_error *err)
+{
+    fl_scene_error spare;
+    parser *p;
+    bool ok;
+    if (err == NULL)
+        err = &spare;
+    memset(err, 0, sizeof *err);
+    if (out == NULL) {
+        snprintf(err->message, sizeof err->message, "no scene to fill");
+        return false;
+    }
+    memset(out, 0, sizeof *out);
+    p = malloc(sizeof *p); /* a few kilobytes: keep it off the stack */
+    if (p == NULL) {
+        snprintf(err->message, sizeof err->message, "out of memory");
+        return false;
+    }
+    init_parser(p, err);
+    ok = parse_text(p, text == NULL ? "" : text, text == NULL ? 0 : len);
+    if (ok)
+        *out = p->sc;
+    else
+        fl_scene_free(&p->sc);
+    free(p->refs);
+    free(p->names.slots);
+    free(p);
+    return ok;
+}
+
+static bool fail_read(fl_scene_error *err, int reason)
+{
+    memset(err, 0, sizeof *err);
+    snprintf(err->message, sizeof err->message, "cannot read file: %s", strerror(reason));
+    return false;
+}
+
+/* Reads all of f into a malloc'd buffer; false with errno set on failure. */
+static bool read_all(FILE *f, char **data, size_t *len)
+{
+    size_t capacity = 0, used = 0;
+    char *buffer = NULL;
+    for (;;) {
+        if (used == capacity) {
+            size_t wanted = capacity == 0 ? 4096 : capacity * 2;
+            char *bigger = wanted > capacity ? realloc(buffer, wanted) : NULL;
+            if (bigger == NULL) {
+                free(buffer);
+                errno = ENOMEM;
+                return false;
+            }
+            buffer = bigger;
+            capacity = wanted;
+        }
+        size_t got = fread(buffer + used, 1, capacity - used, f);
+        used += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(f)) {
+        int reason = errno != 0 ? errno : EIO;
+        free(buffer);
+        errno = reason;
+        return false;
+    }
+    *data = buffer;
+    *len = used;
+    return true;
+}
+
+bool fl_scene_load_file(const char *path, fl_scene *out, fl_scene_error *err)
+{
+    fl_scene_error spare;
+    char *data = NULL;
+    size_t len = 0;
+    FILE *f;
+    bool ok;
+    if (err == NULL)
+        err = &spare;
+    if (out != NULL)
+        memset(out, 0, sizeof *out);
+    errno = 0;
+    f = path == NULL ? NULL : fopen(path, "rb");
+    if (f == NULL)
+        return fail_read(err, path == NULL ? EINVAL : errno);
+    errno = 0;
+    ok = read_all(f, &data, &len);
+    int reason = errno;
+    fclose(f);
+    if (!ok)
+        return fail_read(err, reason);
+    ok = fl_scene_parse(data, len, out, err);
+    free(data);
+    return ok;
+}

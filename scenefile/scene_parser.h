@@ -1,0 +1,137 @@
+/* Private to the scene parser: the state shared by its files, and what they
+ * call across them. Statements, fields and whole files are read in
+ * scene_parse.c, field values in scene_values.c, and the names that ropes
+ * refer to are kept in scene_names.c. The lexical layer is in scene_lex.c. */
+#ifndef FL_SCENE_PARSER_H
+#define FL_SCENE_PARSER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flotsam/flotsam.h"
+#include "scene_lex.h"
+
+/* ---- statements and fields ------------------------------------------------ */
+
+typedef enum stmt_kind {
+    K_NONE, K_WORLD, K_VIEW, K_FLUID, K_BOX, K_NGON, K_POLYGON, K_ROPE, K_COUNT
+} stmt_kind;
+
+typedef enum field_id {
+    F_GRAVITY, F_RATE, F_ITERATIONS,
+    F_CENTER, F_WIDTH,
+    F_NAME, F_DENSITY,
+    F_SURFACE, F_LEFT, F_RIGHT, F_BOTTOM, F_LINEAR_DRAG, F_ANGULAR_DRAG, F_CURRENT,
+    F_WAVE_AMPLITUDE, F_WAVE_LENGTH, F_WAVE_SPEED,
+    F_AT, F_SIZE, F_SIDES, F_RADIUS, F_POINTS, F_HULL,
+    F_ANGLE, F_VELOCITY, F_SPIN, F_FRICTION, F_RESTITUTION, F_COLOR, F_STATIC,
+    F_CATEGORY, F_MASK, F_SENSOR,
+    F_A, F_B, F_ANCHOR_A, F_ANCHOR_B, F_LENGTH, F_STIFFNESS, F_DAMPING,
+    F_COUNT
+} field_id;
+
+/* Each field's spelling, for reading it and for messages (scene_report.c). */
+extern const char *const scene_field_names[F_COUNT];
+
+/* ---- parser state ------------------------------------------------------------ */
+
+/* The statement being read: it may go on over continuation lines. */
+typedef struct pending {
+    stmt_kind kind;
+    scene_pos where;                /* its keyword */
+    uint64_t seen;                  /* fields given so far */
+    scene_pos value_pos[F_COUNT];
+    fl_scene_body body;
+    fl_scene_fluid fluid;
+    fl_scene_rope rope;
+    char rope_a[FL_SCENE_NAME_MAX], rope_b[FL_SCENE_NAME_MAX];
+} pending;
+
+/* A rope's body names, resolved once the whole file is read. */
+typedef struct rope_ref {
+    char a[FL_SCENE_NAME_MAX], b[FL_SCENE_NAME_MAX];
+    scene_pos a_pos, b_pos;
+} rope_ref;
+
+typedef enum name_kind { NAME_BODY, NAME_FLUID } name_kind;
+
+/* Open-addressing hash set of the names used so far. A slot holds
+ * 1 + 2 * index + kind, or 0 when empty; the text lives in the scene. */
+typedef struct name_table {
+    size_t *slots;
+    size_t capacity, count;
+} name_table;
+
+typedef struct parser {
+    fl_scene sc;
+    int fluid_capacity, body_capacity, rope_capacity;
+    rope_ref *refs;                 /* one per rope */
+    name_table names;
+    bool has_header;
+    int world_line, view_line;      /* 0 until seen */
+    pending cur;
+    fl_scene_error *err;
+} parser;
+
+/* Fills p->err with a position and a printf-formatted message; returns false
+ * (scene_report.c). */
+bool scene_fail(parser *p, scene_pos at, const char *fmt, ...) SCENE_PRINTF(3, 4);
+
+bool scene_fail_no_memory(parser *p, scene_pos at);
+
+/* ---- values (scene_values.c) ------------------------------------------------ */
+
+/* Every length, speed, density and so on in a scene lies within +-SCENE_BIG,
+ * and sizes and densities are at least SCENE_SMALL: far beyond anything
+ * physical either way, and near enough that no mass, moment of inertia or
+ * step can overflow or underflow. */
+#define SCENE_BIG 1e9
+#define SCENE_SMALL 1e-6
+
+/* ANY and the signs: within +-SCENE_BIG; SCALE: from SCENE_SMALL to SCENE_BIG. */
+typedef enum limit { ANY, POSITIVE, NON_NEGATIVE, SCALE } limit;
+
+/* Each reader returns false, with the message in p->err, when the value is
+ * malformed or out of range. */
+bool scene_read_number(parser *p, const scene_token *t, double *out);
+
+/* A number with a range condition; the message names the field. */
+bool scene_read_real(parser *p, const scene_token *t, field_id f, limit lim, double *out);
+
+bool scene_read_integer(parser *p, const scene_token *t, field_id f, int lo, int hi, int *out);
+
+/* Collision bits: a whole number from 0 to 4294967295 (32 bits). */
+bool scene_read_bits(parser *p, const scene_token *t, field_id f, uint32_t *out);
+
+/* Radians, or degrees with the suffix `deg`. */
+bool scene_read_angle(parser *p, const scene_token *t, double *out);
+
+/* `x,y`: exactly one comma, a number on each side. */
+bool scene_read_point(parser *p, const scene_token *t, fl_vec2 *out);
+
+/* `#rrggbb`. */
+bool scene_read_color(parser *p, const scene_token *t, uint32_t *out);
+
+/* A name's spelling (letters, digits, '_', '-'; 1..63 characters). The word
+ * `world` is checked by the callers, since a rope's `b` may be `world`. */
+bool scene_read_name(parser *p, const scene_token *t, char out[FL_SCENE_NAME_MAX]);
+
+/* A point list `[x,y x,y ...]` that outlines a simple polygon of 3 to
+ * SCENE_MAX_POINTS points, for `what` ("polygon" or "hull"). */
+bool scene_read_outline(parser *p, const scene_token *t, const char *what, fl_vec2 *pts,
+                        int *count);
+
+/* ---- names (scene_names.c) --------------------------------------------------- */
+
+/* A name for a new body or fluid: well spelt, not `world`, not yet used. */
+bool scene_read_new_name(parser *p, const scene_token *t, char out[FL_SCENE_NAME_MAX]);
+
+/* Records a name already stored at sc's `kind` array, entry `index`; false
+ * when out of memory. */
+bool scene_add_name(parser *p, const char *name, name_kind kind, int index);
+
+/* Sets each rope's body indices from the names in p->refs. */
+bool scene_resolve_ropes(parser *p);
+
+#endif

@@ -1,0 +1,232 @@
+/* A running simulation written back as scene text that loads to the same
+ * state (fl_sim.h says how). */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "flotsam/flotsam.h"
+
+/* Names for bodies that ropes refer to but that have none in the scene. */
+typedef struct name_table {
+    int count;
+    char (*name)[FL_SCENE_NAME_MAX];
+} name_table;
+
+static const char *body_scene_name(const fl_sim *s, int i)
+{
+    return fl_sim_body_name(s, fl_world_body(s->world, i));
+}
+
+static bool name_taken(const fl_sim *s, const name_table *t, const char *name)
+{
+    for (int i = 0; i < fl_buoyancy_fluid_count(s->buoyancy); i++)
+        if (!strcmp(fl_sim_fluid_name(s, i), name))
+            return true;
+    for (int i = 0; i < t->count; i++)
+        if (!strcmp(t->name[i], name))
+            return true;
+    return false;
+}
+
+static bool rope_end(const fl_world *w, int i)
+{
+    for (int k = 0; k < fl_world_joint_count(w); k++) {
+        const fl_joint *j = fl_world_joint(w, k);
+        if (j->type == FL_JOINT_ROPE && (j->a->index == i || (j->b && j->b->index == i)))
+            return true;
+    }
+    return false;
+}
+
+/* Every body keeps its scene name; unnamed rope ends get "body-N". */
+static bool name_bodies(const fl_sim *s, name_table *t)
+{
+    t->count = fl_world_body_count(s->world);
+    t->name = calloc((size_t)t->count + 1, sizeof *t->name);
+    if (!t->name)
+        return false;
+    for (int i = 0; i < t->count; i++)
+        snprintf(t->name[i], FL_SCENE_NAME_MAX, "%s", body_scene_name(s, i));
+    int n = 0;
+    for (int i = 0; i < t->count; i++) {
+        if (t->name[i][0] || !rope_end(s->world, i))
+            continue;
+        char candidate[FL_SCENE_NAME_MAX];
+        do
+            snprintf(candidate, sizeof candidate, "body-%d", n++);
+        while (name_taken(s, t, candidate));
+        memcpy(t->name[i], candidate, sizeof candidate);
+    }
+    return true;
+}
+
+static void put_num(FILE *f, const char *key, double x)
+{
+    char buf[32];
+    fprintf(f, " %s=%s", key, fl_format_double(x, buf));
+}
+
+static void put_point(FILE *f, const char *key, fl_vec2 p)
+{
+    char bx[32], by[32];
+    fprintf(f, " %s=%s,%s", key, fl_format_double(p.x, bx), fl_format_double(p.y, by));
+}
+
+static void put_points(FILE *f, const char *key, const fl_vec2 *p, int n)
+{
+    char bx[32], by[32];
+    fprintf(f, " %s=[", key);
+    for (int k = 0; k < n; k++)
+        fprintf(f, "%s%s,%s", k ? " " : "", fl_format_double(p[k].x, bx),
+                fl_format_double(p[k].y, by));
+    fputc(']', f);
+}
+
+static void write_header(FILE *f, const fl_sim *s, const fl_scene_view *view)
+{
+    fputs("flotsam-scene 1\n# written by flotsam\n", f);
+    fputs("world", f);
+    put_point(f, "gravity", fl_world_gravity(s->world));
+    put_num(f, "rate", s->rate);
+    fprintf(f, " iterations=%d\n", s->iterations);
+    if (view && view->has_view) {
+        fputs("view", f);
+        put_point(f, "center", view->center);
+        put_num(f, "width", view->width);
+        fputc('\n', f);
+    } else if (s->has_view) {
+        fputs("view", f);
+        put_point(f, "center", s->view_center);
+        put_num(f, "width", s->view_width);
+        fputc('\n', f);
+    }
+}
+
+static void write_fluids(FILE *f, const fl_sim *s)
+{
+    for (int i = 0; i < fl_buoyancy_fluid_count(s->buoyancy); i++) {
+        const fl_fluid_def *fl = fl_buoyancy_fluid(s->buoyancy, i);
+        fputs("fluid", f);
+        if (fl_sim_fluid_name(s, i)[0])
+            fprintf(f, " name=%s", fl_sim_fluid_name(s, i));
+        put_num(f, "density", fl->density);
+        put_num(f, "surface", fl->surface);
+        put_num(f, "left", fl->left);
+        put_num(f, "right", fl->right);
+        put_num(f, "bottom", fl->bottom);
+        put_num(f, "linear-drag", fl->linear_drag);
+        put_num(f, "angular-drag", fl->angular_drag);
+        put_point(f, "current", fl->current);
+        put_num(f, "wave-amplitude", fl->wave_amplitude);
+        put_num(f, "wave-length", fl->wave_length);
+        put_num(f, "wave-speed", fl->wave_speed);
+        fputc('\n', f);
+    }
+}
+
+static bool has_own_hull(const fl_body *b)
+{
+    if (b->hull == b->verts)
+        return false;
+    return b->hull_count != b->vert_count ||
+           memcmp(b->hull, b->verts, sizeof *b->hull * (size_t)b->vert_count) != 0;
+}
+
+static void write_body_fields(FILE *f, const fl_body *b)
+{
+    if (b->density > 0.0)
+        put_num(f, "density", b->density);
+    if (b->is_static)
+        fputs(" static", f);
+    put_num(f, "angle", b->angle);
+    put_point(f, "velocity", b->velocity);
+    put_num(f, "spin", b->spin);
+    put_num(f, "friction", b->friction);
+    put_num(f, "restitution", b->restitution);
+    fprintf(f, " category=%lu mask=%lu", (unsigned long)b->category, (unsigned long)b->mask);
+    if (b->sensor)
+        fputs(" sensor", f);
+}
+
+static bool write_body(FILE *f, const fl_sim *s, const name_table *t, int i, char *err,
+                       size_t err_size)
+{
+    const fl_body *b = fl_world_body(s->world, i);
+    if (b->vert_count > FL_SCENE_MAX_POINTS || b->hull_count > FL_SCENE_MAX_POINTS) {
+        snprintf(err, err_size, "body %d has more than %d points", i, FL_SCENE_MAX_POINTS);
+        return false;
+    }
+    fputs("polygon", f);
+    if (t->name[i][0])
+        fprintf(f, " name=%s", t->name[i]);
+    put_point(f, "at", b->position);
+    write_body_fields(f, b);
+    uint32_t color;
+    if (fl_sim_body_color(s, b, &color))
+        fprintf(f, " color=#%06lx", (unsigned long)color);
+    fputs("\n       ", f);
+    put_points(f, "points", b->verts, b->vert_count);
+    if (has_own_hull(b)) {
+        fputs("\n       ", f);
+        put_points(f, "hull", b->hull, b->hull_count);
+    }
+    fputc('\n', f);
+    return true;
+}
+
+/* Scene anchors are offsets from the centre as the body is turned now. */
+static void write_rope(FILE *f, const name_table *t, const fl_joint *j)
+{
+    fprintf(f, "rope a=%s b=%s", t->name[j->a->index], j->b ? t->name[j->b->index] : "world");
+    put_point(f, "anchor-a", fl_rotate(j->a->rot, j->local_a));
+    put_point(f, "anchor-b", j->b ? fl_rotate(j->b->rot, j->local_b) : j->local_b);
+    put_num(f, "length", j->length);
+    if (j->stiffness > 0.0)
+        put_num(f, "stiffness", j->stiffness);
+    if (j->damping > 0.0)
+        put_num(f, "damping", j->damping);
+    fputc('\n', f);
+}
+
+bool fl_scene_write(FILE *f, const fl_sim *s, const fl_scene_view *view, char *err, size_t err_size)
+{
+    name_table t;
+    if (!name_bodies(s, &t)) {
+        snprintf(err, err_size, "out of memory");
+        return false;
+    }
+    write_header(f, s, view);
+    write_fluids(f, s);
+    bool ok = true;
+    for (int i = 0; ok && i < t.count; i++)
+        ok = write_body(f, s, &t, i, err, err_size);
+    for (int k = 0; ok && k < fl_world_joint_count(s->world); k++) {
+        const fl_joint *j = fl_world_joint(s->world, k);
+        if (j->type == FL_JOINT_ROPE)
+            write_rope(f, &t, j);
+    }
+    free(t.name);
+    if (ok && (fflush(f) != 0 || ferror(f))) {
+        snprintf(err, err_size, "%s", strerror(errno));
+        ok = false;
+    }
+    return ok;
+}
+
+typedef struct write_ctx {
+    const fl_sim *s;
+    const fl_scene_view *view;
+} write_ctx;
+
+static bool write_to(FILE *f, void *ctx, char *why, size_t why_size)
+{
+    const write_ctx *c = ctx;
+    return fl_scene_write(f, c->s, c->view, why, why_size);
+}
+
+bool fl_scene_write_file(const char *path, const fl_sim *s, const fl_scene_view *view, char *err,
+                         size_t err_size)
+{
+    write_ctx c = {s, view};
+    return fl_write_file(path, write_to, &c, err, err_size);
+}

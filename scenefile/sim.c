@@ -1,0 +1,237 @@
+/* A world built from a scene description, and the labels (names, colours)
+ * that the scene gives its bodies and fluids, kept by body id so that they
+ * follow each body whatever happens to the others. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "flotsam/flotsam.h"
+
+typedef struct body_label {
+    uint32_t id;
+    bool has_color;
+    uint32_t color;
+    char name[FL_SCENE_NAME_MAX];
+} body_label;
+
+struct fl_sim_labels {
+    body_label *bodies;    /* sorted by id */
+    int body_count, body_capacity;
+    char (*fluids)[FL_SCENE_NAME_MAX];
+    int fluid_count;
+};
+
+/* The label of body id, or where it would go (its index in the sorted list). */
+static int find_label(const fl_sim_labels *l, uint32_t id, bool *found)
+{
+    int lo = 0, hi = l->body_count;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (l->bodies[mid].id < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *found = lo < l->body_count && l->bodies[lo].id == id;
+    return lo;
+}
+
+static const body_label *label_of(const fl_sim *s, const fl_body *b)
+{
+    bool found;
+    if (!s->labels || !b)
+        return NULL;
+    int i = find_label(s->labels, fl_body_id(b), &found);
+    return found ? &s->labels->bodies[i] : NULL;
+}
+
+const char *fl_sim_body_name(const fl_sim *s, const fl_body *b)
+{
+    const body_label *l = label_of(s, b);
+    return l ? l->name : "";
+}
+
+bool fl_sim_body_color(const fl_sim *s, const fl_body *b, uint32_t *rgb)
+{
+    const body_label *l = label_of(s, b);
+    if (!l || !l->has_color)
+        return false;
+    *rgb = l->color;
+    return true;
+}
+
+const char *fl_sim_fluid_name(const fl_sim *s, int index)
+{
+    if (!s->labels || index < 0 || index >= s->labels->fluid_count)
+        return "";
+    return s->labels->fluids[index];
+}
+
+fl_status fl_sim_label_body(fl_sim *s, const fl_body *b, const char *name, const uint32_t *rgb)
+{
+    fl_sim_labels *l = s->labels;
+    if (!l || !b || !name || strlen(name) >= FL_SCENE_NAME_MAX)
+        return FL_EINVAL;
+    bool found;
+    int i = find_label(l, fl_body_id(b), &found);
+    if (!found) {
+        if (l->body_count == l->body_capacity) {
+            int cap = l->body_capacity ? 2 * l->body_capacity : 16;
+            body_label *grown = realloc(l->bodies, sizeof *grown * (size_t)cap);
+            if (!grown)
+                return FL_ENOMEM;
+            l->bodies = grown;
+            l->body_capacity = cap;
+        }
+        memmove(&l->bodies[i + 1], &l->bodies[i], sizeof *l->bodies * (size_t)(l->body_count - i));
+        l->body_count++;
+    }
+    body_label *e = &l->bodies[i];
+    memset(e, 0, sizeof *e);
+    e->id = fl_body_id(b);
+    snprintf(e->name, sizeof e->name, "%s", name);
+    e->has_color = rgb != NULL;
+    e->color = rgb ? *rgb : 0;
+    return FL_OK;
+}
+
+static void free_labels(fl_sim_labels *l)
+{
+    if (!l)
+        return;
+    free(l->bodies);
+    free(l->fluids);
+    free(l);
+}
+
+/* Labels for the scene's fluids; the bodies' come as they are added. */
+static fl_sim_labels *new_labels(const fl_scene *sc)
+{
+    fl_sim_labels *l = calloc(1, sizeof *l);
+    if (!l)
+        return NULL;
+    l->fluids = calloc((size_t)sc->fluid_count + 1, sizeof *l->fluids);
+    if (!l->fluids) {
+        free_labels(l);
+        return NULL;
+    }
+    for (int i = 0; i < sc->fluid_count; i++)
+        memcpy(l->fluids[i], sc->fluids[i].name, sizeof l->fluids[i]);
+    l->fluid_count = sc->fluid_count;
+    return l;
+}
+
+static fl_fluid_def fluid_def(const fl_scene_fluid *f)
+{
+    fl_fluid_def d = fl_fluid_def_default();
+    d.density = f->density;
+    d.left = f->left;
+    d.right = f->right;
+    d.surface = f->surface;
+    d.bottom = f->bottom;
+    d.linear_drag = f->linear_drag;
+    d.angular_drag = f->angular_drag;
+    d.current = f->current;
+    d.wave_amplitude = f->wave_amplitude;
+    d.wave_length = f->wave_length;
+    d.wave_speed = f->wave_speed;
+    return d;
+}
+
+/* Scene anchors are offsets from a body's centre as the scene shows it;
+ * the engine keeps them in the body's own frame. */
+static fl_rope_def rope_def(const fl_world *w, const fl_scene_rope *r)
+{
+    fl_rope_def d = {0};
+    d.a = fl_world_body(w, r->a);
+    d.anchor_a = fl_unrotate(fl_body_rot(d.a), r->anchor_a);
+    if (r->b >= 0) {
+        d.b = fl_world_body(w, r->b);
+        d.anchor_b = fl_unrotate(fl_body_rot(d.b), r->anchor_b);
+    } else {
+        d.anchor_b = r->anchor_b;
+    }
+    d.length = r->has_length ? r->length : 0.0;
+    d.stiffness = r->has_stiffness ? r->stiffness : 0.0;
+    d.damping = r->damping;
+    return d;
+}
+
+static bool fail(fl_sim *s, fl_scene_error *err, int line, const char *why)
+{
+    fl_sim_free(s);
+    err->line = line;
+    err->column = 1;
+    snprintf(err->message, sizeof err->message, "%s", why);
+    return false;
+}
+
+bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
+{
+    memset(out, 0, sizeof *out);
+    fl_error e;
+    fl_world_def wd = fl_world_def_default();
+    wd.gravity = sc->gravity;
+    wd.iterations = sc->iterations;
+    out->rate = sc->rate;
+    out->dt = 1.0 / sc->rate;
+    out->iterations = sc->iterations;
+    out->has_view = sc->has_view;
+    out->view_center = sc->view_center;
+    out->view_width = sc->view_width;
+    out->labels = new_labels(sc);
+    if (!out->labels)
+        return fail(out, err, 1, "out of memory");
+    out->world = fl_world_create(&wd, &e);
+    if (!out->world)
+        return fail(out, err, 1, e.message);
+    out->buoyancy = fl_buoyancy_create(out->world, &e);
+    if (!out->buoyancy)
+        return fail(out, err, 1, e.message);
+    for (int i = 0; i < sc->fluid_count; i++) {
+        fl_fluid_def fd = fluid_def(&sc->fluids[i]);
+        if (fl_buoyancy_add_fluid(out->buoyancy, &fd, &e) < 0)
+            return fail(out, err, sc->fluids[i].line, e.message);
+    }
+    for (int i = 0; i < sc->body_count; i++) {
+        const fl_scene_body *sb = &sc->bodies[i];
+        fl_vec2 pts[FL_SCENE_MAX_POINTS];
+        fl_body_def bd = fl_body_def_default();
+        bd.points = pts;
+        bd.point_count = fl_scene_body_outline(sb, pts);
+        if (sb->hull_count > 0) {
+            bd.hull = sb->hull;
+            bd.hull_count = sb->hull_count;
+        }
+        bd.origin = sb->at;
+        bd.angle = sb->angle;
+        bd.velocity = sb->velocity;
+        bd.spin = sb->spin;
+        bd.density = sb->density;
+        bd.is_static = sb->is_static;
+        bd.friction = sb->friction;
+        bd.restitution = sb->restitution;
+        bd.category = sb->category;
+        bd.mask = sb->mask;
+        bd.sensor = sb->sensor;
+        fl_body *body;
+        if (fl_world_add_body(out->world, &bd, &body, &e) != FL_OK)
+            return fail(out, err, sb->line, e.message);
+        if ((sb->name[0] || sb->has_color) &&
+            fl_sim_label_body(out, body, sb->name, sb->has_color ? &sb->color : NULL) != FL_OK)
+            return fail(out, err, sb->line, "out of memory");
+    }
+    for (int i = 0; i < sc->rope_count; i++) {
+        fl_rope_def rd = rope_def(out->world, &sc->ropes[i]);
+        if (fl_world_add_rope(out->world, &rd, NULL, &e) != FL_OK)
+            return fail(out, err, sc->ropes[i].line, e.message);
+    }
+    return true;
+}
+
+void fl_sim_free(fl_sim *s)
+{
+    fl_buoyancy_destroy(s->buoyancy);
+    fl_world_destroy(s->world);
+    free_labels(s->labels);
+    memset(s, 0, sizeof *s);
+}

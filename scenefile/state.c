@@ -1,0 +1,86 @@
+/* The state output of a run ("flotsam-state 1"): every body's motion as
+ * JSON, the hash over its exact bits, and the shortest round-trip decimal
+ * that both this and the scene writer print numbers with. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "flotsam/flotsam.h"
+
+static uint64_t fnv_u64(uint64_t h, double x)
+{
+    uint64_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    for (int i = 0; i < 8; i++) {
+        h ^= (bits >> (8 * i)) & 0xffu;
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+uint64_t fl_state_hash(const fl_world *w)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (int i = 0; i < fl_world_body_count(w); i++) {
+        const fl_body *b = fl_world_body(w, i);
+        const double v[] = {b->position.x, b->position.y, b->angle,
+                            b->velocity.x, b->velocity.y, b->spin};
+        for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
+            h = fnv_u64(h, v[k]);
+    }
+    return h;
+}
+
+const char *fl_format_double(double x, char buf[32])
+{
+    if (!isfinite(x))
+        return strcpy(buf, "null");
+    if (x == 0.0)
+        x = 0.0; /* -0 prints as 0 */
+    /* Fewest significant digits that read back exactly, but never fewer
+     * than the integer part needs, so 10 prints as 10 and not 1e+01. */
+    int first = fabs(x) >= 1.0 ? (int)floor(log10(fabs(x))) + 1 : 1;
+    for (int digits = first < 17 ? first : 17; digits <= 17; digits++) {
+        snprintf(buf, 32, "%.*g", digits, x);
+        if (strtod(buf, NULL) == x)
+            break;
+    }
+    /* Keep it a JSON number that reads as a float: 10 -> 10.0. */
+    if (!strpbrk(buf, ".eEn"))
+        strcat(buf, ".0");
+    return buf;
+}
+
+static void write_name(FILE *f, const char *name)
+{
+    if (!name[0]) {
+        fputs("null", f);
+        return;
+    }
+    /* Scene names are letters, digits, '_' and '-': nothing to escape. */
+    fprintf(f, "\"%s\"", name);
+}
+
+int fl_state_write_json(FILE *f, fl_sim *s)
+{
+    fl_world *w = s->world;
+    fl_buoyancy_measure(s->buoyancy, fl_world_time(w));
+    char a[32], b[32], c[32], d[32], e[32], g[32], h[32], k[32];
+    fprintf(f, "{\"format\":\"flotsam-state 1\",\"step\":%llu,\"time\":%s,\"hash\":\"%016llx\",\"bodies\":[",
+            (unsigned long long)fl_world_step_count(w), fl_format_double(fl_world_time(w), a),
+            (unsigned long long)fl_state_hash(w));
+    for (int i = 0; i < fl_world_body_count(w); i++) {
+        const fl_body *bd = fl_world_body(w, i);
+        const char *name = fl_sim_body_name(s, bd);
+        fprintf(f, "%s\n {\"index\":%d,\"name\":", i ? "," : "", i);
+        write_name(f, name);
+        fprintf(f, ",\"static\":%s,\"x\":%s,\"y\":%s,\"angle\":%s,\"vx\":%s,\"vy\":%s,\"spin\":%s,"
+                   "\"area\":%s,\"submerged_area\":%s}",
+                bd->is_static ? "true" : "false", fl_format_double(bd->position.x, a),
+                fl_format_double(bd->position.y, b), fl_format_double(bd->angle, c),
+                fl_format_double(bd->velocity.x, d), fl_format_double(bd->velocity.y, e),
+                fl_format_double(bd->spin, g), fl_format_double(bd->area, h),
+                fl_format_double(fl_buoyancy_body_area(s->buoyancy, i, NULL), k));
+    }
+    fputs("]}\n", f);
+    return ferror(f) ? -1 : 0;
+}
