@@ -109,9 +109,10 @@ harbor_stats flotsam_harbor_measure(flotsam_harbor *h)
     (void)fl_buoyancy_measure(h->buoyancy, fl_world_time(w));
     for (int i = h->first_dynamic; i < fl_world_body_count(w); i++) {
         const fl_body *b = fl_world_body(w, i);
-        double frac = fl_buoyancy_body_area(h->buoyancy, i, NULL) / b->hull_area;
-        harbor_stats_add(&st, h->scene, b->position.x, b->position.y, b->angle, frac);
-        st.vertices += b->hull_count;
+        double frac = fl_buoyancy_body_area(h->buoyancy, i, NULL) / fl_body_hull_area(b);
+        fl_vec2 at = fl_body_position(b);
+        harbor_stats_add(&st, h->scene, at.x, at.y, fl_body_angle(b), frac);
+        st.vertices += fl_body_hull_count(b);
     }
     harbor_stats_finish(&st);
     return st;

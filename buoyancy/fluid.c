@@ -1,5 +1,6 @@
 #include <string.h>
 #include "flotsam/fl_fluid.h"
+#include "fail.h"
 
 fl_fluid_def fl_fluid_def_default(void)
 {

@@ -5,6 +5,8 @@
 
 #include "flotsam/fl_fluid.h"
 #include "flotsam/fl_world.h"
+#include "body_internal.h"
+#include "fail.h"
 
 typedef enum submerge_kind {
     SUBMERGE_NONE,   /* no part of the outline is in the fluid */

@@ -16,6 +16,8 @@ fl_body_def fl_body_def_default(void)
 }
 
 #define BODY_ALIGN 64
+/* body_internal.h lays a body out in lines of this size. */
+_Static_assert(BODY_ALIGN == 64 && sizeof(fl_body) <= 6 * BODY_ALIGN, "a body is a few cache lines");
 
 static bool finite_vec(fl_vec2 v) { return isfinite(v.x) && isfinite(v.y); }
 
@@ -72,6 +74,8 @@ static void set_parts(fl_body *b, const parts *p)
     b->part_count = p->count;
     for (int k = 0; k <= p->count; k++)
         b->part_start[k] = p->start[k];
+    for (int k = 0; k < p->count; k++)
+        FL_ASSERT(p->start[k + 1] - p->start[k] >= 3); /* every part is a polygon */
     for (int k = 0; k < p->count; k++) {
         int first = p->start[k], n = p->start[k + 1] - first;
         for (int i = 0; i < n; i++) {
@@ -227,7 +231,3 @@ void fl_body_set_transform(fl_body *b, fl_vec2 position, double angle)
     b->angle = angle;
     b->rot = fl_rot_from(angle);
 }
-
-uint32_t fl_body_id(const fl_body *b) { return b->id; }
-
-fl_rot fl_body_rot(const fl_body *b) { return b->rot; }

@@ -92,7 +92,7 @@ static fl_status build_proxies(fl_world *w, double dt)
         fl_vec2 *verts = w->geom + 2 * v, *normals = verts + n;
         fl_aabb box = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
         for (int j = 0; j < n; j++) {
-            fl_vec2 q = fl_body_world_point(b, b->part_verts[first + j]);
+            fl_vec2 q = body_world_point(b, b->part_verts[first + j]);
             verts[j] = q;
             normals[j] = fl_rotate(b->rot, b->part_normals[first + j]);
             box.lo = fl_v2(fl_min(box.lo.x, q.x), fl_min(box.lo.y, q.y));
@@ -234,6 +234,7 @@ static fl_status narrow_phase(fl_world *w)
         c->b = w->bodies[pb->body];
         c->index_a = pa->body;
         c->index_b = pb->body;
+        FL_ASSERT(c->index_a < c->index_b); /* the broad phase orders each pair */
         c->part_a = pa->part;
         c->part_b = pb->part;
         c->id_a = ma->id;

@@ -1,6 +1,6 @@
 #include <stdarg.h>
 #include <stdio.h>
-#include "flotsam/fl_types.h"
+#include "fail.h"
 
 fl_status fl_fail(fl_error *err, fl_status status, const char *fmt, ...)
 {

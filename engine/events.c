@@ -17,6 +17,7 @@ fl_status fl_world_on(fl_world *w, fl_event_type type, fl_event_fn fn, void *use
 /* Drops the hooks marked dead, keeping the others in order. */
 static void compact(fl_hook_list *list)
 {
+    FL_ASSERT(list->depth == 0); /* a trigger in progress indexes the list */
     int kept = 0;
     for (int i = 0; i < list->count; i++)
         if (list->hooks[i].alive)
@@ -59,6 +60,7 @@ void fl_world_trigger(fl_world *w, const fl_event *event)
             h.fn(event, h.user);
     }
     list->depth--;
+    FL_ASSERT(list->depth >= 0);
     if (list->depth == 0 && list->dead > 0)
         compact(list);
 }

@@ -32,13 +32,13 @@ static fl_joint *new_joint(fl_world *w, fl_joint_type type)
     return j;
 }
 
-fl_vec2 fl_joint_world_a(const fl_joint *j) { return fl_body_world_point(j->a, j->local_a); }
+fl_vec2 fl_joint_world_a(const fl_joint *j) { return body_world_point(j->a, j->local_a); }
 
 fl_vec2 fl_joint_world_b(const fl_joint *j)
 {
     if (j->type == FL_JOINT_MOUSE)
         return j->target;
-    return j->b ? fl_body_world_point(j->b, j->local_b) : j->local_b;
+    return j->b ? body_world_point(j->b, j->local_b) : j->local_b;
 }
 
 fl_status fl_world_add_rope(fl_world *w, const fl_rope_def *def, fl_joint **out, fl_error *err)
@@ -138,3 +138,14 @@ void fl_joints_free(fl_world *w)
     w->joints = NULL;
     w->joint_count = w->joint_capacity = 0;
 }
+
+fl_joint_type fl_joint_kind(const fl_joint *j) { return j->type; }
+int fl_joint_index(const fl_joint *j) { return j->index; }
+fl_body *fl_joint_body_a(const fl_joint *j) { return j->a; }
+fl_body *fl_joint_body_b(const fl_joint *j) { return j->b; }
+fl_vec2 fl_joint_anchor_a(const fl_joint *j) { return j->local_a; }
+fl_vec2 fl_joint_anchor_b(const fl_joint *j) { return j->local_b; }
+double fl_joint_length(const fl_joint *j) { return j->length; }
+double fl_joint_stiffness(const fl_joint *j) { return j->stiffness; }
+double fl_joint_damping(const fl_joint *j) { return j->damping; }
+fl_vec2 fl_mouse_target(const fl_joint *j) { return j->target; }

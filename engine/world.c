@@ -165,6 +165,7 @@ static void sweep_removed(fl_world *w)
         b->index = kept;
         w->bodies[kept++] = b;
     }
+    FL_ASSERT(w->body_count - kept == w->removed_count);
     w->body_count = kept;
     w->removed_count = 0;
     fl_contacts_reindex(w);
@@ -210,6 +211,19 @@ uint64_t fl_world_step_count(const fl_world *w) { return w->step; }
 uint64_t fl_world_revision(const fl_world *w) { return w->revision; }
 double fl_world_time(const fl_world *w) { return w->time; }
 
+/* Debug builds check after every step that each body sits at its index and
+ * none is left marked removed. */
+static void check_bodies(const fl_world *w)
+{
+#ifndef NDEBUG
+    for (int i = 0; i < w->body_count; i++)
+        FL_ASSERT(w->bodies[i]->index == i && !w->bodies[i]->removed &&
+                  w->bodies[i]->id < w->next_body_id);
+#else
+    (void)w;
+#endif
+}
+
 /* Bodies added or removed during the step take effect now. */
 static void settle_changes(fl_world *w)
 {
@@ -233,6 +247,7 @@ void fl_world_step(fl_world *w, double dt)
 {
     if (!(dt > 0.0) || !isfinite(dt))
         return;
+    FL_ASSERT(!w->in_step); /* a hook may not step the world it is called from */
     fl_event ev = {FL_EVENT_BEFORE_UPDATE, w, w->step + 1, w->time, dt, NULL, 0};
     double mark = w->profile ? fl_clock_ms() : 0.0;
     w->in_step = true;
@@ -263,4 +278,5 @@ void fl_world_step(fl_world *w, double dt)
         w->profile->steps++;
     w->in_step = false;
     settle_changes(w);
+    check_bodies(w);
 }

@@ -3,10 +3,46 @@
 #define FL_WORLD_INTERNAL_H
 
 #include <stdbool.h>
+#include "body_internal.h"
 #include "broadphase.h"
+#include "fail.h"
 #include "flotsam/fl_contact.h"
 #include "flotsam/fl_joint.h"
 #include "flotsam/fl_world.h"
+
+/* One event's callbacks (fl_events.h says how removal during a trigger
+ * behaves). */
+typedef struct fl_hook {
+    fl_event_fn fn;
+    void *user;
+    int alive;
+} fl_hook;
+
+typedef struct fl_hook_list {
+    fl_hook *hooks;
+    int count, capacity;
+    int depth;     /* nesting of triggers in progress */
+    int dead;      /* hooks marked removed, waiting for the list to settle */
+} fl_hook_list;
+
+/* A joint as the engine stores it, solver state included. */
+struct fl_joint {
+    fl_joint_type type;
+    int index;                /* in the world's joint list */
+    fl_body *a, *b;           /* b is NULL for the world */
+    fl_body *body_b;          /* b, or the world's fixed ground body */
+    fl_vec2 local_a, local_b; /* body-frame anchors; local_b is a world point if !b */
+    double length, stiffness, damping;          /* rope */
+    fl_vec2 target;                             /* mouse */
+    double frequency, damping_ratio, max_force; /* mouse */
+    /* solver state */
+    int ia, ib;               /* places in the solver's arrays (ib: ground if !b) */
+    fl_vec2 ra, rb, axis;
+    double mass, bias, gamma, impulse, bias_impulse, slack;
+    double mouse_mass[3];     /* symmetric 2x2 inverse of the mouse's effective mass */
+    fl_vec2 mouse_bias, mouse_impulse;
+    bool removed;
+};
 
 /* A body's velocities as the solver works on them: packed, so that the
  * solver's passes stay in cache. */
@@ -20,6 +56,7 @@ typedef struct fl_motion {
     fl_twist bias;         /* pseudo-velocity of position correction */
     double im, ii;         /* inverse mass and inertia; 0 for static */
 } fl_motion;               /* 64 bytes: one cache line (the array is aligned) */
+_Static_assert(sizeof(fl_motion) == 64, "fl_motion fills one cache line");
 
 /* What the narrow phase needs of a body besides its geometry: packed per
  * body when the parts are placed, so that matching a pair of parts reads

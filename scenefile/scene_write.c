@@ -32,7 +32,9 @@ static bool rope_end(const fl_world *w, int i)
 {
     for (int k = 0; k < fl_world_joint_count(w); k++) {
         const fl_joint *j = fl_world_joint(w, k);
-        if (j->type == FL_JOINT_ROPE && (j->a->index == i || (j->b && j->b->index == i)))
+        const fl_body *b = fl_joint_body_b(j);
+        if (fl_joint_kind(j) == FL_JOINT_ROPE &&
+            (fl_body_index(fl_joint_body_a(j)) == i || (b && fl_body_index(b) == i)))
             return true;
     }
     return false;
@@ -126,25 +128,27 @@ static void write_fluids(FILE *f, const fl_sim *s)
 
 static bool has_own_hull(const fl_body *b)
 {
-    if (b->hull == b->verts)
+    if (!fl_body_has_own_hull(b))
         return false;
-    return b->hull_count != b->vert_count ||
-           memcmp(b->hull, b->verts, sizeof *b->hull * (size_t)b->vert_count) != 0;
+    int nh, nv;
+    const fl_vec2 *hull = fl_body_hull(b, &nh), *verts = fl_body_outline(b, &nv);
+    return nh != nv || memcmp(hull, verts, sizeof *hull * (size_t)nv) != 0;
 }
 
 static void write_body_fields(FILE *f, const fl_body *b)
 {
-    if (b->density > 0.0)
-        put_num(f, "density", b->density);
-    if (b->is_static)
+    if (fl_body_density(b) > 0.0)
+        put_num(f, "density", fl_body_density(b));
+    if (fl_body_is_static(b))
         fputs(" static", f);
-    put_num(f, "angle", b->angle);
-    put_point(f, "velocity", b->velocity);
-    put_num(f, "spin", b->spin);
-    put_num(f, "friction", b->friction);
-    put_num(f, "restitution", b->restitution);
-    fprintf(f, " category=%lu mask=%lu", (unsigned long)b->category, (unsigned long)b->mask);
-    if (b->sensor)
+    put_num(f, "angle", fl_body_angle(b));
+    put_point(f, "velocity", fl_body_velocity(b));
+    put_num(f, "spin", fl_body_spin(b));
+    put_num(f, "friction", fl_body_friction(b));
+    put_num(f, "restitution", fl_body_restitution(b));
+    fprintf(f, " category=%lu mask=%lu", (unsigned long)fl_body_category(b),
+            (unsigned long)fl_body_mask(b));
+    if (fl_body_is_sensor(b))
         fputs(" sensor", f);
 }
 
@@ -152,23 +156,23 @@ static bool write_body(FILE *f, const fl_sim *s, const name_table *t, int i, cha
                        size_t err_size)
 {
     const fl_body *b = fl_world_body(s->world, i);
-    if (b->vert_count > FL_SCENE_MAX_POINTS || b->hull_count > FL_SCENE_MAX_POINTS) {
+    if (fl_body_vertex_count(b) > FL_SCENE_MAX_POINTS || fl_body_hull_count(b) > FL_SCENE_MAX_POINTS) {
         snprintf(err, err_size, "body %d has more than %d points", i, FL_SCENE_MAX_POINTS);
         return false;
     }
     fputs("polygon", f);
     if (t->name[i][0])
         fprintf(f, " name=%s", t->name[i]);
-    put_point(f, "at", b->position);
+    put_point(f, "at", fl_body_position(b));
     write_body_fields(f, b);
     uint32_t color;
     if (fl_sim_body_color(s, b, &color))
         fprintf(f, " color=#%06lx", (unsigned long)color);
     fputs("\n       ", f);
-    put_points(f, "points", b->verts, b->vert_count);
+    put_points(f, "points", fl_body_outline(b, NULL), fl_body_vertex_count(b));
     if (has_own_hull(b)) {
         fputs("\n       ", f);
-        put_points(f, "hull", b->hull, b->hull_count);
+        put_points(f, "hull", fl_body_hull(b, NULL), fl_body_hull_count(b));
     }
     fputc('\n', f);
     return true;
@@ -177,14 +181,15 @@ static bool write_body(FILE *f, const fl_sim *s, const name_table *t, int i, cha
 /* Scene anchors are offsets from the centre as the body is turned now. */
 static void write_rope(FILE *f, const name_table *t, const fl_joint *j)
 {
-    fprintf(f, "rope a=%s b=%s", t->name[j->a->index], j->b ? t->name[j->b->index] : "world");
-    put_point(f, "anchor-a", fl_rotate(j->a->rot, j->local_a));
-    put_point(f, "anchor-b", j->b ? fl_rotate(j->b->rot, j->local_b) : j->local_b);
-    put_num(f, "length", j->length);
-    if (j->stiffness > 0.0)
-        put_num(f, "stiffness", j->stiffness);
-    if (j->damping > 0.0)
-        put_num(f, "damping", j->damping);
+    const fl_body *a = fl_joint_body_a(j), *b = fl_joint_body_b(j);
+    fprintf(f, "rope a=%s b=%s", t->name[fl_body_index(a)], b ? t->name[fl_body_index(b)] : "world");
+    put_point(f, "anchor-a", fl_rotate(fl_body_rot(a), fl_joint_anchor_a(j)));
+    put_point(f, "anchor-b", b ? fl_rotate(fl_body_rot(b), fl_joint_anchor_b(j)) : fl_joint_anchor_b(j));
+    put_num(f, "length", fl_joint_length(j));
+    if (fl_joint_stiffness(j) > 0.0)
+        put_num(f, "stiffness", fl_joint_stiffness(j));
+    if (fl_joint_damping(j) > 0.0)
+        put_num(f, "damping", fl_joint_damping(j));
     fputc('\n', f);
 }
 
@@ -202,7 +207,7 @@ bool fl_scene_write(FILE *f, const fl_sim *s, const fl_scene_view *view, char *e
         ok = write_body(f, s, &t, i, err, err_size);
     for (int k = 0; ok && k < fl_world_joint_count(s->world); k++) {
         const fl_joint *j = fl_world_joint(s->world, k);
-        if (j->type == FL_JOINT_ROPE)
+        if (fl_joint_kind(j) == FL_JOINT_ROPE)
             write_rope(f, &t, j);
     }
     free(t.name);

@@ -22,8 +22,8 @@ uint64_t fl_state_hash(const fl_world *w)
     uint64_t h = 0xcbf29ce484222325ull;
     for (int i = 0; i < fl_world_body_count(w); i++) {
         const fl_body *b = fl_world_body(w, i);
-        const double v[] = {b->position.x, b->position.y, b->angle,
-                            b->velocity.x, b->velocity.y, b->spin};
+        fl_vec2 x = fl_body_position(b), u = fl_body_velocity(b);
+        const double v[] = {x.x, x.y, fl_body_angle(b), u.x, u.y, fl_body_spin(b)};
         for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
             h = fnv_u64(h, v[k]);
     }
@@ -71,14 +71,15 @@ int fl_state_write_json(FILE *f, fl_sim *s)
     for (int i = 0; i < fl_world_body_count(w); i++) {
         const fl_body *bd = fl_world_body(w, i);
         const char *name = fl_sim_body_name(s, bd);
+        fl_vec2 x = fl_body_position(bd), v = fl_body_velocity(bd);
         fprintf(f, "%s\n {\"index\":%d,\"name\":", i ? "," : "", i);
         write_name(f, name);
         fprintf(f, ",\"static\":%s,\"x\":%s,\"y\":%s,\"angle\":%s,\"vx\":%s,\"vy\":%s,\"spin\":%s,"
                    "\"area\":%s,\"submerged_area\":%s}",
-                bd->is_static ? "true" : "false", fl_format_double(bd->position.x, a),
-                fl_format_double(bd->position.y, b), fl_format_double(bd->angle, c),
-                fl_format_double(bd->velocity.x, d), fl_format_double(bd->velocity.y, e),
-                fl_format_double(bd->spin, g), fl_format_double(bd->area, h),
+                fl_body_is_static(bd) ? "true" : "false", fl_format_double(x.x, a),
+                fl_format_double(x.y, b), fl_format_double(fl_body_angle(bd), c),
+                fl_format_double(v.x, d), fl_format_double(v.y, e),
+                fl_format_double(fl_body_spin(bd), g), fl_format_double(fl_body_area(bd), h),
                 fl_format_double(fl_buoyancy_body_area(s->buoyancy, i, NULL), k));
     }
     fputs("]}\n", f);

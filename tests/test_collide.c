@@ -10,6 +10,7 @@
 #include "check.h"
 #include "check_world.h"
 #include "flotsam/flotsam.h"
+#include "body_internal.h" /* white-box: the private body layout */
 #include "flotsam_harbor.h"
 
 #define DT (1.0 / 60.0)
@@ -135,11 +136,11 @@ static void test_box_rests_on_floor(void **s)
     fl_world *w = world_with(fl_v2(0, G));
     add_box(w, fl_v2(0, 10.5), slab(20, 1));
     fl_body *b = add_box(w, fl_v2(0, 9.5), crate(1));
-    double y0 = b->position.y;
+    double y0 = fl_body_position(b).y;
     steps(w, 10.0);
-    ASSERT_NEAR(b->position.y, y0, 1e-3);
-    ASSERT_NEAR(b->position.x, 0.0, 1e-3);
-    ASSERT_NEAR(b->spin, 0.0, 1e-3);
+    ASSERT_NEAR(fl_body_position(b).y, y0, 1e-3);
+    ASSERT_NEAR(fl_body_position(b).x, 0.0, 1e-3);
+    ASSERT_NEAR(fl_body_spin(b), 0.0, 1e-3);
     fl_world_destroy(w);
 }
 
@@ -151,10 +152,10 @@ static void test_stack_of_ten_stands(void **s)
     fl_body *top = NULL;
     for (int i = 0; i < 10; i++)
         top = add_box(w, fl_v2(0, 9.5 - i), crate(1));
-    fl_vec2 start = top->position;
+    fl_vec2 start = fl_body_position(top);
     steps(w, 20.0);
-    ASSERT_NEAR(fl_length(fl_sub(top->position, start)), 0.0, 0.01);
-    ASSERT_NEAR(top->angle, 0.0, 1e-3);
+    ASSERT_NEAR(fl_length(fl_sub(fl_body_position(top), start)), 0.0, 0.01);
+    ASSERT_NEAR(fl_body_angle(top), 0.0, 1e-3);
     fl_world_destroy(w);
 }
 
@@ -178,11 +179,11 @@ static void test_restitution_rebound(void **s)
     double highest = INFINITY;
     for (int i = 0; i < 600; i++) {
         fl_world_step(w, DT);
-        if (!bounced && b->velocity.y < 0)
+        if (!bounced && fl_body_velocity(b).y < 0)
             bounced = true;
         if (bounced) {
-            highest = fmin(highest, b->position.y);
-            if (b->velocity.y > 0)
+            highest = fmin(highest, fl_body_position(b).y);
+            if (fl_body_velocity(b).y > 0)
                 break; /* at the top of the first rebound */
         }
     }
@@ -209,11 +210,11 @@ static double slide(double angle, double mu, double seconds, fl_vec2 *moved)
     fl_vec2 up = fl_rotate(fl_rot_from(angle), fl_v2(0, -1));
     fl_body *b = add_box(w, fl_scale(up, 0.5 + 0.25), bx);
     steps(w, 0.5); /* settle onto the plane */
-    fl_vec2 p0 = b->position, v0 = b->velocity;
+    fl_vec2 p0 = fl_body_position(b), v0 = fl_body_velocity(b);
     steps(w, seconds);
     fl_vec2 along = fl_rotate(fl_rot_from(angle), fl_v2(1, 0));
-    *moved = fl_sub(b->position, p0);
-    double accel = fl_dot(fl_sub(b->velocity, v0), along) / seconds;
+    *moved = fl_sub(fl_body_position(b), p0);
+    double accel = fl_dot(fl_sub(fl_body_velocity(b), v0), along) / seconds;
     fl_world_destroy(w);
     return accel;
 }
@@ -252,11 +253,11 @@ static void test_collision_conserves_momentum(void **s)
     a->velocity = fl_v2(4, 0.5);
     b->velocity = fl_v2(-3, 0);
     a->spin = 1.0;
-    fl_vec2 p0 = fl_add(fl_scale(a->velocity, a->mass), fl_scale(b->velocity, b->mass));
-    double vb0 = b->velocity.x;
+    fl_vec2 p0 = fl_add(fl_scale(fl_body_velocity(a), fl_body_mass(a)), fl_scale(fl_body_velocity(b), fl_body_mass(b)));
+    double vb0 = fl_body_velocity(b).x;
     steps(w, 2.0);
-    assert_true(b->velocity.x != vb0); /* they did collide */
-    fl_vec2 p1 = fl_add(fl_scale(a->velocity, a->mass), fl_scale(b->velocity, b->mass));
+    assert_true(fl_body_velocity(b).x != vb0); /* they did collide */
+    fl_vec2 p1 = fl_add(fl_scale(fl_body_velocity(a), fl_body_mass(a)), fl_scale(fl_body_velocity(b), fl_body_mass(b)));
     double scale = fl_length(p0);
     ASSERT_NEAR(p1.x, p0.x, 1e-9 * scale);
     ASSERT_NEAR(p1.y, p0.y, 1e-9 * scale);
@@ -272,10 +273,10 @@ static void test_concave_parts_sum_to_whole(void **s)
     const fl_vec2 u[8] = {{0, 0}, {3, 0}, {3, 3}, {2, 3}, {2, 1}, {1, 1}, {1, 3}, {0, 3}};
     const double density = 2.0;
     fl_body *b = add_polygon(w, u, 8, fl_v2(0, 0), 0.0, density);
-    assert_true(b->part_count >= 3);
+    assert_true(fl_body_part_count(b) >= 3);
     double area = 0, inertia = 0;
     fl_vec2 moment = {0, 0};
-    for (int k = 0; k < b->part_count; k++) {
+    for (int k = 0; k < fl_body_part_count(b); k++) {
         int first = b->part_start[k], n = b->part_start[k + 1] - first;
         assert_true(fl_polygon_is_convex(b->part_verts + first, n));
         fl_mass_props mp = fl_polygon_mass_props(b->part_verts + first, n);
@@ -284,19 +285,19 @@ static void test_concave_parts_sum_to_whole(void **s)
         inertia += mp.inertia + mp.area * fl_dot(mp.centroid, mp.centroid);
     }
     /* Parts are about the centre of mass: their first moments cancel. */
-    ASSERT_NEAR(area * density, b->mass, 1e-12 * b->mass);
+    ASSERT_NEAR(area * density, fl_body_mass(b), 1e-12 * fl_body_mass(b));
     ASSERT_NEAR(moment.x, 0.0, 1e-12);
     ASSERT_NEAR(moment.y, 0.0, 1e-12);
-    ASSERT_NEAR(inertia * density, b->inertia, 1e-12 * b->inertia);
+    ASSERT_NEAR(inertia * density, fl_body_inertia(b), 1e-12 * fl_body_inertia(b));
     /* The pieces are stored apart from the outline; a convex body is its
      * own single part and shares its outline's vertices. */
-    assert_ptr_not_equal(b->part_verts, b->verts);
+    assert_ptr_not_equal(b->part_verts, fl_body_outline(b, NULL));
     fl_body *box = add_box(w, fl_v2(10, 0), crate(1));
-    assert_int_equal(box->part_count, 1);
-    assert_ptr_equal(box->part_verts, box->verts);
+    assert_int_equal(fl_body_part_count(box), 1);
+    assert_ptr_equal(box->part_verts, fl_body_outline(box, NULL));
     for (int i = 0; i < 4; i++) {
-        fl_vec2 e = fl_sub(box->verts[(i + 1) % 4], box->verts[i]);
-        fl_vec2 n = box->part_normals[i], mid = fl_scale(fl_add(box->verts[i], box->verts[(i + 1) % 4]), 0.5);
+        fl_vec2 e = fl_sub(fl_body_outline(box, NULL)[(i + 1) % 4], fl_body_outline(box, NULL)[i]);
+        fl_vec2 n = box->part_normals[i], mid = fl_scale(fl_add(fl_body_outline(box, NULL)[i], fl_body_outline(box, NULL)[(i + 1) % 4]), 0.5);
         ASSERT_NEAR(fl_dot(n, e), 0.0, 1e-15);
         ASSERT_NEAR(fl_length(n), 1.0, 1e-15);
         assert_true(fl_dot(n, mid) > 0.0); /* outward: away from the centre of mass */
@@ -322,8 +323,8 @@ static void test_concave_cup_holds_a_box(void **s)
     steps(w, 4.0);
     /* The cup's inner floor is at y = 9.5 (its bottom at 10): the box rests
      * on it, centred between the walls at x = -1 and 1. */
-    ASSERT_NEAR(b->position.y, 9.5 - 0.25, 2e-3);
-    assert_true(fabs(b->position.x) < 0.75);
+    ASSERT_NEAR(fl_body_position(b).y, 9.5 - 0.25, 2e-3);
+    assert_true(fabs(fl_body_position(b).x) < 0.75);
     fl_world_destroy(w);
 }
 
@@ -338,8 +339,8 @@ static void test_fast_box_does_not_tunnel(void **s)
     b->velocity = fl_v2(0, 20);
     steps(w, 1.0);
     /* It stopped on the floor's top face (y = 10) instead of passing. */
-    assert_true(b->position.y < 10.0);
-    ASSERT_NEAR(b->position.y, 10.0 - 0.1, 2e-3);
+    assert_true(fl_body_position(b).y < 10.0);
+    ASSERT_NEAR(fl_body_position(b).y, 10.0 - 0.1, 2e-3);
     fl_world_destroy(w);
 }
 
@@ -359,11 +360,11 @@ static void test_rope_pendulum(void **s)
     assert_int_equal(fl_world_add_rope(w, &r, NULL, NULL), FL_OK);
     double worst = 0.0, last_cross = -1.0, period = 0.0;
     int crossings = 0;
-    double prev_x = bob->position.x;
+    double prev_x = fl_body_position(bob).x;
     for (int i = 1; i <= 20 * 60; i++) {
         fl_world_step(w, DT);
-        worst = fmax(worst, fabs(fl_length(fl_sub(bob->position, pivot)) - L));
-        double x = bob->position.x;
+        worst = fmax(worst, fabs(fl_length(fl_sub(fl_body_position(bob), pivot)) - L));
+        double x = fl_body_position(bob).x;
         if (prev_x > 0 && x <= 0) { /* moving left through the bottom */
             double t = (i - 1 + prev_x / (prev_x - x)) * DT;
             if (last_cross >= 0) {
@@ -390,7 +391,7 @@ static void test_elastic_rope_stretch(void **s)
     fl_rope_def r = {bob, NULL, {0, 0}, {0, 0}, L, k, 200.0};
     assert_int_equal(fl_world_add_rope(w, &r, NULL, NULL), FL_OK);
     steps(w, 10.0);
-    ASSERT_REL(bob->position.y, L + bob->mass * G / k, 1e-6);
+    ASSERT_REL(fl_body_position(bob).y, L + fl_body_mass(bob) * G / k, 1e-6);
     fl_world_destroy(w);
 }
 
@@ -507,7 +508,7 @@ static void read_pairs(const fl_event *e, void *user)
 {
     uint32_t *sum = user;
     for (int i = 0; i < e->pair_count; i++)
-        *sum += e->pairs[i]->a->id + e->pairs[i]->b->id;
+        *sum += fl_body_id(e->pairs[i]->a) + fl_body_id(e->pairs[i]->b);
 }
 
 static void remove_in_hook(const fl_event *e, void *user)
@@ -535,7 +536,7 @@ static void test_removed_body_leaves_no_contacts(void **s)
     assert_int_equal(fl_world_contact_count(w), 1);
     assert_ptr_equal(fl_world_contact(w, 0)->b, b);
     /* b moved down one place in the list, and its contact says so. */
-    assert_int_equal(b->index, 1);
+    assert_int_equal(fl_body_index(b), 1);
     assert_int_equal(fl_world_contact(w, 0)->index_b, 1);
     assert_int_equal(fl_world_contact(w, 0)->index_a, 0);
     steps(w, 0.5);
@@ -567,9 +568,9 @@ static void test_contacts_carry_on_after_removal(void **s)
     steps(w, 0.5);
     assert_int_equal(fl_world_contact_count(w), 3);
     fl_world_remove_body(w, x1);
-    fl_vec2 p2 = x2->position, p3 = x3->position;
-    fl_body_set_transform(x2, p3, x2->angle);
-    fl_body_set_transform(x3, p2, x3->angle);
+    fl_vec2 p2 = fl_body_position(x2), p3 = fl_body_position(x3);
+    fl_body_set_transform(x2, p3, fl_body_angle(x2));
+    fl_body_set_transform(x3, p2, fl_body_angle(x3));
     tally t = {0};
     listen(w, &t);
     steps(w, DT);
@@ -621,7 +622,7 @@ static fl_body *add_ell(fl_world *w, fl_vec2 at, double angle)
 {
     const fl_vec2 p[6] = {{0, 0}, {1.0, 0}, {1.0, 0.3}, {0.3, 0.3}, {0.3, 1.0}, {0, 1.0}};
     fl_body *b = add_polygon(w, p, 6, at, angle, 400);
-    assert_true(b->part_count >= 2);
+    assert_true(fl_body_part_count(b) >= 2);
     return b;
 }
 
@@ -640,8 +641,8 @@ static void check_contacts(const fl_world *w)
                     c->index_b < fl_world_body_count(w));
         assert_ptr_equal(c->a, fl_world_body(w, c->index_a));
         assert_ptr_equal(c->b, fl_world_body(w, c->index_b));
-        assert_true(c->part_a >= 0 && c->part_a < c->a->part_count);
-        assert_true(c->part_b >= 0 && c->part_b < c->b->part_count);
+        assert_true(c->part_a >= 0 && c->part_a < fl_body_part_count(c->a));
+        assert_true(c->part_b >= 0 && c->part_b < fl_body_part_count(c->b));
         for (int k = 0; k < c->count; k++) {
             assert_true(isfinite(c->points[k].normal_impulse) && c->points[k].normal_impulse >= 0.0);
             assert_true(isfinite(c->points[k].tangent_impulse));
@@ -678,10 +679,10 @@ static void churn(double *out, int *n_out)
     for (int i = 0; i < *n_out; i++) {
         const fl_body *b = fl_world_body(w, i);
         /* Above the floor's top (y = 10) and at rest. */
-        assert_true(b->is_static || (b->position.y < 10.0 && fl_length(b->velocity) < 0.05));
-        out[3 * i] = b->position.x;
-        out[3 * i + 1] = b->position.y;
-        out[3 * i + 2] = b->angle;
+        assert_true(fl_body_is_static(b) || (fl_body_position(b).y < 10.0 && fl_length(fl_body_velocity(b)) < 0.05));
+        out[3 * i] = fl_body_position(b).x;
+        out[3 * i + 1] = fl_body_position(b).y;
+        out[3 * i + 2] = fl_body_angle(b);
     }
     fl_world_destroy(w);
 }
@@ -721,13 +722,13 @@ static void test_bodies_coming_and_going_keep_their_motion(void **s)
         assert_true(n <= 64);
         for (int i = 0; i < n; i++) {
             live[i] = fl_world_body(w, i);
-            before[i] = live[i]->velocity.y;
+            before[i] = fl_body_velocity(live[i]).y;
         }
         fl_world_step(w, DT);
         assert_int_equal(fl_world_contact_count(w), 0);
         for (int i = 0; i < n; i++) {
-            assert_true(live[i]->velocity.y == before[i] + G * DT);
-            assert_true(live[i]->velocity.x == 0.0 && live[i]->spin == 0.0);
+            assert_true(fl_body_velocity(live[i]).y == before[i] + G * DT);
+            assert_true(fl_body_velocity(live[i]).x == 0.0 && fl_body_spin(live[i]) == 0.0);
         }
     }
     fl_world_destroy(w);
@@ -740,8 +741,8 @@ static void throw_sideways(const fl_event *e, void *user)
 {
     (void)user;
     for (int i = 0; i < e->pair_count; i++)
-        if (!e->pairs[i]->b->is_static)
-            e->pairs[i]->b->velocity = fl_v2(5.0, e->pairs[i]->b->velocity.y);
+        if (!fl_body_is_static(e->pairs[i]->b))
+            fl_body_set_velocity(e->pairs[i]->b, fl_v2(5.0, fl_body_velocity(e->pairs[i]->b).y));
 }
 
 static void test_hook_velocity_counts(void **s)
@@ -751,14 +752,14 @@ static void test_hook_velocity_counts(void **s)
     add_box(w, fl_v2(0, 10.5), slab(40, 1));
     fl_body *b = add_box(w, fl_v2(0, 9.45), crate(1)); /* 5 cm up */
     assert_int_equal(fl_world_on(w, FL_EVENT_COLLISION_START, throw_sideways, NULL), FL_OK);
-    for (int i = 0; i < 60 && b->velocity.x == 0.0; i++)
+    for (int i = 0; i < 60 && fl_body_velocity(b).x == 0.0; i++)
         fl_world_step(w, DT);
     /* The step that set 5 m/s kept it, less what friction could take in
      * that step: 0.4 times the normal speed it stopped, the landing speed
      * sqrt(2 g h) and g dt. */
     double most = 0.4 * (sqrt(2.0 * G * 0.05) + G * DT);
-    assert_true(b->velocity.x >= 5.0 - most - 1e-9);
-    assert_true(b->position.x > 0.0);
+    assert_true(fl_body_velocity(b).x >= 5.0 - most - 1e-9);
+    assert_true(fl_body_position(b).x > 0.0);
     fl_world_destroy(w);
 }
 
@@ -778,8 +779,8 @@ static void test_filter_and_sensor(void **s)
     steps(w, 1.0);
     /* Free fall for 1 s from rest: y = y0 + g t (t + dt) / 2 in this scheme. */
     double fallen = G * 1.0 * (1.0 + DT) / 2;
-    ASSERT_NEAR(ghost->position.y, 9.0 + fallen, 1e-9);
-    ASSERT_NEAR(sensor->position.y, 9.0 + fallen, 1e-9);
+    ASSERT_NEAR(fl_body_position(ghost).y, 9.0 + fallen, 1e-9);
+    ASSERT_NEAR(fl_body_position(sensor).y, 9.0 + fallen, 1e-9);
     assert_int_equal(t.start, 1);
     assert_ptr_equal(t.b, sensor);
     fl_world_destroy(w);
@@ -803,16 +804,16 @@ static void test_laden_barge_draft(void **s)
     const double bw = 8.0, bh = 1.0;
     box_spec barge = {bw, bh, 0, 300, 0.6, 0, false};
     fl_body *hull = add_box(w, fl_v2(0, 8.0 - bh / 2 + 0.3), barge);
-    double mass = hull->mass;
+    double mass = fl_body_mass(hull);
     for (int i = 0; i < 10; i++) {
         box_spec c = crate(0.6);
         c.density = 400;
         c.friction = 0.6;
         fl_body *k = add_box(w, fl_v2(-3.0 + (i % 5) * 1.5, 8.0 - bh - 0.3 - (i / 5) * 0.62), c);
-        mass += k->mass;
+        mass += fl_body_mass(k);
     }
     steps(w, 30.0);
-    double draft = hull->position.y + bh / 2 - 8.0;
+    double draft = fl_body_position(hull).y + bh / 2 - 8.0;
     ASSERT_REL(draft, mass / (f.density * bw), 0.02);
     fl_buoyancy_destroy(bu);
     fl_world_destroy(w);

@@ -132,14 +132,14 @@ typedef struct probe {
 static void probe_before(const fl_event *ev, void *user)
 {
     probe *p = user;
-    p->y_before = p->body->position.y;
+    p->y_before = fl_body_position(p->body).y;
     p->count_before = fl_world_step_count(ev->world);
 }
 
 static void probe_after(const fl_event *ev, void *user)
 {
     probe *p = user;
-    p->y_after = p->body->position.y;
+    p->y_after = fl_body_position(p->body).y;
     p->count_after = fl_world_step_count(ev->world);
 }
 

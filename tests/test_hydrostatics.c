@@ -12,6 +12,7 @@
 #include "check_world.h"
 
 #include "flotsam/flotsam.h"
+#include "body_internal.h" /* white-box: the private body layout */
 
 #define G 9.81
 #define RHO 1000.0
@@ -71,10 +72,10 @@ static void draft_case(double q)
     tank t = tank_open(surface, 20.0);
     fl_body *b = add_box(t.w, w, h, fl_v2(0.0, surface - h / 2), 0.0, q * RHO);
     run(&t, 60.0);
-    double draft = b->position.y + h / 2 - surface;
+    double draft = fl_body_position(b).y + h / 2 - surface;
     ASSERT_NEAR(draft, q * h, 1e-4 * q * h);
     ASSERT_NEAR(fl_buoyancy_body_area(t.b, 0, NULL), q * w * h, 1e-3 * q * w * h);
-    ASSERT_NEAR(b->angle, 0.0, 1e-9);
+    ASSERT_NEAR(fl_body_angle(b), 0.0, 1e-9);
     tank_close(&t);
 }
 
@@ -92,12 +93,12 @@ static void submerged_case(double q)
     fl_body *b = add_box(t.w, 1.0, 1.0, fl_v2(0.0, 5e4), 0.0, q * RHO);
     fl_world_step(t.w, DT);
     double a = (1.0 - 1.0 / q) * G;
-    ASSERT_NEAR(b->velocity.y, a * DT, 1e-12 * fabs(a * DT));
+    ASSERT_NEAR(fl_body_velocity(b).y, a * DT, 1e-12 * fabs(a * DT));
     run(&t, 120.0); /* 30 time constants for q = 2 */
     double l = 0.5 / q;
     double discrete = a * DT / -expm1(-l * DT);
-    ASSERT_NEAR(b->velocity.y, discrete, 1e-9 * fabs(discrete));
-    ASSERT_NEAR(b->velocity.y, a / l, 0.6 * l * DT * fabs(a / l));
+    ASSERT_NEAR(fl_body_velocity(b).y, discrete, 1e-9 * fabs(discrete));
+    ASSERT_NEAR(fl_body_velocity(b).y, a / l, 0.6 * l * DT * fabs(a / l));
     tank_close(&t);
 }
 
@@ -113,8 +114,8 @@ static void test_dry_body_feels_nothing(void **s)
     /* Its lowest corner is above the surface after one step as well. */
     b->spin = 0.0;
     fl_world_step(t.w, DT);
-    assert_true(b->velocity.y == G * DT);
-    assert_true(b->velocity.x == 0.0 && b->spin == 0.0);
+    assert_true(fl_body_velocity(b).y == G * DT);
+    assert_true(fl_body_velocity(b).x == 0.0 && fl_body_spin(b) == 0.0);
     assert_true(fl_buoyancy_body_area(t.b, 0, NULL) == 0.0);
     tank_close(&t);
 }
@@ -142,9 +143,9 @@ static void torque_case(double w, double h, double q, double theta)
     assert_int_equal(fl_buoyancy_apply(t.b, 0.0, DT), FL_OK);
     double want = righting_torque(w, h, q, theta);
     /* A few roundings in clipping and the shoelace sums. */
-    ASSERT_NEAR(b->torque, want, 1e-9 * fabs(want) + 1e-9);
-    ASSERT_NEAR(b->force.y, -RHO * G * q * w * h, 1e-9 * RHO * G * q * w * h);
-    ASSERT_NEAR(b->force.x, 0.0, 1e-9);
+    ASSERT_NEAR(fl_body_torque(b), want, 1e-9 * fabs(want) + 1e-9);
+    ASSERT_NEAR(fl_body_force(b).y, -RHO * G * q * w * h, 1e-9 * RHO * G * q * w * h);
+    ASSERT_NEAR(fl_body_force(b).x, 0.0, 1e-9);
     tank_close(&t);
 }
 
@@ -176,12 +177,12 @@ static void test_upright_stays_upright(void **s)
     double most = 0.0;
     for (int i = 0; i < 30 * 60; i++) {
         fl_world_step(t.w, DT);
-        most = fmax(most, fabs(b->angle));
+        most = fmax(most, fabs(fl_body_angle(b)));
     }
     /* It rocks, never past its start (the drags only take energy), and the
      * roll decays about as exp(-0.25 t): under 1e-2 after 30 s. */
     assert_true(most <= theta * (1.0 + 1e-6));
-    assert_true(fabs(b->angle) < 1e-2);
+    assert_true(fabs(fl_body_angle(b)) < 1e-2);
     tank_close(&t);
 }
 
@@ -194,8 +195,8 @@ static void test_tall_box_capsizes(void **s)
     run(&t, 40.0);
     /* Lying on its side (w^2/h^2 = 2.8 > 1.5 there, so it stays): the angle
      * is a quarter turn, give or take the decayed rocking. */
-    assert_true(fabs(cos(b->angle)) < 0.02);
-    ASSERT_NEAR(b->position.y, surface, 0.01);
+    assert_true(fabs(cos(fl_body_angle(b))) < 0.02);
+    ASSERT_NEAR(fl_body_position(b).y, surface, 0.01);
     tank_close(&t);
 }
 
@@ -241,14 +242,14 @@ static void test_hull_displaces(void **s)
     d.density = 500.0;
     fl_body *b = NULL;
     assert_int_equal(fl_world_add_body(t.w, &d, &b, NULL), FL_OK);
-    ASSERT_NEAR(b->area, 0.38, 1e-12);
-    ASSERT_NEAR(b->hull_area, 2.0, 1e-12);
-    double y0 = b->position.y;
+    ASSERT_NEAR(fl_body_area(b), 0.38, 1e-12);
+    ASSERT_NEAR(fl_body_hull_area(b), 2.0, 1e-12);
+    double y0 = fl_body_position(b).y;
     run(&t, 60.0);
-    double draft = b->position.y - y0; /* the hull bottom started on the surface */
+    double draft = fl_body_position(b).y - y0; /* the hull bottom started on the surface */
     ASSERT_NEAR(draft, 0.095, 1e-4 * 0.095);
     ASSERT_NEAR(fl_buoyancy_body_area(t.b, 0, NULL), 0.19, 1e-4 * 0.19);
-    ASSERT_NEAR(b->angle, 0.0, 1e-9);
+    ASSERT_NEAR(fl_body_angle(b), 0.0, 1e-9);
     tank_close(&t);
 }
 
@@ -337,7 +338,7 @@ static void test_layered_fluids(void **s)
     fl_body *b = add_box(w, 1.0, 1.0, fl_v2(0.0, 7.0), 0.0, 900.0);
     for (int i = 0; i < 60 * 60; i++)
         fl_world_step(w, DT);
-    ASSERT_NEAR(b->position.y, 8.0, 1e-4);
+    ASSERT_NEAR(fl_body_position(b).y, 8.0, 1e-4);
     ASSERT_NEAR(fl_buoyancy_submerged(bu, 0, 0)->area, 0.5, 1e-3);
     ASSERT_NEAR(fl_buoyancy_submerged(bu, 0, 1)->area, 0.5, 1e-3);
     fl_buoyancy_destroy(bu);
@@ -361,10 +362,10 @@ static void test_drag_exact_decay(void **s)
     fl_body *cruiser = add_box(t.w, 1.0, 1.0, fl_v2(100.0, 5e3), 0.0, RHO);
     cruiser->velocity = fl_v2(2.0, 0.0);
     fl_world_step(t.w, DT);
-    ASSERT_NEAR(light->velocity.x, 5.0 * exp(-0.5 * RHO / 1.0 * DT), 1e-9 * 5.0 * exp(-8.0));
-    assert_true(light->velocity.x > 0.0);
-    ASSERT_NEAR(spinner->spin, 3.0 * exp(-1.0 * DT), 1e-12);
-    ASSERT_NEAR(cruiser->velocity.x, 2.0 * exp(-0.5 * DT), 1e-14);
+    ASSERT_NEAR(fl_body_velocity(light).x, 5.0 * exp(-0.5 * RHO / 1.0 * DT), 1e-9 * 5.0 * exp(-8.0));
+    assert_true(fl_body_velocity(light).x > 0.0);
+    ASSERT_NEAR(fl_body_spin(spinner), 3.0 * exp(-1.0 * DT), 1e-12);
+    ASSERT_NEAR(fl_body_velocity(cruiser).x, 2.0 * exp(-0.5 * DT), 1e-14);
     tank_close(&t);
 
     fl_world_def wd = fl_world_def_default();
@@ -381,8 +382,8 @@ static void test_drag_exact_decay(void **s)
     for (int i = 0; i < 60 * 60; i++)
         fl_world_step(w, DT);
     /* Decay rate 0.5/s for 60 s: exp(-30) of the 1.5 m/s start is left. */
-    ASSERT_NEAR(drifter->velocity.x, 1.5, 1e-9);
-    ASSERT_NEAR(drifter->velocity.y, 0.0, 1e-9);
+    ASSERT_NEAR(fl_body_velocity(drifter).x, 1.5, 1e-9);
+    ASSERT_NEAR(fl_body_velocity(drifter).y, 0.0, 1e-9);
     fl_buoyancy_destroy(bu);
     fl_world_destroy(w);
 }
@@ -509,10 +510,10 @@ static void test_still_water_circle_agrees_with_clipping(void **s)
     double turns[16];
     int far = 0;
     for (int v = 1; v < 6; v++)
-        far = fl_length(b->hull[v]) > fl_length(b->hull[far]) ? v : far;
+        far = fl_length(fl_body_hull(b, NULL)[v]) > fl_length(fl_body_hull(b, NULL)[far]) ? v : far;
     for (int k = 0; k < 16; k++)
         turns[k] = k < 12 ? 2.0 * FL_PI * k / 12.0
-                          : FL_PI * (k - 12) / 2.0 - atan2(b->hull[far].y, b->hull[far].x);
+                          : FL_PI * (k - 12) / 2.0 - atan2(fl_body_hull(b, NULL)[far].y, fl_body_hull(b, NULL)[far].x);
     const fl_halfplane planes[4] = {{{0.0, 1.0}, 8.0}, {{0.0, -1.0}, -11.0}, {{1.0, 0.0}, 0.0},
                                     {{-1.0, 0.0}, -4.0}};
     int cut = 0, whole = 0, dry = 0;
@@ -527,7 +528,7 @@ static void test_still_water_circle_agrees_with_clipping(void **s)
                     fl_vec2 poly[2][32];
                     int n = 6;
                     for (int v = 0; v < 6; v++)
-                        poly[0][v] = fl_body_world_point(b, b->hull[v]);
+                        poly[0][v] = fl_body_world_point(b, fl_body_hull(b, NULL)[v]);
                     for (int h = 0; h < 4; h++)
                         n = fl_clip_halfplane(poly[h & 1], n, planes[h], poly[(h + 1) & 1]);
                     fl_vec2 c = at;
@@ -538,8 +539,8 @@ static void test_still_water_circle_agrees_with_clipping(void **s)
                     ASSERT_NEAR(sub->area, a, 1e-12);
                     ASSERT_NEAR(sub->area * (sub->centroid.x - at.x), a * (c.x - at.x), 1e-12);
                     ASSERT_NEAR(sub->area * (sub->centroid.y - at.y), a * (c.y - at.y), 1e-12);
-                    cut += a > 1e-9 && a < b->hull_area - 1e-9;
-                    whole += a >= b->hull_area - 1e-9;
+                    cut += a > 1e-9 && a < fl_body_hull_area(b) - 1e-9;
+                    whole += a >= fl_body_hull_area(b) - 1e-9;
                     dry += a <= 1e-9;
                 }
     /* The sweep saw all three answers. */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "flotsam/flotsam.h"
+#include "body_internal.h" /* white-box: the private body layout */
 
 /* ---- fixtures ---------------------------------------------------------- */
 
@@ -82,26 +83,26 @@ static void test_free_fall_exact(void **state)
     fl_body *thrown = add_body(w, box, 4, o1, 0, fl_v2(3, 0), 2);
     fl_body *tossed = add_body(w, box, 4, o2, 0, fl_v2(-1.5, -5), 0.5);
     /* The centred box's centroid is exactly (0, 0): position == origin. */
-    ASSERT_EXACT(drop->position.x, o0.x);
-    ASSERT_EXACT(drop->position.y, o0.y);
+    ASSERT_EXACT(fl_body_position(drop).x, o0.x);
+    ASSERT_EXACT(fl_body_position(drop).y, o0.y);
 
     for (int n = 1; n <= 1000; n++) {
         fl_world_step(w, dt);
         double tri = n * (n + 1) / 2.0; /* n(n+1)/2, an integer */
         /* Exact in binary (see above). */
-        ASSERT_EXACT(drop->velocity.y, n * g * dt);
-        ASSERT_EXACT(drop->velocity.x, 0.0);
-        ASSERT_EXACT(drop->position.y, o0.y + g * dt * dt * tri);
-        ASSERT_EXACT(drop->position.x, o0.x);
-        ASSERT_EXACT(drop->angle, 0.0);
+        ASSERT_EXACT(fl_body_velocity(drop).y, n * g * dt);
+        ASSERT_EXACT(fl_body_velocity(drop).x, 0.0);
+        ASSERT_EXACT(fl_body_position(drop).y, o0.y + g * dt * dt * tri);
+        ASSERT_EXACT(fl_body_position(drop).x, o0.x);
+        ASSERT_EXACT(fl_body_angle(drop), 0.0);
 
-        ASSERT_EXACT(thrown->velocity.x, 3.0);
-        ASSERT_EXACT(thrown->position.x, o1.x + n * 3.0 * dt);
-        ASSERT_EXACT(thrown->position.y, o1.y + g * dt * dt * tri);
+        ASSERT_EXACT(fl_body_velocity(thrown).x, 3.0);
+        ASSERT_EXACT(fl_body_position(thrown).x, o1.x + n * 3.0 * dt);
+        ASSERT_EXACT(fl_body_position(thrown).y, o1.y + g * dt * dt * tri);
 
-        ASSERT_EXACT(tossed->velocity.y, -5 + n * g * dt);
-        ASSERT_EXACT(tossed->position.x, o2.x + n * -1.5 * dt);
-        ASSERT_EXACT(tossed->position.y, o2.y + n * -5 * dt + g * dt * dt * tri);
+        ASSERT_EXACT(fl_body_velocity(tossed).y, -5 + n * g * dt);
+        ASSERT_EXACT(fl_body_position(tossed).x, o2.x + n * -1.5 * dt);
+        ASSERT_EXACT(fl_body_position(tossed).y, o2.y + n * -5 * dt + g * dt * dt * tri);
 
         if (n % 100 == 0) {
             assert_int_equal(fl_world_step_count(w), (uint64_t)n);
@@ -122,17 +123,17 @@ static void test_mass_from_density(void **state)
     box_points(2, 1, box);
     fl_body *b = add_body(w, box, 4, fl_v2(0, 0), 0, fl_v2(0, 0), 3);
     /* Area 2 and mass 3 * 2 = 6: exact in binary. */
-    ASSERT_EXACT(b->area, 2.0);
-    ASSERT_EXACT(b->mass, 6.0);
-    ASSERT_EXACT(b->density, 3.0);
+    ASSERT_EXACT(fl_body_area(b), 2.0);
+    ASSERT_EXACT(fl_body_mass(b), 6.0);
+    ASSERT_EXACT(fl_body_density(b), 3.0);
     /* 1/6 rounded once, the same division as the engine's: exact. */
     ASSERT_EXACT(b->inv_mass, 1.0 / 6.0);
     /* Scene-format defaults, copied: exact. */
-    ASSERT_EXACT(b->friction, 0.4);
-    ASSERT_EXACT(b->restitution, 0.0);
+    ASSERT_EXACT(fl_body_friction(b), 0.4);
+    ASSERT_EXACT(fl_body_restitution(b), 0.0);
     /* I = m (w^2 + h^2) / 12 = 2.5; the engine divides by 12 and multiplies
      * by density: two roundings, 1e-15 relative. */
-    ASSERT_REL(b->inertia, 6.0 * (4 + 1) / 12, 1e-15);
+    ASSERT_REL(fl_body_inertia(b), 6.0 * (4 + 1) / 12, 1e-15);
     ASSERT_REL(b->inv_inertia, 1.0 / 2.5, 1e-15);
 
     /* A right triangle with legs 3 (along x) and 6 (along y) from the
@@ -142,45 +143,45 @@ static void test_mass_from_density(void **state)
     const fl_vec2 origin = {10, 20};
     const double angle = 0.3;
     fl_body *t = add_body(w, tri, 3, origin, angle, fl_v2(0, 0), 0.5);
-    ASSERT_EXACT(t->area, 9.0);
-    ASSERT_EXACT(t->mass, 4.5);
+    ASSERT_EXACT(fl_body_area(t), 9.0);
+    ASSERT_EXACT(fl_body_mass(t), 4.5);
     /* A dozen roundings in the inertia sum: 1e-14 relative. */
-    ASSERT_REL(t->inertia, 11.25, 1e-14);
-    ASSERT_EXACT(t->angle, angle);
+    ASSERT_REL(fl_body_inertia(t), 11.25, 1e-14);
+    ASSERT_EXACT(fl_body_angle(t), angle);
     /* rot is cos/sin of the angle, computed the same way: exact. */
-    ASSERT_EXACT(t->rot.c, cos(angle));
-    ASSERT_EXACT(t->rot.s, sin(angle));
+    ASSERT_EXACT(fl_body_rot(t).c, cos(angle));
+    ASSERT_EXACT(fl_body_rot(t).s, sin(angle));
     /* position = origin + rotate(angle, centroid): coordinates ~20, a few
      * roundings: 1e-13 absolute. */
     fl_vec2 com = fl_add(origin, fl_rotate(fl_rot_from(angle), fl_v2(1, 2)));
-    ASSERT_NEAR(t->position.x, com.x, 1e-13);
-    ASSERT_NEAR(t->position.y, com.y, 1e-13);
-    ASSERT_NEAR(t->position.x, 10 + cos(angle) * 1 - sin(angle) * 2, 1e-13);
-    ASSERT_NEAR(t->position.y, 20 + sin(angle) * 1 + cos(angle) * 2, 1e-13);
+    ASSERT_NEAR(fl_body_position(t).x, com.x, 1e-13);
+    ASSERT_NEAR(fl_body_position(t).y, com.y, 1e-13);
+    ASSERT_NEAR(fl_body_position(t).x, 10 + cos(angle) * 1 - sin(angle) * 2, 1e-13);
+    ASSERT_NEAR(fl_body_position(t).y, 20 + sin(angle) * 1 + cos(angle) * 2, 1e-13);
     /* The outline is kept about the centre of mass (positive winding, as
      * given): points - (1, 2), exact for these integers. */
-    assert_int_equal(t->vert_count, 3);
+    assert_int_equal(fl_body_vertex_count(t), 3);
     for (int i = 0; i < 3; i++) {
-        ASSERT_EXACT(t->verts[i].x, tri[i].x - 1);
-        ASSERT_EXACT(t->verts[i].y, tri[i].y - 2);
+        ASSERT_EXACT(fl_body_outline(t, NULL)[i].x, tri[i].x - 1);
+        ASSERT_EXACT(fl_body_outline(t, NULL)[i].y, tri[i].y - 2);
         /* and maps back to where the definition put it: 1e-13 at ~20. */
-        fl_vec2 wp = fl_body_world_point(t, t->verts[i]);
+        fl_vec2 wp = fl_body_world_point(t, fl_body_outline(t, NULL)[i]);
         fl_vec2 expect = fl_add(origin, fl_rotate(fl_rot_from(angle), tri[i]));
         ASSERT_NEAR(wp.x, expect.x, 1e-13);
         ASSERT_NEAR(wp.y, expect.y, 1e-13);
     }
     /* No hull given: the fluid outline is the outline. */
-    assert_ptr_equal(t->hull, t->verts);
-    assert_int_equal(t->hull_count, 3);
-    ASSERT_EXACT(t->hull_area, 9.0);
+    assert_ptr_equal(fl_body_hull(t, NULL), fl_body_outline(t, NULL));
+    assert_int_equal(fl_body_hull_count(t), 3);
+    ASSERT_EXACT(fl_body_hull_area(t), 9.0);
 
     /* A static body has mass 0 and inverse mass 0, whatever its density. */
     fl_body *s = add_body(w, box, 4, fl_v2(0, 50), 0, fl_v2(0, 0), 0);
-    ASSERT_EXACT(s->mass, 0.0);
+    ASSERT_EXACT(fl_body_mass(s), 0.0);
     ASSERT_EXACT(s->inv_mass, 0.0);
-    ASSERT_EXACT(s->inertia, 0.0);
+    ASSERT_EXACT(fl_body_inertia(s), 0.0);
     ASSERT_EXACT(s->inv_inertia, 0.0);
-    ASSERT_EXACT(s->area, 2.0);
+    ASSERT_EXACT(fl_body_area(s), 2.0);
     fl_world_destroy(w);
 }
 
@@ -200,25 +201,25 @@ static void test_either_winding(void **state)
     fl_body *b = add_body(w, r, 5, fl_v2(40, -3), 1.1, fl_v2(0, 0), 1.7);
     /* Sums taken about a different first vertex round differently: a few
      * roundings on unit-size values, 1e-14 relative / absolute. */
-    ASSERT_REL(b->area, a->area, 1e-14);
-    ASSERT_REL(b->mass, a->mass, 1e-14);
-    ASSERT_REL(b->inertia, a->inertia, 1e-14);
+    ASSERT_REL(fl_body_area(b), fl_body_area(a), 1e-14);
+    ASSERT_REL(fl_body_mass(b), fl_body_mass(a), 1e-14);
+    ASSERT_REL(fl_body_inertia(b), fl_body_inertia(a), 1e-14);
     /* Coordinates ~40: 1e-13 absolute. */
-    ASSERT_NEAR(b->position.x, a->position.x, 1e-13);
-    ASSERT_NEAR(b->position.y, a->position.y, 1e-13);
+    ASSERT_NEAR(fl_body_position(b).x, fl_body_position(a).x, 1e-13);
+    ASSERT_NEAR(fl_body_position(b).y, fl_body_position(a).y, 1e-13);
     /* Both outlines are stored in positive winding, hence the same order. */
-    assert_int_equal(a->vert_count, 5);
-    assert_int_equal(b->vert_count, 5);
-    assert_true(fl_polygon_signed_area(a->verts, 5) > 0);
-    assert_true(fl_polygon_signed_area(b->verts, 5) > 0);
+    assert_int_equal(fl_body_vertex_count(a), 5);
+    assert_int_equal(fl_body_vertex_count(b), 5);
+    assert_true(fl_polygon_signed_area(fl_body_outline(a, NULL), 5) > 0);
+    assert_true(fl_polygon_signed_area(fl_body_outline(b, NULL), 5) > 0);
     for (int i = 0; i < 5; i++) {
-        ASSERT_NEAR(b->verts[i].x, a->verts[i].x, 1e-14);
-        ASSERT_NEAR(b->verts[i].y, a->verts[i].y, 1e-14);
+        ASSERT_NEAR(fl_body_outline(b, NULL)[i].x, fl_body_outline(a, NULL)[i].x, 1e-14);
+        ASSERT_NEAR(fl_body_outline(b, NULL)[i].y, fl_body_outline(a, NULL)[i].y, 1e-14);
     }
     /* And against the polygon's own mass properties (exact: same calls). */
     fl_mass_props mp = fl_polygon_mass_props(p, 5);
-    ASSERT_REL(a->area, mp.area, 1e-15);
-    ASSERT_REL(a->inertia, 1.7 * mp.inertia, 1e-15);
+    ASSERT_REL(fl_body_area(a), mp.area, 1e-15);
+    ASSERT_REL(fl_body_inertia(a), 1.7 * mp.inertia, 1e-15);
     fl_world_destroy(w);
 }
 
@@ -234,46 +235,46 @@ static void test_apply_force(void **state)
     /* Mass 4 (exact), I = 4 (4 + 4) / 12 = 8/3. */
     fl_body *b = add_body(w, box, 4, fl_v2(5, 5), 0, fl_v2(1, -2), 1);
     b->spin = 0.5; /* public field; no setter */
-    ASSERT_EXACT(b->mass, 4.0);
+    ASSERT_EXACT(fl_body_mass(b), 4.0);
 
     /* At (6, 4.5): r = (1, -0.5), F = (3, -2):
      * T = r.x F.y - r.y F.x = -2 + 1.5 = -0.5 (exact). */
     fl_body_apply_force(b, fl_v2(6, 4.5), fl_v2(3, -2));
-    ASSERT_EXACT(b->force.x, 3.0);
-    ASSERT_EXACT(b->force.y, -2.0);
-    ASSERT_EXACT(b->torque, -0.5);
+    ASSERT_EXACT(fl_body_force(b).x, 3.0);
+    ASSERT_EXACT(fl_body_force(b).y, -2.0);
+    ASSERT_EXACT(fl_body_torque(b), -0.5);
     fl_body_apply_central_force(b, fl_v2(1, 1));
     fl_body_apply_torque(b, 0.25);
     /* Accumulated: F = (4, -1), T = -0.25 (exact). */
-    ASSERT_EXACT(b->force.x, 4.0);
-    ASSERT_EXACT(b->force.y, -1.0);
-    ASSERT_EXACT(b->torque, -0.25);
+    ASSERT_EXACT(fl_body_force(b).x, 4.0);
+    ASSERT_EXACT(fl_body_force(b).y, -1.0);
+    ASSERT_EXACT(fl_body_torque(b), -0.25);
 
     fl_world_step(w, dt);
     /* v += (F/m + g) dt with m = 4: all dyadic, exact. */
     const double vx = 1 + (4.0 / 4) * dt, vy = -2 + (-1.0 / 4 + g) * dt;
-    ASSERT_EXACT(b->velocity.x, vx);
-    ASSERT_EXACT(b->velocity.y, vy);
+    ASSERT_EXACT(fl_body_velocity(b).x, vx);
+    ASSERT_EXACT(fl_body_velocity(b).y, vy);
     /* x += v dt: exact. */
-    ASSERT_EXACT(b->position.x, 5 + vx * dt);
-    ASSERT_EXACT(b->position.y, 5 + vy * dt);
+    ASSERT_EXACT(fl_body_position(b).x, 5 + vx * dt);
+    ASSERT_EXACT(fl_body_position(b).y, 5 + vy * dt);
     /* w += T / I dt with I = 8/3: a few roundings on ~0.5, 1e-15 relative. */
     const double spin = 0.5 + -0.25 / (8.0 / 3.0) * dt;
-    ASSERT_REL(b->spin, spin, 1e-15);
-    ASSERT_REL(b->angle, spin * dt, 1e-15);
+    ASSERT_REL(fl_body_spin(b), spin, 1e-15);
+    ASSERT_REL(fl_body_angle(b), spin * dt, 1e-15);
     /* rot follows the angle (the same cos/sin of the stored angle: exact). */
-    ASSERT_EXACT(b->rot.c, cos(b->angle));
-    ASSERT_EXACT(b->rot.s, sin(b->angle));
+    ASSERT_EXACT(fl_body_rot(b).c, cos(fl_body_angle(b)));
+    ASSERT_EXACT(fl_body_rot(b).s, sin(fl_body_angle(b)));
     /* Forces are cleared by the step (exactly zero). */
-    ASSERT_EXACT(b->force.x, 0.0);
-    ASSERT_EXACT(b->force.y, 0.0);
-    ASSERT_EXACT(b->torque, 0.0);
+    ASSERT_EXACT(fl_body_force(b).x, 0.0);
+    ASSERT_EXACT(fl_body_force(b).y, 0.0);
+    ASSERT_EXACT(fl_body_torque(b), 0.0);
 
     /* The next step has no applied force: gravity only, exact. */
     fl_world_step(w, dt);
-    ASSERT_EXACT(b->velocity.x, vx);
-    ASSERT_EXACT(b->velocity.y, vy + g * dt);
-    ASSERT_REL(b->spin, spin, 1e-15);
+    ASSERT_EXACT(fl_body_velocity(b).x, vx);
+    ASSERT_EXACT(fl_body_velocity(b).y, vy + g * dt);
+    ASSERT_REL(fl_body_spin(b), spin, 1e-15);
     fl_world_destroy(w);
 }
 
@@ -288,11 +289,11 @@ static void test_torque_sign(void **state)
     fl_body *b = add_body(w, box, 4, fl_v2(0, 0), 0, fl_v2(0, 0), 1);
     fl_body_apply_force(b, fl_v2(1, 0), fl_v2(0, 3));
     /* cross((1, 0), (0, 3)) = 3: exact. The force is also a push of 3 down. */
-    ASSERT_EXACT(b->torque, 3.0);
+    ASSERT_EXACT(fl_body_torque(b), 3.0);
     fl_world_step(w, 0.125);
     /* spin = 3 / (8/3) * 0.125 = 9/64: a few roundings, 1e-15 relative. */
-    ASSERT_REL(b->spin, 9.0 / 64, 1e-15);
-    assert_true(b->angle > 0);
+    ASSERT_REL(fl_body_spin(b), 9.0 / 64, 1e-15);
+    assert_true(fl_body_angle(b) > 0);
     fl_vec2 right = fl_body_world_point(b, fl_v2(1, 0));
     fl_vec2 left = fl_body_world_point(b, fl_v2(-1, 0));
     assert_true(right.y > left.y);
@@ -300,8 +301,8 @@ static void test_torque_sign(void **state)
      * = 3/32 and r = (cos angle, sin angle): y part 3/32 + spin cos(angle).
      * Values ~0.2 after a few roundings: 1e-15 absolute. */
     fl_vec2 pv = fl_body_point_velocity(b, right);
-    ASSERT_NEAR(pv.y, 3.0 / 32 + 9.0 / 64 * cos(b->angle), 1e-15);
-    ASSERT_NEAR(pv.x, -9.0 / 64 * sin(b->angle), 1e-15);
+    ASSERT_NEAR(pv.y, 3.0 / 32 + 9.0 / 64 * cos(fl_body_angle(b)), 1e-15);
+    ASSERT_NEAR(pv.x, -9.0 / 64 * sin(fl_body_angle(b)), 1e-15);
     fl_world_destroy(w);
 }
 
@@ -314,23 +315,23 @@ static void test_static_never_moves(void **state)
     fl_body *s = add_body(w, box, 4, fl_v2(1.25, 7.5), 0.4, fl_v2(0, 0), 0);
     /* Far to the side, so that it falls past the static body. */
     fl_body *d = add_body(w, box, 4, fl_v2(100, 0), 0, fl_v2(0, 0), 1);
-    fl_vec2 p0 = s->position;
-    double a0 = s->angle;
+    fl_vec2 p0 = fl_body_position(s);
+    double a0 = fl_body_angle(s);
     for (int i = 0; i < 100; i++) {
         fl_body_apply_force(s, fl_v2(3, 3), fl_v2(100, -50));
         fl_body_apply_torque(s, 7);
         fl_world_step(w, 1.0 / 60);
     }
     /* Bit for bit unchanged. */
-    ASSERT_EXACT(s->position.x, p0.x);
-    ASSERT_EXACT(s->position.y, p0.y);
-    ASSERT_EXACT(s->angle, a0);
-    ASSERT_EXACT(s->velocity.x, 0.0);
-    ASSERT_EXACT(s->velocity.y, 0.0);
-    ASSERT_EXACT(s->spin, 0.0);
+    ASSERT_EXACT(fl_body_position(s).x, p0.x);
+    ASSERT_EXACT(fl_body_position(s).y, p0.y);
+    ASSERT_EXACT(fl_body_angle(s), a0);
+    ASSERT_EXACT(fl_body_velocity(s).x, 0.0);
+    ASSERT_EXACT(fl_body_velocity(s).y, 0.0);
+    ASSERT_EXACT(fl_body_spin(s), 0.0);
     /* The dynamic body in the same world did fall: v = 100 g dt = 16.35
      * (100 additions of 0.1635: 1e-12 relative). */
-    ASSERT_REL(d->velocity.y, 100 * 9.81 / 60, 1e-12);
+    ASSERT_REL(fl_body_velocity(d).y, 100 * 9.81 / 60, 1e-12);
     fl_world_destroy(w);
 }
 
@@ -347,7 +348,7 @@ static void test_remove_keeps_order(void **state)
     for (int i = 0; i < 6; i++) {
         bodies[i] = add_body(w, box, 4, fl_v2(i * 2.0, 0), 0, fl_v2(0, 0), 1);
         bodies[i]->user = &tags[i];
-        assert_int_equal(bodies[i]->index, i);
+        assert_int_equal(fl_body_index(bodies[i]), i);
     }
     assert_int_equal(fl_world_body_count(w), 6);
     fl_world_remove_body(w, bodies[2]);
@@ -357,8 +358,8 @@ static void test_remove_keeps_order(void **state)
     for (int i = 0; i < 4; i++) {
         fl_body *b = fl_world_body(w, i);
         assert_ptr_equal(b, bodies[left[i]]);
-        assert_ptr_equal(b->user, &tags[left[i]]);
-        assert_int_equal(b->index, i);
+        assert_ptr_equal(fl_body_user(b), &tags[left[i]]);
+        assert_int_equal(fl_body_index(b), i);
     }
     assert_null(fl_world_body(w, 4));
     assert_null(fl_world_body(w, -1));
@@ -368,8 +369,8 @@ static void test_remove_keeps_order(void **state)
     assert_int_equal(fl_world_body_count(w), 2);
     assert_ptr_equal(fl_world_body(w, 0), bodies[1]);
     assert_ptr_equal(fl_world_body(w, 1), bodies[3]);
-    assert_int_equal(bodies[1]->index, 0);
-    assert_int_equal(bodies[3]->index, 1);
+    assert_int_equal(fl_body_index(bodies[1]), 0);
+    assert_int_equal(fl_body_index(bodies[3]), 1);
     fl_world_destroy(w);
 }
 
@@ -408,8 +409,8 @@ static void test_bad_step_does_nothing(void **state)
         fl_world_step(w, bad[i]);
     assert_int_equal(fl_world_step_count(w), 0);
     ASSERT_EXACT(fl_world_time(w), 0.0);
-    ASSERT_EXACT(b->position.x, 0.0);
-    ASSERT_EXACT(b->velocity.y, 2.0);
+    ASSERT_EXACT(fl_body_position(b).x, 0.0);
+    ASSERT_EXACT(fl_body_velocity(b).y, 2.0);
     fl_world_destroy(w);
 }
 
@@ -541,20 +542,20 @@ static void test_add_in_hook(void **state)
     assert_int_equal(fl_world_body_count(w), 2);
     assert_ptr_equal(fl_world_body(w, 0), first);
     assert_ptr_equal(fl_world_body(w, 1), c.added);
-    assert_int_equal(c.added->index, 1);
+    assert_int_equal(fl_body_index(c.added), 1);
     /* ...without having moved in that step (exactly where it was put, with
      * the velocity it was given). */
-    ASSERT_EXACT(c.added->position.x, 10.0);
-    ASSERT_EXACT(c.added->position.y, 10.0);
-    ASSERT_EXACT(c.added->velocity.x, 1.0);
-    ASSERT_EXACT(c.added->velocity.y, 0.0);
+    ASSERT_EXACT(fl_body_position(c.added).x, 10.0);
+    ASSERT_EXACT(fl_body_position(c.added).y, 10.0);
+    ASSERT_EXACT(fl_body_velocity(c.added).x, 1.0);
+    ASSERT_EXACT(fl_body_velocity(c.added).y, 0.0);
 
     /* From the next step on it moves like everything else (exact: dyadic). */
     fl_world_step(w, dt);
     assert_int_equal(fl_world_body_count(w), 2);
-    ASSERT_EXACT(c.added->velocity.y, g * dt);
-    ASSERT_EXACT(c.added->position.x, 10 + dt);
-    ASSERT_EXACT(c.added->position.y, 10 + g * dt * dt);
+    ASSERT_EXACT(fl_body_velocity(c.added).y, g * dt);
+    ASSERT_EXACT(fl_body_position(c.added).x, 10 + dt);
+    ASSERT_EXACT(fl_body_position(c.added).y, 10 + g * dt * dt);
     assert_int_equal(c.calls, 2);
     fl_world_destroy(w);
 }
@@ -592,11 +593,11 @@ static void test_remove_in_hook(void **state)
     assert_int_equal(fl_world_body_count(w), 2);
     assert_ptr_equal(fl_world_body(w, 0), a);
     assert_ptr_equal(fl_world_body(w, 1), d);
-    assert_int_equal(a->index, 0);
-    assert_int_equal(d->index, 1);
+    assert_int_equal(fl_body_index(a), 0);
+    assert_int_equal(fl_body_index(d), 1);
     /* The survivors took their step (exact: dyadic). */
-    ASSERT_EXACT(a->velocity.y, g * dt);
-    ASSERT_EXACT(d->position.y, g * dt * dt);
+    ASSERT_EXACT(fl_body_velocity(a).y, g * dt);
+    ASSERT_EXACT(fl_body_position(d).y, g * dt * dt);
 
     /* Removing a body in afterUpdate works the same way. */
     c.victim = a;
@@ -607,7 +608,7 @@ static void test_remove_in_hook(void **state)
     assert_int_equal(c.count_after_add, 2);
     assert_int_equal(fl_world_body_count(w), 1);
     assert_ptr_equal(fl_world_body(w, 0), d);
-    assert_int_equal(d->index, 0);
+    assert_int_equal(fl_body_index(d), 0);
     fl_world_destroy(w);
 }
 
@@ -668,8 +669,8 @@ static void test_bad_world_def(void **state)
     box_points(1, 1, box);
     fl_body *b = add_body(w, box, 4, fl_v2(0, 0), 0, fl_v2(0, 0), 1);
     fl_world_step(w, 0.5);
-    ASSERT_EXACT(b->velocity.x, -1.0);
-    ASSERT_EXACT(b->velocity.y, 2.0);
+    ASSERT_EXACT(fl_body_velocity(b).x, -1.0);
+    ASSERT_EXACT(fl_body_velocity(b).y, 2.0);
     fl_world_destroy(w);
 }
 

@@ -52,7 +52,7 @@ static double force_scale(const fl_sim *s, const camera *cam)
 {
     double g = fl_length(fl_world_gravity(s->world)), heaviest = 0.0;
     for (int i = 0; i < fl_world_body_count(s->world); i++)
-        heaviest = fmax(heaviest, fl_world_body(s->world, i)->mass * g);
+        heaviest = fmax(heaviest, fl_body_mass(fl_world_body(s->world, i)) * g);
     return RENDER_FORCE_VIEW_FRACTION * cam->px_w / (heaviest > 0.0 ? heaviest : 1.0);
 }
 
@@ -70,14 +70,14 @@ static void draw_forces(draw_batch *b, const fl_sim *s, const camera *cam, int i
 {
     const fl_body *body = fl_world_body(s->world, i);
     fl_vec2 g = fl_world_gravity(s->world);
-    force_arrow(b, cam, body->position, fl_scale(g, body->mass), k, WEIGHT_COLOR);
+    force_arrow(b, cam, fl_body_position(body), fl_scale(g, fl_body_mass(body)), k, WEIGHT_COLOR);
     for (int f = 0; f < fl_buoyancy_fluid_count(s->buoyancy); f++) {
         const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, i, f);
         if (!sub || !(sub->area > 0.0))
             continue;
         const fl_fluid_def *fl = fl_buoyancy_fluid(s->buoyancy, f);
         double displaced = fl->density * sub->area;
-        fl_vec2 drag = fl_scale(fl_sub(fl->current, body->velocity), fl->linear_drag * displaced);
+        fl_vec2 drag = fl_scale(fl_sub(fl->current, fl_body_velocity(body)), fl->linear_drag * displaced);
         force_arrow(b, cam, sub->centroid, fl_scale(g, -displaced), k, LIFT_COLOR);
         force_arrow(b, cam, sub->centroid, drag, k, DRAG_COLOR);
     }
@@ -107,7 +107,7 @@ static void draw_ropes(draw_batch *b, const fl_sim *s, const camera *cam)
 {
     for (int i = 0; i < fl_world_joint_count(s->world); i++) {
         const fl_joint *j = fl_world_joint(s->world, i);
-        rgba c = rgba_hex(j->type == FL_JOINT_MOUSE ? MOUSE_COLOR : ROPE_COLOR, 255);
+        rgba c = rgba_hex(fl_joint_kind(j) == FL_JOINT_MOUSE ? MOUSE_COLOR : ROPE_COLOR, 255);
         fl_vec2 a = camera_to_screen(cam, fl_joint_world_a(j));
         fl_vec2 z = camera_to_screen(cam, fl_joint_world_b(j));
         draw_line(b, a, z, 2.0 * cam->px, false, c);
@@ -123,7 +123,7 @@ void render_overlays(draw_batch *b, const fl_sim *s, const camera *cam, const re
     double k = force_scale(s, cam);
     for (int i = 0; i < fl_world_body_count(s->world); i++) {
         const fl_body *body = fl_world_body(s->world, i);
-        if (body->is_static)
+        if (fl_body_is_static(body))
             continue;
         fl_vec2 cb;
         if (o->submerged)
@@ -131,7 +131,7 @@ void render_overlays(draw_batch *b, const fl_sim *s, const camera *cam, const re
         if (o->forces)
             draw_forces(b, s, cam, i, k);
         if (o->com)
-            draw_com(b, cam, body->position);
+            draw_com(b, cam, fl_body_position(body));
         if (o->cb && fl_buoyancy_body_area(s->buoyancy, i, &cb) > 0.0)
             draw_cb(b, cam, cb);
     }

@@ -72,9 +72,9 @@ uint32_t render_body_color(const fl_sim *s, int i)
     uint32_t rgb;
     if (fl_sim_body_color(s, fl_world_body(s->world, i), &rgb))
         return rgb;
-    if (b->is_static)
+    if (fl_body_is_static(b))
         return RENDER_STATIC_COLOR;
-    return density_color(b->density / water_density(s));
+    return density_color(fl_body_density(b) / water_density(s));
 }
 
 rgba render_fluid_color(const fl_fluid_def *f)
@@ -175,21 +175,21 @@ static void draw_fluids(draw_batch *b, const fl_sim *s, const camera *cam, fluid
 static void draw_body(draw_batch *b, const fl_sim *s, const camera *cam, int i)
 {
     const fl_body *body = fl_world_body(s->world, i);
-    int n = body->vert_count;
+    int n = fl_body_vertex_count(body);
     fl_vec2 *p = malloc(sizeof *p * (size_t)n);
     if (!p) {
         b->ok = false;
         return;
     }
     for (int k = 0; k < n; k++)
-        p[k] = camera_to_screen(cam, fl_body_world_point(body, body->verts[k]));
+        p[k] = camera_to_screen(cam, fl_body_world_point(body, fl_body_outline(body, NULL)[k]));
     rgba fill = rgba_hex(render_body_color(s, i), 255);
     rgba black = rgba_hex(0x000000, 255);
     draw_polygon(b, p, n, fill);
-    if (body->is_static)
+    if (fl_body_is_static(body))
         draw_hatch(b, p, n, 7.0 * cam->px, 1.0 * cam->px, rgba_mix(fill, black, 0.22));
-    draw_polyline(b, p, n, true, (body->is_static ? 2.0 : 1.5) * cam->px,
-                  rgba_mix(fill, black, body->is_static ? 0.55 : 0.5));
+    draw_polyline(b, p, n, true, (fl_body_is_static(body) ? 2.0 : 1.5) * cam->px,
+                  rgba_mix(fill, black, fl_body_is_static(body) ? 0.55 : 0.5));
     free(p);
 }
 

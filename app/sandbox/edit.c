@@ -76,10 +76,10 @@ int sandbox_body_at(const sandbox *sb, fl_vec2 p, bool dynamic_only)
     const fl_world *w = sb->sim.world;
     for (int i = fl_world_body_count(w) - 1; i >= 0; i--) {
         const fl_body *b = fl_world_body(w, i);
-        if (dynamic_only && b->is_static)
+        if (dynamic_only && fl_body_is_static(b))
             continue;
-        fl_vec2 local = fl_unrotate(b->rot, fl_sub(p, b->position));
-        if (outline_holds(b->verts, b->vert_count, local))
+        fl_vec2 local = fl_unrotate(fl_body_rot(b), fl_sub(p, fl_body_position(b)));
+        if (outline_holds(fl_body_outline(b, NULL), fl_body_vertex_count(b), local))
             return i;
     }
     return -1;
@@ -88,7 +88,7 @@ int sandbox_body_at(const sandbox *sb, fl_vec2 p, bool dynamic_only)
 void sandbox_delete_body(sandbox *sb, int index)
 {
     fl_body *b = fl_world_body(sb->sim.world, index);
-    if (sb->mouse.grab && sb->mouse.grab->a == b)
+    if (sb->mouse.grab && fl_joint_body_a(sb->mouse.grab) == b)
         sb->mouse.grab = NULL; /* the world removes the spring with the body */
     fl_world_remove_body(sb->sim.world, b);
 }
@@ -102,7 +102,7 @@ void sandbox_grab(sandbox *sb, fl_vec2 p)
     fl_body *b = fl_world_body(sb->sim.world, i);
     fl_mouse_def d = {0};
     d.body = b;
-    d.anchor = fl_unrotate(b->rot, fl_sub(p, b->position));
+    d.anchor = fl_unrotate(fl_body_rot(b), fl_sub(p, fl_body_position(b)));
     d.target = p;
     if (fl_world_add_mouse(sb->sim.world, &d, &sb->mouse.grab, NULL) != FL_OK)
         sb->mouse.grab = NULL;

@@ -1,5 +1,5 @@
-/* Rigid polygon bodies. The struct is public for reading; change a body
- * through the functions here or fl_world's, so that derived data stays true. */
+/* Rigid polygon bodies: what one is made from (fl_body_def), and what can be
+ * read and changed of one in a world. */
 #ifndef FL_BODY_H
 #define FL_BODY_H
 
@@ -37,53 +37,15 @@ typedef struct fl_body_def {
  * category 1, mask all bits, not a sensor. */
 fl_body_def fl_body_def_default(void);
 
-typedef struct fl_body {
-    /* Laid out by cache line (the world aligns bodies to 64 bytes): what
-     * every pass reads and writes first; then what integration and
-     * buoyancy read; then what placing the collision parts reads; then the
-     * fluid outline that buoyancy reads; then the rest. */
-    int index;            /* position in the world's body list */
-    bool is_static;
-    bool removed;         /* removal requested during a step */
-    bool sensor;          /* reports overlaps, takes no collision response */
-    fl_vec2 position;     /* centre of mass, world */
-    fl_rot rot;           /* cos and sin of angle, kept in step with it */
-    fl_vec2 velocity;
-    double spin;
-    /* line 1 */
-    double angle;
-    fl_vec2 force;        /* accumulated until the end of the step */
-    double torque;
-    double inv_mass, inv_inertia; /* 0 and 0 for a static body */
-    double hull_radius;   /* largest distance of a fluid outline point from it */
-    double inertia;       /* about the centre of mass; 0 for a static body */
-    /* line 2 */
-    double radius;        /* largest distance of a vertex from the centre of mass */
-    /* Collision shape: convex parts about the centre of mass, each in
-     * positive winding; part k is part_verts[part_start[k] .. part_start[k+1]),
-     * and part_normals[i] is the outward unit normal of the edge from
-     * vertex i to the next vertex of the same part. */
-    fl_vec2 *part_verts;
-    fl_vec2 *part_normals;
-    int *part_start;
-    int part_count;
-    uint32_t category, mask; /* collision filter */
-    uint32_t id;          /* unique in its world, never reused */
-    double friction, restitution;
-    /* line 3 */
-    fl_vec2 *hull;        /* fluid outline about the centre of mass (== verts if none) */
-    int hull_count;
-    int vert_count;
-    double hull_area;
-    fl_vec2 hull_centroid; /* of the fluid outline, about the centre of mass */
-    double mass;          /* 0 for a static body */
-    double density;
-    double area;          /* of the outline */
-    /* line 4 */
-    fl_vec2 *verts;       /* outline about the centre of mass, positive winding */
-    void *user;
-    void *block;          /* the allocation the body sits in */
-} fl_body;
+/* A body in a world. Its fields are private: read and change it through the
+ * functions below and fl_world's, so that derived data stays true and the
+ * engine may store bodies as it likes. A handle (fl_body *) stays valid from
+ * fl_world_add_body until the body is removed (by fl_world_remove_body:
+ * at once between steps, at the end of the step during one) or its world
+ * is destroyed; nothing else moves or frees it. Its index (its place in the
+ * world's list) moves down when an earlier body leaves; its id never
+ * changes and is never given to another body of the world. */
+typedef struct fl_body fl_body;
 
 /* Accumulates `force` (N) acting at the world point `point`: its torque is the
  * cross product of the point's offset from the centre of mass with the force. */
@@ -95,39 +57,79 @@ void fl_body_apply_torque(fl_body *b, double torque);
  * ends). */
 void fl_body_clear_forces(fl_body *b);
 
-/* The body's id: unique in its world and never reused. */
-uint32_t fl_body_id(const fl_body *b);
-/* Its rotation, the cosine and sine of its angle. */
-fl_rot fl_body_rot(const fl_body *b);
-
 /* Moves and turns a body (its centre of mass to `position`). */
 void fl_body_set_transform(fl_body *b, fl_vec2 position, double angle);
 
-/* World position of the local point `p` (an offset from the centre of mass). */
-static inline fl_vec2 fl_body_world_point(const fl_body *b, fl_vec2 p)
-{
-    return fl_add(b->position, fl_rotate(b->rot, p));
-}
+/* ---- reading a body ---- */
 
-/* Asks the processor to start loading what a pass over the bodies reads
- * first of b (its first two cache lines: pose, velocities, forces and
- * masses): a pass that calls this FL_PREFETCH_AHEAD bodies ahead waits for
- * memory once, not once per body. Keep such helpers this small: GCC counts
- * a prefetch as free of side effects, so a bigger helper that it does not
- * inline early is taken for a pure function and its calls for dead code. */
-#define FL_PREFETCH_AHEAD 6
+/* Place in the world's body list (changes when an earlier body leaves). */
+int fl_body_index(const fl_body *b);
+/* The body's id: unique in its world and never reused. */
+uint32_t fl_body_id(const fl_body *b);
+bool fl_body_is_static(const fl_body *b);
+bool fl_body_is_sensor(const fl_body *b);
 
-static inline void fl_body_prefetch(const fl_body *b)
-{
-    FL_PREFETCH(b, 0);
-    FL_PREFETCH(&b->angle, 0);
-}
+/* Pose and motion: the centre of mass (world), the angle (radians) and its
+ * rotation (cosine and sine, kept in step with it), the velocity of the
+ * centre of mass and the spin (rad/s). */
+fl_vec2 fl_body_position(const fl_body *b);
+double fl_body_angle(const fl_body *b);
+fl_rot fl_body_rot(const fl_body *b);
+fl_vec2 fl_body_velocity(const fl_body *b);
+double fl_body_spin(const fl_body *b);
+/* The force and torque accumulated so far this step. */
+fl_vec2 fl_body_force(const fl_body *b);
+double fl_body_torque(const fl_body *b);
 
-/* Velocity of the material point at world position `p`. */
-static inline fl_vec2 fl_body_point_velocity(const fl_body *b, fl_vec2 p)
-{
-    return fl_add(b->velocity, fl_cross_sv(b->spin, fl_sub(p, b->position)));
-}
+/* Mass properties: mass (kg) and moment of inertia about the centre of mass
+ * (0 and 0 for a static body), the density it was made with, and the area
+ * of its outline. */
+double fl_body_mass(const fl_body *b);
+double fl_body_inertia(const fl_body *b);
+double fl_body_density(const fl_body *b);
+double fl_body_area(const fl_body *b);
+
+/* The outline about the centre of mass in the body's own frame, in positive
+ * winding, and its vertex count (*count when not NULL). Valid while the
+ * body lives. */
+const fl_vec2 *fl_body_outline(const fl_body *b, int *count);
+int fl_body_vertex_count(const fl_body *b);
+/* The outline that displaces fluid (the hull, or the outline when the body
+ * was given none), likewise; its area and centroid (body frame). */
+const fl_vec2 *fl_body_hull(const fl_body *b, int *count);
+int fl_body_hull_count(const fl_body *b);
+bool fl_body_has_own_hull(const fl_body *b);
+double fl_body_hull_area(const fl_body *b);
+fl_vec2 fl_body_hull_centroid(const fl_body *b);
+/* The largest distance of an outline vertex from the centre of mass. */
+double fl_body_radius(const fl_body *b);
+/* The convex parts collisions use (concave outlines are split), each in the
+ * body frame and positive winding: part k's vertices and their count. */
+int fl_body_part_count(const fl_body *b);
+const fl_vec2 *fl_body_part(const fl_body *b, int k, int *count);
+
+/* Material and collision filter. */
+double fl_body_friction(const fl_body *b);
+double fl_body_restitution(const fl_body *b);
+uint32_t fl_body_category(const fl_body *b);
+uint32_t fl_body_mask(const fl_body *b);
+
+void *fl_body_user(const fl_body *b);
+void fl_body_set_user(fl_body *b, void *user);
+
+/* World position of the local point `p` (an offset from the centre of mass,
+ * body frame), and the velocity of the material point at world position p. */
+fl_vec2 fl_body_world_point(const fl_body *b, fl_vec2 p);
+fl_vec2 fl_body_point_velocity(const fl_body *b, fl_vec2 p);
+
+/* ---- changing a body ---- */
+
+/* The velocity of the centre of mass, and the spin. Static bodies ignore
+ * both. */
+void fl_body_set_velocity(fl_body *b, fl_vec2 v);
+void fl_body_set_spin(fl_body *b, double spin);
+void fl_body_set_friction(fl_body *b, double friction);
+void fl_body_set_restitution(fl_body *b, double restitution);
 
 #ifdef __cplusplus
 }

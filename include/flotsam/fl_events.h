@@ -46,19 +46,6 @@ typedef void (*fl_event_fn)(const fl_event *event, void *user);
  * while its event is being triggered is safe: it is not called again, and
  * the others still run in order. Callbacks added during a trigger first run
  * at the next one. */
-typedef struct fl_hook {
-    fl_event_fn fn;
-    void *user;
-    int alive;
-} fl_hook;
-
-typedef struct fl_hook_list {
-    fl_hook *hooks;
-    int count, capacity;
-    int depth;     /* nesting of triggers in progress */
-    int dead;      /* hooks marked removed, waiting for the list to settle */
-} fl_hook_list;
-
 /* Registers fn for event `type`. Fails with FL_EINVAL for a bad type or a
  * NULL fn, FL_ENOMEM when out of memory. */
 fl_status fl_world_on(fl_world *w, fl_event_type type, fl_event_fn fn, void *user);

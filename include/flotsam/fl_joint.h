@@ -40,23 +40,10 @@ typedef struct fl_mouse_def {
     double max_force;         /* N; 0: 1000 times the body's weight */
 } fl_mouse_def;
 
-typedef struct fl_joint {
-    fl_joint_type type;
-    int index;                /* in the world's joint list */
-    fl_body *a, *b;           /* b is NULL for the world */
-    fl_body *body_b;          /* b, or the world's fixed ground body */
-    fl_vec2 local_a, local_b; /* body-frame anchors; local_b is a world point if !b */
-    double length, stiffness, damping;          /* rope */
-    fl_vec2 target;                             /* mouse */
-    double frequency, damping_ratio, max_force; /* mouse */
-    /* solver state */
-    int ia, ib;               /* places in the solver's arrays (ib: ground if !b) */
-    fl_vec2 ra, rb, axis;
-    double mass, bias, gamma, impulse, bias_impulse, slack;
-    double mouse_mass[3];     /* symmetric 2x2 inverse of the mouse's effective mass */
-    fl_vec2 mouse_bias, mouse_impulse;
-    bool removed;
-} fl_joint;
+/* A joint in a world; private, like bodies. A handle stays valid until the
+ * joint is removed (fl_world_remove_joint, or with either of its bodies) or
+ * its world is destroyed. */
+typedef struct fl_joint fl_joint;
 
 fl_status fl_world_add_rope(fl_world *w, const fl_rope_def *def, fl_joint **out, fl_error *err);
 fl_status fl_world_add_mouse(fl_world *w, const fl_mouse_def *def, fl_joint **out, fl_error *err);
@@ -66,6 +53,23 @@ void fl_mouse_set_target(fl_joint *j, fl_vec2 target);
 void fl_world_remove_joint(fl_world *w, fl_joint *j);
 int fl_world_joint_count(const fl_world *w);
 fl_joint *fl_world_joint(const fl_world *w, int index);
+
+fl_joint_type fl_joint_kind(const fl_joint *j);
+/* Place in the world's joint list (changes when an earlier joint leaves). */
+int fl_joint_index(const fl_joint *j);
+/* Its bodies: b is NULL for a rope tied to the world, and for the mouse. */
+fl_body *fl_joint_body_a(const fl_joint *j);
+fl_body *fl_joint_body_b(const fl_joint *j);
+/* Its anchors: on a, an offset from a's centre of mass in a's frame; on b
+ * likewise, or a world point when b is NULL. */
+fl_vec2 fl_joint_anchor_a(const fl_joint *j);
+fl_vec2 fl_joint_anchor_b(const fl_joint *j);
+/* A rope's length (m), stiffness (N/m; 0: rigid) and damping (N s/m). */
+double fl_joint_length(const fl_joint *j);
+double fl_joint_stiffness(const fl_joint *j);
+double fl_joint_damping(const fl_joint *j);
+/* A mouse spring's target (world). */
+fl_vec2 fl_mouse_target(const fl_joint *j);
 
 /* The joint's two ends in world coordinates. */
 fl_vec2 fl_joint_world_a(const fl_joint *j);

@@ -29,22 +29,6 @@ typedef struct fl_allocator {
     void *user;
 } fl_allocator;
 
-/* A hint to start loading the cache line at address p, to be read
- * (for_write 0) or written (1, a constant); nothing without GCC or clang.
- * A hint only: it changes no result. */
-#if defined(__GNUC__) || defined(__clang__)
-#define FL_PREFETCH(p, for_write) __builtin_prefetch((p), (for_write))
-#else
-#define FL_PREFETCH(p, for_write) ((void)(p))
-#endif
-
-/* Fills err (when not NULL) with a printf-style message and returns status. */
-fl_status fl_fail(fl_error *err, fl_status status, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,80 @@
+/* Reading and changing a body through the public API (fl_body.h); the
+ * struct itself is private (body_internal.h). */
+#include "body_internal.h"
+
+int fl_body_index(const fl_body *b) { return b->index; }
+uint32_t fl_body_id(const fl_body *b) { return b->id; }
+bool fl_body_is_static(const fl_body *b) { return b->is_static; }
+bool fl_body_is_sensor(const fl_body *b) { return b->sensor; }
+
+fl_vec2 fl_body_position(const fl_body *b) { return b->position; }
+double fl_body_angle(const fl_body *b) { return b->angle; }
+fl_rot fl_body_rot(const fl_body *b) { return b->rot; }
+fl_vec2 fl_body_velocity(const fl_body *b) { return b->velocity; }
+double fl_body_spin(const fl_body *b) { return b->spin; }
+fl_vec2 fl_body_force(const fl_body *b) { return b->force; }
+double fl_body_torque(const fl_body *b) { return b->torque; }
+
+double fl_body_mass(const fl_body *b) { return b->mass; }
+double fl_body_inertia(const fl_body *b) { return b->inertia; }
+double fl_body_density(const fl_body *b) { return b->density; }
+double fl_body_area(const fl_body *b) { return b->area; }
+
+const fl_vec2 *fl_body_outline(const fl_body *b, int *count)
+{
+    if (count)
+        *count = b->vert_count;
+    return b->verts;
+}
+
+const fl_vec2 *fl_body_hull(const fl_body *b, int *count)
+{
+    if (count)
+        *count = b->hull_count;
+    return b->hull;
+}
+
+int fl_body_vertex_count(const fl_body *b) { return b->vert_count; }
+int fl_body_hull_count(const fl_body *b) { return b->hull_count; }
+bool fl_body_has_own_hull(const fl_body *b) { return b->hull != b->verts; }
+double fl_body_hull_area(const fl_body *b) { return b->hull_area; }
+fl_vec2 fl_body_hull_centroid(const fl_body *b) { return b->hull_centroid; }
+double fl_body_radius(const fl_body *b) { return b->radius; }
+int fl_body_part_count(const fl_body *b) { return b->part_count; }
+
+const fl_vec2 *fl_body_part(const fl_body *b, int k, int *count)
+{
+    if (k < 0 || k >= b->part_count) {
+        if (count)
+            *count = 0;
+        return NULL;
+    }
+    if (count)
+        *count = b->part_start[k + 1] - b->part_start[k];
+    return b->part_verts + b->part_start[k];
+}
+
+double fl_body_friction(const fl_body *b) { return b->friction; }
+double fl_body_restitution(const fl_body *b) { return b->restitution; }
+uint32_t fl_body_category(const fl_body *b) { return b->category; }
+uint32_t fl_body_mask(const fl_body *b) { return b->mask; }
+void *fl_body_user(const fl_body *b) { return b->user; }
+void fl_body_set_user(fl_body *b, void *user) { b->user = user; }
+
+fl_vec2 fl_body_world_point(const fl_body *b, fl_vec2 p) { return body_world_point(b, p); }
+fl_vec2 fl_body_point_velocity(const fl_body *b, fl_vec2 p) { return body_point_velocity(b, p); }
+
+void fl_body_set_velocity(fl_body *b, fl_vec2 v)
+{
+    if (!b->is_static)
+        b->velocity = v;
+}
+
+void fl_body_set_spin(fl_body *b, double spin)
+{
+    if (!b->is_static)
+        b->spin = spin;
+}
+
+void fl_body_set_friction(fl_body *b, double friction) { b->friction = friction; }
+void fl_body_set_restitution(fl_body *b, double restitution) { b->restitution = restitution; }

@@ -1,0 +1,94 @@
+/* A body as the engine stores it: private to the library (the engine, the
+ * buoyancy module). Everyone else goes through fl_body.h's functions. */
+#ifndef FL_BODY_INTERNAL_H
+#define FL_BODY_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "flotsam/fl_body.h"
+#include "prefetch.h"
+
+struct fl_body {
+    /* Laid out by cache line (the world aligns bodies to 64 bytes): what
+     * every pass reads and writes first; then what integration and
+     * buoyancy read; then what placing the collision parts reads; then the
+     * fluid outline that buoyancy reads; then the rest. */
+    int index;            /* position in the world's body list */
+    bool is_static;
+    bool removed;         /* removal requested during a step */
+    bool sensor;          /* reports overlaps, takes no collision response */
+    fl_vec2 position;     /* centre of mass, world */
+    fl_rot rot;           /* cos and sin of angle, kept in step with it */
+    fl_vec2 velocity;
+    double spin;
+    /* line 1 */
+    double angle;
+    fl_vec2 force;        /* accumulated until the end of the step */
+    double torque;
+    double inv_mass, inv_inertia; /* 0 and 0 for a static body */
+    double hull_radius;   /* largest distance of a fluid outline point from it */
+    double inertia;       /* about the centre of mass; 0 for a static body */
+    /* line 2 */
+    double radius;        /* largest distance of a vertex from the centre of mass */
+    /* Collision shape: convex parts about the centre of mass, each in
+     * positive winding; part k is part_verts[part_start[k] .. part_start[k+1]),
+     * and part_normals[i] is the outward unit normal of the edge from
+     * vertex i to the next vertex of the same part. */
+    fl_vec2 *part_verts;
+    fl_vec2 *part_normals;
+    int *part_start;
+    int part_count;
+    uint32_t category, mask; /* collision filter */
+    uint32_t id;          /* unique in its world, never reused */
+    double friction, restitution;
+    /* line 3 */
+    fl_vec2 *hull;        /* fluid outline about the centre of mass (== verts if none) */
+    int hull_count;
+    int vert_count;
+    double hull_area;
+    fl_vec2 hull_centroid; /* of the fluid outline, about the centre of mass */
+    double mass;          /* 0 for a static body */
+    double density;
+    double area;          /* of the outline */
+    /* line 4 */
+    fl_vec2 *verts;       /* outline about the centre of mass, positive winding */
+    void *user;
+    void *block;          /* the allocation the body sits in */
+};
+
+/* Every pass over the bodies relies on the first two lines: pose and
+ * velocities in the first 64 bytes, then what integration and buoyancy
+ * read. The world allocates bodies on 64-byte boundaries. */
+_Static_assert(offsetof(struct fl_body, angle) == 64, "fl_body: line 1 starts at angle");
+_Static_assert(offsetof(struct fl_body, radius) == 128, "fl_body: line 2 starts at radius");
+_Static_assert(offsetof(struct fl_body, hull) == 192, "fl_body: line 3 starts at hull");
+_Static_assert(offsetof(struct fl_body, verts) == 256, "fl_body: line 4 starts at verts");
+
+/* World position of the local point p: the inline form of
+ * fl_body_world_point, for the engine's own passes. */
+static inline fl_vec2 body_world_point(const fl_body *b, fl_vec2 p)
+{
+    return fl_add(b->position, fl_rotate(b->rot, p));
+}
+
+static inline fl_vec2 body_point_velocity(const fl_body *b, fl_vec2 p)
+{
+    return fl_add(b->velocity, fl_cross_sv(b->spin, fl_sub(p, b->position)));
+}
+
+/* Asks the processor to start loading what a pass over the bodies reads
+ * first of b (its first two cache lines: pose, velocities, forces and
+ * masses): a pass that calls this FL_PREFETCH_AHEAD bodies ahead waits for
+ * memory once, not once per body. Keep such helpers this small: GCC counts
+ * a prefetch as free of side effects, so a bigger helper that it does not
+ * inline early is taken for a pure function and its calls for dead code. */
+#define FL_PREFETCH_AHEAD 6
+
+static inline void fl_body_prefetch(const fl_body *b)
+{
+    FL_PREFETCH(b, 0);
+    FL_PREFETCH(&b->angle, 0);
+}
+
+#endif
