@@ -19,6 +19,17 @@ struct fl_buoyancy {
     int pool_count, pool_capacity;
     fl_vec2 *scratch;         /* three clipping buffers of scratch_size each */
     int scratch_size, scratch_capacity;
+    /* What the last apply pass pushed: pushes[body * fluid_count + fluid]
+     * and totals[body], written for the bodies it pushed only; stamps[body]
+     * is the pass that wrote them. */
+    fl_buoyancy_push *pushes;
+    int push_capacity;
+    fl_buoyancy_total *totals;
+    int total_capacity;
+    uint64_t *stamps;
+    int stamp_capacity, stamped;
+    uint64_t pass;            /* apply passes so far */
+    uint64_t pushed_revision; /* the world's body list at the last apply */
 };
 
 static void on_before_update(const fl_event *ev, void *user)
@@ -56,6 +67,9 @@ void fl_buoyancy_destroy(fl_buoyancy *b)
     fl_world_free(w, b->offsets);
     fl_world_free(w, b->pool);
     fl_world_free(w, b->scratch);
+    fl_world_free(w, b->pushes);
+    fl_world_free(w, b->totals);
+    fl_world_free(w, b->stamps);
     fl_world_free(w, b);
 }
 
@@ -71,6 +85,7 @@ int fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_error *err
     b->fluids = grown;
     b->fluids[b->fluid_count] = *def;
     b->measured = 0; /* the record layout depends on the fluid count */
+    b->pass++;       /* ... and so does that of the pushes */
     return b->fluid_count++;
 }
 
@@ -120,6 +135,32 @@ static fl_status reserve(fl_buoyancy *b, int bodies)
         return FL_ENOMEM;
     b->scratch = s;
     b->scratch_size = size;
+    return FL_OK;
+}
+
+/* Makes room for what an apply pass records of its pushes. A new body list
+ * or a new array starts with every body unstamped. */
+static fl_status reserve_pushes(fl_buoyancy *b, int bodies)
+{
+    fl_world *w = b->world;
+    fl_buoyancy_push *p = fl_world_grow(w, b->pushes, &b->push_capacity,
+                                        bodies * b->fluid_count, sizeof *p);
+    if (!p)
+        return FL_ENOMEM;
+    b->pushes = p;
+    fl_buoyancy_total *t = fl_world_grow(w, b->totals, &b->total_capacity, bodies, sizeof *t);
+    if (!t)
+        return FL_ENOMEM;
+    b->totals = t;
+    uint64_t *s = fl_world_grow(w, b->stamps, &b->stamp_capacity, bodies, sizeof *s);
+    if (!s)
+        return FL_ENOMEM;
+    if (s != b->stamps || b->pushed_revision != fl_world_revision(w) || bodies > b->stamped) {
+        memset(s, 0, sizeof *s * (size_t)b->stamp_capacity);
+        b->stamped = b->stamp_capacity;
+    }
+    b->stamps = s;
+    b->pushed_revision = fl_world_revision(w);
     return FL_OK;
 }
 
@@ -228,7 +269,10 @@ static double decay_mean(double x)
     return q0 + y4 * (q1 + y4 * (1.0 / 362880.0));
 }
 
-static void push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs, fl_vec2 g, double dt)
+/* Adds the buoyant force and the drags of every fluid to the body, and
+ * records them in pushes[fluid_count] and *total. */
+static void push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs, fl_vec2 g, double dt,
+                 fl_buoyancy_push *pushes, fl_buoyancy_total *total)
 {
     /* Rates of exponential decay summed over fluids, so that overlapping
      * fluids together still decay exactly and never overshoot. */
@@ -242,9 +286,12 @@ static void push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs, 
     double ang_k = decay_mean(ang_rate * dt);
     fl_vec2 force = body->force;
     double torque = body->torque;
+    fl_vec2 pushed = {0.0, 0.0};
+    double turned = 0.0;
     for (int f = 0; f < b->fluid_count; f++) {
         const fl_fluid_def *fl = &b->fluids[f];
         double a = recs[f].area;
+        pushes[f] = (fl_buoyancy_push){recs[f].centroid, {0.0, 0.0}, {0.0, 0.0}};
         if (a <= 0.0)
             continue;
         double m = fl->density * a; /* displaced mass */
@@ -252,11 +299,18 @@ static void push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs, 
         fl_vec2 drag = fl_scale(fl_sub(fl->current, body->velocity), fl->linear_drag * m * lin_k);
         /* As fl_body_apply_force: at the centre of buoyancy. */
         fl_vec2 push = fl_add(lift, drag);
+        double moment = fl_cross(fl_sub(recs[f].centroid, body->position), push);
         force = fl_add(force, push);
-        torque += fl_cross(fl_sub(recs[f].centroid, body->position), push);
+        torque += moment;
+        pushes[f].lift = lift;
+        pushes[f].drag = drag;
+        pushed = fl_add(pushed, push);
+        turned += moment;
     }
+    double spin_drag = body->inertia * body->spin * ang_rate * ang_k;
     body->force = force;
-    body->torque = torque - body->inertia * body->spin * ang_rate * ang_k;
+    body->torque = torque - spin_drag;
+    *total = (fl_buoyancy_total){pushed, turned - spin_drag, -spin_drag};
 }
 
 /* Asks for the body's line with its fluid outline's measures, besides
@@ -276,8 +330,11 @@ static inline void prefetch_hull(const fl_body *b)
 fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
 {
     fl_status st = begin_pass(b);
+    if (st == FL_OK)
+        st = reserve_pushes(b, fl_world_body_count(b->world));
     if (st != FL_OK)
         return st;
+    b->pass++;
     fl_world *w = b->world;
     fl_vec2 g = fl_world_gravity(w);
     fl_body *const *bodies = fl_world_bodies(w);
@@ -296,8 +353,10 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
         bool any = false;
         for (int f = 0; f < b->fluid_count; f++)
             any = measure_in(b, body, f, t, false, &recs[f]).area > 0.0 || any;
-        if (any)
-            push(b, body, recs, g, dt);
+        if (any) {
+            push(b, body, recs, g, dt, b->pushes + (size_t)i * b->fluid_count, &b->totals[i]);
+            b->stamps[i] = b->pass;
+        }
     }
     end_pass(b);
     return FL_OK;
@@ -325,4 +384,25 @@ double fl_buoyancy_body_area(const fl_buoyancy *b, int body_index, fl_vec2 *cent
     if (area > 0.0 && centroid)
         *centroid = fl_v2(cx / area, cy / area);
     return area;
+}
+
+/* Body i's pushes from the last apply pass, if it pushed the body and the
+ * body list is the same. */
+static bool pushed(const fl_buoyancy *b, int body_index)
+{
+    return body_index >= 0 && body_index < b->stamped &&
+           body_index < fl_world_body_count(b->world) && b->pass > 0 &&
+           b->stamps[body_index] == b->pass && b->pushed_revision == fl_world_revision(b->world);
+}
+
+const fl_buoyancy_push *fl_buoyancy_applied(const fl_buoyancy *b, int body_index, int fluid_index)
+{
+    if (!pushed(b, body_index) || fluid_index < 0 || fluid_index >= b->fluid_count)
+        return NULL;
+    return &b->pushes[(size_t)body_index * b->fluid_count + fluid_index];
+}
+
+const fl_buoyancy_total *fl_buoyancy_applied_total(const fl_buoyancy *b, int body_index)
+{
+    return pushed(b, body_index) ? &b->totals[body_index] : NULL;
 }

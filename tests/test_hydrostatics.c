@@ -406,6 +406,56 @@ static void test_records_follow_the_body_list(void **s)
     tank_close(&t);
 }
 
+/* What the buoyancy pass reports it applied is what the body received: a
+ * half-submerged box (q = 0.5, tilted 0.3 rad, moving and spinning) in one
+ * still fluid gets lift -rho A g at the centroid the pass measured, a drag
+ * towards the current, and the body's accumulated force and torque (zero
+ * before the pass) are exactly the reported totals. A dry body gets no
+ * report; nor does anyone once the body list changes. */
+static void test_applied_forces_are_reported(void **s)
+{
+    (void)s;
+    tank t = tank_open(8.0, 20.0);
+    fl_body *a = add_box(t.w, 1.0, 1.0, fl_v2(0.0, 8.0), 0.3, 500.0);
+    fl_body *dry = add_box(t.w, 1.0, 1.0, fl_v2(3.0, 5.0), 0.0, 500.0);
+    fl_body_set_velocity(a, fl_v2(0.4, -0.2));
+    fl_body_set_spin(a, 0.7);
+    assert_null(fl_buoyancy_applied(t.b, 0, 0)); /* nothing applied yet */
+    assert_int_equal(fl_buoyancy_apply(t.b, 0.0, DT), FL_OK);
+    const fl_submerged *sub = fl_buoyancy_submerged(t.b, 0, 0);
+    const fl_buoyancy_push *p = fl_buoyancy_applied(t.b, 0, 0);
+    const fl_buoyancy_total *tot = fl_buoyancy_applied_total(t.b, 0);
+    assert_non_null(p);
+    assert_non_null(tot);
+    ASSERT_NEAR(sub->area, 0.5, 1e-12); /* a box cut through its centre */
+    ASSERT_EXACT(p->at.x, sub->centroid.x);
+    ASSERT_EXACT(p->at.y, sub->centroid.y);
+    ASSERT_EXACT(p->lift.x, 0.0);
+    ASSERT_EXACT(p->lift.y, -RHO * sub->area * G);
+    /* Drag opposes the motion relative to still water; its size is the
+     * small-step linear drag k rho A |v| times the decay over the step,
+     * exp(-0.5 * 1000 * 0.5 / 500 * dt) ~ 1 - 0.004. */
+    double v = hypot(0.4, -0.2), d = fl_length(p->drag);
+    assert_true(p->drag.x < 0.0 && p->drag.y > 0.0);
+    ASSERT_NEAR(p->drag.x * -0.2 - p->drag.y * 0.4, 0.0, 1e-12 * d);
+    ASSERT_NEAR(d, 0.5 * RHO * sub->area * v, 0.005 * 0.5 * RHO * sub->area * v);
+    ASSERT_EXACT(tot->force.x, fl_body_force(a).x);
+    ASSERT_EXACT(tot->force.y, fl_body_force(a).y);
+    ASSERT_EXACT(tot->torque, fl_body_torque(a));
+    assert_true(tot->angular_drag < 0.0); /* against the spin */
+    ASSERT_NEAR(tot->torque - tot->angular_drag,
+                fl_cross(fl_sub(p->at, fl_body_position(a)), fl_add(p->lift, p->drag)), 1e-12);
+    assert_null(fl_buoyancy_applied(t.b, 1, 0));
+    assert_null(fl_buoyancy_applied_total(t.b, 1));
+    assert_null(fl_buoyancy_applied(t.b, 0, 1));
+    /* Measuring again leaves the report as it was. */
+    assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
+    assert_ptr_equal(fl_buoyancy_applied(t.b, 0, 0), p);
+    fl_world_remove_body(t.w, dry);
+    assert_null(fl_buoyancy_applied(t.b, 0, 0));
+    tank_close(&t);
+}
+
 /* An irregular hexagon about its centroid, and a world with one still
  * fluid over [left, right] x [surface, bottom] (its definition left in f). */
 static const fl_vec2 HEX[6] = {{0.5, 0.0},   {0.25, 0.4},  {-0.25, 0.45},
@@ -569,6 +619,7 @@ int main(void)
         cmocka_unit_test(test_layered_fluids),
         cmocka_unit_test(test_drag_exact_decay),
         cmocka_unit_test(test_records_follow_the_body_list),
+        cmocka_unit_test(test_applied_forces_are_reported),
         cmocka_unit_test(test_step_and_measure_agree),
         cmocka_unit_test(test_still_water_circle_agrees_with_clipping),
     };

@@ -66,20 +66,20 @@ static void force_arrow(draw_batch *b, const camera *cam, fl_vec2 at, fl_vec2 fo
     draw_arrow(b, p, tip, 2.0 * cam->px, 9.0 * cam->px, rgba_hex(color, 230));
 }
 
+/* The weight at the centre of mass, and what the buoyancy module applied in
+ * the last step, fluid by fluid: lift and drag at the centre of buoyancy
+ * it measured then. */
 static void draw_forces(draw_batch *b, const fl_sim *s, const camera *cam, int i, double k)
 {
     const fl_body *body = fl_world_body(s->world, i);
     fl_vec2 g = fl_world_gravity(s->world);
     force_arrow(b, cam, fl_body_position(body), fl_scale(g, fl_body_mass(body)), k, WEIGHT_COLOR);
     for (int f = 0; f < fl_buoyancy_fluid_count(s->buoyancy); f++) {
-        const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, i, f);
-        if (!sub || !(sub->area > 0.0))
+        const fl_buoyancy_push *p = fl_buoyancy_applied(s->buoyancy, i, f);
+        if (!p)
             continue;
-        const fl_fluid_def *fl = fl_buoyancy_fluid(s->buoyancy, f);
-        double displaced = fl->density * sub->area;
-        fl_vec2 drag = fl_scale(fl_sub(fl->current, fl_body_velocity(body)), fl->linear_drag * displaced);
-        force_arrow(b, cam, sub->centroid, fl_scale(g, -displaced), k, LIFT_COLOR);
-        force_arrow(b, cam, sub->centroid, drag, k, DRAG_COLOR);
+        force_arrow(b, cam, p->at, p->lift, k, LIFT_COLOR);
+        force_arrow(b, cam, p->at, p->drag, k, DRAG_COLOR);
     }
 }
 

@@ -10,11 +10,11 @@
  *
  * Force arrows share one scale, so their lengths compare: a force equal to
  * the weight of the heaviest dynamic body is drawn RENDER_FORCE_VIEW_FRACTION
- * of the view's width long. Buoyancy is drawn from each fluid's centre of
- * buoyancy (density * A * g, against gravity), gravity from the centre of
- * mass (m g), and linear drag from the centre of buoyancy, as
- * density * linear_drag * A * (current - v), the force the buoyancy module
- * applies for small steps. */
+ * of the view's width long. Gravity is drawn from the centre of mass (m g);
+ * the buoyant force and the linear drag are what the buoyancy module applied
+ * in the last step (fl_buoyancy_applied), each fluid's from the centre of
+ * buoyancy it measured then. Before the first step nothing was applied, so
+ * only weights are drawn. */
 #ifndef FL_RENDER_H
 #define FL_RENDER_H
 

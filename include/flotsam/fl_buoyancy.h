@@ -30,6 +30,25 @@ typedef struct fl_submerged {
     int count;              /* its vertex count (0 when not submerged or not kept) */
 } fl_submerged;
 
+/* What the buoyancy pass of the last step applied to a body in one fluid
+ * (fl_buoyancy_apply, as the hook runs it): the buoyant force and the linear
+ * drag, both acting at `at`, the centre of buoyancy as it was measured
+ * then. fl_buoyancy_measure leaves them as they are. */
+typedef struct fl_buoyancy_push {
+    fl_vec2 at;
+    fl_vec2 lift;           /* -density * A * gravity, N */
+    fl_vec2 drag;           /* towards the fluid's current, N */
+} fl_buoyancy_push;
+
+/* ... and in all, over every fluid: the force and the torque about the
+ * centre of mass that were added to the body, the torque's angular-drag
+ * part among it. */
+typedef struct fl_buoyancy_total {
+    fl_vec2 force;          /* N */
+    double torque;          /* N m */
+    double angular_drag;    /* N m, included in torque */
+} fl_buoyancy_total;
+
 typedef struct fl_buoyancy fl_buoyancy;
 
 /* Creates the module and registers its hook on w's beforeUpdate. */
@@ -53,6 +72,13 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt);
 /* The last measurement of body `body_index` in fluid `fluid_index`; NULL if
  * either index is out of range or the world changed since. */
 const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, int body_index, int fluid_index);
+/* What the last fl_buoyancy_apply applied to body `body_index` in fluid
+ * `fluid_index`, and in all; NULL when it applied nothing to it (the body
+ * was dry, or static), when an index is out of range, or when bodies joined
+ * or left the world since. */
+const fl_buoyancy_push *fl_buoyancy_applied(const fl_buoyancy *b, int body_index, int fluid_index);
+const fl_buoyancy_total *fl_buoyancy_applied_total(const fl_buoyancy *b, int body_index);
+
 /* Total submerged area of a body over all fluids, and its combined centre of
  * buoyancy (area-weighted); returns 0 and leaves *centroid unset if dry. */
 double fl_buoyancy_body_area(const fl_buoyancy *b, int body_index, fl_vec2 *centroid);
