@@ -7,6 +7,7 @@ checked against the physics each one prints.
 usage: test_install.py BUILD_DIR SOURCE_ROOT
 """
 import glob
+import json
 import os
 import re
 import shutil
@@ -44,6 +45,11 @@ class Installed(unittest.TestCase):
         cls.run_env = dict(os.environ, LD_LIBRARY_PATH=':'.join(libdir))
         cls.bin = os.path.join(cls.tmp.name, 'bin')
         os.mkdir(cls.bin)
+        # A library built with sanitizers wants programs built with them.
+        opts = json.loads(subprocess.run(['meson', 'introspect', '--buildoptions', BUILD],
+                                         capture_output=True, text=True, check=True).stdout)
+        sanitize = next((o['value'] for o in opts if o['name'] == 'b_sanitize'), 'none')
+        cls.extra = ['-fsanitize=' + sanitize] if sanitize not in ('none', '') else []
 
     @classmethod
     def tearDownClass(cls):
@@ -80,7 +86,7 @@ class Installed(unittest.TestCase):
         exe = os.path.join(self.bin, name)
         cc = os.environ.get('CC', 'cc')
         r = subprocess.run([cc, '-std=c17', '-Wall', '-Wextra', '-Wpedantic', '-Werror', src,
-                            '-o', exe, *self.flags], capture_output=True, text=True)
+                            '-o', exe, *self.extra, *self.flags], capture_output=True, text=True)
         self.assertEqual(r.returncode, 0, r.stderr)
         return exe
 
