@@ -96,6 +96,28 @@ class Installed(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         return r.stdout
 
+    def test_headers_read_as_cplusplus(self):
+        cxx = shutil.which(os.environ.get('CXX', 'c++'))
+        if not cxx:
+            self.skipTest('no C++ compiler')
+        src = os.path.join(self.bin, 'embed.cpp')
+        with open(src, 'w', encoding='utf-8') as f:
+            f.write('#include <flotsam/flotsam.h>\n'
+                    'int main() {\n'
+                    '    fl_world_def d = fl_world_def_default();\n'
+                    '    fl_world *w = fl_world_create(&d, nullptr);\n'
+                    '    fl_world_step(w, 1.0 / 60.0);\n'
+                    '    int ok = fl_world_step_count(w) == 1 && fl_length(fl_v2(3, 4)) == 5.0;\n'
+                    '    fl_world_destroy(w);\n'
+                    '    return ok ? 0 : 1;\n'
+                    '}\n')
+        exe = os.path.join(self.bin, 'embed_cpp')
+        r = subprocess.run([cxx, '-std=c++17', '-Wall', '-Wextra', '-Wpedantic', '-Werror', src,
+                            '-o', exe, *self.extra, *self.flags], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        r = subprocess.run([exe], env=self.run_env, capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+
     def test_every_example_is_tested(self):
         names = sorted(os.path.basename(p)[:-2] for p in glob.glob(os.path.join(ROOT, 'examples', '*.c')))
         self.assertEqual(names, ['float_box', 'run_scene', 'sail'])

@@ -26,7 +26,13 @@ typedef struct fl_rot {
 static inline double fl_min(double a, double b) { return a < b ? a : b; }
 static inline double fl_max(double a, double b) { return a > b ? a : b; }
 
-static inline fl_vec2 fl_v2(double x, double y) { return (fl_vec2){x, y}; }
+/* (Initialised locals rather than compound literals, so that C++ reads
+ * these headers too.) */
+static inline fl_vec2 fl_v2(double x, double y)
+{
+    fl_vec2 v = {x, y};
+    return v;
+}
 static inline fl_vec2 fl_add(fl_vec2 a, fl_vec2 b) { return fl_v2(a.x + b.x, a.y + b.y); }
 static inline fl_vec2 fl_sub(fl_vec2 a, fl_vec2 b) { return fl_v2(a.x - b.x, a.y - b.y); }
 static inline fl_vec2 fl_scale(fl_vec2 a, double s) { return fl_v2(a.x * s, a.y * s); }
@@ -42,7 +48,11 @@ static inline fl_vec2 fl_lerp(fl_vec2 a, fl_vec2 b, double t)
     return fl_v2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
 }
 
-static inline fl_rot fl_rot_from(double angle) { return (fl_rot){cos(angle), sin(angle)}; }
+static inline fl_rot fl_rot_from(double angle)
+{
+    fl_rot r = {cos(angle), sin(angle)};
+    return r;
+}
 static inline fl_vec2 fl_rotate(fl_rot r, fl_vec2 v)
 {
     return fl_v2(r.c * v.x - r.s * v.y, r.s * v.x + r.c * v.y);
