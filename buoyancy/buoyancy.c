@@ -329,12 +329,13 @@ static inline void prefetch_hull(const fl_body *b)
 
 fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
 {
+    /* A new pass retires the last one's report, even if this one fails. */
+    b->pass++;
     fl_status st = begin_pass(b);
     if (st == FL_OK)
         st = reserve_pushes(b, fl_world_body_count(b->world));
     if (st != FL_OK)
         return st;
-    b->pass++;
     fl_world *w = b->world;
     fl_vec2 g = fl_world_gravity(w);
     fl_body *const *bodies = fl_world_bodies(w);

@@ -60,10 +60,12 @@ struct fl_body {
 /* Every pass over the bodies relies on the first two lines: pose and
  * velocities in the first 64 bytes, then what integration and buoyancy
  * read. The world allocates bodies on 64-byte boundaries. */
+#if UINTPTR_MAX > 0xffffffffu /* the layout is planned for 8-byte pointers */
 _Static_assert(offsetof(struct fl_body, angle) == 64, "fl_body: line 1 starts at angle");
 _Static_assert(offsetof(struct fl_body, radius) == 128, "fl_body: line 2 starts at radius");
 _Static_assert(offsetof(struct fl_body, hull) == 192, "fl_body: line 3 starts at hull");
 _Static_assert(offsetof(struct fl_body, verts) == 256, "fl_body: line 4 starts at verts");
+#endif
 
 /* World position of the local point p: the inline form of
  * fl_body_world_point, for the engine's own passes. */

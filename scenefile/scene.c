@@ -63,6 +63,20 @@ int fl_scene_body_outline(const fl_scene_body *b, fl_vec2 *out)
     return 0;
 }
 
+bool fl_scene_name_valid(const char *name)
+{
+    size_t n = strlen(name);
+    if (n == 0 || n >= FL_SCENE_NAME_MAX || !strcmp(name, "world"))
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char c = name[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_' || c == '-'))
+            return false;
+    }
+    return true;
+}
+
 void fl_scene_error_format(const fl_scene_error *err, const char *file, char *buf, size_t size)
 {
     if (err->line > 0)

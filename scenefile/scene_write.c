@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "flotsam/flotsam.h"
+#include "format.h"
 
 /* Names for bodies that ropes refer to but that have none in the scene. */
 typedef struct name_table {

@@ -1,6 +1,7 @@
 /* A world built from a scene description, and the labels (names, colours)
  * that the scene gives its bodies and fluids, kept by body id so that they
  * follow each body whatever happens to the others. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,11 +67,33 @@ const char *fl_sim_fluid_name(const fl_sim *s, int index)
     return s->labels->fluids[index];
 }
 
-fl_status fl_sim_label_body(fl_sim *s, const fl_body *b, const char *name, const uint32_t *rgb)
+/* Is body `id` still in the world? (Labels of removed bodies stay behind,
+ * unread, since ids are never reused.) */
+static bool id_alive(const fl_world *w, uint32_t id)
+{
+    for (int i = 0; i < fl_world_body_count(w); i++)
+        if (fl_body_id(fl_world_body(w, i)) == id)
+            return true;
+    return false;
+}
+
+/* Is `name` already another living body's (not b's) or a fluid's? */
+static bool name_used(const fl_sim *s, const fl_body *b, const char *name)
+{
+    const fl_sim_labels *l = s->labels;
+    for (int i = 0; i < l->fluid_count; i++)
+        if (!strcmp(l->fluids[i], name))
+            return true;
+    for (int i = 0; i < l->body_count; i++)
+        if (l->bodies[i].id != fl_body_id(b) && !strcmp(l->bodies[i].name, name) &&
+            id_alive(s->world, l->bodies[i].id))
+            return true;
+    return false;
+}
+
+static fl_status label_body(fl_sim *s, const fl_body *b, const char *name, const uint32_t *rgb)
 {
     fl_sim_labels *l = s->labels;
-    if (!l || !b || !name || strlen(name) >= FL_SCENE_NAME_MAX)
-        return FL_EINVAL;
     bool found;
     int i = find_label(l, fl_body_id(b), &found);
     if (!found) {
@@ -90,8 +113,16 @@ fl_status fl_sim_label_body(fl_sim *s, const fl_body *b, const char *name, const
     e->id = fl_body_id(b);
     snprintf(e->name, sizeof e->name, "%s", name);
     e->has_color = rgb != NULL;
-    e->color = rgb ? *rgb : 0;
+    e->color = rgb ? *rgb & 0xffffffu : 0;
     return FL_OK;
+}
+
+fl_status fl_sim_label_body(fl_sim *s, const fl_body *b, const char *name, const uint32_t *rgb)
+{
+    if (!s->labels || !b || !name || (name[0] && !fl_scene_name_valid(name)) ||
+        (name[0] && name_used(s, b, name)))
+        return FL_EINVAL;
+    return label_body(s, b, name, rgb);
 }
 
 static void free_labels(fl_sim_labels *l)
@@ -165,9 +196,93 @@ static bool fail(fl_sim *s, fl_scene_error *err, int line, const char *why)
     return false;
 }
 
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The first name given twice among the scene's bodies and fluids, or NULL;
+ * *oom on running out of memory. */
+static const char *repeated_name(const fl_scene *sc, bool *oom)
+{
+    size_t n = 0, total = (size_t)sc->body_count + (size_t)sc->fluid_count;
+    const char **names = malloc(sizeof *names * (total + 1));
+    *oom = names == NULL;
+    if (!names)
+        return NULL;
+    for (int i = 0; i < sc->body_count; i++)
+        if (sc->bodies[i].name[0])
+            names[n++] = sc->bodies[i].name;
+    for (int i = 0; i < sc->fluid_count; i++)
+        if (sc->fluids[i].name[0])
+            names[n++] = sc->fluids[i].name;
+    qsort(names, n, sizeof *names, compare_names);
+    const char *twice = NULL;
+    for (size_t i = 1; i < n && !twice; i++)
+        if (!strcmp(names[i - 1], names[i]))
+            twice = names[i];
+    free(names);
+    return twice;
+}
+
+static bool outline_count_ok(int n) { return n >= 3 && n <= FL_SCENE_MAX_POINTS; }
+
+/* A description filled in by hand may say what no file could: everything
+ * the builder relies on is checked first. Fills err and returns false. */
+static bool check_scene(const fl_scene *sc, fl_scene_error *err)
+{
+    char why[160] = "";
+    int line = 1;
+    if (!(sc->rate > 0.0) || !isfinite(sc->rate))
+        snprintf(why, sizeof why, "the rate must be a positive number of steps per second");
+    for (int i = 0; !why[0] && i < sc->fluid_count; i++) {
+        line = sc->fluids[i].line;
+        if (sc->fluids[i].name[0] && !fl_scene_name_valid(sc->fluids[i].name))
+            snprintf(why, sizeof why, "fluid %d has a bad name", i);
+    }
+    for (int i = 0; !why[0] && i < sc->body_count; i++) {
+        const fl_scene_body *b = &sc->bodies[i];
+        line = b->line;
+        int n = b->shape == FL_SCENE_NGON ? b->sides : b->shape == FL_SCENE_POLYGON ? b->point_count : 4;
+        if (b->shape != FL_SCENE_BOX && b->shape != FL_SCENE_NGON && b->shape != FL_SCENE_POLYGON)
+            snprintf(why, sizeof why, "body %d has no shape", i);
+        else if (!outline_count_ok(n))
+            snprintf(why, sizeof why, "body %d needs 3 to %d points, not %d", i,
+                     FL_SCENE_MAX_POINTS, n);
+        else if (b->hull_count != 0 && !outline_count_ok(b->hull_count))
+            snprintf(why, sizeof why, "body %d's hull needs 3 to %d points, not %d", i,
+                     FL_SCENE_MAX_POINTS, b->hull_count);
+        else if (b->name[0] && !fl_scene_name_valid(b->name))
+            snprintf(why, sizeof why, "body %d has a bad name", i);
+    }
+    for (int i = 0; !why[0] && i < sc->rope_count; i++) {
+        const fl_scene_rope *r = &sc->ropes[i];
+        line = r->line;
+        if (r->a < 0 || r->a >= sc->body_count || r->b < -1 || r->b >= sc->body_count)
+            snprintf(why, sizeof why, "rope %d names a body that is not in the scene", i);
+    }
+    if (!why[0]) {
+        bool oom;
+        const char *twice = repeated_name(sc, &oom);
+        line = 1;
+        if (oom)
+            snprintf(why, sizeof why, "out of memory");
+        else if (twice)
+            snprintf(why, sizeof why, "name '%s' is used twice", twice);
+    }
+    if (!why[0])
+        return true;
+    err->line = line;
+    err->column = 1;
+    snprintf(err->message, sizeof err->message, "%s", why);
+    return false;
+}
+
 bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
 {
     memset(out, 0, sizeof *out);
+    if (!check_scene(sc, err))
+        return false;
     fl_error e;
     fl_world_def wd = fl_world_def_default();
     wd.gravity = sc->gravity;
@@ -216,8 +331,9 @@ bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
         fl_body *body;
         if (fl_world_add_body(out->world, &bd, &body, &e) != FL_OK)
             return fail(out, err, sb->line, e.message);
+        /* The names were checked above, all at once. */
         if ((sb->name[0] || sb->has_color) &&
-            fl_sim_label_body(out, body, sb->name, sb->has_color ? &sb->color : NULL) != FL_OK)
+            label_body(out, body, sb->name, sb->has_color ? &sb->color : NULL) != FL_OK)
             return fail(out, err, sb->line, "out of memory");
     }
     for (int i = 0; i < sc->rope_count; i++) {

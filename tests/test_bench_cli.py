@@ -102,6 +102,11 @@ class Bench(unittest.TestCase):
     def test_iterations(self):
         j = self.bench('--iterations', '7')
         self.check_engine(j, 7)
+        # The count reaches the solver: once the pile touches (2 s in), 1
+        # and 7 iterations end in different states.
+        runs = [bench('--bodies', '30', '--steps', '120', '--iterations', k) for k in ('1', '7')]
+        ends = [json.loads(r.stdout) for r in runs]
+        self.assertNotEqual(ends[0]['mean_submerged_fraction'], ends[1]['mean_submerged_fraction'])
 
     def test_help_and_version(self):
         r = bench('--help')

@@ -1,6 +1,7 @@
 /* Unit tests for the scene writer: a world written as a scene, read back and
  * built again, is the same world (every body's motion within 1e-12, its area
  * and mass equal, names, colours, flags, fluids and ropes kept). */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -8,9 +9,11 @@
 #include <cmocka.h>
 #include "check.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "flotsam/flotsam.h"
 
 #define TOL 1e-12
@@ -230,6 +233,13 @@ static void test_labels_follow_bodies(void **state)
     assert_int_equal(fl_sim_label_body(&a->s, added, "a name far too long to be a scene name, "
                                                      "which stops at sixty-three characters", NULL),
                      FL_EINVAL);
+    assert_int_equal(fl_sim_label_body(&a->s, added, "boat", NULL), FL_EINVAL); /* taken */
+    assert_int_equal(fl_sim_label_body(&a->s, added, "oil", NULL), FL_EINVAL);  /* a fluid's */
+    assert_int_equal(fl_sim_label_body(&a->s, added, "world", NULL), FL_EINVAL);
+    assert_int_equal(fl_sim_label_body(&a->s, added, "wedge", &teal), FL_OK); /* its own, again */
+    fl_body *ngon = fl_world_body(a->s.world, 0);
+    assert_int_equal(fl_sim_label_body(&a->s, ngon, "crate", NULL), FL_OK); /* the crate is gone */
+    assert_int_equal(fl_sim_label_body(&a->s, ngon, "", NULL), FL_OK);
     steps(a, 30);
     built *b = round_trip(a, NULL);
     assert_same_world(a, b);
@@ -245,6 +255,59 @@ static void test_labels_follow_bodies(void **state)
     assert_int_equal(b->sc.rope_count, 0);
     unbuild(a);
     unbuild(b);
+}
+
+/* A description filled in by hand is checked before anything is built:
+ * outlines too big for the format, ropes to bodies that are not there, bad
+ * or repeated names and a rate that is not positive fail with a message,
+ * and nothing is left allocated. */
+static void expect_build_fails(const fl_scene *sc, const char *why)
+{
+    fl_sim s;
+    fl_scene_error err;
+    memset(&err, 0, sizeof err);
+    assert_false(fl_sim_build(&s, sc, &err));
+    if (!strstr(err.message, why))
+        fail_msg("expected '%s' in '%s'", why, err.message);
+    assert_null(s.world);
+}
+
+static void test_hand_made_scenes_are_checked(void **state)
+{
+    (void)state;
+    built *a = build(everything, strlen(everything));
+    fl_scene sc;
+    assert_int_equal(fl_scene_copy(&sc, &a->sc), FL_OK);
+    assert_ptr_not_equal(sc.bodies, a->sc.bodies);
+    assert_memory_equal(sc.bodies, a->sc.bodies, sizeof *sc.bodies * (size_t)sc.body_count);
+    fl_sim s;
+    fl_scene_error err;
+    assert_true(fl_sim_build(&s, &sc, &err)); /* the copy builds as the original does */
+    fl_sim_free(&s);
+
+    sc.bodies[1].sides = 200; /* the ngon: more than FL_SCENE_MAX_POINTS */
+    expect_build_fails(&sc, "3 to 64 points, not 200");
+    sc.bodies[1].sides = 7;
+    sc.bodies[2].hull_count = 2;
+    expect_build_fails(&sc, "hull needs 3 to 64 points");
+    sc.bodies[2].hull_count = 4;
+    sc.ropes[1].a = sc.body_count;
+    expect_build_fails(&sc, "names a body that is not in the scene");
+    sc.ropes[1].a = 2;
+    strcpy(sc.bodies[1].name, "sea"); /* a fluid's name */
+    expect_build_fails(&sc, "name 'sea' is used twice");
+    strcpy(sc.bodies[1].name, "two words");
+    expect_build_fails(&sc, "bad name");
+    strcpy(sc.bodies[1].name, "world");
+    expect_build_fails(&sc, "bad name");
+    sc.bodies[1].name[0] = '\0';
+    sc.rate = 0.0;
+    expect_build_fails(&sc, "rate");
+    sc.rate = 120.0;
+    assert_true(fl_sim_build(&s, &sc, &err));
+    fl_sim_free(&s);
+    fl_scene_free(&sc);
+    unbuild(a);
 }
 
 /* Fluids are written as they are now, and the view as the caller gives it. */
@@ -311,6 +374,66 @@ static void test_bodies_added_later(void **state)
     unbuild(b);
 }
 
+/* fl_write_file: a writer that fails leaves the old file as it was and no
+ * temporary beside it; one that succeeds replaces it whole. */
+static bool write_refusing(FILE *f, void *ctx, char *why, size_t why_size)
+{
+    (void)ctx;
+    fputs("half a new file", f);
+    snprintf(why, why_size, "refused");
+    return false;
+}
+
+static bool write_new(FILE *f, void *ctx, char *why, size_t why_size)
+{
+    (void)why;
+    (void)why_size;
+    fputs(ctx, f);
+    return true;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char buf[256];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static int entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return n;
+}
+
+static void test_write_file_whole_or_not_at_all(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/flotsam-write-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[64], err[256];
+    snprintf(path, sizeof path, "%s/x.scene", dir);
+    assert_true(fl_write_file(path, write_new, "old", err, sizeof err));
+    assert_false(fl_write_file(path, write_refusing, NULL, err, sizeof err));
+    assert_non_null(strstr(err, "cannot write '"));
+    assert_non_null(strstr(err, "x.scene': refused"));
+    assert_string_equal(slurp(path), "old");
+    assert_int_equal(entries(dir), 1);
+    assert_true(fl_write_file(path, write_new, "new", err, sizeof err));
+    assert_string_equal(slurp(path), "new");
+    assert_int_equal(entries(dir), 1);
+    assert_int_equal(remove(path), 0);
+    assert_int_equal(rmdir(dir), 0);
+}
+
 static void test_unwritable_path_fails_cleanly(void **state)
 {
     (void)state;
@@ -328,9 +451,11 @@ int main(void)
         cmocka_unit_test(test_every_feature_after_steps),
         cmocka_unit_test(test_current_fluids_and_view),
         cmocka_unit_test(test_labels_follow_bodies),
+        cmocka_unit_test(test_hand_made_scenes_are_checked),
         cmocka_unit_test(test_unnamed_rope_ends_get_free_names),
         cmocka_unit_test(test_bodies_added_later),
         cmocka_unit_test(test_unwritable_path_fails_cleanly),
+        cmocka_unit_test(test_write_file_whole_or_not_at_all),
     };
     read_default_scene();
     int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -114,6 +114,7 @@ static void print_summary(FILE *f, const char *name, fl_sim *s)
 
 static bool write_state_to(FILE *f, void *ctx, char *why, size_t why_size)
 {
+    errno = 0;
     if (fl_state_write_json(f, ctx) != 0 || fflush(f) != 0) {
         snprintf(why, why_size, "%s", strerror(errno ? errno : EIO));
         return false;
@@ -126,7 +127,7 @@ static bool write_state_to(FILE *f, void *ctx, char *why, size_t why_size)
  * a file; anything else that exists (a device, a pipe) is written directly. */
 static int write_state(const char *path, fl_sim *s)
 {
-    char err[512], why[256];
+    char err[512] = "", why[256] = "";
     bool ok;
     struct stat st;
     if (!strcmp(path, "-") || (stat(path, &st) == 0 && !S_ISREG(st.st_mode))) {
@@ -138,7 +139,8 @@ static int write_state(const char *path, fl_sim *s)
             snprintf(why, sizeof why, "%s", strerror(errno));
             ok = false;
         }
-        snprintf(err, sizeof err, "cannot write '%s': %s", path, why);
+        if (!ok)
+            snprintf(err, sizeof err, "cannot write '%s': %s", path, why);
     } else {
         ok = fl_write_file(path, write_state_to, s, err, sizeof err);
     }

@@ -36,7 +36,7 @@ typedef struct render_options {
     bool cb;        /* centre of buoyancy: a small circle */
     bool submerged; /* outline of each submerged polygon */
     bool forces;    /* buoyancy, gravity and drag arrows */
-    bool contacts;  /* contact points (none yet: the engine has no contacts) */
+    bool contacts;  /* contact points, with their normals */
     bool ropes;     /* ropes as straight lines between their anchors */
     bool hud;       /* time, step, bodies, step cost, a line of text */
 } render_options;

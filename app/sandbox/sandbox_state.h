@@ -1,7 +1,8 @@
 /* The interactive sandbox's state: the window, the scene it shows (as read
  * from its file, and as the world now holds it), the clock, the camera, what
  * the mouse is doing, and what is being saved or recorded. One of these
- * lives for the whole session; functions in sandbox_*.c take it by pointer. */
+ * lives for the whole session; the functions of sandbox_parts.h take it by
+ * pointer. */
 #ifndef FL_SANDBOX_STATE_H
 #define FL_SANDBOX_STATE_H
 

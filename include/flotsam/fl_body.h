@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include "flotsam/fl_math.h"
 #include "flotsam/fl_types.h"
+#include "flotsam/fl_api.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -35,101 +36,103 @@ typedef struct fl_body_def {
 
 /* The defaults of the scene format: friction 0.4, restitution 0, no hull,
  * category 1, mask all bits, not a sensor. */
-fl_body_def fl_body_def_default(void);
+FL_API fl_body_def fl_body_def_default(void);
 
 /* A body in a world. Its fields are private: read and change it through the
  * functions below and fl_world's, so that derived data stays true and the
  * engine may store bodies as it likes. A handle (fl_body *) stays valid from
- * fl_world_add_body until the body is removed (by fl_world_remove_body:
- * at once between steps, at the end of the step during one) or its world
- * is destroyed; nothing else moves or frees it. Its index (its place in the
- * world's list) moves down when an earlier body leaves; its id never
- * changes and is never given to another body of the world. */
+ * fl_world_add_body until the body is removed by fl_world_remove_body (at
+ * once between steps; during a step at its end, or at once for a body added
+ * during that same step, which had not joined yet) or its world is
+ * destroyed; nothing else moves or frees it. Its index (its place in the
+ * world's list) moves down when an earlier body leaves, and is -1 for a body
+ * added during a step until the step ends; its id never changes and is
+ * never given to another body of the world. */
 typedef struct fl_body fl_body;
 
 /* Accumulates `force` (N) acting at the world point `point`: its torque is the
  * cross product of the point's offset from the centre of mass with the force. */
-void fl_body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force);
+FL_API void fl_body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force);
 /* Accumulates a force at the centre of mass (no torque), and a pure torque. */
-void fl_body_apply_central_force(fl_body *b, fl_vec2 force);
-void fl_body_apply_torque(fl_body *b, double torque);
+FL_API void fl_body_apply_central_force(fl_body *b, fl_vec2 force);
+FL_API void fl_body_apply_torque(fl_body *b, double torque);
 /* Drops the force and torque accumulated so far (the step does this as it
  * ends). */
-void fl_body_clear_forces(fl_body *b);
+FL_API void fl_body_clear_forces(fl_body *b);
 
 /* Moves and turns a body (its centre of mass to `position`). */
-void fl_body_set_transform(fl_body *b, fl_vec2 position, double angle);
+FL_API void fl_body_set_transform(fl_body *b, fl_vec2 position, double angle);
 
 /* ---- reading a body ---- */
 
 /* Place in the world's body list (changes when an earlier body leaves). */
-int fl_body_index(const fl_body *b);
+FL_API int fl_body_index(const fl_body *b);
 /* The body's id: unique in its world and never reused. */
-uint32_t fl_body_id(const fl_body *b);
-bool fl_body_is_static(const fl_body *b);
-bool fl_body_is_sensor(const fl_body *b);
+FL_API uint32_t fl_body_id(const fl_body *b);
+FL_API bool fl_body_is_static(const fl_body *b);
+FL_API bool fl_body_is_sensor(const fl_body *b);
 
 /* Pose and motion: the centre of mass (world), the angle (radians) and its
  * rotation (cosine and sine, kept in step with it), the velocity of the
  * centre of mass and the spin (rad/s). */
-fl_vec2 fl_body_position(const fl_body *b);
-double fl_body_angle(const fl_body *b);
-fl_rot fl_body_rot(const fl_body *b);
-fl_vec2 fl_body_velocity(const fl_body *b);
-double fl_body_spin(const fl_body *b);
+FL_API fl_vec2 fl_body_position(const fl_body *b);
+FL_API double fl_body_angle(const fl_body *b);
+FL_API fl_rot fl_body_rot(const fl_body *b);
+FL_API fl_vec2 fl_body_velocity(const fl_body *b);
+FL_API double fl_body_spin(const fl_body *b);
 /* The force and torque accumulated so far this step. */
-fl_vec2 fl_body_force(const fl_body *b);
-double fl_body_torque(const fl_body *b);
+FL_API fl_vec2 fl_body_force(const fl_body *b);
+FL_API double fl_body_torque(const fl_body *b);
 
 /* Mass properties: mass (kg) and moment of inertia about the centre of mass
  * (0 and 0 for a static body), the density it was made with, and the area
  * of its outline. */
-double fl_body_mass(const fl_body *b);
-double fl_body_inertia(const fl_body *b);
-double fl_body_density(const fl_body *b);
-double fl_body_area(const fl_body *b);
+FL_API double fl_body_mass(const fl_body *b);
+FL_API double fl_body_inertia(const fl_body *b);
+FL_API double fl_body_density(const fl_body *b);
+FL_API double fl_body_area(const fl_body *b);
 
 /* The outline about the centre of mass in the body's own frame, in positive
  * winding, and its vertex count (*count when not NULL). Valid while the
  * body lives. */
-const fl_vec2 *fl_body_outline(const fl_body *b, int *count);
-int fl_body_vertex_count(const fl_body *b);
+FL_API const fl_vec2 *fl_body_outline(const fl_body *b, int *count);
+FL_API int fl_body_vertex_count(const fl_body *b);
 /* The outline that displaces fluid (the hull, or the outline when the body
  * was given none), likewise; its area and centroid (body frame). */
-const fl_vec2 *fl_body_hull(const fl_body *b, int *count);
-int fl_body_hull_count(const fl_body *b);
-bool fl_body_has_own_hull(const fl_body *b);
-double fl_body_hull_area(const fl_body *b);
-fl_vec2 fl_body_hull_centroid(const fl_body *b);
+FL_API const fl_vec2 *fl_body_hull(const fl_body *b, int *count);
+FL_API int fl_body_hull_count(const fl_body *b);
+FL_API bool fl_body_has_own_hull(const fl_body *b);
+FL_API double fl_body_hull_area(const fl_body *b);
+FL_API fl_vec2 fl_body_hull_centroid(const fl_body *b);
 /* The largest distance of an outline vertex from the centre of mass. */
-double fl_body_radius(const fl_body *b);
+FL_API double fl_body_radius(const fl_body *b);
 /* The convex parts collisions use (concave outlines are split), each in the
  * body frame and positive winding: part k's vertices and their count. */
-int fl_body_part_count(const fl_body *b);
-const fl_vec2 *fl_body_part(const fl_body *b, int k, int *count);
+FL_API int fl_body_part_count(const fl_body *b);
+FL_API const fl_vec2 *fl_body_part(const fl_body *b, int k, int *count);
 
 /* Material and collision filter. */
-double fl_body_friction(const fl_body *b);
-double fl_body_restitution(const fl_body *b);
-uint32_t fl_body_category(const fl_body *b);
-uint32_t fl_body_mask(const fl_body *b);
+FL_API double fl_body_friction(const fl_body *b);
+FL_API double fl_body_restitution(const fl_body *b);
+FL_API uint32_t fl_body_category(const fl_body *b);
+FL_API uint32_t fl_body_mask(const fl_body *b);
 
-void *fl_body_user(const fl_body *b);
-void fl_body_set_user(fl_body *b, void *user);
+FL_API void *fl_body_user(const fl_body *b);
+FL_API void fl_body_set_user(fl_body *b, void *user);
 
 /* World position of the local point `p` (an offset from the centre of mass,
  * body frame), and the velocity of the material point at world position p. */
-fl_vec2 fl_body_world_point(const fl_body *b, fl_vec2 p);
-fl_vec2 fl_body_point_velocity(const fl_body *b, fl_vec2 p);
+FL_API fl_vec2 fl_body_world_point(const fl_body *b, fl_vec2 p);
+FL_API fl_vec2 fl_body_point_velocity(const fl_body *b, fl_vec2 p);
 
 /* ---- changing a body ---- */
 
 /* The velocity of the centre of mass, and the spin. Static bodies ignore
  * both. */
-void fl_body_set_velocity(fl_body *b, fl_vec2 v);
-void fl_body_set_spin(fl_body *b, double spin);
-void fl_body_set_friction(fl_body *b, double friction);
-void fl_body_set_restitution(fl_body *b, double restitution);
+FL_API void fl_body_set_velocity(fl_body *b, fl_vec2 v);
+FL_API void fl_body_set_spin(fl_body *b, double spin);
+FL_API void fl_body_set_friction(fl_body *b, double friction);
+FL_API void fl_body_set_restitution(fl_body *b, double restitution);
 
 #ifdef __cplusplus
 }

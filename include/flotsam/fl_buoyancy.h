@@ -15,6 +15,7 @@
 
 #include "flotsam/fl_fluid.h"
 #include "flotsam/fl_world.h"
+#include "flotsam/fl_api.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -52,36 +53,37 @@ typedef struct fl_buoyancy_total {
 typedef struct fl_buoyancy fl_buoyancy;
 
 /* Creates the module and registers its hook on w's beforeUpdate. */
-fl_buoyancy *fl_buoyancy_create(fl_world *w, fl_error *err);
+FL_API fl_buoyancy *fl_buoyancy_create(fl_world *w, fl_error *err);
 /* Unregisters the hook and frees everything. */
-void fl_buoyancy_destroy(fl_buoyancy *b);
+FL_API void fl_buoyancy_destroy(fl_buoyancy *b);
 
 /* Adds a fluid (checked with fl_fluid_check); returns its index or < 0. */
-int fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_error *err);
-int fl_buoyancy_fluid_count(const fl_buoyancy *b);
-const fl_fluid_def *fl_buoyancy_fluid(const fl_buoyancy *b, int index);
-fl_status fl_buoyancy_set_fluid(fl_buoyancy *b, int index, const fl_fluid_def *def, fl_error *err);
+FL_API int fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_error *err);
+FL_API int fl_buoyancy_fluid_count(const fl_buoyancy *b);
+FL_API const fl_fluid_def *fl_buoyancy_fluid(const fl_buoyancy *b, int index);
+FL_API fl_status fl_buoyancy_set_fluid(fl_buoyancy *b, int index, const fl_fluid_def *def, fl_error *err);
 
 /* Measures every body against every fluid at time t, keeping the submerged
  * polygons, without applying any force. */
-fl_status fl_buoyancy_measure(fl_buoyancy *b, double t);
+FL_API fl_status fl_buoyancy_measure(fl_buoyancy *b, double t);
 /* Measures at time t and applies the forces for a step of dt, body by body
  * in one pass (what the hook does); keeps no polygons. */
-fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt);
+FL_API fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt);
 
 /* The last measurement of body `body_index` in fluid `fluid_index`; NULL if
  * either index is out of range or the world changed since. */
-const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, int body_index, int fluid_index);
+FL_API const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, int body_index, int fluid_index);
 /* What the last fl_buoyancy_apply applied to body `body_index` in fluid
  * `fluid_index`, and in all; NULL when it applied nothing to it (the body
- * was dry, or static), when an index is out of range, or when bodies joined
- * or left the world since. */
-const fl_buoyancy_push *fl_buoyancy_applied(const fl_buoyancy *b, int body_index, int fluid_index);
-const fl_buoyancy_total *fl_buoyancy_applied_total(const fl_buoyancy *b, int body_index);
+ * was dry, or static, or the pass failed), when an index is out of range,
+ * or when bodies joined or left the world since. The report is valid until
+ * the next apply (the next step). */
+FL_API const fl_buoyancy_push *fl_buoyancy_applied(const fl_buoyancy *b, int body_index, int fluid_index);
+FL_API const fl_buoyancy_total *fl_buoyancy_applied_total(const fl_buoyancy *b, int body_index);
 
 /* Total submerged area of a body over all fluids, and its combined centre of
  * buoyancy (area-weighted); returns 0 and leaves *centroid unset if dry. */
-double fl_buoyancy_body_area(const fl_buoyancy *b, int body_index, fl_vec2 *centroid);
+FL_API double fl_buoyancy_body_area(const fl_buoyancy *b, int body_index, fl_vec2 *centroid);
 
 #ifdef __cplusplus
 }

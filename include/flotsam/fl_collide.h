@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "flotsam/fl_math.h"
+#include "flotsam/fl_api.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -41,7 +42,7 @@ typedef struct fl_manifold {
 /* The contact points of A and B whose separation is at most `margin` (a
  * positive margin gives speculative points for shapes about to touch).
  * Face against face gives two points, a corner against a face one. */
-void fl_collide_polygons(const fl_poly *a, const fl_poly *b, double margin, fl_manifold *m);
+FL_API void fl_collide_polygons(const fl_poly *a, const fl_poly *b, double margin, fl_manifold *m);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@
 #define FL_DECOMPOSE_H
 
 #include "flotsam/fl_math.h"
+#include "flotsam/fl_api.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -27,7 +28,7 @@ extern "C" {
  * it separates are convex together. Vertices exactly in line with their
  * neighbours are left out of the pieces of a concave input. Deterministic;
  * O(n^3) time in the worst case, no allocation. */
-int fl_convex_decompose(const fl_vec2 *v, int n, fl_vec2 *out, int *starts);
+FL_API int fl_convex_decompose(const fl_vec2 *v, int n, fl_vec2 *out, int *starts);
 
 #ifdef __cplusplus
 }

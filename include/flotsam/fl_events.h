@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 #include "flotsam/fl_types.h"
+#include "flotsam/fl_api.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -48,11 +49,11 @@ typedef void (*fl_event_fn)(const fl_event *event, void *user);
  * at the next one. */
 /* Registers fn for event `type`. Fails with FL_EINVAL for a bad type or a
  * NULL fn, FL_ENOMEM when out of memory. */
-fl_status fl_world_on(fl_world *w, fl_event_type type, fl_event_fn fn, void *user);
+FL_API fl_status fl_world_on(fl_world *w, fl_event_type type, fl_event_fn fn, void *user);
 /* Removes the earliest registration of (fn, user) for `type`. */
-fl_status fl_world_off(fl_world *w, fl_event_type type, fl_event_fn fn, void *user);
+FL_API fl_status fl_world_off(fl_world *w, fl_event_type type, fl_event_fn fn, void *user);
 /* Calls every callback registered for event->type, in order. */
-void fl_world_trigger(fl_world *w, const fl_event *event);
+FL_API void fl_world_trigger(fl_world *w, const fl_event *event);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,7 @@
 
 #include "flotsam/fl_polygon.h"
 #include "flotsam/fl_types.h"
+#include "flotsam/fl_api.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -24,21 +25,21 @@ typedef struct fl_fluid_def {
 } fl_fluid_def;
 
 /* density 1000, drags 0.5 and 1.0, wave length 10, everything else 0. */
-fl_fluid_def fl_fluid_def_default(void);
+FL_API fl_fluid_def fl_fluid_def_default(void);
 
 /* FL_EINVAL with a message unless the fluid is well formed. */
-fl_status fl_fluid_check(const fl_fluid_def *f, fl_error *err);
+FL_API fl_status fl_fluid_check(const fl_fluid_def *f, fl_error *err);
 
 /* Height of the surface at x and time t:
  *   y = surface + amplitude * sin(2 pi (x - speed t) / length),
  * and its slope dy/dx there (when slope is not NULL). */
-double fl_fluid_surface_at(const fl_fluid_def *f, double x, double t, double *slope);
+FL_API double fl_fluid_surface_at(const fl_fluid_def *f, double x, double t, double *slope);
 
 /* The four half-planes whose intersection is the fluid as seen by a body
  * whose centre of mass is at `at`: the walls, the bottom, and the surface's
  * tangent line at at.x. Offsets are relative to `at`, so a body's outline
  * can be clipped in its own centre-of-mass frame without losing precision. */
-void fl_fluid_halfplanes(const fl_fluid_def *f, fl_vec2 at, double t, fl_halfplane out[4]);
+FL_API void fl_fluid_halfplanes(const fl_fluid_def *f, fl_vec2 at, double t, fl_halfplane out[4]);
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,7 @@
 
 #include "flotsam/fl_body.h"
 #include "flotsam/fl_types.h"
+#include "flotsam/fl_api.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,35 +46,35 @@ typedef struct fl_mouse_def {
  * its world is destroyed. */
 typedef struct fl_joint fl_joint;
 
-fl_status fl_world_add_rope(fl_world *w, const fl_rope_def *def, fl_joint **out, fl_error *err);
-fl_status fl_world_add_mouse(fl_world *w, const fl_mouse_def *def, fl_joint **out, fl_error *err);
-void fl_mouse_set_target(fl_joint *j, fl_vec2 target);
+FL_API fl_status fl_world_add_rope(fl_world *w, const fl_rope_def *def, fl_joint **out, fl_error *err);
+FL_API fl_status fl_world_add_mouse(fl_world *w, const fl_mouse_def *def, fl_joint **out, fl_error *err);
+FL_API void fl_mouse_set_target(fl_joint *j, fl_vec2 target);
 /* Removes and frees a joint (waits for the end of a step, like bodies).
  * Removing a body removes its joints. */
-void fl_world_remove_joint(fl_world *w, fl_joint *j);
-int fl_world_joint_count(const fl_world *w);
-fl_joint *fl_world_joint(const fl_world *w, int index);
+FL_API void fl_world_remove_joint(fl_world *w, fl_joint *j);
+FL_API int fl_world_joint_count(const fl_world *w);
+FL_API fl_joint *fl_world_joint(const fl_world *w, int index);
 
-fl_joint_type fl_joint_kind(const fl_joint *j);
+FL_API fl_joint_type fl_joint_kind(const fl_joint *j);
 /* Place in the world's joint list (changes when an earlier joint leaves). */
-int fl_joint_index(const fl_joint *j);
+FL_API int fl_joint_index(const fl_joint *j);
 /* Its bodies: b is NULL for a rope tied to the world, and for the mouse. */
-fl_body *fl_joint_body_a(const fl_joint *j);
-fl_body *fl_joint_body_b(const fl_joint *j);
+FL_API fl_body *fl_joint_body_a(const fl_joint *j);
+FL_API fl_body *fl_joint_body_b(const fl_joint *j);
 /* Its anchors: on a, an offset from a's centre of mass in a's frame; on b
  * likewise, or a world point when b is NULL. */
-fl_vec2 fl_joint_anchor_a(const fl_joint *j);
-fl_vec2 fl_joint_anchor_b(const fl_joint *j);
+FL_API fl_vec2 fl_joint_anchor_a(const fl_joint *j);
+FL_API fl_vec2 fl_joint_anchor_b(const fl_joint *j);
 /* A rope's length (m), stiffness (N/m; 0: rigid) and damping (N s/m). */
-double fl_joint_length(const fl_joint *j);
-double fl_joint_stiffness(const fl_joint *j);
-double fl_joint_damping(const fl_joint *j);
+FL_API double fl_joint_length(const fl_joint *j);
+FL_API double fl_joint_stiffness(const fl_joint *j);
+FL_API double fl_joint_damping(const fl_joint *j);
 /* A mouse spring's target (world). */
-fl_vec2 fl_mouse_target(const fl_joint *j);
+FL_API fl_vec2 fl_mouse_target(const fl_joint *j);
 
 /* The joint's two ends in world coordinates. */
-fl_vec2 fl_joint_world_a(const fl_joint *j);
-fl_vec2 fl_joint_world_b(const fl_joint *j);
+FL_API fl_vec2 fl_joint_world_a(const fl_joint *j);
+FL_API fl_vec2 fl_joint_world_b(const fl_joint *j);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include "flotsam/fl_math.h"
+#include "flotsam/fl_api.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -18,20 +19,20 @@ typedef struct fl_mass_props {
 
 /* Signed area by the shoelace formula: positive when the vertices run from +x
  * towards +y (clockwise on a y-down screen). */
-double fl_polygon_signed_area(const fl_vec2 *v, int n);
+FL_API double fl_polygon_signed_area(const fl_vec2 *v, int n);
 
 /* Area and centroid by the shoelace formula, computed about v[0] for precision.
  * Returns the absolute area; *centroid is left unset when the area is zero. */
-double fl_polygon_area_centroid(const fl_vec2 *v, int n, fl_vec2 *centroid);
+FL_API double fl_polygon_area_centroid(const fl_vec2 *v, int n, fl_vec2 *centroid);
 
 /* Area, centroid and polar second moment about the centroid. */
-fl_mass_props fl_polygon_mass_props(const fl_vec2 *v, int n);
+FL_API fl_mass_props fl_polygon_mass_props(const fl_vec2 *v, int n);
 
 /* True when no two non-adjacent edges meet and no adjacent edges fold back. */
-bool fl_polygon_is_simple(const fl_vec2 *v, int n);
+FL_API bool fl_polygon_is_simple(const fl_vec2 *v, int n);
 
 /* True when every turn has the same sign (collinear vertices allowed). */
-bool fl_polygon_is_convex(const fl_vec2 *v, int n);
+FL_API bool fl_polygon_is_convex(const fl_vec2 *v, int n);
 
 /* A half-plane {p : dot(normal, p) >= offset}. */
 typedef struct fl_halfplane {
@@ -47,14 +48,14 @@ typedef struct fl_halfplane {
  * A concave input may come back with zero-width edges along the line; its
  * area and centroid are still exact. */
 #define FL_CLIP_MAX_OUT(n) ((n) + (n) / 2 + 1)
-int fl_clip_halfplane(const fl_vec2 *in, int n, fl_halfplane h, fl_vec2 *out);
+FL_API int fl_clip_halfplane(const fl_vec2 *in, int n, fl_halfplane h, fl_vec2 *out);
 
 /* The area and centroid of what fl_clip_halfplane would write, without
  * writing it: the same points, summed into the shoelace formula as they
  * come. The sums are taken about the origin, so give points near it (a
  * body's outline about its centre of mass). Returns 0, centroid unset, when
  * nothing of area is left. */
-double fl_clip_halfplane_area(const fl_vec2 *in, int n, fl_halfplane h, fl_vec2 *centroid);
+FL_API double fl_clip_halfplane_area(const fl_vec2 *in, int n, fl_halfplane h, fl_vec2 *centroid);
 
 #ifdef __cplusplus
 }

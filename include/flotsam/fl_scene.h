@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include "flotsam/fl_math.h"
 #include "flotsam/fl_types.h"
+#include "flotsam/fl_api.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -99,25 +100,29 @@ typedef struct fl_scene {
 /* Parses scene text (`len` bytes, need not be NUL-terminated). On success
  * fills *out and returns true; on the first error fills *err, leaves *out
  * empty (nothing half-loaded) and returns false. */
-bool fl_scene_parse(const char *text, size_t len, fl_scene *out, fl_scene_error *err);
+FL_API bool fl_scene_parse(const char *text, size_t len, fl_scene *out, fl_scene_error *err);
 
 /* Reads and parses a file. A file that cannot be read is reported at line 0,
  * column 0 with the system's reason. */
-bool fl_scene_load_file(const char *path, fl_scene *out, fl_scene_error *err);
+FL_API bool fl_scene_load_file(const char *path, fl_scene *out, fl_scene_error *err);
 
-void fl_scene_free(fl_scene *s);
+FL_API void fl_scene_free(fl_scene *s);
 
 /* A copy of `from` with arrays of its own; FL_ENOMEM (and *to empty) when
  * out of memory. */
-fl_status fl_scene_copy(fl_scene *to, const fl_scene *from);
+FL_API fl_status fl_scene_copy(fl_scene *to, const fl_scene *from);
 
 /* The outline of a scene body in its own frame (offsets from `at`); out
  * needs room for FL_SCENE_MAX_POINTS points. Returns the point count. */
-int fl_scene_body_outline(const fl_scene_body *b, fl_vec2 *out);
+FL_API int fl_scene_body_outline(const fl_scene_body *b, fl_vec2 *out);
+
+/* A name a scene can give a body or fluid: 1 to 63 letters, digits, '_'
+ * and '-', and not `world` (the word ropes use for the world). */
+FL_API bool fl_scene_name_valid(const char *name);
 
 /* Formats an error as "FILE:LINE:COLUMN: message" ("FILE: message" for an
  * error at line 0, such as a file that cannot be read) into buf. */
-void fl_scene_error_format(const fl_scene_error *err, const char *file, char *buf, size_t size);
+FL_API void fl_scene_error_format(const fl_scene_error *err, const char *file, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

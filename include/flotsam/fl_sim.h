@@ -10,8 +10,10 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "flotsam/fl_buoyancy.h"
+#include "flotsam/fl_file.h"
 #include "flotsam/fl_scene.h"
 #include "flotsam/fl_world.h"
+#include "flotsam/fl_api.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -31,22 +33,27 @@ typedef struct fl_sim {
     fl_sim_labels *labels; /* names and colours, by body id; private */
 } fl_sim;
 
-/* Builds a world from a parsed scene (which need not outlive the sim): its
- * bodies are the world's, in file order. On failure fills err (with the line
- * of the statement that failed) and leaves nothing allocated. */
-bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err);
-void fl_sim_free(fl_sim *s);
+/* Builds a world from a scene description (which need not outlive the
+ * sim): its bodies are the world's, in file order. A description made by
+ * hand is checked as the parser would have (outline sizes, rope ends,
+ * names, the rate). On failure fills err (with the line of the statement
+ * that failed) and leaves nothing allocated. A sim is a handle to what it
+ * built: copy it only to lend it out (to change the view it reports, say),
+ * and free one copy, once. */
+FL_API bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err);
+FL_API void fl_sim_free(fl_sim *s);
 
 /* A body's name in the scene ("" when it has none), and its colour
  * (0xRRGGBB; false when the scene gave none). These follow the body itself,
  * whatever its index, for as long as it lives. */
-const char *fl_sim_body_name(const fl_sim *s, const fl_body *b);
-bool fl_sim_body_color(const fl_sim *s, const fl_body *b, uint32_t *rgb);
+FL_API const char *fl_sim_body_name(const fl_sim *s, const fl_body *b);
+FL_API bool fl_sim_body_color(const fl_sim *s, const fl_body *b, uint32_t *rgb);
 /* Gives a body (one added after building, say) a name and, when rgb is not
- * NULL, a colour. The name must be a valid scene name or "". */
-fl_status fl_sim_label_body(fl_sim *s, const fl_body *b, const char *name, const uint32_t *rgb);
+ * NULL, a colour (0xRRGGBB). FL_EINVAL unless the name is "" or valid
+ * (fl_scene_name_valid) and no other body or fluid of the sim has it. */
+FL_API fl_status fl_sim_label_body(fl_sim *s, const fl_body *b, const char *name, const uint32_t *rgb);
 /* A fluid's name in the scene ("" when it has none or index is out of range). */
-const char *fl_sim_fluid_name(const fl_sim *s, int index);
+FL_API const char *fl_sim_fluid_name(const fl_sim *s, int index);
 
 /* The camera to write as the `view` statement; has_view false: the sim's
  * own view, if it has one. */
@@ -62,31 +69,20 @@ typedef struct fl_scene_view {
  * rope joints. Numbers are printed with the fewest digits that read back as
  * the same double. Returns false with a message in err[err_size] when a body
  * cannot be expressed in the format or the stream fails. */
-bool fl_scene_write(FILE *f, const fl_sim *s, const fl_scene_view *view, char *err,
+FL_API bool fl_scene_write(FILE *f, const fl_sim *s, const fl_scene_view *view, char *err,
                     size_t err_size);
 /* The same into `path`, written beside it and renamed into place, so that a
  * failed write leaves no half file. */
-bool fl_scene_write_file(const char *path, const fl_sim *s, const fl_scene_view *view, char *err,
+FL_API bool fl_scene_write_file(const char *path, const fl_sim *s, const fl_scene_view *view, char *err,
                          size_t err_size);
 
 /* FNV-1a over the little-endian bytes of each body's x, y, angle, vx, vy and
  * spin, in body order: equal only for runs that agree bit for bit. */
-uint64_t fl_state_hash(const fl_world *w);
+FL_API uint64_t fl_state_hash(const fl_world *w);
 /* Writes the state JSON ("flotsam-state 1"), one body to a line. Measures
  * buoyancy first so that submerged areas match the positions written.
  * Returns 0, or -1 when the stream reports an error. */
-int fl_state_write_json(FILE *f, fl_sim *s);
-
-/* Prints the shortest decimal that reads back as exactly x ("null" if x is
- * not finite; a whole number gets ".0") into buf; returns buf. */
-const char *fl_format_double(double x, char buf[32]);
-
-/* Writes a file the safe way: write(f, ctx, why, why_size) fills a
- * temporary file beside `path`, which is then renamed onto it; on any
- * failure the temporary is removed, nothing at `path` changes, and err gets
- * "cannot write 'PATH': WHY". write returns false (with why) to fail. */
-typedef bool (*fl_file_writer)(FILE *f, void *ctx, char *why, size_t why_size);
-bool fl_write_file(const char *path, fl_file_writer write, void *ctx, char *err, size_t err_size);
+FL_API int fl_state_write_json(FILE *f, fl_sim *s);
 
 #ifdef __cplusplus
 }

@@ -7,6 +7,7 @@
 #include "flotsam/fl_contact.h"
 #include "flotsam/fl_events.h"
 #include "flotsam/fl_types.h"
+#include "flotsam/fl_api.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -19,45 +20,45 @@ typedef struct fl_world_def {
 } fl_world_def;
 
 /* gravity (0, 9.81), 10 iterations, the C library's allocator. */
-fl_world_def fl_world_def_default(void);
+FL_API fl_world_def fl_world_def_default(void);
 
-fl_world *fl_world_create(const fl_world_def *def, fl_error *err);
-void fl_world_destroy(fl_world *w);
+FL_API fl_world *fl_world_create(const fl_world_def *def, fl_error *err);
+FL_API void fl_world_destroy(fl_world *w);
 
 /* Adds a body. Bad input (fewer than 3 points, a self-intersecting or
  * zero-area outline, density <= 0 for a dynamic body, non-finite numbers)
  * fails with FL_EINVAL and a message. A body added during a step joins the
  * world when the step ends. */
-fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err);
+FL_API fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err);
 /* Removes and frees a body; later bodies move down one index. During a step
  * the removal waits until the step ends. Its contacts go with it, without a
  * collisionEnd event. */
-void fl_world_remove_body(fl_world *w, fl_body *b);
+FL_API void fl_world_remove_body(fl_world *w, fl_body *b);
 
-int fl_world_body_count(const fl_world *w);
-fl_body *fl_world_body(const fl_world *w, int index);
+FL_API int fl_world_body_count(const fl_world *w);
+FL_API fl_body *fl_world_body(const fl_world *w, int index);
 /* The whole body list, fl_world_body_count long, for passes over every
  * body; valid until a body joins or leaves. */
-fl_body *const *fl_world_bodies(const fl_world *w);
+FL_API fl_body *const *fl_world_bodies(const fl_world *w);
 
 /* The contacts found by the last step (touching or about to), in a fixed
  * order; valid until the next step. */
-int fl_world_contact_count(const fl_world *w);
-const fl_contact *fl_world_contact(const fl_world *w, int index);
+FL_API int fl_world_contact_count(const fl_world *w);
+FL_API const fl_contact *fl_world_contact(const fl_world *w, int index);
 
-fl_vec2 fl_world_gravity(const fl_world *w);
-void fl_world_set_gravity(fl_world *w, fl_vec2 g);
-uint64_t fl_world_step_count(const fl_world *w);
+FL_API fl_vec2 fl_world_gravity(const fl_world *w);
+FL_API void fl_world_set_gravity(fl_world *w, fl_vec2 g);
+FL_API uint64_t fl_world_step_count(const fl_world *w);
 /* A number that changes whenever bodies join or leave the world, so that
  * data kept per body index can tell when it is stale. */
-uint64_t fl_world_revision(const fl_world *w);
-double fl_world_time(const fl_world *w);
+FL_API uint64_t fl_world_revision(const fl_world *w);
+FL_API double fl_world_time(const fl_world *w);
 
 /* One fixed step of semi-implicit Euler (a dt that is not finite and > 0
  * does nothing):
  *   beforeUpdate hooks; v += (F/m + g) dt, w += (T/I) dt;
  *   x += v dt, angle += w dt; forces cleared; afterUpdate hooks. */
-void fl_world_step(fl_world *w, double dt);
+FL_API void fl_world_step(fl_world *w, double dt);
 
 /* Wall time spent in each stage of the steps taken while a profile is set,
  * in milliseconds, summed over steps (the caller zeroes it). Timing reads a
@@ -72,16 +73,16 @@ typedef struct fl_profile {
 } fl_profile;
 
 /* Starts (profile != NULL) or stops adding stage times to *profile. */
-void fl_world_set_profile(fl_world *w, fl_profile *profile);
+FL_API void fl_world_set_profile(fl_world *w, fl_profile *profile);
 
 /* Memory through the world's allocator (for modules built on the engine). */
-void *fl_world_alloc(fl_world *w, size_t size);
-void *fl_world_realloc(fl_world *w, void *ptr, size_t size);
-void fl_world_free(fl_world *w, void *ptr);
+FL_API void *fl_world_alloc(fl_world *w, size_t size);
+FL_API void *fl_world_realloc(fl_world *w, void *ptr, size_t size);
+FL_API void fl_world_free(fl_world *w, void *ptr);
 /* Makes `array` (*capacity items of elem_size bytes) hold at least `need`
  * items, doubling through the world's allocator. Returns the array to use
  * from now on, or NULL when out of memory (the old array is then intact). */
-void *fl_world_grow(fl_world *w, void *array, int *capacity, int need, size_t elem_size);
+FL_API void *fl_world_grow(fl_world *w, void *array, int *capacity, int need, size_t elem_size);
 
 #ifdef __cplusplus
 }
