@@ -2,40 +2,29 @@
 #include <stdlib.h>
 #include "capture.h"
 
-#define CAPTURE_MAX_SAMPLES (64L * 1024 * 1024)
-
 struct capture {
-    int w, h, ss;
-    SDL_Surface *surface; /* (w * ss) x (h * ss), ARGB8888 */
-    SDL_Renderer *renderer;
-    uint8_t *rgb;         /* w * h * 3 */
+    int w, h;
+    cairo_surface_t *surface; /* w x h, CAIRO_FORMAT_RGB24 */
+    cairo_t *cr;
+    uint8_t *rgb;             /* w * h * 3 */
 };
 
-int capture_supersample_for(int w, int h)
-{
-    int ss = 3;
-    while (ss > 1 && (long)w * h * ss * ss > CAPTURE_MAX_SAMPLES)
-        ss--;
-    return ss;
-}
-
-capture *capture_create(int w, int h, int supersample, char *err, size_t err_size)
+capture *capture_create(int w, int h, char *err, size_t err_size)
 {
     capture *c = calloc(1, sizeof *c);
-    if (!c || w < 1 || h < 1 || supersample < 1) {
+    if (!c || w < 1 || h < 1) {
         snprintf(err, err_size, "%s", c ? "bad capture size" : "out of memory");
         free(c);
         return NULL;
     }
-    *c = (capture){w, h, supersample, NULL, NULL, NULL};
+    c->w = w;
+    c->h = h;
     c->rgb = malloc((size_t)w * (size_t)h * 3);
-    c->surface = SDL_CreateRGBSurfaceWithFormat(0, w * supersample, h * supersample, 32,
-                                                SDL_PIXELFORMAT_ARGB8888);
-    if (c->surface)
-        c->renderer = SDL_CreateSoftwareRenderer(c->surface);
-    if (!c->rgb || !c->renderer) {
-        snprintf(err, err_size, "cannot make a %dx%d drawing surface: %s", w * supersample,
-                 h * supersample, c->rgb ? SDL_GetError() : "out of memory");
+    c->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+    c->cr = cairo_create(c->surface);
+    if (!c->rgb || cairo_status(c->cr) != CAIRO_STATUS_SUCCESS) {
+        snprintf(err, err_size, "cannot make a %dx%d drawing surface: %s", w, h,
+                 c->rgb ? cairo_status_to_string(cairo_status(c->cr)) : "out of memory");
         capture_destroy(c);
         return NULL;
     }
@@ -46,49 +35,37 @@ void capture_destroy(capture *c)
 {
     if (!c)
         return;
-    if (c->renderer)
-        SDL_DestroyRenderer(c->renderer);
-    SDL_FreeSurface(c->surface);
+    cairo_destroy(c->cr);
+    cairo_surface_destroy(c->surface);
     free(c->rgb);
     free(c);
 }
 
 int capture_width(const capture *c) { return c->w; }
 int capture_height(const capture *c) { return c->h; }
-SDL_Renderer *capture_renderer(const capture *c) { return c->renderer; }
+cairo_t *capture_cairo(const capture *c) { return c->cr; }
+cairo_surface_t *capture_surface(const capture *c) { return c->surface; }
 
 camera capture_camera(const capture *c, fl_vec2 center, double width)
 {
-    return camera_make(center, width, c->w * c->ss, c->h * c->ss, c->ss);
-}
-
-/* Output row y: the mean of each ss x ss block of samples, rounded. */
-static void resolve_row(const capture *c, int y, uint8_t *out)
-{
-    const int ss = c->ss, n = ss * ss;
-    for (int x = 0; x < c->w; x++) {
-        uint32_t sum[3] = {0, 0, 0};
-        for (int j = 0; j < ss; j++) {
-            size_t offset = (size_t)(y * ss + j) * (size_t)c->surface->pitch;
-            const uint8_t *row = (const uint8_t *)c->surface->pixels + offset;
-            const uint32_t *px = (const uint32_t *)(const void *)row + (size_t)x * (size_t)ss;
-            for (int i = 0; i < ss; i++) {
-                sum[0] += (px[i] >> 16) & 0xff;
-                sum[1] += (px[i] >> 8) & 0xff;
-                sum[2] += px[i] & 0xff;
-            }
-        }
-        for (int k = 0; k < 3; k++)
-            out[x * 3 + k] = (uint8_t)((sum[k] + (uint32_t)n / 2) / (uint32_t)n);
-    }
+    return camera_make(center, width, c->w, c->h, 1.0);
 }
 
 const uint8_t *capture_resolve(capture *c)
 {
-    if (SDL_RenderFlush(c->renderer) != 0 || SDL_LockSurface(c->surface) != 0)
+    cairo_surface_flush(c->surface);
+    if (cairo_surface_status(c->surface) != CAIRO_STATUS_SUCCESS)
         return NULL;
-    for (int y = 0; y < c->h; y++)
-        resolve_row(c, y, c->rgb + (size_t)y * (size_t)c->w * 3);
-    SDL_UnlockSurface(c->surface);
+    const uint8_t *data = cairo_image_surface_get_data(c->surface);
+    int stride = cairo_image_surface_get_stride(c->surface);
+    for (int y = 0; y < c->h; y++) {
+        const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
+        uint8_t *out = c->rgb + (size_t)y * (size_t)c->w * 3;
+        for (int x = 0; x < c->w; x++) {
+            out[3 * x] = (uint8_t)(row[x] >> 16);
+            out[3 * x + 1] = (uint8_t)(row[x] >> 8);
+            out[3 * x + 2] = (uint8_t)row[x];
+        }
+    }
     return c->rgb;
 }

@@ -1,6 +1,6 @@
+#include <math.h>
 #include <stdlib.h>
 #include "draw.h"
-#include "flotsam/flotsam.h"
 
 rgba rgba_hex(uint32_t rgb, uint8_t alpha)
 {
@@ -25,100 +25,139 @@ rgba rgba_alpha(rgba c, uint8_t alpha)
     return c;
 }
 
-void draw_begin(draw_batch *b, SDL_Renderer *r)
+static void set_color(cairo_t *cr, rgba c)
 {
-    b->renderer = r;
-    b->count = 0;
-    b->ok = true;
+    cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0, c.a / 255.0);
+}
+
+static bool same_color(rgba a, rgba b)
+{
+    return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a;
+}
+
+void draw_begin(draw_batch *b, cairo_t *cr)
+{
+    *b = (draw_batch){cr, cairo_status(cr) == CAIRO_STATUS_SUCCESS, DRAW_NONE, {0, 0, 0, 0}, 0.0,
+                      CAIRO_LINE_CAP_BUTT};
+    cairo_new_path(cr);
 }
 
 bool draw_flush(draw_batch *b)
 {
-    if (b->count > 0 && SDL_RenderGeometry(b->renderer, NULL, b->v, b->count, NULL, 0) != 0)
+    cairo_t *cr = b->cr;
+    if (b->pending != DRAW_NONE) {
+        set_color(cr, b->color);
+        if (b->pending == DRAW_FILL) {
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
+            cairo_fill(cr);
+        } else {
+            cairo_set_line_width(cr, b->width);
+            cairo_set_line_cap(cr, b->cap);
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+            cairo_stroke(cr);
+        }
+        b->pending = DRAW_NONE;
+    }
+    if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
         b->ok = false;
-    b->count = 0;
     return b->ok;
 }
 
-static SDL_Vertex vertex(fl_vec2 p, rgba c)
+/* Makes the path the one for this kind of shape, flushing a different one. */
+static void gather(draw_batch *b, draw_kind kind, rgba c, double width, cairo_line_cap_t cap)
 {
-    return (SDL_Vertex){{(float)p.x, (float)p.y}, {c.r, c.g, c.b, c.a}, {0.0f, 0.0f}};
+    if (b->pending == kind && same_color(b->color, c) &&
+        (kind == DRAW_FILL || (b->width == width && b->cap == cap)))
+        return;
+    draw_flush(b);
+    b->pending = kind;
+    b->color = c;
+    b->width = width;
+    b->cap = cap;
 }
 
-void draw_triangle3(draw_batch *b, const fl_vec2 p[3], const rgba c[3])
+static void add_polygon(cairo_t *cr, const fl_vec2 *p, int n, bool close)
 {
-    if (b->count + 3 > DRAW_BATCH_VERTS)
-        draw_flush(b);
-    for (int k = 0; k < 3; k++)
-        b->v[b->count++] = vertex(p[k], c[k]);
+    cairo_move_to(cr, p[0].x, p[0].y);
+    for (int k = 1; k < n; k++)
+        cairo_line_to(cr, p[k].x, p[k].y);
+    if (close)
+        cairo_close_path(cr);
 }
 
-void draw_triangle(draw_batch *b, fl_vec2 p0, fl_vec2 p1, fl_vec2 p2, rgba c)
+/* Polygons of both windings are gathered into one path filled by the
+ * nonzero rule: each is added in positive winding, so that neighbours of
+ * one colour never cancel each other out. */
+static void add_fill_polygon(cairo_t *cr, const fl_vec2 *p, int n)
 {
-    const fl_vec2 p[3] = {p0, p1, p2};
-    const rgba cs[3] = {c, c, c};
-    draw_triangle3(b, p, cs);
+    if (fl_polygon_signed_area(p, n) >= 0.0) {
+        add_polygon(cr, p, n, true);
+        return;
+    }
+    cairo_move_to(cr, p[n - 1].x, p[n - 1].y);
+    for (int k = n - 2; k >= 0; k--)
+        cairo_line_to(cr, p[k].x, p[k].y);
+    cairo_close_path(cr);
 }
 
-void draw_convex(draw_batch *b, const fl_vec2 *p, int n, rgba c)
+void draw_polygon(draw_batch *b, const fl_vec2 *p, int n, rgba c)
 {
-    for (int k = 1; k + 1 < n; k++)
-        draw_triangle(b, p[0], p[k], p[k + 1], c);
+    if (n < 3)
+        return;
+    gather(b, DRAW_FILL, c, 0.0, CAIRO_LINE_CAP_BUTT);
+    add_fill_polygon(b->cr, p, n);
+}
+
+void draw_polygon_shaded(draw_batch *b, const fl_vec2 *p, int n, double y0, rgba c0, double y1,
+                         rgba c1)
+{
+    if (n < 3)
+        return;
+    draw_flush(b);
+    cairo_t *cr = b->cr;
+    cairo_pattern_t *g = cairo_pattern_create_linear(0.0, y0, 0.0, y1);
+    cairo_pattern_add_color_stop_rgba(g, 0.0, c0.r / 255.0, c0.g / 255.0, c0.b / 255.0, c0.a / 255.0);
+    cairo_pattern_add_color_stop_rgba(g, 1.0, c1.r / 255.0, c1.g / 255.0, c1.b / 255.0, c1.a / 255.0);
+    cairo_pattern_set_extend(g, CAIRO_EXTEND_PAD);
+    add_fill_polygon(cr, p, n);
+    cairo_set_source(cr, g);
+    cairo_fill(cr);
+    cairo_pattern_destroy(g);
+    if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+        b->ok = false;
 }
 
 void draw_line(draw_batch *b, fl_vec2 a, fl_vec2 z, double width, bool cap, rgba c)
 {
-    fl_vec2 d = fl_sub(z, a);
-    double len = fl_length(d);
-    if (!(len > 0))
+    if (!(fl_length(fl_sub(z, a)) > 0))
         return;
-    fl_vec2 u = fl_scale(d, 0.5 * width / len); /* half a width along the segment */
-    fl_vec2 n = fl_v2(-u.y, u.x);               /* and across it */
-    if (cap) {
-        a = fl_sub(a, u);
-        z = fl_add(z, u);
-    }
-    fl_vec2 q[4] = {fl_add(a, n), fl_add(z, n), fl_sub(z, n), fl_sub(a, n)};
-    draw_convex(b, q, 4, c);
+    gather(b, DRAW_STROKE, c, width, cap ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT);
+    cairo_move_to(b->cr, a.x, a.y);
+    cairo_line_to(b->cr, z.x, z.y);
 }
 
 void draw_polyline(draw_batch *b, const fl_vec2 *p, int n, bool closed, double width, rgba c)
 {
-    for (int k = 0; k + 1 < n; k++)
-        draw_line(b, p[k], p[k + 1], width, true, c);
-    if (closed && n > 2)
-        draw_line(b, p[n - 1], p[0], width, true, c);
-}
-
-static int circle_segments(double radius)
-{
-    int n = (int)(radius * 0.75);
-    return n < 16 ? 16 : n > 96 ? 96 : n;
-}
-
-static fl_vec2 on_circle(fl_vec2 center, double radius, int k, int n)
-{
-    double a = 2.0 * FL_PI * k / n;
-    return fl_v2(center.x + radius * cos(a), center.y + radius * sin(a));
+    if (n < 2)
+        return;
+    gather(b, DRAW_STROKE, c, width, CAIRO_LINE_CAP_ROUND);
+    add_polygon(b->cr, p, n, closed && n > 2);
 }
 
 void draw_ring(draw_batch *b, fl_vec2 center, double radius, double width, rgba c)
 {
-    int n = circle_segments(radius);
-    double r0 = fmax(radius - 0.5 * width, 0.0), r1 = radius + 0.5 * width;
-    for (int k = 0; k < n; k++) {
-        fl_vec2 q[4] = {on_circle(center, r0, k, n), on_circle(center, r1, k, n),
-                        on_circle(center, r1, k + 1, n), on_circle(center, r0, k + 1, n)};
-        draw_convex(b, q, 4, c);
-    }
+    gather(b, DRAW_STROKE, c, width, CAIRO_LINE_CAP_BUTT);
+    cairo_new_sub_path(b->cr);
+    cairo_arc(b->cr, center.x, center.y, radius, 0.0, 2.0 * FL_PI);
+    cairo_close_path(b->cr);
 }
 
 void draw_disc(draw_batch *b, fl_vec2 center, double radius, rgba c)
 {
-    int n = circle_segments(radius);
-    for (int k = 0; k < n; k++)
-        draw_triangle(b, center, on_circle(center, radius, k, n),
-                      on_circle(center, radius, k + 1, n), c);
+    gather(b, DRAW_FILL, c, 0.0, CAIRO_LINE_CAP_BUTT);
+    cairo_new_sub_path(b->cr);
+    cairo_arc(b->cr, center.x, center.y, radius, 0.0, 2.0 * FL_PI);
+    cairo_close_path(b->cr);
 }
 
 void draw_arrow(draw_batch *b, fl_vec2 from, fl_vec2 to, double width, double head, rgba c)
@@ -131,50 +170,40 @@ void draw_arrow(draw_batch *b, fl_vec2 from, fl_vec2 to, double width, double he
     fl_vec2 u = fl_scale(d, 1.0 / len);
     fl_vec2 n = fl_v2(-u.y, u.x);
     fl_vec2 base = fl_sub(to, fl_scale(u, head));
-    draw_line(b, from, base, width, false, c);
+    draw_line(b, from, fl_add(base, fl_scale(u, 0.5 * head)), width, false, c);
     fl_vec2 side = fl_scale(n, 0.45 * head);
-    draw_triangle(b, to, fl_add(base, side), fl_sub(base, side), c);
-}
-
-static int compare_doubles(const void *pa, const void *pb)
-{
-    double a = *(const double *)pa, b = *(const double *)pb;
-    return (a > b) - (a < b);
-}
-
-/* Where the line x - y = k crosses the polygon's edges, as y values, sorted.
- * An edge counts when its ends are on strictly different sides (one side
- * taken as closed), so a vertex on the line is counted once or not at all. */
-static int hatch_crossings(const fl_vec2 *p, int n, double k, double *ys)
-{
-    int m = 0;
-    for (int i = 0; i < n; i++) {
-        fl_vec2 a = p[i], z = p[(i + 1) % n];
-        double fa = a.x - a.y - k, fz = z.x - z.y - k;
-        if ((fa > 0) == (fz > 0))
-            continue;
-        ys[m++] = fl_lerp(a, z, fa / (fa - fz)).y;
-    }
-    qsort(ys, (size_t)m, sizeof *ys, compare_doubles);
-    return m;
+    const fl_vec2 tip[3] = {to, fl_add(base, side), fl_sub(base, side)};
+    draw_polygon(b, tip, 3, c);
 }
 
 void draw_hatch(draw_batch *b, const fl_vec2 *p, int n, double spacing, double width, rgba c)
 {
-    double lo = INFINITY, hi = -INFINITY;
+    if (n < 3 || !(spacing > 0))
+        return;
+    double lo = INFINITY, hi = -INFINITY, top = INFINITY, bottom = -INFINITY;
     for (int i = 0; i < n; i++) {
         lo = fmin(lo, p[i].x - p[i].y);
         hi = fmax(hi, p[i].x - p[i].y);
+        top = fmin(top, p[i].y);
+        bottom = fmax(bottom, p[i].y);
     }
-    double *ys = malloc(sizeof *ys * (size_t)n);
-    if (!ys || !(spacing > 0) || !isfinite(lo + hi)) {
-        free(ys);
+    if (!isfinite(lo + hi + top + bottom))
         return;
-    }
+    draw_flush(b);
+    cairo_t *cr = b->cr;
+    cairo_save(cr);
+    add_fill_polygon(cr, p, n);
+    cairo_clip(cr);
+    /* Lines x - y = k, from the polygon's top to its bottom. */
     for (double k = ceil(lo / spacing) * spacing; k <= hi; k += spacing) {
-        int m = hatch_crossings(p, n, k, ys);
-        for (int j = 0; j + 1 < m; j += 2)
-            draw_line(b, fl_v2(k + ys[j], ys[j]), fl_v2(k + ys[j + 1], ys[j + 1]), width, false, c);
+        cairo_move_to(cr, k + top, top);
+        cairo_line_to(cr, k + bottom, bottom);
     }
-    free(ys);
+    set_color(cr, c);
+    cairo_set_line_width(cr, width);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    cairo_stroke(cr);
+    cairo_restore(cr);
+    if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+        b->ok = false;
 }

@@ -1,11 +1,11 @@
-/* Drawing primitives for the renderer: everything becomes coloured
- * triangles, gathered in a batch and sent to SDL_RenderGeometry, so that
- * lines have real widths and shapes have exact sub-pixel edges. All
- * coordinates are target pixels. */
+/* Drawing primitives for the renderer, on Cairo: anti-aliased fills and
+ * strokes in target pixels. Consecutive shapes of one colour (and one line
+ * width) are gathered into a single path and filled or stroked at once, so
+ * that a thousand bodies of a few colours cost a few fills, not a thousand. */
 #ifndef FL_DRAW_H
 #define FL_DRAW_H
 
-#include <SDL.h>
+#include <cairo.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include "flotsam/flotsam.h"
@@ -20,35 +20,34 @@ rgba rgba_hex(uint32_t rgb, uint8_t alpha);
 rgba rgba_mix(rgba a, rgba b, double t);
 rgba rgba_alpha(rgba c, uint8_t alpha);
 
-#define DRAW_BATCH_VERTS 1536 /* a multiple of 3 */
+typedef enum draw_kind { DRAW_NONE, DRAW_FILL, DRAW_STROKE } draw_kind;
 
-/* Triangles waiting to be drawn. Draw calls add to it and send it on when it
- * is full; draw_flush sends the rest. `ok` turns false if SDL ever fails. */
+/* A Cairo context being drawn on, and the path waiting to be filled or
+ * stroked. `ok` turns false if Cairo ever fails. */
 typedef struct draw_batch {
-    SDL_Renderer *renderer;
-    int count;
+    cairo_t *cr;
     bool ok;
-    SDL_Vertex v[DRAW_BATCH_VERTS];
+    draw_kind pending;
+    rgba color;
+    double width;
+    cairo_line_cap_t cap;
 } draw_batch;
 
-void draw_begin(draw_batch *b, SDL_Renderer *r);
-/* Sends what is batched; returns b->ok. */
+void draw_begin(draw_batch *b, cairo_t *cr);
+/* Fills or strokes what is gathered; returns b->ok. */
 bool draw_flush(draw_batch *b);
 
-void draw_triangle(draw_batch *b, fl_vec2 p0, fl_vec2 p1, fl_vec2 p2, rgba c);
-/* A triangle whose corners have their own colours (Gouraud shading). */
-void draw_triangle3(draw_batch *b, const fl_vec2 p[3], const rgba c[3]);
-
-/* A convex polygon, as a fan from its first vertex. */
-void draw_convex(draw_batch *b, const fl_vec2 *p, int n, rgba c);
-/* Any simple polygon of positive winding (+x towards +y): split into convex
- * pieces, each drawn as a fan. Returns false if it could not be split. */
-bool draw_polygon(draw_batch *b, const fl_vec2 *p, int n, rgba c);
+/* A simple polygon, convex or not, in either winding. */
+void draw_polygon(draw_batch *b, const fl_vec2 *p, int n, rgba c);
+/* A polygon shaded from c0 at height y0 to c1 at y1 (target pixels). */
+void draw_polygon_shaded(draw_batch *b, const fl_vec2 *p, int n, double y0, rgba c0, double y1,
+                         rgba c1);
 
 /* A segment `width` pixels wide; `cap` extends it by half the width at both
- * ends, so that segments meeting at a corner leave no notch. */
+ * ends. */
 void draw_line(draw_batch *b, fl_vec2 a, fl_vec2 z, double width, bool cap, rgba c);
-/* Segments through n points; `closed` adds the one from the last to the first. */
+/* Segments through n points, joined; `closed` adds the one from the last to
+ * the first. */
 void draw_polyline(draw_batch *b, const fl_vec2 *p, int n, bool closed, double width, rgba c);
 /* A circle's outline and a filled disc. */
 void draw_ring(draw_batch *b, fl_vec2 center, double radius, double width, rgba c);

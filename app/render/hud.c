@@ -1,5 +1,6 @@
 /* The HUD of render.h: a few lines of text in the top-left corner (text.h),
  * on a translucent panel. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,20 +40,16 @@ void render_hud_draw(draw_batch *b, const fl_sim *s, const camera *cam, const re
 {
     hud_text t;
     hud_lines(&t, s, hud);
-    /* Font units are pixels of a 12-unit line; two output pixels per unit
-     * reads well at 960 wide, one on small targets. */
-    double unit = (cam->px_w / cam->px >= 480 ? 2.0 : 1.0) * cam->px;
-    double pad = 4.0 * unit, line_h = 12.0 * unit;
-    int widest = 0;
-    for (int i = 0; i < t.count; i++) {
-        int w = (int)text_width(t.line[i], 1.0);
-        widest = w > widest ? w : widest;
-    }
+    double unit = render_text_unit(cam);
+    double pad = 4.0 * unit, line_h = TEXT_LINE_UNITS * unit;
+    double widest = 0.0;
+    for (int i = 0; i < t.count; i++)
+        widest = fmax(widest, text_width(b, t.line[i], unit));
     fl_vec2 o = fl_v2(4.0 * unit, 4.0 * unit);
-    fl_vec2 panel[4] = {o, fl_v2(o.x + widest * unit + 2 * pad, o.y),
-                        fl_v2(o.x + widest * unit + 2 * pad, o.y + t.count * line_h + 1.5 * pad),
+    fl_vec2 panel[4] = {o, fl_v2(o.x + widest + 2 * pad, o.y),
+                        fl_v2(o.x + widest + 2 * pad, o.y + t.count * line_h + 1.5 * pad),
                         fl_v2(o.x, o.y + t.count * line_h + 1.5 * pad)};
-    draw_convex(b, panel, 4, rgba_hex(0x10202c, 150));
+    draw_polygon(b, panel, 4, rgba_hex(0x10202c, 150));
     for (int i = 0; i < t.count; i++)
         text_draw(b, t.line[i], fl_v2(o.x + pad, o.y + pad + i * line_h), unit,
                   rgba_hex(0xffffff, 255));

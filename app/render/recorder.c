@@ -24,8 +24,7 @@ recorder *recorder_open(const fl_sim *s, const recorder_options *o, char *err, s
     r->o = *o;
     r->path_size = frame_path_size(o->dir);
     r->path = malloc(r->path_size);
-    int ss = capture_supersample_for(o->width, o->height);
-    r->cap = r->path ? capture_create(o->width, o->height, ss, err, err_size) : NULL;
+    r->cap = r->path ? capture_create(o->width, o->height, err, err_size) : NULL;
     if (!r->path)
         snprintf(err, err_size, "out of memory");
     if (!r->cap || !frame_dir_prepare(o->dir, err, err_size)) {
@@ -53,10 +52,11 @@ bool recorder_frame(recorder *r, fl_sim *s, char *err, size_t err_size)
     fl_buoyancy_measure(s->buoyancy, fl_world_time(s->world));
     render_hud hud = {-1.0, r->o.label};
     const uint8_t *rgb = NULL;
-    if (render_sim(capture_renderer(r->cap), s, &r->cam, &r->o.overlays, &hud))
+    if (render_sim(capture_cairo(r->cap), s, &r->cam, &r->o.overlays, &hud))
         rgb = capture_resolve(r->cap);
     if (!rgb) {
-        snprintf(err, err_size, "cannot draw frame %ld: %s", r->frames + 1, SDL_GetError());
+        snprintf(err, err_size, "cannot draw frame %ld: %s", r->frames + 1,
+                 cairo_status_to_string(cairo_status(capture_cairo(r->cap))));
         return false;
     }
     frame_path(r->path, r->path_size, r->o.dir, r->frames + 1);

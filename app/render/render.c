@@ -1,7 +1,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 #include "render.h"
+#include "text.h"
 
 render_options render_options_default(void)
 {
@@ -96,14 +98,17 @@ rgba render_fluid_deep(rgba c)
     return rgba_alpha(rgba_mix(c, rgba_hex(0x0a1e30, c.a), 0.35), c.a);
 }
 
+double render_text_unit(const camera *cam)
+{
+    double w = cam->px_w / cam->px;
+    return fmin(fmax(w / 560.0, 1.25), 2.2) * cam->px;
+}
+
 static void draw_sky(draw_batch *b, const camera *cam)
 {
     rgba top = rgba_hex(RENDER_SKY_TOP, 255), bottom = rgba_hex(RENDER_SKY_BOTTOM, 255);
     fl_vec2 p[4] = {{0, 0}, {cam->px_w, 0}, {cam->px_w, cam->px_h}, {0, cam->px_h}};
-    const fl_vec2 t0[3] = {p[0], p[1], p[2]}, t1[3] = {p[0], p[2], p[3]};
-    const rgba c0[3] = {top, top, bottom}, c1[3] = {top, bottom, bottom};
-    draw_triangle3(b, t0, c0);
-    draw_triangle3(b, t1, c1);
+    draw_polygon_shaded(b, p, 4, 0.0, top, cam->px_h, bottom);
 }
 
 #define MAX_COLUMNS 4096
@@ -130,21 +135,18 @@ static int surface_points(const fl_fluid_def *f, double t, const camera *cam, fl
     return n + 1;
 }
 
-/* The region under the surface points, down to the fluid's bottom, shaded
- * from `top_color` at the still surface to `bottom_color` at the bottom. */
-static void fill_under(draw_batch *b, const fl_vec2 *top, int n, fl_vec2 still_bottom,
+/* The region under the n surface points (top has room for two more), down
+ * to the fluid's bottom, shaded from `top_color` at the still surface to
+ * `bottom_color` at the bottom. */
+static void fill_under(draw_batch *b, fl_vec2 *top, int n, fl_vec2 still_bottom,
                        rgba top_color, rgba bottom_color)
 {
     double still = still_bottom.x, bottom = still_bottom.y;
-    for (int k = 0; k + 1 < n; k++) {
-        rgba c0 = rgba_mix(top_color, bottom_color, (top[k].y - still) / (bottom - still));
-        rgba c1 = rgba_mix(top_color, bottom_color, (top[k + 1].y - still) / (bottom - still));
-        fl_vec2 b0 = fl_v2(top[k].x, bottom), b1 = fl_v2(top[k + 1].x, bottom);
-        const fl_vec2 t0[3] = {top[k], top[k + 1], b1}, t1[3] = {top[k], b1, b0};
-        const rgba s0[3] = {c0, c1, bottom_color}, s1[3] = {c0, bottom_color, bottom_color};
-        draw_triangle3(b, t0, s0);
-        draw_triangle3(b, t1, s1);
-    }
+    if (n < 2)
+        return;
+    top[n] = fl_v2(top[n - 1].x, bottom);
+    top[n + 1] = fl_v2(top[0].x, bottom);
+    draw_polygon_shaded(b, top, n + 2, still, top_color, bottom, bottom_color);
 }
 
 typedef enum fluid_layer { FLUID_FILL, FLUID_VEIL } fluid_layer;
@@ -152,7 +154,7 @@ typedef enum fluid_layer { FLUID_FILL, FLUID_VEIL } fluid_layer;
 static void draw_fluids(draw_batch *b, const fl_sim *s, const camera *cam, fluid_layer layer)
 {
     double t = fl_world_time(s->world);
-    fl_vec2 *top = malloc(sizeof *top * MAX_COLUMNS);
+    fl_vec2 *top = malloc(sizeof *top * (MAX_COLUMNS + 2));
     if (!top) {
         b->ok = false;
         return;
@@ -193,14 +195,13 @@ static void draw_body(draw_batch *b, const fl_sim *s, const camera *cam, int i)
     free(p);
 }
 
-bool render_sim(SDL_Renderer *r, const fl_sim *s, const camera *cam, const render_options *o,
+bool render_sim(cairo_t *cr, const fl_sim *s, const camera *cam, const render_options *o,
                 const render_hud *hud)
 {
     draw_batch *b = malloc(sizeof *b);
     if (!b)
         return false;
-    draw_begin(b, r);
-    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    draw_begin(b, cr);
     draw_sky(b, cam);
     draw_fluids(b, s, cam, FLUID_FILL);
     for (int i = 0; i < fl_world_body_count(s->world); i++)

@@ -1,8 +1,9 @@
-/* Draws a simulation through an SDL_Renderer: the sky, each fluid (a
+/* Draws a simulation with Cairo: the sky, each fluid (a
  * translucent fill under its moving surface), each body (filled with its
  * colour and outlined; static bodies stone-like and hatched), then the debug
- * overlays asked for and a HUD. Nothing here needs a window: a software
- * renderer on a surface works the same (see capture.h).
+ * overlays asked for and a HUD, anti-aliased. Nothing here needs a window:
+ * the window and a capture both draw into a Cairo image surface (capture.h),
+ * so the same state, size and camera give the same pixels.
  *
  * Overlays show the buoyancy module's last measurement. To show the current
  * state exactly, call fl_buoyancy_measure(s->buoyancy, fl_world_time(w))
@@ -18,7 +19,6 @@
 #ifndef FL_RENDER_H
 #define FL_RENDER_H
 
-#include <SDL.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -55,9 +55,14 @@ render_options render_options_default(void);
  * name returns false and copies the name into bad[bad_size]. */
 bool render_options_parse(const char *list, render_options *out, char *bad, size_t bad_size);
 
-/* Draws the whole picture over the target. Returns false if SDL failed. */
-bool render_sim(SDL_Renderer *r, const fl_sim *s, const camera *cam, const render_options *o,
+/* Draws the whole picture over a Cairo context whose target is the camera's
+ * (px_w x px_h pixels). Returns false if Cairo failed. */
+bool render_sim(cairo_t *cr, const fl_sim *s, const camera *cam, const render_options *o,
                 const render_hud *hud);
+
+/* Pixels per text unit (text.h) for text on this target: readable on a
+ * small one, not shouting on a large one. */
+double render_text_unit(const camera *cam);
 
 /* The fill of body i (0xRRGGBB): its scene colour, else a wood tone from its
  * density relative to the first fluid's (light for light wood, dark for

@@ -1,49 +1,32 @@
-/* Text for the HUD, the cards and the banners: stb_easy_font turns a line into
- * quads (in font units, 12 to a line), sent here as triangles. */
-#include <stdlib.h>
-#include <string.h>
-#include <stb_easy_font.h>
+/* Text through Cairo's font API: one face, sized by units (text.h). */
 #include "text.h"
 
-#define TEXT_MAX 256
-#define QUAD_BYTES 64              /* 4 vertices of x, y, z floats and a colour */
-#define BUFFER_BYTES (TEXT_MAX * 270)
+#define FONT_UNITS 8.5     /* the font's size in units: capitals about 6 tall */
+#define BASELINE_UNITS 8.5 /* from a line's top to its baseline */
 
-/* stb_easy_font knows printable ASCII; anything else shows as '?'. */
-static void printable(char out[TEXT_MAX], const char *s)
+static void use_font(cairo_t *cr, double unit)
 {
-    int n = 0;
-    for (; s[n] && n < TEXT_MAX - 1; n++)
-        out[n] = (s[n] >= 32 && s[n] < 127) ? s[n] : '?';
-    out[n] = '\0';
+    cairo_select_font_face(cr, TEXT_FONT, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, FONT_UNITS * unit);
 }
 
-double text_width(const char *s, double unit)
+double text_width(draw_batch *b, const char *s, double unit)
 {
-    char t[TEXT_MAX];
-    printable(t, s);
-    return stb_easy_font_width(t) * unit;
+    cairo_text_extents_t e;
+    use_font(b->cr, unit);
+    cairo_text_extents(b->cr, s, &e);
+    return e.x_advance;
 }
 
 void text_draw(draw_batch *b, const char *s, fl_vec2 at, double unit, rgba c)
 {
-    char t[TEXT_MAX];
-    printable(t, s);
-    char *buf = malloc(BUFFER_BYTES);
-    if (!buf) {
+    draw_flush(b);
+    cairo_t *cr = b->cr;
+    use_font(cr, unit);
+    cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0, c.a / 255.0);
+    cairo_move_to(cr, at.x, at.y + BASELINE_UNITS * unit);
+    cairo_show_text(cr, s);
+    cairo_new_path(cr);
+    if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
         b->ok = false;
-        return;
-    }
-    int quads = stb_easy_font_print(0, 0, t, NULL, buf, BUFFER_BYTES);
-    for (int q = 0; q < quads; q++) {
-        fl_vec2 p[4];
-        for (int k = 0; k < 4; k++) {
-            float xy[2];
-            memcpy(xy, buf + q * QUAD_BYTES + k * (QUAD_BYTES / 4), sizeof xy);
-            p[k] = fl_v2(at.x + xy[0] * unit, at.y + xy[1] * unit);
-        }
-        draw_triangle(b, p[0], p[1], p[2], c);
-        draw_triangle(b, p[0], p[2], p[3], c);
-    }
-    free(buf);
 }

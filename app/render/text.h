@@ -1,15 +1,19 @@
-/* Lines of text drawn as triangles (stb_easy_font): the HUD's, and the
- * sandbox's cards and banners. Printable ASCII; anything else shows as '?'. */
+/* Lines of text in DejaVu Sans (Debian's fonts-dejavu-core, found through
+ * fontconfig), anti-aliased by Cairo: the HUD's, the legend's, and the
+ * sandbox's cards and banners. Sizes are in "units": a line is
+ * TEXT_LINE_UNITS units tall, and a caller picks pixels per unit for its
+ * target. */
 #ifndef FL_TEXT_H
 #define FL_TEXT_H
 
 #include "draw.h"
 
-#define TEXT_LINE_UNITS 12.0 /* a line's height in font units */
+#define TEXT_LINE_UNITS 12.0 /* a line's height in units */
+#define TEXT_FONT "DejaVu Sans"
 
-/* Width in pixels of s at `unit` pixels per font unit. */
-double text_width(const char *s, double unit);
-/* Draws s with its top-left corner at `at`. */
+/* Width in pixels of s at `unit` pixels per unit. */
+double text_width(draw_batch *b, const char *s, double unit);
+/* Draws s in the line whose top-left corner is `at`. */
 void text_draw(draw_batch *b, const char *s, fl_vec2 at, double unit, rgba c);
 
 #endif

@@ -10,16 +10,17 @@
 #define BANNER_COLOR 0xb3261e
 #define REC_COLOR 0xd42020
 
-/* Font units to pixels: 2 on a window of ordinary size, 1 on a small one. */
+/* Text units to pixels, as the HUD has them. */
 static double text_unit(const sandbox *sb)
 {
-    return sb->view.px_w >= 640 && sb->view.px_h >= 400 ? 2.0 : 1.0;
+    camera cam = sandbox_camera(sb);
+    return render_text_unit(&cam);
 }
 
 static void panel(draw_batch *b, double x, double y, double w, double h, rgba c)
 {
     fl_vec2 p[4] = {fl_v2(x, y), fl_v2(x + w, y), fl_v2(x + w, y + h), fl_v2(x, y + h)};
-    draw_convex(b, p, 4, c);
+    draw_polygon(b, p, 4, c);
 }
 
 /* The HUD's free line: the scene, the clock's mode, the spawn density,
@@ -42,7 +43,7 @@ static void draw_rec_mark(draw_batch *b, const sandbox *sb)
     double u = text_unit(sb);
     char t[48];
     snprintf(t, sizeof t, "REC %ld", sb->rec.frames);
-    double w = text_width(t, u) + 22 * u;
+    double w = text_width(b, t, u) + 22 * u;
     double x = sb->view.px_w - w - 4 * u, y = 4 * u;
     panel(b, x, y, w, 16 * u, rgba_hex(PANEL_COLOR, 170));
     draw_disc(b, fl_v2(x + 8 * u, y + 8 * u), 4 * u, rgba_hex(REC_COLOR, 255));
@@ -50,7 +51,7 @@ static void draw_rec_mark(draw_batch *b, const sandbox *sb)
 }
 
 /* Splits text into lines no wider than max_w, at spaces where it can. */
-static int wrap(const char *text, double unit, double max_w, char lines[][SANDBOX_TEXT_MAX])
+static int wrap(draw_batch *b, const char *text, double unit, double max_w, char lines[][SANDBOX_TEXT_MAX])
 {
     int count = 0;
     const char *s = text;
@@ -59,7 +60,7 @@ static int wrap(const char *text, double unit, double max_w, char lines[][SANDBO
         char probe[SANDBOX_TEXT_MAX];
         for (size_t k = 1; k <= len && k < SANDBOX_TEXT_MAX; k++) {
             snprintf(probe, sizeof probe, "%.*s", (int)k, s);
-            if (text_width(probe, unit) > max_w) {
+            if (text_width(b, probe, unit) > max_w) {
                 cut = last_space ? last_space : k - 1;
                 break;
             }
@@ -77,7 +78,7 @@ static void draw_banner(draw_batch *b, const sandbox *sb)
 {
     double u = text_unit(sb), pad = 6 * u, line_h = TEXT_LINE_UNITS * u;
     char lines[BANNER_LINES][SANDBOX_TEXT_MAX];
-    int n = wrap(sb->banner, u, sb->view.px_w - 2 * pad - 8 * u, lines);
+    int n = wrap(b, sb->banner, u, sb->view.px_w - 2 * pad - 8 * u, lines);
     double h = n * line_h + 2 * pad, y = sb->view.px_h - h;
     panel(b, 0, y, sb->view.px_w, h, rgba_hex(BANNER_COLOR, 235));
     for (int i = 0; i < n; i++)
@@ -95,10 +96,14 @@ static void draw_help(draw_batch *b, const sandbox *sb)
     for (int i = 0; i < n; i++) {
         const char *keys, *what;
         sandbox_help_line(i, &keys, &what);
-        col = fmax(col, text_width(keys, u));
-        wide = fmax(wide, text_width(what, u));
+        col = fmax(col, text_width(b, keys, u));
+        wide = fmax(wide, text_width(b, what, u));
     }
     double w = col + wide + 12 * u + 2 * pad, h = (n + 2) * line_h + 2 * pad;
+    if (w > 0.96 * sb->view.px_w) { /* narrower than the card: everything shrinks with it */
+        double k = 0.96 * sb->view.px_w / w;
+        u *= k, line_h *= k, pad *= k, col *= k, wide *= k, w *= k, h *= k;
+    }
     double x = 0.5 * (sb->view.px_w - w), y = 0.5 * (sb->view.px_h - h);
     panel(b, x, y, w, h, rgba_hex(PANEL_COLOR, 240));
     text_draw(b, "flotsam sandbox: keys (F1 or Esc closes)", fl_v2(x + pad, y + pad), u,
@@ -112,26 +117,55 @@ static void draw_help(draw_batch *b, const sandbox *sb)
     }
 }
 
+/* The drawing surface and the texture it is shown through, of the
+ * drawable's size (made again when that changes). */
+static bool frame_for_window(sandbox *sb)
+{
+    int w = sb->view.px_w, h = sb->view.px_h;
+    if (sb->frame && capture_width(sb->frame) == w && capture_height(sb->frame) == h)
+        return true;
+    capture_destroy(sb->frame);
+    if (sb->texture)
+        SDL_DestroyTexture(sb->texture);
+    char err[256];
+    sb->frame = capture_create(w, h, err, sizeof err);
+    /* Cairo's RGB24 is a native-endian 32-bit 0xXXRRGGBB, SDL's RGB888. */
+    sb->texture = sb->frame ? SDL_CreateTexture(sb->renderer, SDL_PIXELFORMAT_RGB888,
+                                                SDL_TEXTUREACCESS_STREAMING, w, h)
+                            : NULL;
+    if (!sb->frame)
+        fprintf(stderr, "flotsam: %s\n", err);
+    return sb->frame && sb->texture;
+}
+
 bool sandbox_draw(sandbox *sb)
 {
+    if (!frame_for_window(sb))
+        return false;
     fl_buoyancy_measure(sb->sim.buoyancy, fl_world_time(sb->sim.world));
     camera cam = sandbox_camera(sb);
     char line[2 * SANDBOX_TEXT_MAX];
     hud_line(sb, line, sizeof line);
     render_hud hud = {sb->clock.step_ms, line};
-    if (!render_sim(sb->renderer, &sb->sim, &cam, &sb->overlays, &hud))
+    cairo_t *cr = capture_cairo(sb->frame);
+    if (!render_sim(cr, &sb->sim, &cam, &sb->overlays, &hud))
         return false;
-    draw_batch *b = SDL_malloc(sizeof *b);
-    if (!b)
-        return false;
-    draw_begin(b, sb->renderer);
+    draw_batch b;
+    draw_begin(&b, cr);
     if (sb->rec.rec)
-        draw_rec_mark(b, sb);
+        draw_rec_mark(&b, sb);
     if (sb->banner[0])
-        draw_banner(b, sb);
+        draw_banner(&b, sb);
     if (sb->help)
-        draw_help(b, sb);
-    bool ok = draw_flush(b);
-    SDL_free(b);
-    return ok;
+        draw_help(&b, sb);
+    if (!draw_flush(&b))
+        return false;
+    cairo_surface_t *s = capture_surface(sb->frame);
+    cairo_surface_flush(s);
+    if (SDL_UpdateTexture(sb->texture, NULL, cairo_image_surface_get_data(s),
+                          cairo_image_surface_get_stride(s)) != 0 ||
+        SDL_RenderCopy(sb->renderer, sb->texture, NULL, NULL) != 0)
+        return false;
+    SDL_RenderPresent(sb->renderer);
+    return true;
 }

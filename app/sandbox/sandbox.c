@@ -71,6 +71,9 @@ static bool open_window(sandbox *sb)
 
 static void close_window(sandbox *sb)
 {
+    if (sb->texture)
+        SDL_DestroyTexture(sb->texture);
+    capture_destroy(sb->frame);
     if (sb->renderer)
         SDL_DestroyRenderer(sb->renderer);
     if (sb->window)
@@ -126,8 +129,7 @@ static void run(sandbox *sb)
         advance(sb, seconds(now - last));
         last = now;
         if (!sandbox_draw(sb))
-            fprintf(stderr, "flotsam: cannot draw: %s\n", SDL_GetError());
-        SDL_RenderPresent(sb->renderer);
+            fprintf(stderr, "flotsam: cannot draw the window\n");
         double spent = seconds(SDL_GetPerformanceCounter() - now);
         if (!sb->vsync && spent < 1.0 / FALLBACK_FPS)
             SDL_Delay((uint32_t)((1.0 / FALLBACK_FPS - spent) * 1000.0));

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <time.h>
 #include "recorder.h"
+#include "capture.h"
 #include "render.h"
 #include "scene_source.h"
 
@@ -63,6 +64,8 @@ typedef struct sandbox {
     sandbox_options opt;
     SDL_Window *window;
     SDL_Renderer *renderer;
+    SDL_Texture *texture;   /* the picture, uploaded from `frame` */
+    capture *frame;         /* what the picture is drawn into, drawable-sized */
     bool vsync;
     bool quit;
 
