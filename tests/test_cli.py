@@ -3,7 +3,7 @@
 positions, the state JSON contract, Archimedes on the iceberg scene, and the
 determinism and sensitivity of the state hash.
 
-usage: test_cli.py FLOTSAM_BINARY SOURCE_ROOT
+usage: test_cli.py FLOTSAM_BINARY SOURCE_ROOT ANIM_PROBE_BINARY
 """
 import json
 import math
@@ -15,6 +15,7 @@ import unittest
 
 FLOTSAM = None
 ROOT = None
+ANIM_PROBE = None
 
 
 def flotsam(*args, stdin=None):
@@ -392,8 +393,103 @@ class FrameCapture(Workdir):
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(sorted(os.listdir(out)), ['frame-000001.png', 'frame-000002.png'])
 
+    def test_folder_with_old_frames_is_refused_unless_overwrite(self):
+        out = os.path.join(self.dir, 'out')
+        r = self.frames('--steps', '8', '--every', '2', '--frames', out, '--size', '16x16')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.write(os.path.join('out', 'notes.txt'), 'mine\n')
+        r = self.frames('--steps', '2', '--every', '2', '--frames', out, '--size', '16x16')
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("already holds 5 frames", r.stderr)
+        self.assertIn('--overwrite', r.stderr)
+        self.assertEqual(r.stdout, '')
+        self.assertEqual(len(os.listdir(out)), 6)  # untouched
+        r = self.frames('--steps', '2', '--every', '2', '--frames', out, '--size', '16x16',
+                        '--overwrite')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        # The old run's frames are gone, the new run's are there, the rest is kept.
+        self.assertEqual(sorted(os.listdir(out)),
+                         ['frame-000001.png', 'frame-000002.png', 'notes.txt'])
+
+
+def probe(path, frame=None, png=None):
+    """What the formats' own decoders (tests/anim_probe.c) find in an animation,
+    and how far frame `frame` is from the picture in `png`."""
+    args = [ANIM_PROBE, path] + (['--diff', str(frame), png] if frame else [])
+    r = subprocess.run(args, capture_output=True, text=True, timeout=60)
+    if r.returncode != 0:
+        raise AssertionError('anim_probe %s failed: %s' % (path, r.stderr))
+    return json.loads(r.stdout)
+
+
+class Animation(Workdir):
+    """run --animation: GIF and WebP, decoded by giflib and libwebp."""
+
+    def animate(self, name, *args):
+        out = os.path.join(self.dir, name)
+        r = flotsam('run', scene_path('waves.scene'), '--animation', out, *args)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(sorted(os.listdir(self.dir)), [name])  # no temporary left
+        return out, probe(out)
+
+    def test_waves_in_real_time(self):
+        for name, bound in (('w.gif', 3 << 20), ('w.webp', 1 << 20)):
+            out, p = self.animate(name, '--steps', '300', '--size', '480x270')
+            self.assertEqual((p['frames'], p['width'], p['height']), (151, 480, 270), name)
+            # One frame every 2 steps of 1/60 s: 30 a second, in whole
+            # hundredths (GIF's unit) that add up to the real time.
+            self.assertEqual(set(p['delays_ms']), {30, 40}, name)
+            self.assertAlmostEqual(sum(p['delays_ms']), 151 / 30 * 1000, delta=10)
+            self.assertLess(os.path.getsize(out), bound, name)
+            os.remove(out)
+
+    def test_fps_and_from(self):
+        out, p = self.animate('a.webp', '--steps', '300', '--from', '200', '--size', '96x54',
+                              '--fps', '10')
+        self.assertEqual(p['frames'], 51)            # steps 200, 202, ..., 300
+        self.assertEqual(set(p['delays_ms']), {100})
+        os.remove(out)
+        out, p = self.animate('a.gif', '--steps', '20', '--every', '5', '--size', '64x48')
+        self.assertEqual(p['frames'], 5)
+        self.assertEqual(set(p['delays_ms']), {80, 90})  # 12 a second, in hundredths
+        self.assertAlmostEqual(sum(p['delays_ms']), 5 * 5 / 60 * 1000, delta=10)
+
+    def test_the_first_frame_is_the_picture(self):
+        frames = os.path.join(self.dir, 'f')
+        r = flotsam('run', scene_path('waves.scene'), '--steps', '4', '--size', '96x54',
+                    '--frames', frames)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(len(os.listdir(frames)), 3)
+        for name in ('a.webp', 'a.gif'):
+            out = os.path.join(self.dir, name)
+            r = flotsam('run', scene_path('waves.scene'), '--steps', '4', '--size', '96x54',
+                        '--animation', out)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            for k in (1, 3):
+                p = probe(out, k, os.path.join(frames, 'frame-%06d.png' % k))
+                self.assertEqual(p['frames'], 3)
+                # Lossy (WebP at quality 80) or 255 dithered colours (GIF),
+                # but close: a few levels of 255 on average (2.4 and 3.4
+                # on this tiny picture; big ones do better).
+                self.assertLess(p['mean_diff'], 6.0, (name, k))
+
+    def test_bad_animation_options_exit_2(self):
+        for args in (['--animation', 'x.mp4'], ['--animation'], ['--fps', '10'],
+                     ['--animation', 'x.gif', '--fps', '0'], ['--animation', 'x.gif', '--fps', 'x'],
+                     ['--animation', 'x.gif', '--from', '700'], ['--overwrite']):
+            r = flotsam('run', '--steps', '600', *args)
+            self.assertEqual(r.returncode, 2, args)
+            self.assertIn('flotsam: ', r.stderr, args)
+            self.assertFalse(os.path.exists('x.gif'), args)
+
+    def test_unwritable_animation_exits_1(self):
+        r = flotsam('run', '--steps', '2', '--animation', os.path.join(self.dir, 'no', 'a.gif'))
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("cannot write", r.stderr)
+
 
 if __name__ == '__main__':
     FLOTSAM = os.path.abspath(sys.argv[1])
     ROOT = os.path.abspath(sys.argv[2])
+    ANIM_PROBE = os.path.abspath(sys.argv[3])
     unittest.main(argv=[sys.argv[0], '-v'])

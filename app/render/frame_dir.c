@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,4 +61,48 @@ size_t frame_path_size(const char *dir)
 void frame_path(char *out, size_t size, const char *dir, long number)
 {
     snprintf(out, size, "%s/frame-%06ld.png", dir, number);
+}
+
+/* Is `name` a frame's: frame-, six or more digits, .png? */
+static bool is_frame_name(const char *name)
+{
+    if (strncmp(name, "frame-", 6) != 0)
+        return false;
+    size_t digits = strspn(name + 6, "0123456789");
+    return digits >= 6 && !strcmp(name + 6 + digits, ".png");
+}
+
+/* Calls fn on each frame of dir; returns how many there were (or -1 when
+ * fn fails, with errno set). */
+static long each_frame(const char *dir, int (*fn)(const char *path))
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    long n = 0;
+    size_t size = strlen(dir) + 300;
+    char *path = malloc(size);
+    for (struct dirent *e; path && (e = readdir(d)) != NULL;) {
+        if (!is_frame_name(e->d_name))
+            continue;
+        snprintf(path, size, "%s/%s", dir, e->d_name);
+        if (fn && fn(path) != 0) {
+            n = -1;
+            break;
+        }
+        n++;
+    }
+    free(path);
+    closedir(d);
+    return n;
+}
+
+long frame_dir_count(const char *dir) { return each_frame(dir, NULL); }
+
+bool frame_dir_clear(const char *dir, char *err, size_t err_size)
+{
+    if (each_frame(dir, remove) >= 0)
+        return true;
+    snprintf(err, err_size, "cannot remove the old frames in '%s': %s", dir, strerror(errno));
+    return false;
 }

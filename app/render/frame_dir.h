@@ -11,6 +11,12 @@
  * leaves nothing behind (a folder it created is removed again). */
 bool frame_dir_prepare(const char *dir, char *err, size_t err_size);
 
+/* How many frames (frame-NNNNNN.png) `dir` holds already: 0 when it holds
+ * none or does not exist. */
+long frame_dir_count(const char *dir);
+/* Removes them; returns false with a message on failure. */
+bool frame_dir_clear(const char *dir, char *err, size_t err_size);
+
 /* Bytes frame_path needs for `dir`, with its terminating NUL. */
 size_t frame_path_size(const char *dir);
 /* "dir/frame-000042.png" for number 42 (numbers count from 1). */

@@ -1,5 +1,6 @@
 #include <stdio.h>
 #include <stdlib.h>
+#include "anim.h"
 #include "capture.h"
 #include "frame_dir.h"
 #include "png_file.h"
@@ -8,6 +9,7 @@
 struct recorder {
     recorder_options o;
     capture *cap;
+    anim *anim;   /* NULL: none */
     camera cam;
     long frames;  /* written so far */
     char *path;   /* room for a frame's path */
@@ -22,13 +24,21 @@ recorder *recorder_open(const fl_sim *s, const recorder_options *o, char *err, s
         return NULL;
     }
     r->o = *o;
-    r->path_size = frame_path_size(o->dir);
+    r->path_size = frame_path_size(o->dir ? o->dir : "");
     r->path = malloc(r->path_size);
     r->cap = r->path ? capture_create(o->width, o->height, err, err_size) : NULL;
     if (!r->path)
         snprintf(err, err_size, "out of memory");
-    if (!r->cap || !frame_dir_prepare(o->dir, err, err_size)) {
-        recorder_close(r);
+    bool ok = r->cap != NULL;
+    if (ok && o->dir)
+        ok = frame_dir_prepare(o->dir, err, err_size) &&
+             (!o->clear || frame_dir_clear(o->dir, err, err_size));
+    if (ok && o->animation) {
+        r->anim = anim_open(o->animation, o->width, o->height, o->fps, err, err_size);
+        ok = r->anim != NULL;
+    }
+    if (!ok) {
+        recorder_abort(r);
         return NULL;
     }
     fl_vec2 center;
@@ -38,13 +48,24 @@ recorder *recorder_open(const fl_sim *s, const recorder_options *o, char *err, s
     return r;
 }
 
-void recorder_close(recorder *r)
+void recorder_abort(recorder *r)
 {
     if (!r)
         return;
+    anim_abort(r->anim);
     capture_destroy(r->cap);
     free(r->path);
     free(r);
+}
+
+bool recorder_close(recorder *r, char *err, size_t err_size)
+{
+    if (!r)
+        return true;
+    bool ok = !r->anim || anim_close(r->anim, err, err_size);
+    r->anim = NULL;
+    recorder_abort(r);
+    return ok;
 }
 
 bool recorder_frame(recorder *r, fl_sim *s, char *err, size_t err_size)
@@ -59,8 +80,13 @@ bool recorder_frame(recorder *r, fl_sim *s, char *err, size_t err_size)
                  cairo_status_to_string(cairo_status(capture_cairo(r->cap))));
         return false;
     }
-    frame_path(r->path, r->path_size, r->o.dir, r->frames + 1);
-    if (!png_write_file(r->path, rgb, capture_width(r->cap), capture_height(r->cap), err, err_size))
+    if (r->o.dir) {
+        frame_path(r->path, r->path_size, r->o.dir, r->frames + 1);
+        if (!png_write_file(r->path, rgb, capture_width(r->cap), capture_height(r->cap), err,
+                            err_size))
+            return false;
+    }
+    if (r->anim && !anim_add(r->anim, rgb, err, err_size))
         return false;
     r->frames++;
     return true;

@@ -52,7 +52,7 @@ static void start_recording(sandbox *sb)
     sandbox_scene_name(sb, r->label, sizeof r->label);
     int w = sb->view.px_w < 16 ? 16 : sb->view.px_w > 8192 ? 8192 : sb->view.px_w;
     int h = sb->view.px_h < 16 ? 16 : sb->view.px_h > 8192 ? 8192 : sb->view.px_h;
-    recorder_options o = {r->dir, w, h, sb->overlays, r->label};
+    recorder_options o = {r->dir, NULL, 0.0, false, w, h, sb->overlays, r->label};
     /* The recorder frames a scene's view: show it the window's camera. */
     fl_sim s = sb->sim;
     s.has_view = true;
@@ -78,7 +78,9 @@ void sandbox_stop_recording(sandbox *sb)
     sandbox_rec *r = &sb->rec;
     if (!r->rec)
         return;
-    recorder_close(r->rec);
+    char err[SANDBOX_TEXT_MAX];
+    if (!recorder_close(r->rec, err, sizeof err))
+        fprintf(stderr, "flotsam: %s\n", err);
     r->rec = NULL;
     printf("%ld frame%s in %s/\n", r->frames, r->frames == 1 ? "" : "s", r->dir);
     fflush(stdout);

@@ -1,0 +1,44 @@
+/* Animated pictures of a run, written frame by frame as they are drawn
+ * (nothing holds all the frames): GIF through giflib, WebP through
+ * libwebp's animation encoder, chosen by the file's extension. The file is
+ * written beside its name and renamed into place when it is finished, so a
+ * failed run leaves no half file. */
+#ifndef FL_ANIM_H
+#define FL_ANIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct anim anim;
+
+/* Which formats a name asks for: ".gif" or ".webp" (any case). */
+bool anim_format_known(const char *path);
+
+/* Starts an animation of w x h pixels playing `fps` frames a second. Returns
+ * NULL with a message in err[err_size]. */
+anim *anim_open(const char *path, int w, int h, double fps, char *err, size_t err_size);
+/* Adds a frame: w * h * 3 bytes of RGB, rows top to bottom. */
+bool anim_add(anim *a, const uint8_t *rgb, char *err, size_t err_size);
+/* Finishes the file and puts it in place (or not, on failure); frees a. */
+bool anim_close(anim *a, char *err, size_t err_size);
+/* Drops what was written; frees a. */
+void anim_abort(anim *a);
+
+/* The delay before frame k (from 0) in hundredths of a second at fps
+ * frames a second: whole hundredths that add up, so that n frames last
+ * n / fps seconds to the nearest hundredth. */
+int anim_delay_cs(double fps, long k);
+
+/* The two encoders, behind anim.c. */
+typedef struct anim_codec {
+    void *(*open)(const char *tmp_path, int w, int h, double fps, char *err, size_t err_size);
+    bool (*add)(void *state, const uint8_t *rgb, long k, char *err, size_t err_size);
+    bool (*finish)(void *state, char *err, size_t err_size); /* writes and frees */
+    void (*abort)(void *state);
+} anim_codec;
+
+extern const anim_codec anim_gif_codec;
+extern const anim_codec anim_webp_codec;
+
+#endif
