@@ -8,6 +8,7 @@ usage: test_cli.py FLOTSAM_BINARY SOURCE_ROOT ANIM_PROBE_BINARY
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -410,6 +411,57 @@ class FrameCapture(Workdir):
         # The old run's frames are gone, the new run's are there, the rest is kept.
         self.assertEqual(sorted(os.listdir(out)),
                          ['frame-000001.png', 'frame-000002.png', 'notes.txt'])
+
+
+class Snapshot(Workdir):
+    """run --snapshot: one picture as PNG, SVG or PDF."""
+    SCENE = '\n'.join([
+        'flotsam-scene 1',
+        'fluid name=water density=1000 surface=8 left=0 right=20 bottom=14',
+        'box name=red at=4,7 size=1,1 density=500 color=#ff0000',
+        'box name=green at=10,7 size=1,1 density=500 color=#00ff00',
+        'ngon name=blue at=16,7 sides=6 radius=0.6 density=500 color=#0000ff', ''])
+
+    def snap(self, name, *args):
+        scene = self.write('s.scene', self.SCENE)
+        out = os.path.join(self.dir, name)
+        r = flotsam('run', scene, '--steps', '20', '--snapshot', out, '--size', '320x180', *args)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return out
+
+    def test_png_is_the_frame_at_that_step(self):
+        out = self.snap('s.png', '--at', '10', '--frames', os.path.join(self.dir, 'f'),
+                        '--every', '5', '--overlay', 'all')
+        with open(out, 'rb') as a, open(os.path.join(self.dir, 'f', 'frame-000003.png'), 'rb') as b:
+            self.assertEqual(a.read(), b.read())
+
+    def test_svg_has_a_path_for_each_body(self):
+        import xml.etree.ElementTree as ET
+        root = ET.parse(self.snap('s.svg')).getroot()
+        self.assertTrue(root.tag.endswith('svg'))
+        self.assertEqual((root.get('width'), root.get('height')), ('320pt', '180pt'))
+        paths = [e for e in root.iter() if e.tag.endswith('path')]
+        for color in ('rgb(100%,0%,0%)', 'rgb(0%,100%,0%)', 'rgb(0%,0%,100%)'):
+            filled = [p for p in paths if 'fill:' + color in (p.get('style') or '')]
+            self.assertEqual(len(filled), 1, color)
+
+    def test_pdf_is_one_page_of_the_size(self):
+        out = self.snap('s.pdf')
+        with open(out, 'rb') as f:
+            data = f.read()
+        self.assertTrue(data.startswith(b'%PDF-'))
+        self.assertIn(b'%%EOF', data[-32:])
+        if shutil.which('pdfinfo'):
+            info = subprocess.run(['pdfinfo', out], capture_output=True, text=True).stdout
+            self.assertRegex(info, r'Pages:\s+1\n')
+            self.assertRegex(info, r'Page size:\s+320 x 180 pts')
+
+    def test_bad_snapshot_options_exit_2(self):
+        for args in (['--snapshot', 'x.jpg'], ['--snapshot'], ['--at', '5'],
+                     ['--snapshot', 'x.png', '--at', '700'], ['--snapshot', 'x.png', '--at', 'x']):
+            r = flotsam('run', '--steps', '600', *args)
+            self.assertEqual(r.returncode, 2, args)
+            self.assertIn('flotsam: ', r.stderr, args)
 
 
 def probe(path, frame=None, png=None):

@@ -6,94 +6,22 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "cli.h"
-#include "anim.h"
-#include "frame_dir.h"
-#include "recorder.h"
+#include "pictures.h"
 #include "scene_source.h"
 
 typedef struct run_options {
     const char *scene_path; /* NULL: the embedded default */
     long steps;
     const char *state_out;  /* NULL: print a summary */
-    const char *frames;     /* folder for PNG frames; NULL: none */
-    const char *animation;  /* .gif or .webp; NULL: none */
-    long every;             /* steps between frames; 0: about 30 per simulated second */
-    long from;              /* the first step captured */
-    double fps;             /* the animation's playback; 0: real time */
-    bool overwrite;         /* remove the frames the folder holds */
-    int width, height;      /* frame size */
-    render_options overlay;
-    bool frame_option;      /* --every, --size, --overlay or --from was given */
+    picture_options pictures;
 } run_options;
-
-/* The frame options; returns -1 when `argv[*i]` is none of them. */
-static int parse_frame_option(int argc, char **argv, int *i, run_options *o)
-{
-    const char *a = argv[*i], *v;
-    char bad[64];
-    if (cli_is_option(a, "--frames")) {
-        if (!(v = cli_option_value("--frames", argc, argv, i)) || !v[0])
-            return cli_usage_error("--frames needs a folder name");
-        o->frames = v;
-        return CLI_OK;
-    }
-    if (cli_is_option(a, "--animation")) {
-        if (!(v = cli_option_value("--animation", argc, argv, i)) || !v[0])
-            return cli_usage_error("--animation needs a file name");
-        if (!anim_format_known(v))
-            return cli_usage_error("--animation writes .gif or .webp files, got '%s'", v);
-        o->animation = v;
-        return CLI_OK;
-    }
-    if (!strcmp(a, "--overwrite")) {
-        o->overwrite = true;
-        return CLI_OK;
-    }
-    if (cli_is_option(a, "--fps")) {
-        char *end;
-        if (!(v = cli_option_value("--fps", argc, argv, i)))
-            return cli_usage_error("--fps needs a value");
-        o->fps = strtod(v, &end);
-        if (end == v || *end || !(o->fps >= 0.1 && o->fps <= 100.0))
-            return cli_usage_error("--fps wants frames a second from 0.1 to 100, got '%s'", v);
-        return CLI_OK;
-    }
-    if (cli_is_option(a, "--from")) {
-        if (!(v = cli_option_value("--from", argc, argv, i)))
-            return cli_usage_error("--from needs a value");
-        if (!cli_parse_count(v, 0, 100000000, &o->from))
-            return cli_usage_error("--from wants a step from 0 to 100000000, got '%s'", v);
-    } else if (cli_is_option(a, "--every")) {
-        if (!(v = cli_option_value("--every", argc, argv, i)))
-            return cli_usage_error("--every needs a value");
-        if (!cli_parse_count(v, 1, 100000000, &o->every) || o->every < 1)
-            return cli_usage_error("--every wants a whole number from 1 to 100000000, got '%s'", v);
-    } else if (cli_is_option(a, "--size")) {
-        if (!(v = cli_option_value("--size", argc, argv, i)))
-            return cli_usage_error("--size needs a value");
-        if (!cli_parse_size(v, &o->width, &o->height))
-            return cli_usage_error("--size wants WIDTHxHEIGHT, each from 16 to 8192 pixels, "
-                                   "got '%s'", v);
-    } else if (cli_is_option(a, "--overlay")) {
-        if (!(v = cli_option_value("--overlay", argc, argv, i)))
-            return cli_usage_error("--overlay needs a value");
-        if (!render_options_parse(v, &o->overlay, bad, sizeof bad))
-            return cli_usage_error("--overlay: unknown overlay '%s' (known: com, cb, submerged, "
-                                   "forces, contacts, ropes, hud, all, none)", bad);
-    } else {
-        return -1;
-    }
-    o->frame_option = true;
-    return CLI_OK;
-}
 
 static int parse_run_args(int argc, char **argv, run_options *o)
 {
-    *o = (run_options){.steps = 600, .width = 960, .height = 540,
-                       .overlay = render_options_default()};
+    *o = (run_options){.steps = 600, .pictures = picture_options_default()};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        int frc = parse_frame_option(argc, argv, &i, o);
+        int frc = picture_option(argc, argv, &i, &o->pictures);
         if (frc >= 0) {
             if (frc != CLI_OK)
                 return frc;
@@ -116,16 +44,7 @@ static int parse_run_args(int argc, char **argv, run_options *o)
             o->scene_path = a;
         }
     }
-    if (o->frame_option && !o->frames && !o->animation)
-        return cli_usage_error("--every, --size, --overlay and --from go with --frames DIR or "
-                               "--animation FILE");
-    if (o->fps > 0 && !o->animation)
-        return cli_usage_error("--fps goes with --animation FILE");
-    if (o->overwrite && !o->frames)
-        return cli_usage_error("--overwrite goes with --frames DIR");
-    if (o->from > o->steps)
-        return cli_usage_error("--from %ld is after the last step (%ld)", o->from, o->steps);
-    return CLI_OK;
+    return picture_options_check(&o->pictures, o->steps);
 }
 
 static void print_summary(FILE *f, const char *name, fl_sim *s)
@@ -201,56 +120,14 @@ static int first_non_finite(const fl_world *w)
     return -1;
 }
 
-/* The frame interval: as asked, else the nearest to 30 frames per second of
- * simulated time (2 steps at 60 Hz), at least 1. */
-static long frame_every(const run_options *o, const fl_sim *s)
-{
-    if (o->every > 0)
-        return o->every;
-    long k = lround(s->rate / 30.0);
-    return k < 1 ? 1 : k;
-}
-
-/* Opens the frame recorder when --frames or --animation was given; false
- * on failure. */
-static bool open_frames(const run_options *o, const char *name, const fl_sim *s, long every,
-                        recorder **out)
-{
-    *out = NULL;
-    if (!o->frames && !o->animation)
-        return true;
-    const char *slash = strrchr(name, '/');
-    recorder_options ro = {o->frames, o->animation, o->fps > 0 ? o->fps : s->rate / every,
-                           o->overwrite, o->width, o->height, o->overlay,
-                           slash ? slash + 1 : name};
-    char err[512];
-    *out = recorder_open(s, &ro, err, sizeof err);
-    if (!*out)
-        fprintf(stderr, "flotsam: %s\n", err);
-    return *out != NULL;
-}
-
-/* Writes a frame when one is due after `done` steps (at --from, then every
- * `every` steps); false on failure. */
-static bool maybe_frame(recorder *rec, fl_sim *s, long done, long from, long every)
-{
-    if (!rec || done < from || (done - from) % every != 0)
-        return true;
-    char err[512];
-    if (recorder_frame(rec, s, err, sizeof err))
-        return true;
-    fprintf(stderr, "flotsam: %s\n", err);
-    return false;
-}
-
 /* Steps the simulation, writing frames as they fall due. */
-static int simulate(fl_sim *s, const run_options *o, recorder *rec, long every)
+static int simulate(fl_sim *s, const run_options *o, pictures *pics)
 {
-    cli_progress p = cli_progress_begin(o->steps >= 1000 || rec);
-    int rc = maybe_frame(rec, s, 0, o->from, every) ? CLI_OK : CLI_FAILED;
+    cli_progress p = cli_progress_begin(o->steps >= 1000 || pics->rec);
+    int rc = pictures_step(pics, s, 0) ? CLI_OK : CLI_FAILED;
     for (long i = 0; i < o->steps && rc == CLI_OK; i++) {
         fl_world_step(s->world, s->dt);
-        rc = maybe_frame(rec, s, i + 1, o->from, every) ? CLI_OK : CLI_FAILED;
+        rc = pictures_step(pics, s, i + 1) ? CLI_OK : CLI_FAILED;
         cli_progress_show(&p, i + 1, o->steps);
     }
     cli_progress_end(&p);
@@ -303,28 +180,17 @@ int cli_run(int argc, char **argv)
     if (!load(o.scene_path, &sc, &s))
         return CLI_BAD_INPUT;
     fl_scene_free(&sc);
-    long held = o.frames ? frame_dir_count(o.frames) : 0;
-    if (held > 0 && !o.overwrite) {
-        fprintf(stderr, "flotsam: '%s' already holds %ld frame%s from another run; use "
-                "--overwrite to replace them, or name another folder\n", o.frames, held,
-                held == 1 ? "" : "s");
-        fl_sim_free(&s);
-        return CLI_BAD_INPUT;
-    }
-    recorder *rec;
-    long every = frame_every(&o, &s);
-    if (!open_frames(&o, name, &s, every, &rec)) {
-        fl_sim_free(&s);
-        return CLI_FAILED;
-    }
-    rc = simulate(&s, &o, rec, every);
-    char err[512];
+    if (o.pictures.snapshot && o.pictures.at < 0)
+        o.pictures.at = o.steps; /* the end of the run */
+    pictures pics;
+    rc = pictures_open(&pics, &o.pictures, name, &s);
     if (rc != CLI_OK) {
-        recorder_abort(rec);
-    } else if (!recorder_close(rec, err, sizeof err)) {
-        fprintf(stderr, "flotsam: %s\n", err);
-        rc = CLI_FAILED;
+        fl_sim_free(&s);
+        return rc;
     }
+    rc = simulate(&s, &o, &pics);
+    if (!pictures_close(&pics, rc == CLI_OK) && rc == CLI_OK)
+        rc = CLI_FAILED;
     if (rc == CLI_OK)
         rc = report(name, &o, &s);
     fl_sim_free(&s);

@@ -37,10 +37,11 @@ static bool same_color(rgba a, rgba b)
 
 void draw_begin(draw_batch *b, cairo_t *cr)
 {
-    *b = (draw_batch){cr, cairo_status(cr) == CAIRO_STATUS_SUCCESS, DRAW_NONE, {0, 0, 0, 0}, 0.0,
-                      CAIRO_LINE_CAP_BUTT};
+    *b = (draw_batch){cr, cairo_status(cr) == CAIRO_STATUS_SUCCESS, true, DRAW_NONE,
+                      {0, 0, 0, 0}, 0.0, CAIRO_LINE_CAP_BUTT};
     cairo_new_path(cr);
 }
+
 
 bool draw_flush(draw_batch *b)
 {
@@ -66,7 +67,7 @@ bool draw_flush(draw_batch *b)
 /* Makes the path the one for this kind of shape, flushing a different one. */
 static void gather(draw_batch *b, draw_kind kind, rgba c, double width, cairo_line_cap_t cap)
 {
-    if (b->pending == kind && same_color(b->color, c) &&
+    if (b->merge && b->pending == kind && same_color(b->color, c) &&
         (kind == DRAW_FILL || (b->width == width && b->cap == cap)))
         return;
     draw_flush(b);

@@ -27,6 +27,7 @@ typedef enum draw_kind { DRAW_NONE, DRAW_FILL, DRAW_STROKE } draw_kind;
 typedef struct draw_batch {
     cairo_t *cr;
     bool ok;
+    bool merge;         /* gather shapes of one colour (false: each its own path) */
     draw_kind pending;
     rgba color;
     double width;

@@ -195,13 +195,14 @@ static void draw_body(draw_batch *b, const fl_sim *s, const camera *cam, int i)
     free(p);
 }
 
-bool render_sim(cairo_t *cr, const fl_sim *s, const camera *cam, const render_options *o,
-                const render_hud *hud)
+static bool render(cairo_t *cr, bool merge, const fl_sim *s, const camera *cam,
+                   const render_options *o, const render_hud *hud)
 {
     draw_batch *b = malloc(sizeof *b);
     if (!b)
         return false;
     draw_begin(b, cr);
+    b->merge = merge;
     draw_sky(b, cam);
     draw_fluids(b, s, cam, FLUID_FILL);
     for (int i = 0; i < fl_world_body_count(s->world); i++)
@@ -213,4 +214,16 @@ bool render_sim(cairo_t *cr, const fl_sim *s, const camera *cam, const render_op
     bool ok = draw_flush(b);
     free(b);
     return ok;
+}
+
+bool render_sim(cairo_t *cr, const fl_sim *s, const camera *cam, const render_options *o,
+                const render_hud *hud)
+{
+    return render(cr, true, s, cam, o, hud);
+}
+
+bool render_sim_unmerged(cairo_t *cr, const fl_sim *s, const camera *cam, const render_options *o,
+                         const render_hud *hud)
+{
+    return render(cr, false, s, cam, o, hud);
 }

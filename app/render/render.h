@@ -60,6 +60,10 @@ bool render_options_parse(const char *list, render_options *out, char *bad, size
 bool render_sim(cairo_t *cr, const fl_sim *s, const camera *cam, const render_options *o,
                 const render_hud *hud);
 
+/* The same, each shape its own path (snapshot.h's vector files). */
+bool render_sim_unmerged(cairo_t *cr, const fl_sim *s, const camera *cam, const render_options *o,
+                         const render_hud *hud);
+
 /* Pixels per text unit (text.h) for text on this target: readable on a
  * small one, not shouting on a large one. */
 double render_text_unit(const camera *cam);

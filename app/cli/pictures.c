@@ -1,0 +1,184 @@
+/* --frames, --animation and --snapshot, and their options. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "anim.h"
+#include "cmdline.h"
+#include "frame_dir.h"
+#include "pictures.h"
+#include "snapshot.h"
+
+picture_options picture_options_default(void)
+{
+    return (picture_options){.at = -1, .width = 960, .height = 540,
+                             .overlay = render_options_default()};
+}
+
+int picture_option(int argc, char **argv, int *i, picture_options *o)
+{
+    const char *a = argv[*i], *v;
+    char bad[64];
+    if (cli_is_option(a, "--frames")) {
+        if (!(v = cli_option_value("--frames", argc, argv, i)) || !v[0])
+            return cli_usage_error("--frames needs a folder name");
+        o->frames = v;
+        return CLI_OK;
+    }
+    if (cli_is_option(a, "--animation")) {
+        if (!(v = cli_option_value("--animation", argc, argv, i)) || !v[0])
+            return cli_usage_error("--animation needs a file name");
+        if (!anim_format_known(v))
+            return cli_usage_error("--animation writes .gif or .webp files, got '%s'", v);
+        o->animation = v;
+        return CLI_OK;
+    }
+    if (cli_is_option(a, "--snapshot")) {
+        if (!(v = cli_option_value("--snapshot", argc, argv, i)) || !v[0])
+            return cli_usage_error("--snapshot needs a file name");
+        if (!snapshot_format_known(v))
+            return cli_usage_error("--snapshot writes .png, .svg or .pdf files, got '%s'", v);
+        o->snapshot = v;
+        return CLI_OK;
+    }
+    if (cli_is_option(a, "--at")) {
+        if (!(v = cli_option_value("--at", argc, argv, i)))
+            return cli_usage_error("--at needs a value");
+        if (!cli_parse_count(v, 0, 100000000, &o->at))
+            return cli_usage_error("--at wants a step from 0 to 100000000, got '%s'", v);
+        return CLI_OK;
+    }
+    if (!strcmp(a, "--overwrite")) {
+        o->overwrite = true;
+        return CLI_OK;
+    }
+    if (cli_is_option(a, "--fps")) {
+        char *end;
+        if (!(v = cli_option_value("--fps", argc, argv, i)))
+            return cli_usage_error("--fps needs a value");
+        o->fps = strtod(v, &end);
+        if (end == v || *end || !(o->fps >= 0.1 && o->fps <= 100.0))
+            return cli_usage_error("--fps wants frames a second from 0.1 to 100, got '%s'", v);
+        return CLI_OK;
+    }
+    if (cli_is_option(a, "--from")) {
+        if (!(v = cli_option_value("--from", argc, argv, i)))
+            return cli_usage_error("--from needs a value");
+        if (!cli_parse_count(v, 0, 100000000, &o->from))
+            return cli_usage_error("--from wants a step from 0 to 100000000, got '%s'", v);
+    } else if (cli_is_option(a, "--every")) {
+        if (!(v = cli_option_value("--every", argc, argv, i)))
+            return cli_usage_error("--every needs a value");
+        if (!cli_parse_count(v, 1, 100000000, &o->every) || o->every < 1)
+            return cli_usage_error("--every wants a whole number from 1 to 100000000, got '%s'", v);
+    } else if (cli_is_option(a, "--size")) {
+        if (!(v = cli_option_value("--size", argc, argv, i)))
+            return cli_usage_error("--size needs a value");
+        if (!cli_parse_size(v, &o->width, &o->height))
+            return cli_usage_error("--size wants WIDTHxHEIGHT, each from 16 to 8192 pixels, "
+                                   "got '%s'", v);
+    } else if (cli_is_option(a, "--overlay")) {
+        if (!(v = cli_option_value("--overlay", argc, argv, i)))
+            return cli_usage_error("--overlay needs a value");
+        if (!render_options_parse(v, &o->overlay, bad, sizeof bad))
+            return cli_usage_error("--overlay: unknown overlay '%s' (known: com, cb, submerged, "
+                                   "forces, contacts, ropes, hud, all, none)", bad);
+    } else {
+        return -1;
+    }
+    o->shaping = true;
+    return CLI_OK;
+}
+
+int picture_options_check(const picture_options *o, long steps)
+{
+    if (o->shaping && !o->frames && !o->animation && !o->snapshot)
+        return cli_usage_error("--every, --size, --overlay and --from go with --frames DIR, "
+                               "--animation FILE or --snapshot FILE");
+    if (o->fps > 0 && !o->animation)
+        return cli_usage_error("--fps goes with --animation FILE");
+    if (o->overwrite && !o->frames)
+        return cli_usage_error("--overwrite goes with --frames DIR");
+    if (o->at >= 0 && !o->snapshot)
+        return cli_usage_error("--at goes with --snapshot FILE");
+    if (o->from > steps)
+        return cli_usage_error("--from %ld is after the last step (%ld)", o->from, steps);
+    if (o->at > steps)
+        return cli_usage_error("--at %ld is after the last step (%ld)", o->at, steps);
+    return CLI_OK;
+}
+
+/* The frame interval: as asked, else the nearest to 30 frames per second of
+ * simulated time (2 steps at 60 Hz), at least 1. */
+static long frame_every(const picture_options *o, const fl_sim *s)
+{
+    if (o->every > 0)
+        return o->every;
+    long k = lround(s->rate / 30.0);
+    return k < 1 ? 1 : k;
+}
+
+int pictures_open(pictures *p, const picture_options *o, const char *scene_name, fl_sim *s)
+{
+    memset(p, 0, sizeof *p);
+    p->o = *o;
+    p->every = frame_every(o, s);
+    const char *slash = strrchr(scene_name, '/');
+    snprintf(p->label, sizeof p->label, "%s", slash ? slash + 1 : scene_name);
+    long held = o->frames ? frame_dir_count(o->frames) : 0;
+    if (held > 0 && !o->overwrite) {
+        fprintf(stderr, "flotsam: '%s' already holds %ld frame%s from another run; use "
+                "--overwrite to replace them, or name another folder\n", o->frames, held,
+                held == 1 ? "" : "s");
+        return CLI_BAD_INPUT;
+    }
+    /* The camera frames and snapshots share: fixed where the run starts. */
+    fl_vec2 center;
+    double width;
+    camera_fit_sim(s, (double)o->width / o->height, &center, &width);
+    p->cam = camera_make(center, width, o->width, o->height, 1.0);
+    if (!o->frames && !o->animation)
+        return CLI_OK;
+    recorder_options ro = {o->frames, o->animation, o->fps > 0 ? o->fps : s->rate / p->every,
+                           o->overwrite, o->width, o->height, o->overlay, p->label};
+    char err[512];
+    p->rec = recorder_open(s, &ro, err, sizeof err);
+    if (!p->rec) {
+        fprintf(stderr, "flotsam: %s\n", err);
+        return CLI_FAILED;
+    }
+    return CLI_OK;
+}
+
+bool pictures_step(pictures *p, fl_sim *s, long done)
+{
+    char err[512];
+    if (p->rec && done >= p->o.from && (done - p->o.from) % p->every == 0 &&
+        !recorder_frame(p->rec, s, err, sizeof err)) {
+        fprintf(stderr, "flotsam: %s\n", err);
+        return false;
+    }
+    if (p->o.snapshot && done == p->o.at) {
+        fl_buoyancy_measure(s->buoyancy, fl_world_time(s->world));
+        render_hud hud = {-1.0, p->label};
+        if (!snapshot_write(p->o.snapshot, s, &p->cam, &p->o.overlay, &hud, err, sizeof err)) {
+            fprintf(stderr, "flotsam: %s\n", err);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool pictures_close(pictures *p, bool ok)
+{
+    char err[512];
+    if (!ok) {
+        recorder_abort(p->rec);
+    } else if (!recorder_close(p->rec, err, sizeof err)) {
+        fprintf(stderr, "flotsam: %s\n", err);
+        ok = false;
+    }
+    p->rec = NULL;
+    return ok;
+}

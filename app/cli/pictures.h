@@ -1,0 +1,50 @@
+/* What `flotsam run` draws while it simulates: PNG frames, an animation, a
+ * snapshot, and the options that ask for them. */
+#ifndef FL_PICTURES_H
+#define FL_PICTURES_H
+
+#include <stdbool.h>
+#include "recorder.h"
+#include "render.h"
+
+typedef struct picture_options {
+    const char *frames;     /* folder for PNG frames; NULL: none */
+    const char *animation;  /* .gif or .webp; NULL: none */
+    const char *snapshot;   /* .png, .svg or .pdf; NULL: none */
+    long at;                /* the snapshot's step; -1: the last */
+    long every;             /* steps between frames; 0: about 30 per simulated second */
+    long from;              /* the first step drawn */
+    double fps;             /* the animation's playback; 0: real time */
+    bool overwrite;         /* remove the frames the folder holds */
+    int width, height;      /* picture size */
+    render_options overlay;
+    bool shaping;           /* --every, --size, --overlay or --from was given */
+} picture_options;
+
+picture_options picture_options_default(void);
+/* Reads the option at argv[*i] if it is one of these (moving *i past its
+ * value): returns CLI_OK, a usage error's status, or -1 for none of them. */
+int picture_option(int argc, char **argv, int *i, picture_options *o);
+/* Checks how the options go together for a run of `steps` steps. */
+int picture_options_check(const picture_options *o, long steps);
+
+/* A run's pictures as they are being taken. */
+typedef struct pictures {
+    picture_options o;
+    recorder *rec;          /* frames and the animation; NULL: neither */
+    long every;
+    camera cam;             /* the snapshot's: the frames' camera */
+    char label[128];        /* the HUD's line: the scene's name */
+} pictures;
+
+/* Prepares what was asked for (refusing a folder with old frames: exit 2),
+ * printing what goes wrong; returns CLI_OK or an exit status. */
+int pictures_open(pictures *p, const picture_options *o, const char *scene_name, fl_sim *s);
+/* After `done` steps: the frame or snapshot that is due. False on failure
+ * (printed). */
+bool pictures_step(pictures *p, fl_sim *s, long done);
+/* Finishes the animation (ok: the run went well) or drops it; false on
+ * failure (printed). */
+bool pictures_close(pictures *p, bool ok);
+
+#endif

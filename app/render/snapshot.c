@@ -1,0 +1,87 @@
+#define _POSIX_C_SOURCE 200809L
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include "capture.h"
+#include "png_file.h"
+#include "snapshot.h"
+
+typedef enum snapshot_kind { SNAP_NONE, SNAP_PNG, SNAP_SVG, SNAP_PDF } snapshot_kind;
+
+static snapshot_kind kind_of(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    if (!dot)
+        return SNAP_NONE;
+    return !strcasecmp(dot, ".png") ? SNAP_PNG
+           : !strcasecmp(dot, ".svg") ? SNAP_SVG
+           : !strcasecmp(dot, ".pdf") ? SNAP_PDF
+                                      : SNAP_NONE;
+}
+
+bool snapshot_format_known(const char *path) { return kind_of(path) != SNAP_NONE; }
+
+typedef struct vector_job {
+    snapshot_kind kind;
+    const fl_sim *s;
+    const camera *cam;
+    const render_options *o;
+    const render_hud *hud;
+} vector_job;
+
+static cairo_status_t to_file(void *closure, const unsigned char *data, unsigned int length)
+{
+    return fwrite(data, 1, length, closure) == length ? CAIRO_STATUS_SUCCESS
+                                                      : CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* fl_write_file's writer: a vector surface streaming into f. */
+static bool write_vector(FILE *f, void *ctx, char *why, size_t why_size)
+{
+    const vector_job *j = ctx;
+    double w = j->cam->px_w, h = j->cam->px_h;
+    cairo_surface_t *surface = j->kind == SNAP_SVG
+                                   ? cairo_svg_surface_create_for_stream(to_file, f, w, h)
+                                   : cairo_pdf_surface_create_for_stream(to_file, f, w, h);
+    cairo_t *cr = cairo_create(surface);
+    bool ok = render_sim_unmerged(cr, j->s, j->cam, j->o, j->hud);
+    cairo_show_page(cr);
+    cairo_destroy(cr);
+    cairo_surface_finish(surface);
+    cairo_status_t st = cairo_surface_status(surface);
+    cairo_surface_destroy(surface);
+    if (!ok || st != CAIRO_STATUS_SUCCESS) {
+        snprintf(why, why_size, "%s", st != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(st)
+                                                                  : "cannot draw the picture");
+        return false;
+    }
+    return true;
+}
+
+bool snapshot_write(const char *path, const fl_sim *s, const camera *cam,
+                    const render_options *o, const render_hud *hud, char *err, size_t err_size)
+{
+    snapshot_kind kind = kind_of(path);
+    if (kind == SNAP_NONE) {
+        snprintf(err, err_size, "cannot write '%s': snapshots are .png, .svg or .pdf", path);
+        return false;
+    }
+    if (kind != SNAP_PNG) {
+        vector_job j = {kind, s, cam, o, hud};
+        return fl_write_file(path, write_vector, &j, err, err_size);
+    }
+    capture *c = capture_create(cam->px_w, cam->px_h, err, err_size);
+    if (!c)
+        return false;
+    const uint8_t *rgb = NULL;
+    if (render_sim(capture_cairo(c), s, cam, o, hud))
+        rgb = capture_resolve(c);
+    bool ok = rgb && png_write_file(path, rgb, cam->px_w, cam->px_h, err, err_size);
+    if (!rgb)
+        snprintf(err, err_size, "cannot draw '%s'", path);
+    capture_destroy(c);
+    return ok;
+}

@@ -1,0 +1,20 @@
+/* One picture of a simulation as a file: .png (the same pixels as a frame),
+ * or .svg and .pdf through Cairo's vector surfaces, for papers and docs. In
+ * the vector formats every shape stays its own path (nothing is merged), so
+ * a figure can be edited shape by shape. */
+#ifndef FL_SNAPSHOT_H
+#define FL_SNAPSHOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "render.h"
+
+/* Which formats a name asks for: .png, .svg or .pdf (any case). */
+bool snapshot_format_known(const char *path);
+
+/* Draws s through cam (its size is the picture's) into `path`, written
+ * beside it and renamed into place. Returns false with a message. */
+bool snapshot_write(const char *path, const fl_sim *s, const camera *cam,
+                    const render_options *o, const render_hud *hud, char *err, size_t err_size);
+
+#endif
