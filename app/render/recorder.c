@@ -1,20 +1,38 @@
+/* The recorder draws on the caller's thread and hands each frame to a
+ * frame_queue, whose worker writes the PNG and the animation frame. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "anim.h"
 #include "capture.h"
 #include "frame_dir.h"
+#include "frame_queue.h"
 #include "png_file.h"
 #include "recorder.h"
+
+#define QUEUE_SLOTS 4 /* frames drawn ahead of the writer, at most */
 
 struct recorder {
     recorder_options o;
     capture *cap;
-    anim *anim;   /* NULL: none */
+    frame_queue *queue;
+    anim *anim;   /* NULL: none; written by the queue's worker only */
     camera cam;
-    long frames;  /* written so far */
-    char *path;   /* room for a frame's path */
+    long frames;  /* handed to the writer so far */
+    char *path;   /* room for a frame's path (the worker's) */
     size_t path_size;
 };
+
+/* The queue's worker: frame `number` to the folder and the animation. */
+static bool write_frame(void *ctx, const uint8_t *rgb, long number, char *err, size_t err_size)
+{
+    recorder *r = ctx;
+    if (r->o.dir) {
+        frame_path(r->path, r->path_size, r->o.dir, number);
+        if (!png_write_file(r->path, rgb, r->o.width, r->o.height, err, err_size))
+            return false;
+    }
+    return !r->anim || anim_add(r->anim, rgb, err, err_size);
+}
 
 recorder *recorder_open(const fl_sim *s, const recorder_options *o, char *err, size_t err_size)
 {
@@ -37,6 +55,11 @@ recorder *recorder_open(const fl_sim *s, const recorder_options *o, char *err, s
         r->anim = anim_open(o->animation, o->width, o->height, o->fps, err, err_size);
         ok = r->anim != NULL;
     }
+    if (ok) {
+        r->queue = frame_queue_start(o->width, o->height, QUEUE_SLOTS, write_frame, r, err,
+                                     err_size);
+        ok = r->queue != NULL;
+    }
     if (!ok) {
         recorder_abort(r);
         return NULL;
@@ -52,6 +75,9 @@ void recorder_abort(recorder *r)
 {
     if (!r)
         return;
+    char ignored[64];
+    if (r->queue)
+        (void)frame_queue_finish(r->queue, ignored, sizeof ignored);
     anim_abort(r->anim);
     capture_destroy(r->cap);
     free(r->path);
@@ -62,8 +88,12 @@ bool recorder_close(recorder *r, char *err, size_t err_size)
 {
     if (!r)
         return true;
-    bool ok = !r->anim || anim_close(r->anim, err, err_size);
-    r->anim = NULL;
+    bool ok = frame_queue_finish(r->queue, err, err_size);
+    r->queue = NULL;
+    if (ok && r->anim) {
+        ok = anim_close(r->anim, err, err_size);
+        r->anim = NULL;
+    }
     recorder_abort(r);
     return ok;
 }
@@ -80,14 +110,10 @@ bool recorder_frame(recorder *r, fl_sim *s, char *err, size_t err_size)
                  cairo_status_to_string(cairo_status(capture_cairo(r->cap))));
         return false;
     }
-    if (r->o.dir) {
-        frame_path(r->path, r->path_size, r->o.dir, r->frames + 1);
-        if (!png_write_file(r->path, rgb, capture_width(r->cap), capture_height(r->cap), err,
-                            err_size))
-            return false;
-    }
-    if (r->anim && !anim_add(r->anim, rgb, err, err_size))
+    if (!frame_queue_push(r->queue, rgb, err, err_size))
         return false;
     r->frames++;
     return true;
 }
+
+long recorder_frames(const recorder *r) { return r->frames; }

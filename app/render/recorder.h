@@ -33,7 +33,11 @@ bool recorder_close(recorder *r, char *err, size_t err_size);
 void recorder_abort(recorder *r);
 
 /* Measures the buoyancy of the current state (no force is applied), draws
- * it and writes the next frame. Returns false with a message on failure. */
+ * it and hands it to the writer's thread (frame_queue.h), which writes it
+ * while the caller goes on. Returns false with a message on failure, which
+ * may be an earlier frame's that failed to be written. */
 bool recorder_frame(recorder *r, fl_sim *s, char *err, size_t err_size);
+/* Frames handed over so far. */
+long recorder_frames(const recorder *r);
 
 #endif
