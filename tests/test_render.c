@@ -324,6 +324,33 @@ static void test_hud_writes_text(void **state)
     unbuild(b);
 }
 
+/* The legend: with the force overlay on, a light panel in the bottom-right
+ * corner with dark ink on it (names, the scale bar); without overlays the
+ * corner shows the scene. */
+static void test_legend_in_the_corner(void **state)
+{
+    (void)state;
+    built *b = build(pool_text);
+    target t = target_make(480, 360);
+    camera cam = camera_make(fl_v2(10, 8), 24, 480, 360, 1.0);
+    draw(&t, &b->s, &cam, &plain);
+    uint32_t bare = pixel_xy(&t, 470, 350);
+    render_options forces = {.forces = true, .com = true};
+    draw(&t, &b->s, &cam, &forces);
+    int light = 0, ink = 0;
+    for (int y = 280; y < 355; y++)
+        for (int x = 300; x < 475; x++) {
+            uint32_t c = pixel_xy(&t, x, y);
+            light += channel(c, 0) > 235 && channel(c, 1) > 235;
+            ink += channel(c, 0) < 80 && channel(c, 1) < 80 && channel(c, 2) < 80;
+        }
+    assert_true(light > 2000);
+    assert_true(ink > 40);
+    assert_true(channel(pixel_xy(&t, 470, 350), 0) > channel(bare, 0)); /* lighter than before */
+    target_free(&t);
+    unbuild(b);
+}
+
 static void test_overlay_names(void **state)
 {
     (void)state;
@@ -369,6 +396,7 @@ int main(void)
         cmocka_unit_test(test_edges_are_anti_aliased),
         cmocka_unit_test(test_ropes_and_overlays),
         cmocka_unit_test(test_hud_writes_text),
+        cmocka_unit_test(test_legend_in_the_corner),
         cmocka_unit_test(test_overlay_names),
         cmocka_unit_test(test_fit_without_a_view),
     };

@@ -1,6 +1,8 @@
 /* The debug overlays of render.h: centres of mass and buoyancy, submerged
  * polygons, force arrows, contact points and ropes. */
+#include <stdio.h>
 #include "render.h"
+#include "text.h"
 
 #define INK 0x1a1a1a
 #define HALO 0xffffff
@@ -13,9 +15,9 @@
 #define MOUSE_COLOR 0x7a3cc8
 #define CONTACT_COLOR 0xe0202a
 
-static void draw_com(draw_batch *b, const camera *cam, fl_vec2 at)
+/* The marks, at target pixel p. */
+static void com_mark(draw_batch *b, const camera *cam, fl_vec2 p)
 {
-    fl_vec2 p = camera_to_screen(cam, at);
     double arm = 5.0 * cam->px;
     for (int pass = 0; pass < 2; pass++) {
         double w = (pass == 0 ? 3.5 : 1.5) * cam->px;
@@ -25,9 +27,8 @@ static void draw_com(draw_batch *b, const camera *cam, fl_vec2 at)
     }
 }
 
-static void draw_cb(draw_batch *b, const camera *cam, fl_vec2 at)
+static void cb_mark(draw_batch *b, const camera *cam, fl_vec2 p)
 {
-    fl_vec2 p = camera_to_screen(cam, at);
     draw_ring(b, p, 4.5 * cam->px, 3.5 * cam->px, rgba_hex(HALO, 255));
     draw_ring(b, p, 4.5 * cam->px, 1.5 * cam->px, rgba_hex(CB_COLOR, 255));
 }
@@ -46,9 +47,7 @@ static void draw_submerged(draw_batch *b, const fl_sim *s, const camera *cam, in
     }
 }
 
-/* Target pixels per newton: the heaviest dynamic body's weight is drawn
- * RENDER_FORCE_VIEW_FRACTION of the target's width long. */
-static double force_scale(const fl_sim *s, const camera *cam)
+double render_force_scale(const fl_sim *s, const camera *cam)
 {
     double g = fl_length(fl_world_gravity(s->world)), heaviest = 0.0;
     for (int i = 0; i < fl_world_body_count(s->world); i++)
@@ -56,11 +55,25 @@ static double force_scale(const fl_sim *s, const camera *cam)
     return RENDER_FORCE_VIEW_FRACTION * cam->px_w / (heaviest > 0.0 ? heaviest : 1.0);
 }
 
+/* An arrow for `force` from `at`, shortened where it would leave the
+ * target (a margin inside its edges), so that it never runs off the view;
+ * none when `at` itself is outside. */
 static void force_arrow(draw_batch *b, const camera *cam, fl_vec2 at, fl_vec2 force, double k,
                         uint32_t color)
 {
     fl_vec2 p = camera_to_screen(cam, at);
-    fl_vec2 tip = fl_add(p, fl_scale(force, k));
+    fl_vec2 d = fl_scale(force, k);
+    double m = 4.0 * cam->px, lo[2] = {m, m}, hi[2] = {cam->px_w - m, cam->px_h - m};
+    double pc[2] = {p.x, p.y}, dc[2] = {d.x, d.y}, t = 1.0;
+    for (int a = 0; a < 2; a++) {
+        if (pc[a] < lo[a] || pc[a] > hi[a])
+            return;
+        if (pc[a] + t * dc[a] > hi[a])
+            t = (hi[a] - pc[a]) / dc[a];
+        if (pc[a] + t * dc[a] < lo[a])
+            t = (lo[a] - pc[a]) / dc[a];
+    }
+    fl_vec2 tip = fl_add(p, fl_scale(d, t));
     if (fl_length(fl_sub(tip, p)) < 1.0 * cam->px)
         return;
     draw_arrow(b, p, tip, 2.0 * cam->px, 9.0 * cam->px, rgba_hex(color, 230));
@@ -120,7 +133,7 @@ void render_overlays(draw_batch *b, const fl_sim *s, const camera *cam, const re
 {
     if (o->ropes)
         draw_ropes(b, s, cam);
-    double k = force_scale(s, cam);
+    double k = render_force_scale(s, cam);
     for (int i = 0; i < fl_world_body_count(s->world); i++) {
         const fl_body *body = fl_world_body(s->world, i);
         if (fl_body_is_static(body))
@@ -131,10 +144,99 @@ void render_overlays(draw_batch *b, const fl_sim *s, const camera *cam, const re
         if (o->forces)
             draw_forces(b, s, cam, i, k);
         if (o->com)
-            draw_com(b, cam, fl_body_position(body));
+            com_mark(b, cam, camera_to_screen(cam, fl_body_position(body)));
         if (o->cb && fl_buoyancy_body_area(s->buoyancy, i, &cb) > 0.0)
-            draw_cb(b, cam, cb);
+            cb_mark(b, cam, camera_to_screen(cam, cb));
     }
     if (o->contacts)
         draw_contacts(b, s, cam);
+}
+
+/* ---- the legend ---------------------------------------------------------- */
+
+/* A round number of newtons (1, 2 or 5 times a power of ten) whose arrow is
+ * about `px` pixels long at k pixels a newton. */
+static double round_newtons(double px, double k)
+{
+    double f = px / k, p = pow(10.0, floor(log10(f)));
+    return f / p >= 5.0 ? 5.0 * p : f / p >= 2.0 ? 2.0 * p : p;
+}
+
+typedef enum legend_mark { MARK_COM, MARK_CB, MARK_SUBMERGED, MARK_CONTACT, MARK_FORCES } legend_mark;
+
+static void legend_mark_draw(draw_batch *b, const camera *cam, legend_mark m, fl_vec2 c, double u)
+{
+    switch (m) {
+    case MARK_COM: com_mark(b, cam, c); break;
+    case MARK_CB: cb_mark(b, cam, c); break;
+    case MARK_SUBMERGED:
+        draw_line(b, fl_v2(c.x - 7 * u, c.y), fl_v2(c.x + 7 * u, c.y), 1.5 * cam->px, true,
+                  rgba_hex(SUBMERGED_COLOR, 255));
+        break;
+    case MARK_CONTACT: draw_disc(b, c, 3.0 * cam->px, rgba_hex(CONTACT_COLOR, 255)); break;
+    case MARK_FORCES: break;
+    }
+}
+
+void render_legend(draw_batch *b, const fl_sim *s, const camera *cam, const render_options *o)
+{
+    static const char *const names[] = {"centre of mass", "centre of buoyancy", "submerged part",
+                                        "contact"};
+    const bool on[] = {o->com, o->cb, o->submerged, o->contacts};
+    double u = render_text_unit(cam), line = TEXT_LINE_UNITS * u, pad = 5 * u;
+    double key = 18 * u; /* the marks' column */
+    int rows = 0;
+    double wide = 0.0;
+    for (int i = 0; i < 4; i++)
+        if (on[i]) {
+            rows++;
+            wide = fmax(wide, text_width(b, names[i], u));
+        }
+    double k = render_force_scale(s, cam), newtons = 0.0, bar = 0.0;
+    char scale[64] = "";
+    if (o->forces) {
+        newtons = round_newtons(60.0 * cam->px, k);
+        bar = newtons * k;
+        snprintf(scale, sizeof scale, "%g N", newtons);
+        wide = fmax(wide, fmax(text_width(b, "weight, buoyancy, drag", u), bar + 6 * u +
+                                                                         text_width(b, scale, u)));
+        rows += 2;
+    }
+    if (rows == 0)
+        return;
+    double w = key + wide + 2 * pad, h = rows * line + 2 * pad;
+    double x = cam->px_w - w - 4 * u, y = cam->px_h - h - 4 * u;
+    if (x < 0 || y < 0)
+        return; /* no room on so small a target */
+    const fl_vec2 panel[4] = {{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}};
+    draw_polygon(b, panel, 4, rgba_hex(0xffffff, 210));
+    double ty = y + pad;
+    rgba ink = rgba_hex(0x1a1a1a, 255);
+    for (int i = 0; i < 4; i++) {
+        if (!on[i])
+            continue;
+        legend_mark_draw(b, cam, (legend_mark)i, fl_v2(x + pad + key / 2 - 2 * u, ty + 0.45 * line), u);
+        text_draw(b, names[i], fl_v2(x + pad + key, ty), u, ink);
+        ty += line;
+    }
+    if (o->forces) {
+        /* The three arrows as they point for a floating body: weight down,
+         * buoyancy up, drag across; then the scale bar. */
+        const uint32_t colors[3] = {WEIGHT_COLOR, LIFT_COLOR, DRAG_COLOR};
+        const fl_vec2 from[3] = {{0, 0.15}, {0, 0.85}, {-0.3, 0.5}}, to[3] = {{0, 0.85}, {0, 0.15}, {0.4, 0.5}};
+        for (int j = 0; j < 3; j++) {
+            double ax = x + pad + (j < 2 ? j * 4 : 9) * u;
+            draw_arrow(b, fl_v2(ax + from[j].x * line, ty + from[j].y * line),
+                       fl_v2(ax + to[j].x * line, ty + to[j].y * line), 1.5 * cam->px, 3.5 * u,
+                       rgba_hex(colors[j], 230));
+        }
+        text_draw(b, "weight, buoyancy, drag", fl_v2(x + pad + key, ty), u, ink);
+        ty += line;
+        double by = ty + 0.45 * line;
+        draw_line(b, fl_v2(x + pad, by), fl_v2(x + pad + bar, by), 2.0 * cam->px, false, ink);
+        draw_line(b, fl_v2(x + pad, by - 3 * u), fl_v2(x + pad, by + 3 * u), 1.5 * cam->px, false, ink);
+        draw_line(b, fl_v2(x + pad + bar, by - 3 * u), fl_v2(x + pad + bar, by + 3 * u),
+                  1.5 * cam->px, false, ink);
+        text_draw(b, scale, fl_v2(x + pad + bar + 6 * u, ty), u, ink);
+    }
 }

@@ -209,6 +209,7 @@ static bool render(cairo_t *cr, bool merge, const fl_sim *s, const camera *cam,
         draw_body(b, s, cam, i);
     draw_fluids(b, s, cam, FLUID_VEIL);
     render_overlays(b, s, cam, o);
+    render_legend(b, s, cam, o);
     if (o->hud)
         render_hud_draw(b, s, cam, hud);
     bool ok = draw_flush(b);

@@ -80,6 +80,15 @@ rgba render_fluid_veil(const fl_fluid_def *f);
  * still surface, linearly in between. */
 rgba render_fluid_deep(rgba c);
 
+/* Target pixels per newton of the force arrows: the heaviest dynamic body's
+ * weight is drawn RENDER_FORCE_VIEW_FRACTION of the target's width long. */
+double render_force_scale(const fl_sim *s, const camera *cam);
+
+/* A key to the overlays that are on (the marks for centres of mass and
+ * buoyancy, submerged parts, contacts, and the force arrows with a scale
+ * bar in newtons), in the bottom-right corner; nothing when none is on. */
+void render_legend(draw_batch *b, const fl_sim *s, const camera *cam, const render_options *o);
+
 /* Parts of render_sim, for renderers that compose their own picture. */
 void render_overlays(draw_batch *b, const fl_sim *s, const camera *cam, const render_options *o);
 void render_hud_draw(draw_batch *b, const fl_sim *s, const camera *cam, const render_hud *hud);
