@@ -174,6 +174,23 @@ static void draw_fluids(draw_batch *b, const fl_sim *s, const camera *cam, fluid
     free(top);
 }
 
+/* Bodies whose outline covers no whole pixel of the target are not drawn,
+ * so that walls just outside the view leave no sliver of outline. */
+static bool visible(const fl_vec2 *p, int n, const camera *cam)
+{
+    double lo_x = INFINITY, lo_y = INFINITY, hi_x = -INFINITY, hi_y = -INFINITY;
+    for (int k = 0; k < n; k++) {
+        lo_x = fmin(lo_x, p[k].x);
+        hi_x = fmax(hi_x, p[k].x);
+        lo_y = fmin(lo_y, p[k].y);
+        hi_y = fmax(hi_y, p[k].y);
+    }
+    return hi_x > 1.0 && lo_x < cam->px_w - 1.0 && hi_y > 1.0 && lo_y < cam->px_h - 1.0;
+}
+
+/* Perceived lightness of a colour, 0 to 255. */
+static double lightness(rgba c) { return 0.299 * c.r + 0.587 * c.g + 0.114 * c.b; }
+
 static void draw_body(draw_batch *b, const fl_sim *s, const camera *cam, int i)
 {
     const fl_body *body = fl_world_body(s->world, i);
@@ -185,13 +202,19 @@ static void draw_body(draw_batch *b, const fl_sim *s, const camera *cam, int i)
     }
     for (int k = 0; k < n; k++)
         p[k] = camera_to_screen(cam, fl_body_world_point(body, fl_body_outline(body, NULL)[k]));
+    if (!visible(p, n, cam)) {
+        free(p);
+        return;
+    }
     rgba fill = rgba_hex(render_body_color(s, i), 255);
     rgba black = rgba_hex(0x000000, 255);
+    bool pale = lightness(fill) > 190.0; /* ice, balsa: outlined harder against the sky */
     draw_polygon(b, p, n, fill);
     if (fl_body_is_static(body))
         draw_hatch(b, p, n, 7.0 * cam->px, 1.0 * cam->px, rgba_mix(fill, black, 0.22));
-    draw_polyline(b, p, n, true, (fl_body_is_static(body) ? 2.0 : 1.5) * cam->px,
-                  rgba_mix(fill, black, fl_body_is_static(body) ? 0.55 : 0.5));
+    double width = fl_body_is_static(body) || pale ? 2.0 : 1.5;
+    double dark = fl_body_is_static(body) ? 0.55 : pale ? 0.62 : 0.5;
+    draw_polyline(b, p, n, true, width * cam->px, rgba_mix(fill, black, dark));
     free(p);
 }
 
