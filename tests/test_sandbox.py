@@ -32,6 +32,7 @@ view  center=5,3 width=10
 fluid name=water density=1000 surface=3 left=0 right=10 bottom=5.5
 box   name=floor at=5,5.75 size=10,0.5 static
 box   name=crate at=3,5 size=1,1 density=2000 color=#c04000
+box   name=kite at=8.5,0.5 size=0.8,0.8 static angle=30deg color=#000000
 """
 
 
@@ -199,7 +200,7 @@ class Sandbox(unittest.TestCase):
         r = subprocess.run([FLOTSAM, 'check', self.out], capture_output=True, text=True,
                            timeout=30)
         self.assertEqual(r.returncode, 0, r.stderr)
-        self.assertIn('3 bodies', r.stdout)  # the floor, the crate, the new box
+        self.assertIn('4 bodies', r.stdout)  # the floor, the crate, the kite, the new box
         with open(self.out, encoding='utf-8') as f:
             saved = f.read()
         m = re.search(r'^polygon name=crate at=([-0-9.e+]+),([-0-9.e+]+)', saved, re.M)
@@ -214,12 +215,28 @@ class Sandbox(unittest.TestCase):
         self.assertGreater(len(colours), 50, 'the window looks blank')
         water = sum(1 for row in rows[::4] for (r_, g, b) in row[::4] if b > r_ + 60 and b > g)
         self.assertGreater(water, 0.1 * len(rows[::4]) * len(rows[0][::4]), 'no water in sight')
+        # Anti-aliased: the black kite, turned 30 degrees against the sky,
+        # has pixels of colours between the two along its slanted edges
+        # (the outline's own shade aside, a stair-stepped edge has none).
+        cx, cy = to_screen(8.5, 0.5)
+        between = 0
+        for y in range(int(cy) - 40, int(cy) + 40):
+            for x in range(int(cx) - 40, int(cx) + 40):
+                r_, g, b = rows[y][x]
+                between += 60 < g < 170
+        self.assertGreater(between, 40, 'no anti-aliased edges on the turned kite')
+        # The HUD's text: white glyphs on the dark panel, with grey edges.
+        hud = [rows[y][x] for y in range(8, 60) for x in range(8, 120)]
+        white = sum(1 for (r_, g, b) in hud if min(r_, g, b) > 230)
+        grey = sum(1 for (r_, g, b) in hud if 130 < r_ < 215)
+        self.assertGreater(white, 40, 'no HUD text')
+        self.assertGreater(grey, 40, 'the HUD text is not anti-aliased')
 
     def test_broken_file_shows_banner_until_mended(self):
         with open(self.scene, 'a', encoding='utf-8') as f:
             f.write('box at=1,1 size=1,1 density=abc\n')
-        wait_for(lambda: 'dock.scene:6:' in self.stderr(), 10, 'the reload error')
-        self.assertIn('dock.scene:6:29: expected a number', self.stderr())
+        wait_for(lambda: 'dock.scene:7:' in self.stderr(), 10, 'the reload error')
+        self.assertIn('dock.scene:7:29: expected a number', self.stderr())
         time.sleep(0.3)
 
         def banner_rows():
