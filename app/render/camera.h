@@ -12,8 +12,8 @@ typedef struct camera {
     fl_vec2 center;  /* world point at the middle of the target */
     double width;    /* metres of world across the target */
     int px_w, px_h;  /* target size in pixels */
-    double px;       /* target pixels per output pixel: 1 on screen, the
-                        supersampling factor when capturing */
+    double px;       /* what line widths and text are scaled by (1: as
+                        designed, in target pixels) */
 } camera;
 
 /* A camera of `width` metres across a target of w x h pixels. */
