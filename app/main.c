@@ -3,10 +3,10 @@
 #include <string.h>
 #include "cli.h"
 #include "sandbox.h"
+#include "text.h"
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
-    cli_set_program("flotsam");
     if (argc < 2)
         return sandbox_main(0, argv + 1);
     const char *cmd = argv[1];
@@ -27,4 +27,12 @@ int main(int argc, char **argv)
     if (cmd[0] == '-')
         return cli_usage_error("unknown option '%s'", cmd);
     return cli_usage_error("unknown command '%s'", cmd);
+}
+
+int main(int argc, char **argv)
+{
+    cli_set_program("flotsam");
+    int rc = dispatch(argc, argv);
+    text_release_fonts();
+    return rc;
 }

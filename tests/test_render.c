@@ -12,6 +12,7 @@
 #include <string.h>
 #include "capture.h"
 #include "render.h"
+#include "text.h"
 #include "flotsam/flotsam.h"
 
 /* ---- helpers ---------------------------------------------------------------- */
@@ -400,5 +401,7 @@ int main(void)
         cmocka_unit_test(test_overlay_names),
         cmocka_unit_test(test_fit_without_a_view),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    text_release_fonts();
+    return failed;
 }

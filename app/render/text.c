@@ -1,4 +1,5 @@
 /* Text through Cairo's font API: one face, sized by units (text.h). */
+#include <fontconfig/fontconfig.h>
 #include "text.h"
 
 #define FONT_UNITS 8.5     /* the font's size in units: capitals about 6 tall */
@@ -29,4 +30,10 @@ void text_draw(draw_batch *b, const char *s, fl_vec2 at, double unit, rgba c)
     cairo_new_path(cr);
     if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
         b->ok = false;
+}
+
+void text_release_fonts(void)
+{
+    cairo_debug_reset_static_data();
+    FcFini();
 }

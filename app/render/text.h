@@ -16,4 +16,9 @@ double text_width(draw_batch *b, const char *s, double unit);
 /* Draws s in the line whose top-left corner is `at`. */
 void text_draw(draw_batch *b, const char *s, fl_vec2 at, double unit, rgba c);
 
+/* Gives back what Cairo and fontconfig keep for the process's life (the
+ * font faces met, the font configuration), so that a leak checker sees
+ * nothing left at exit. Call it last, when nothing of Cairo is in use. */
+void text_release_fonts(void);
+
 #endif
