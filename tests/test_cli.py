@@ -451,13 +451,31 @@ class Snapshot(Workdir):
             data = f.read()
         self.assertTrue(data.startswith(b'%PDF-'))
         self.assertIn(b'%%EOF', data[-32:])
-        if shutil.which('pdfinfo'):
-            info = subprocess.run(['pdfinfo', out], capture_output=True, text=True).stdout
-            self.assertRegex(info, r'Pages:\s+1\n')
-            self.assertRegex(info, r'Page size:\s+320 x 180 pts')
+        self.assertIsNotNone(shutil.which('pdfinfo'), 'pdfinfo (poppler-utils) is missing: '
+                             'scripts/setup installs it')
+        info = subprocess.run(['pdfinfo', out], capture_output=True, text=True).stdout
+        self.assertRegex(info, r'Pages:\s+1\n')
+        self.assertRegex(info, r'Page size:\s+320 x 180 pts')
+
+    def test_unwritable_snapshot_fails_before_the_run(self):
+        r = flotsam('run', '--steps', '600', '--snapshot', os.path.join(self.dir, 'no', 's.svg'))
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("cannot write", r.stderr)
+        self.assertEqual(r.stdout, '')  # no summary: nothing was simulated
+
+    def test_names_that_are_not_utf8(self):
+        scene = os.path.join(self.dir.encode(), b'd\xe9p\xf4t.scene')  # Latin-1
+        with open(scene, 'w', encoding='utf-8') as f:
+            f.write(self.SCENE)
+        out = os.path.join(self.dir, 's.png')
+        r = subprocess.run([FLOTSAM.encode(), b'run', scene, b'--steps', b'5', b'--snapshot',
+                            out.encode(), b'--size', b'320x180'], capture_output=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(read_png(out)[:2], (320, 180))
 
     def test_bad_snapshot_options_exit_2(self):
         for args in (['--snapshot', 'x.jpg'], ['--snapshot'], ['--at', '5'],
+                     ['--snapshot', 'x.png', '--every', '3'], ['--snapshot', 'x.png', '--from', '5'],
                      ['--snapshot', 'x.png', '--at', '700'], ['--snapshot', 'x.png', '--at', 'x']):
             r = flotsam('run', '--steps', '600', *args)
             self.assertEqual(r.returncode, 2, args)
@@ -485,12 +503,13 @@ class Animation(Workdir):
         return out, probe(out)
 
     def test_waves_in_real_time(self):
-        for name, bound in (('w.gif', 3 << 20), ('w.webp', 1 << 20)):
+        # One frame every 2 steps of 1/60 s: 30 a second, in whole units of
+        # each format (GIF: hundredths, WebP: milliseconds) that add up to
+        # the real time.
+        for name, bound, delays in (('w.gif', 3 << 20, {30, 40}), ('w.webp', 1 << 20, {33, 34})):
             out, p = self.animate(name, '--steps', '300', '--size', '480x270')
             self.assertEqual((p['frames'], p['width'], p['height']), (151, 480, 270), name)
-            # One frame every 2 steps of 1/60 s: 30 a second, in whole
-            # hundredths (GIF's unit) that add up to the real time.
-            self.assertEqual(set(p['delays_ms']), {30, 40}, name)
+            self.assertEqual(set(p['delays_ms']), delays, name)
             self.assertAlmostEqual(sum(p['delays_ms']), 151 / 30 * 1000, delta=10)
             self.assertLess(os.path.getsize(out), bound, name)
             os.remove(out)
@@ -534,10 +553,33 @@ class Animation(Workdir):
             self.assertIn('flotsam: ', r.stderr, args)
             self.assertFalse(os.path.exists('x.gif'), args)
 
-    def test_unwritable_animation_exits_1(self):
-        r = flotsam('run', '--steps', '2', '--animation', os.path.join(self.dir, 'no', 'a.gif'))
+    def test_unwritable_animation_exits_1_before_the_run(self):
+        for name in ('a.gif', 'a.webp'):
+            r = flotsam('run', '--steps', '2', '--animation', os.path.join(self.dir, 'no', name))
+            self.assertEqual(r.returncode, 1, name)
+            self.assertIn("cannot write", r.stderr, name)
+            self.assertEqual(r.stdout, '', name)
+
+    def test_faster_than_the_format_plays_is_refused(self):
+        scene = self.write('fast.scene', 'flotsam-scene 1\nworld rate=240\n'
+                           'fluid density=1000 surface=8 left=0 right=20 bottom=14\n')
+        r = flotsam('run', scene, '--steps', '4', '--every', '1', '--animation',
+                    os.path.join(self.dir, 'a.gif'))
+        self.assertEqual(r.returncode, 2)
+        self.assertIn('240 frames a second', r.stderr)
+        r = flotsam('run', scene, '--steps', '4', '--every', '1', '--fps', '25', '--animation',
+                    os.path.join(self.dir, 'a.gif'))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(set(probe(os.path.join(self.dir, 'a.gif'))['delays_ms']), {40})
+
+    def test_overwrite_keeps_old_frames_when_the_run_cannot_start(self):
+        frames = os.path.join(self.dir, 'f')
+        r = flotsam('run', '--steps', '4', '--frames', frames, '--size', '16x16')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        r = flotsam('run', '--steps', '4', '--frames', frames, '--size', '16x16', '--overwrite',
+                    '--animation', os.path.join(self.dir, 'no', 'a.gif'))
         self.assertEqual(r.returncode, 1)
-        self.assertIn("cannot write", r.stderr)
+        self.assertEqual(len(os.listdir(frames)), 3)  # the old frames are still there
 
 
 if __name__ == '__main__':

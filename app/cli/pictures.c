@@ -96,6 +96,9 @@ int picture_options_check(const picture_options *o, long steps)
     if (o->shaping && !o->frames && !o->animation && !o->snapshot)
         return cli_usage_error("--every, --size, --overlay and --from go with --frames DIR, "
                                "--animation FILE or --snapshot FILE");
+    if ((o->every > 0 || o->from > 0) && !o->frames && !o->animation)
+        return cli_usage_error("--every and --from go with --frames DIR or --animation FILE "
+                               "(a snapshot is one picture: --at STEP)");
     if (o->fps > 0 && !o->animation)
         return cli_usage_error("--fps goes with --animation FILE");
     if (o->overwrite && !o->frames)
@@ -121,6 +124,7 @@ static long frame_every(const picture_options *o, const fl_sim *s)
 
 int pictures_open(pictures *p, const picture_options *o, const char *scene_name, fl_sim *s)
 {
+    char err_buf[512];
     memset(p, 0, sizeof *p);
     p->o = *o;
     p->every = frame_every(o, s);
@@ -138,10 +142,21 @@ int pictures_open(pictures *p, const picture_options *o, const char *scene_name,
     double width;
     camera_fit_sim(s, (double)o->width / o->height, &center, &width);
     p->cam = camera_make(center, width, o->width, o->height, 1.0);
+    if (o->snapshot && !snapshot_probe(o->snapshot, err_buf, sizeof err_buf)) {
+        fprintf(stderr, "flotsam: %s\n", err_buf);
+        return CLI_FAILED;
+    }
     if (!o->frames && !o->animation)
         return CLI_OK;
-    recorder_options ro = {o->frames, o->animation, o->fps > 0 ? o->fps : s->rate / p->every,
-                           o->overwrite, o->width, o->height, o->overlay, p->label};
+    double fps = o->fps > 0 ? o->fps : s->rate / p->every;
+    if (o->animation && fps > anim_max_fps(o->animation)) {
+        fprintf(stderr, "flotsam: '%s' would play %g frames a second, more than it can (%g): "
+                "take fewer frames with --every, or slow it with --fps\n", o->animation, fps,
+                anim_max_fps(o->animation));
+        return CLI_BAD_INPUT;
+    }
+    recorder_options ro = {o->frames, o->animation, fps, o->overwrite, o->width, o->height,
+                           o->overlay, p->label};
     char err[512];
     p->rec = recorder_open(s, &ro, err, sizeof err);
     if (!p->rec) {

@@ -31,6 +31,13 @@ int anim_delay_cs(double fps, long k)
     return (int)(lround(100.0 * (double)(k + 1) / fps) - lround(100.0 * (double)k / fps));
 }
 
+int anim_delay_ms(double fps, long k)
+{
+    return (int)(lround(1000.0 * (double)(k + 1) / fps) - lround(1000.0 * (double)k / fps));
+}
+
+double anim_max_fps(const char *path) { return codec_for(path) == &anim_gif_codec ? 50.0 : 100.0; }
+
 anim *anim_open(const char *path, int w, int h, double fps, char *err, size_t err_size)
 {
     const anim_codec *codec = codec_for(path);

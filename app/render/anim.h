@@ -29,6 +29,12 @@ void anim_abort(anim *a);
  * frames a second: whole hundredths that add up, so that n frames last
  * n / fps seconds to the nearest hundredth. */
 int anim_delay_cs(double fps, long k);
+/* The same in milliseconds (WebP's unit). */
+int anim_delay_ms(double fps, long k);
+
+/* The most frames a second a format plays (GIF: 50, a delay of two
+ * hundredths; viewers slow anything faster), for a file name it knows. */
+double anim_max_fps(const char *path);
 
 /* The two encoders, behind anim.c. */
 typedef struct anim_codec {

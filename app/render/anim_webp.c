@@ -2,6 +2,7 @@
 /* WebP animations through libwebp's animation encoder, lossy, tuned for
  * drawings; it finds what changed between frames itself. The encoder keeps
  * the compressed frames until the end, never the raw ones. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,12 +14,12 @@
 #define QUALITY 80
 
 typedef struct webp_state {
-    char *path;
+    FILE *f;       /* opened at the start, so that a bad path fails at once */
     WebPAnimEncoder *enc;
     WebPConfig config;
     int w, h;
     double fps;
-    long cs;       /* the time so far, hundredths of a second */
+    long ms;       /* the time so far, milliseconds */
 } webp_state;
 
 static void webp_abort(void *state)
@@ -27,7 +28,8 @@ static void webp_abort(void *state)
     if (!s)
         return;
     WebPAnimEncoderDelete(s->enc);
-    free(s->path);
+    if (s->f)
+        fclose(s->f);
     free(s);
 }
 
@@ -44,12 +46,17 @@ static void *webp_open(const char *tmp, int w, int h, double fps, char *why, siz
     s->config.method = 3;
     opt.allow_mixed = 1;          /* lossless where that is smaller */
     opt.anim_params.loop_count = 0;
+    s->f = fopen(tmp, "wb");
+    if (!s->f) {
+        snprintf(why, why_size, "%s", strerror(errno));
+        free(s);
+        return NULL;
+    }
     s->enc = WebPAnimEncoderNew(w, h, &opt);
-    s->path = strdup(tmp);
     s->w = w;
     s->h = h;
     s->fps = fps;
-    if (!s->enc || !s->path) {
+    if (!s->enc) {
         snprintf(why, why_size, "out of memory");
         webp_abort(s);
         return NULL;
@@ -69,20 +76,12 @@ static bool webp_add(void *state, const uint8_t *rgb, long k, char *why, size_t 
     pic.height = s->h;
     pic.use_argb = 1;
     bool ok = WebPPictureImportRGB(&pic, rgb, s->w * 3) &&
-              WebPAnimEncoderAdd(s->enc, &pic, (int)(10 * s->cs), &s->config);
+              WebPAnimEncoderAdd(s->enc, &pic, (int)s->ms, &s->config);
     if (!ok)
         snprintf(why, why_size, "%s", WebPAnimEncoderGetError(s->enc));
     WebPPictureFree(&pic);
-    s->cs += anim_delay_cs(s->fps, k);
+    s->ms += anim_delay_ms(s->fps, k);
     return ok;
-}
-
-static bool write_data(FILE *f, void *ctx, char *why, size_t why_size)
-{
-    const WebPData *d = ctx;
-    (void)why;
-    (void)why_size;
-    return fwrite(d->bytes, 1, d->size, f) == d->size;
 }
 
 static bool webp_finish(void *state, char *why, size_t why_size)
@@ -90,17 +89,19 @@ static bool webp_finish(void *state, char *why, size_t why_size)
     webp_state *s = state;
     WebPData data;
     WebPDataInit(&data);
-    bool ok = WebPAnimEncoderAdd(s->enc, NULL, (int)(10 * s->cs), NULL) &&
+    bool ok = WebPAnimEncoderAdd(s->enc, NULL, (int)s->ms, NULL) &&
               WebPAnimEncoderAssemble(s->enc, &data);
     if (!ok) {
         snprintf(why, why_size, "%s", WebPAnimEncoderGetError(s->enc));
     } else {
-        FILE *f = fopen(s->path, "wb");
-        ok = f && write_data(f, &data, why, why_size);
-        if (f && fclose(f) != 0)
+        errno = 0;
+        ok = fwrite(data.bytes, 1, data.size, s->f) == data.size;
+        FILE *f = s->f;
+        s->f = NULL;
+        if (fclose(f) != 0)
             ok = false;
         if (!ok)
-            snprintf(why, why_size, "cannot write the file");
+            snprintf(why, why_size, "%s", errno ? strerror(errno) : "cannot write the file");
     }
     WebPDataClear(&data);
     webp_abort(s);

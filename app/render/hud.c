@@ -46,6 +46,10 @@ void render_hud_draw(draw_batch *b, const fl_sim *s, const camera *cam, const re
     for (int i = 0; i < t.count; i++)
         widest = fmax(widest, text_width(b, t.line[i], unit));
     fl_vec2 o = fl_v2(4.0 * unit, 4.0 * unit);
+    /* On a target too small for it, the HUD would hide the picture. */
+    if (o.x + widest + 2 * pad > 0.6 * cam->px_w ||
+        o.y + t.count * line_h + 1.5 * pad > 0.5 * cam->px_h)
+        return;
     fl_vec2 panel[4] = {o, fl_v2(o.x + widest + 2 * pad, o.y),
                         fl_v2(o.x + widest + 2 * pad, o.y + t.count * line_h + 1.5 * pad),
                         fl_v2(o.x, o.y + t.count * line_h + 1.5 * pad)};

@@ -206,8 +206,8 @@ void render_legend(draw_batch *b, const fl_sim *s, const camera *cam, const rend
         return;
     double w = key + wide + 2 * pad, h = rows * line + 2 * pad;
     double x = cam->px_w - w - 4 * u, y = cam->px_h - h - 4 * u;
-    if (x < 0 || y < 0)
-        return; /* no room on so small a target */
+    if (w > 0.45 * cam->px_w || h > 0.45 * cam->px_h)
+        return; /* no room on so small a target: the key would hide the picture */
     const fl_vec2 panel[4] = {{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}};
     draw_polygon(b, panel, 4, rgba_hex(0xffffff, 210));
     double ty = y + pad;

@@ -48,18 +48,20 @@ recorder *recorder_open(const fl_sim *s, const recorder_options *o, char *err, s
     if (!r->path)
         snprintf(err, err_size, "out of memory");
     bool ok = r->cap != NULL;
-    if (ok && o->dir)
-        ok = frame_dir_prepare(o->dir, err, err_size) &&
-             (!o->clear || frame_dir_clear(o->dir, err, err_size));
     if (ok && o->animation) {
         r->anim = anim_open(o->animation, o->width, o->height, o->fps, err, err_size);
         ok = r->anim != NULL;
     }
+    if (ok && o->dir)
+        ok = frame_dir_prepare(o->dir, err, err_size);
     if (ok) {
         r->queue = frame_queue_start(o->width, o->height, QUEUE_SLOTS, write_frame, r, err,
                                      err_size);
         ok = r->queue != NULL;
     }
+    /* Old frames go last, once nothing else can fail. */
+    if (ok && o->dir && o->clear)
+        ok = frame_dir_clear(o->dir, err, err_size);
     if (!ok) {
         recorder_abort(r);
         return NULL;

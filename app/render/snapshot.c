@@ -3,6 +3,7 @@
 #include <cairo-svg.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "capture.h"
@@ -49,16 +50,38 @@ static bool write_vector(FILE *f, void *ctx, char *why, size_t why_size)
     cairo_t *cr = cairo_create(surface);
     bool ok = render_sim_unmerged(cr, j->s, j->cam, j->o, j->hud);
     cairo_show_page(cr);
+    cairo_status_t drawn = cairo_status(cr);
     cairo_destroy(cr);
     cairo_surface_finish(surface);
     cairo_status_t st = cairo_surface_status(surface);
     cairo_surface_destroy(surface);
     if (!ok || st != CAIRO_STATUS_SUCCESS) {
-        snprintf(why, why_size, "%s", st != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(st)
-                                                                  : "cannot draw the picture");
+        snprintf(why, why_size, "%s", st != CAIRO_STATUS_SUCCESS
+                                          ? cairo_status_to_string(st)
+                                          : cairo_status_to_string(drawn));
         return false;
     }
     return true;
+}
+
+bool snapshot_probe(const char *path, char *err, size_t err_size)
+{
+    size_t n = strlen(path) + 8;
+    char *tmp = malloc(n);
+    if (!tmp) {
+        snprintf(err, err_size, "out of memory");
+        return false;
+    }
+    snprintf(tmp, n, "%s.probe", path);
+    FILE *f = fopen(tmp, "wb");
+    if (!f)
+        snprintf(err, err_size, "cannot write '%s': %s", path, strerror(errno));
+    else {
+        fclose(f);
+        remove(tmp);
+    }
+    free(tmp);
+    return f != NULL;
 }
 
 bool snapshot_write(const char *path, const fl_sim *s, const camera *cam,
@@ -81,7 +104,8 @@ bool snapshot_write(const char *path, const fl_sim *s, const camera *cam,
         rgb = capture_resolve(c);
     bool ok = rgb && png_write_file(path, rgb, cam->px_w, cam->px_h, err, err_size);
     if (!rgb)
-        snprintf(err, err_size, "cannot draw '%s'", path);
+        snprintf(err, err_size, "cannot draw '%s': %s", path,
+                 cairo_status_to_string(cairo_status(capture_cairo(c))));
     capture_destroy(c);
     return ok;
 }

@@ -12,6 +12,10 @@
 /* Which formats a name asks for: .png, .svg or .pdf (any case). */
 bool snapshot_format_known(const char *path);
 
+/* Checks before a run that `path` can be written (a file beside it is
+ * created and removed); false with a message. */
+bool snapshot_probe(const char *path, char *err, size_t err_size);
+
 /* Draws s through cam (its size is the picture's) into `path`, written
  * beside it and renamed into place. Returns false with a message. */
 bool snapshot_write(const char *path, const fl_sim *s, const camera *cam,

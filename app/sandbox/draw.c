@@ -58,16 +58,19 @@ static int wrap(draw_batch *b, const char *text, double unit, double max_w, char
     while (*s && count < BANNER_LINES) {
         size_t len = strlen(s), cut = len, last_space = 0;
         char probe[SANDBOX_TEXT_MAX];
-        for (size_t k = 1; k <= len && k < SANDBOX_TEXT_MAX; k++) {
+        size_t prev = 0;
+        for (size_t k = text_char_length(s); k <= len && k < SANDBOX_TEXT_MAX;
+             k += text_char_length(s + k)) {
             snprintf(probe, sizeof probe, "%.*s", (int)k, s);
             if (text_width(b, probe, unit) > max_w) {
-                cut = last_space ? last_space : k - 1;
+                cut = last_space ? last_space : prev;
                 break;
             }
             if (s[k - 1] == ' ')
                 last_space = k;
+            prev = k;
         }
-        cut = cut ? cut : 1;
+        cut = cut ? cut : text_char_length(s);
         snprintf(lines[count++], SANDBOX_TEXT_MAX, "%.*s", (int)cut, s);
         s += cut;
     }
@@ -138,6 +141,15 @@ static bool frame_for_window(sandbox *sb)
     return sb->frame && sb->texture;
 }
 
+/* Drops the drawing surface (made again for the next frame): a Cairo
+ * context that failed stays failed. */
+static bool drop_frame(sandbox *sb)
+{
+    capture_destroy(sb->frame);
+    sb->frame = NULL;
+    return false;
+}
+
 bool sandbox_draw(sandbox *sb)
 {
     if (!frame_for_window(sb))
@@ -149,7 +161,7 @@ bool sandbox_draw(sandbox *sb)
     render_hud hud = {sb->clock.step_ms, line};
     cairo_t *cr = capture_cairo(sb->frame);
     if (!render_sim(cr, &sb->sim, &cam, &sb->overlays, &hud))
-        return false;
+        return drop_frame(sb);
     draw_batch b;
     draw_begin(&b, cr);
     if (sb->rec.rec)
@@ -159,7 +171,7 @@ bool sandbox_draw(sandbox *sb)
     if (sb->help)
         draw_help(&b, sb);
     if (!draw_flush(&b))
-        return false;
+        return drop_frame(sb);
     cairo_surface_t *s = capture_surface(sb->frame);
     cairo_surface_flush(s);
     if (SDL_UpdateTexture(sb->texture, NULL, cairo_image_surface_get_data(s),

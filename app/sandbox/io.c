@@ -79,9 +79,13 @@ void sandbox_stop_recording(sandbox *sb)
     if (!r->rec)
         return;
     char err[SANDBOX_TEXT_MAX];
-    if (!recorder_close(r->rec, err, sizeof err))
-        fprintf(stderr, "flotsam: %s\n", err);
+    bool ok = recorder_close(r->rec, err, sizeof err);
     r->rec = NULL;
+    if (!ok) {
+        fprintf(stderr, "flotsam: %s\n", err);
+        sandbox_say(sb, "%s", err);
+        return;
+    }
     printf("%ld frame%s in %s/\n", r->frames, r->frames == 1 ? "" : "s", r->dir);
     fflush(stdout);
     sandbox_say(sb, "%ld frames in %s/", r->frames, r->dir);

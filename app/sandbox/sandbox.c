@@ -128,8 +128,10 @@ static void run(sandbox *sb)
         sandbox_poll_file(sb);
         advance(sb, seconds(now - last));
         last = now;
-        if (!sandbox_draw(sb))
-            fprintf(stderr, "flotsam: cannot draw the window\n");
+        bool drawn = sandbox_draw(sb);
+        if (!drawn && !sb->draw_failed)
+            fprintf(stderr, "flotsam: cannot draw the window\n"); /* once, not every frame */
+        sb->draw_failed = !drawn;
         double spent = seconds(SDL_GetPerformanceCounter() - now);
         if (!sb->vsync && spent < 1.0 / FALLBACK_FPS)
             SDL_Delay((uint32_t)((1.0 / FALLBACK_FPS - spent) * 1000.0));

@@ -68,6 +68,7 @@ typedef struct sandbox {
     capture *frame;         /* what the picture is drawn into, drawable-sized */
     bool vsync;
     bool quit;
+    bool draw_failed;       /* the last frame could not be drawn (said once) */
 
     sandbox_file file;
     fl_scene loaded;        /* as read: what reset rebuilds */
