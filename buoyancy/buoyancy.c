@@ -1,5 +1,6 @@
 #include <string.h>
 #include "flotsam/fl_buoyancy.h"
+#include "decay.h"
 #include "submerge.h"
 
 struct fl_buoyancy {
@@ -251,42 +252,31 @@ fl_status fl_buoyancy_measure(fl_buoyancy *b, double t)
     return FL_OK;
 }
 
-/* (1 - exp(-x)) / x, the mean of exp(-s) over s in [0, x]; 1 at x = 0.
- * Drag over one step usually makes x small, where the series
- * sum_k (-x)^k / (k + 1)! is cheaper than expm1: below 1/16, the first
- * term left out, x^9 / 10!, is under 5e-18, far below a double's rounding
- * of a sum near 1. The nine terms are summed in pairs (Estrin's scheme),
- * so that they wait on four products in a row rather than on nine; the
- * result is within two units in the last place of the exact mean. */
-static double decay_mean(double x)
-{
-    if (x >= 0.0625)
-        return -expm1(-x) / x;
-    double y = -x, y2 = y * y, y4 = y2 * y2;
-    double p0 = 1.0 + y * (1.0 / 2.0), p1 = 1.0 / 6.0 + y * (1.0 / 24.0);
-    double p2 = 1.0 / 120.0 + y * (1.0 / 720.0), p3 = 1.0 / 5040.0 + y * (1.0 / 40320.0);
-    double q0 = p0 + y2 * p1, q1 = p2 + y2 * p3;
-    return q0 + y4 * (q1 + y4 * (1.0 / 362880.0));
-}
-
-/* Adds the buoyant force and the drags of every fluid to the body, and
+/* Adds each fluid's buoyant force at its centre of buoyancy, and the drags
+ * as the body's damping for this step (fl_body_add_damping: the velocity
+ * update then solves the drag in closed form with everything else), and
  * records them in pushes[fluid_count] and *total. */
 static void push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs, fl_vec2 g, double dt,
                  fl_buoyancy_push *pushes, fl_buoyancy_total *total)
 {
-    /* Rates of exponential decay summed over fluids, so that overlapping
-     * fluids together still decay exactly and never overshoot. */
+    /* Rates of decay summed over fluids, so that overlapping fluids
+     * together still decay exactly and never overshoot. */
     double lin_rate = 0.0, ang_rate = 0.0;
+    fl_vec2 pull = {0.0, 0.0};
     for (int f = 0; f < b->fluid_count; f++) {
         const fl_fluid_def *fl = &b->fluids[f];
-        lin_rate += fl->linear_drag * fl->density * recs[f].area * body->inv_mass;
+        double rate = fl->linear_drag * fl->density * recs[f].area * body->inv_mass;
+        lin_rate += rate;
+        pull = fl_add(pull, fl_scale(fl->current, rate));
         ang_rate += fl->angular_drag * recs[f].area / body->hull_area;
     }
-    double lin_k = decay_mean(lin_rate * dt);
-    double ang_k = decay_mean(ang_rate * dt);
+    /* The drag's mean force over the step were nothing else acting, for
+     * the report and for its moment about the centre of mass (the damping
+     * itself acts at the centre). */
+    double lin_k = fl_decay_mean(lin_rate * dt);
     fl_vec2 force = body->force;
     double torque = body->torque;
-    fl_vec2 pushed = {0.0, 0.0};
+    fl_vec2 lifted = {0.0, 0.0};
     double turned = 0.0;
     for (int f = 0; f < b->fluid_count; f++) {
         const fl_fluid_def *fl = &b->fluids[f];
@@ -297,20 +287,22 @@ static void push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs, 
         double m = fl->density * a; /* displaced mass */
         fl_vec2 lift = fl_scale(g, -m);
         fl_vec2 drag = fl_scale(fl_sub(fl->current, body->velocity), fl->linear_drag * m * lin_k);
-        /* As fl_body_apply_force: at the centre of buoyancy. */
-        fl_vec2 push = fl_add(lift, drag);
-        double moment = fl_cross(fl_sub(recs[f].centroid, body->position), push);
-        force = fl_add(force, push);
+        fl_vec2 arm = fl_sub(recs[f].centroid, body->position);
+        /* As fl_body_apply_force: the lift at the centre of buoyancy; and
+         * the drag's turning moment from there. */
+        double moment = fl_cross(arm, lift) + fl_cross(arm, drag);
+        force = fl_add(force, lift);
         torque += moment;
         pushes[f].lift = lift;
         pushes[f].drag = drag;
-        pushed = fl_add(pushed, push);
+        lifted = fl_add(lifted, lift);
         turned += moment;
     }
-    double spin_drag = body->inertia * body->spin * ang_rate * ang_k;
     body->force = force;
-    body->torque = torque - spin_drag;
-    *total = (fl_buoyancy_total){pushed, turned - spin_drag, -spin_drag};
+    body->torque = torque;
+    fl_body_add_damping(body, lin_rate, lin_rate > 0.0 ? fl_scale(pull, 1.0 / lin_rate) : pull,
+                        ang_rate);
+    *total = (fl_buoyancy_total){lifted, turned, lin_rate, ang_rate};
 }
 
 /* Asks for the body's line with its fluid outline's measures, besides

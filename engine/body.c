@@ -223,6 +223,8 @@ void fl_body_clear_forces(fl_body *b)
 {
     b->force = fl_v2(0.0, 0.0);
     b->torque = 0.0;
+    if (b->damped)
+        fl_body_clear_damping(b);
 }
 
 void fl_body_set_transform(fl_body *b, fl_vec2 position, double angle)

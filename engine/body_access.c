@@ -1,5 +1,6 @@
 /* Reading and changing a body through the public API (fl_body.h); the
  * struct itself is private (body_internal.h). */
+#include <math.h>
 #include "body_internal.h"
 
 int fl_body_index(const fl_body *b) { return b->index; }
@@ -74,6 +75,32 @@ void fl_body_set_spin(fl_body *b, double spin)
 {
     if (!b->is_static)
         b->spin = spin;
+}
+
+void fl_body_add_damping(fl_body *b, double rate, fl_vec2 toward, double angular_rate)
+{
+    if (b->is_static || !(rate >= 0.0) || !(angular_rate >= 0.0) || !isfinite(rate + angular_rate))
+        return;
+    b->damped = true;
+    b->damping += rate;
+    b->angular_damping += angular_rate;
+    b->pull = fl_add(b->pull, fl_scale(toward, rate));
+}
+
+double fl_body_damping(const fl_body *b, fl_vec2 *toward, double *angular_rate)
+{
+    if (toward)
+        *toward = b->damping > 0.0 ? fl_scale(b->pull, 1.0 / b->damping) : fl_v2(0.0, 0.0);
+    if (angular_rate)
+        *angular_rate = b->angular_damping;
+    return b->damping;
+}
+
+void fl_body_clear_damping(fl_body *b)
+{
+    b->damped = false;
+    b->damping = b->angular_damping = 0.0;
+    b->pull = fl_v2(0.0, 0.0);
 }
 
 void fl_body_set_friction(fl_body *b, double friction) { b->friction = friction; }

@@ -18,6 +18,7 @@ struct fl_body {
     bool is_static;
     bool removed;         /* removal requested during a step */
     bool sensor;          /* reports overlaps, takes no collision response */
+    bool damped;          /* damping below is set for this step */
     fl_vec2 position;     /* centre of mass, world */
     fl_rot rot;           /* cos and sin of angle, kept in step with it */
     fl_vec2 velocity;
@@ -55,6 +56,10 @@ struct fl_body {
     fl_vec2 *verts;       /* outline about the centre of mass, positive winding */
     void *user;
     void *block;          /* the allocation the body sits in */
+    /* This step's damping (fl_body_add_damping), read only when damped:
+     * dv/dt = F/m + g + pull - damping v, dw/dt = T/I - angular_damping w. */
+    double damping, angular_damping;
+    fl_vec2 pull;         /* the sum of rate * toward over the calls */
 };
 
 /* Every pass over the bodies relies on the first two lines: pose and

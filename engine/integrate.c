@@ -5,6 +5,7 @@
  * works on, so that a world too big for the caches waits for memory once
  * per pass rather than once per body. */
 #include <stdint.h>
+#include "decay.h"
 #include "world_internal.h"
 
 /* Room for n motions on cache lines of their own, and n positions. The
@@ -64,6 +65,22 @@ static inline void pack(fl_motion *m, fl_vec2 *pos, const fl_body *b, int i)
     pos[i] = b->position;
 }
 
+/* The velocity step of a damped body, in closed form: over dt,
+ *   dv/dt = a + pull - rate v  (a = F/m + g)
+ * takes v to v + (a + pull - rate v) dt mean(rate dt), where mean(x) is
+ * (1 - exp(-x)) / x: the decay of v is exact, and so is what a and the pull
+ * add meanwhile, whatever rate dt is. The spin likewise. */
+static void damp(fl_body *b, fl_vec2 g, double dt)
+{
+    double k = fl_decay_mean(b->damping * dt) * dt;
+    double ka = fl_decay_mean(b->angular_damping * dt) * dt;
+    double ax = b->force.x * b->inv_mass + g.x + b->pull.x - b->damping * b->velocity.x;
+    double ay = b->force.y * b->inv_mass + g.y + b->pull.y - b->damping * b->velocity.y;
+    b->velocity.x += ax * k;
+    b->velocity.y += ay * k;
+    b->spin += (b->torque * b->inv_inertia - b->angular_damping * b->spin) * ka;
+}
+
 void fl_integrate_velocities(fl_world *w, double dt)
 {
     fl_vec2 g = w->gravity;
@@ -81,9 +98,13 @@ void fl_integrate_velocities(fl_world *w, double dt)
         }
         fl_body *b = bodies[i];
         if (!b->is_static && !b->removed) {
-            b->velocity.x += (b->force.x * b->inv_mass + g.x) * dt;
-            b->velocity.y += (b->force.y * b->inv_mass + g.y) * dt;
-            b->spin += b->torque * b->inv_inertia * dt;
+            if (b->damped)
+                damp(b, g, dt);
+            else {
+                b->velocity.x += (b->force.x * b->inv_mass + g.x) * dt;
+                b->velocity.y += (b->force.y * b->inv_mass + g.y) * dt;
+                b->spin += b->torque * b->inv_inertia * dt;
+            }
         }
         if (m)
             pack(m, pos, b, place[i]);
@@ -126,6 +147,8 @@ void fl_integrate_positions(fl_world *w, double dt)
         fl_body *b = bodies[i];
         b->force = fl_v2(0.0, 0.0);
         b->torque = 0.0;
+        if (b->damped)
+            fl_body_clear_damping(b);
         if (b->is_static || b->removed)
             continue;
         if (!solved) {

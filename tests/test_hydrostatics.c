@@ -83,23 +83,38 @@ static void test_draft_q02(void **s) { (void)s; draft_case(0.2); }
 static void test_draft_q05(void **s) { (void)s; draft_case(0.5); }
 static void test_draft_q08(void **s) { (void)s; draft_case(0.8); }
 
-/* Wholly submerged and at rest, drag is zero, so the first step changes the
- * velocity by exactly (1 - 1/q) g dt: down for q > 1, up for q < 1. Later the
- * body approaches the discrete terminal velocity a dt / (1 - exp(-l dt))
- * with l = k_lin / q, which differs from the continuous a / l by l dt / 2. */
-static void submerged_case(double q)
+/* Wholly submerged, a body of relative density q feels a = (1 - 1/q) g and a
+ * drag decaying its velocity at l = k_lin / q. The step solves
+ * dv/dt = a - l v in closed form, so from rest the first step gives exactly
+ * a (1 - exp(-l dt)) / l, and the body approaches the drag law's terminal
+ * velocity a / l, for any l dt (before, it overshot a / l by l dt / 2). */
+static void sink_case(double q, double k_lin, long seconds)
 {
     tank t = tank_open(0.0, 1e5);
+    fl_fluid_def f = *fl_buoyancy_fluid(t.b, 0);
+    f.linear_drag = k_lin;
+    assert_int_equal(fl_buoyancy_set_fluid(t.b, 0, &f, NULL), FL_OK);
     fl_body *b = add_box(t.w, 1.0, 1.0, fl_v2(0.0, 5e4), 0.0, q * RHO);
+    double a = (1.0 - 1.0 / q) * G, l = k_lin / q;
     fl_world_step(t.w, DT);
-    double a = (1.0 - 1.0 / q) * G;
-    ASSERT_NEAR(fl_body_velocity(b).y, a * DT, 1e-12 * fabs(a * DT));
-    run(&t, 120.0); /* 30 time constants for q = 2 */
-    double l = 0.5 / q;
-    double discrete = a * DT / -expm1(-l * DT);
-    ASSERT_NEAR(fl_body_velocity(b).y, discrete, 1e-9 * fabs(discrete));
-    ASSERT_NEAR(fl_body_velocity(b).y, a / l, 0.6 * l * DT * fabs(a / l));
+    double first = -a * expm1(-l * DT) / l;
+    ASSERT_NEAR(fl_body_velocity(b).y, first, 1e-12 * fabs(first));
+    run(&t, (double)seconds); /* 30 time constants or more */
+    /* Roundoff in a sum of many steps; the issue asks for 0.1 %. */
+    ASSERT_NEAR(fl_body_velocity(b).y, a / l, 1e-9 * fabs(a / l));
     tank_close(&t);
+}
+
+static void submerged_case(double q) { sink_case(q, 0.5, 120); }
+
+/* Terminal speed g (rho_b - rho) / (k rho) at l dt = 0.004, 0.2 and 0.8 (60
+ * Hz, q = 2, k = 0.48, 24, 96). */
+static void test_terminal_speed_at_any_step(void **s)
+{
+    (void)s;
+    sink_case(2.0, 0.004 * 2.0 * 60.0, 130);
+    sink_case(2.0, 0.2 * 2.0 * 60.0, 10);
+    sink_case(2.0, 0.8 * 2.0 * 60.0, 10);
 }
 
 static void test_denser_sinks(void **s) { (void)s; submerged_case(2.0); }
@@ -409,8 +424,8 @@ static void test_records_follow_the_body_list(void **s)
 /* What the buoyancy pass reports it applied is what the body received: a
  * half-submerged box (q = 0.5, tilted 0.3 rad, moving and spinning) in one
  * still fluid gets lift -rho A g at the centroid the pass measured, a drag
- * towards the current, and the body's accumulated force and torque (zero
- * before the pass) are exactly the reported totals. A dry body gets no
+ * towards the current, the body's accumulated force and torque (zero
+ * before the pass) are exactly the reported totals, and so is its damping. A dry body gets no
  * report; nor does anyone once the body list changes. */
 static void test_applied_forces_are_reported(void **s)
 {
@@ -442,9 +457,17 @@ static void test_applied_forces_are_reported(void **s)
     ASSERT_EXACT(tot->force.x, fl_body_force(a).x);
     ASSERT_EXACT(tot->force.y, fl_body_force(a).y);
     ASSERT_EXACT(tot->torque, fl_body_torque(a));
-    assert_true(tot->angular_drag < 0.0); /* against the spin */
-    ASSERT_NEAR(tot->torque - tot->angular_drag,
-                fl_cross(fl_sub(p->at, fl_body_position(a)), fl_add(p->lift, p->drag)), 1e-12);
+    ASSERT_NEAR(tot->torque, fl_cross(fl_sub(p->at, fl_body_position(a)), fl_add(p->lift, p->drag)),
+                1e-12);
+    /* The drags became the body's damping: k rho A / m = 0.5 * 1000 * 0.5
+     * / 500 per second, and k_ang A / A_hull = 0.5 for the spin. */
+    fl_vec2 toward;
+    double spin_rate;
+    ASSERT_NEAR(tot->damping, 0.5, 1e-12);
+    ASSERT_NEAR(tot->angular_damping, 0.5, 1e-12);
+    ASSERT_EXACT(fl_body_damping(a, &toward, &spin_rate), tot->damping);
+    ASSERT_EXACT(spin_rate, tot->angular_damping);
+    ASSERT_EXACT(toward.x, 0.0); /* still water */
     assert_null(fl_buoyancy_applied(t.b, 1, 0));
     assert_null(fl_buoyancy_applied_total(t.b, 1));
     assert_null(fl_buoyancy_applied(t.b, 0, 1));
@@ -620,6 +643,7 @@ int main(void)
         cmocka_unit_test(test_drag_exact_decay),
         cmocka_unit_test(test_records_follow_the_body_list),
         cmocka_unit_test(test_applied_forces_are_reported),
+        cmocka_unit_test(test_terminal_speed_at_any_step),
         cmocka_unit_test(test_step_and_measure_agree),
         cmocka_unit_test(test_still_water_circle_agrees_with_clipping),
     };

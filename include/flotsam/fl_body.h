@@ -56,9 +56,25 @@ FL_API void fl_body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force);
 /* Accumulates a force at the centre of mass (no torque), and a pure torque. */
 FL_API void fl_body_apply_central_force(fl_body *b, fl_vec2 force);
 FL_API void fl_body_apply_torque(fl_body *b, double torque);
-/* Drops the force and torque accumulated so far (the step does this as it
- * ends). */
+/* Drops the force, torque and damping accumulated so far (the step does
+ * this as it ends). */
 FL_API void fl_body_clear_forces(fl_body *b);
+
+/* Damps the body's motion for this step, integrated exactly together with
+ * the forces: its velocity relaxes towards `toward` at `rate` per second
+ * and its spin towards zero at `angular_rate`, that is, over the step the
+ * velocity update solves dv/dt = F/m + g - rate (v - toward) in closed form
+ * (and dw/dt = T/I - angular_rate w), so that no rate or step overshoots and
+ * a terminal speed is (F/m + g) / rate at any step. Calls add up (rates add,
+ * and `toward` is weighted by rate); the step clears it, like the forces.
+ * Negative or non-finite rates are ignored. The buoyancy module's drags are
+ * this. */
+FL_API void fl_body_add_damping(fl_body *b, double rate, fl_vec2 toward, double angular_rate);
+/* Drops the damping added so far this step (the step does this as it ends). */
+FL_API void fl_body_clear_damping(fl_body *b);
+/* The damping added so far this step: the rate, the spin's rate, and the
+ * velocity it relaxes towards (0, 0 when the rate is 0). */
+FL_API double fl_body_damping(const fl_body *b, fl_vec2 *toward, double *angular_rate);
 
 /* Moves and turns a body (its centre of mass to `position`). */
 FL_API void fl_body_set_transform(fl_body *b, fl_vec2 position, double angle);

@@ -6,10 +6,12 @@
  *   - linear drag towards the fluid's current, k_lin * density * A per unit
  *     relative velocity, at C_b;
  *   - angular drag, k_ang * (A / A_hull) per unit spin, times the inertia.
- * The drags are applied as the exact exponential decay of the relative
- * velocity over the step (the force that takes v - current to
- * (v - current) * exp(-rate * dt)), so no density ratio or step can make
- * them overshoot. */
+ * The drags become the body's damping for the step (fl_body_add_damping):
+ * the velocity update solves dv/dt = F/m + g - rate (v - current) in closed
+ * form, so no density ratio or step makes them overshoot, and a body's
+ * terminal speed in a fluid is the drag law's, (F/m + g) / rate, at any
+ * step. The same for spin under angular drag. The linear drag's moment
+ * about the centre of mass (it acts at C_b) is added as a torque. */
 #ifndef FL_BUOYANCY_H
 #define FL_BUOYANCY_H
 
@@ -32,9 +34,11 @@ typedef struct fl_submerged {
 } fl_submerged;
 
 /* What the buoyancy pass of the last step applied to a body in one fluid
- * (fl_buoyancy_apply, as the hook runs it): the buoyant force and the linear
- * drag, both acting at `at`, the centre of buoyancy as it was measured
- * then. fl_buoyancy_measure leaves them as they are. */
+ * (fl_buoyancy_apply, as the hook runs it): the buoyant force, acting at
+ * `at`, the centre of buoyancy as it was measured then, and the linear
+ * drag as its mean force over the step were nothing else acting (the drag
+ * itself is applied as damping, exact over the step).
+ * fl_buoyancy_measure leaves them as they are. */
 typedef struct fl_buoyancy_push {
     fl_vec2 at;
     fl_vec2 lift;           /* -density * A * gravity, N */
@@ -42,12 +46,14 @@ typedef struct fl_buoyancy_push {
 } fl_buoyancy_push;
 
 /* ... and in all, over every fluid: the force and the torque about the
- * centre of mass that were added to the body, the torque's angular-drag
- * part among it. */
+ * centre of mass that were added to the body (the lifts, and the moments of
+ * lift and drag), and the damping rates the drags became
+ * (fl_body_add_damping). */
 typedef struct fl_buoyancy_total {
     fl_vec2 force;          /* N */
     double torque;          /* N m */
-    double angular_drag;    /* N m, included in torque */
+    double damping;         /* 1/s, of the velocity relative to the currents */
+    double angular_damping; /* 1/s, of the spin */
 } fl_buoyancy_total;
 
 typedef struct fl_buoyancy fl_buoyancy;
