@@ -56,7 +56,10 @@ static void correct_rope(fl_joint *j, fl_motion *m, double inv_dt)
 {
     if (j->mass == 0.0 || j->stiffness > 0.0)
         return;
-    double stretch = -(j->slack + FL_LINEAR_SLOP);
+    /* No slop: unlike a contact, a rope has no resting overlap to keep
+     * stable, and split-impulse correction changes no real velocity, so
+     * the rope is brought back to its length itself. */
+    double stretch = -j->slack;
     if (stretch <= 0.0)
         return;
     fl_motion *a = &m[j->ia], *b = &m[j->ib];

@@ -11,6 +11,7 @@
 #include "check_world.h"
 #include "flotsam/flotsam.h"
 #include "body_internal.h" /* white-box: the private body layout */
+#include "world_internal.h" /* ... and the joints' solver state */
 #include "flotsam_harbor.h"
 
 #define DT (1.0 / 60.0)
@@ -378,6 +379,52 @@ static void test_rope_pendulum(void **s)
     assert_true(crossings >= 5);
     ASSERT_NEAR(worst, 0.0, 0.01 * L);
     ASSERT_REL(period / crossings, 2 * FL_PI * sqrt(L / G), 0.02);
+    fl_world_destroy(w);
+}
+
+/* A rigid rope holds its length at rest: a bob let go 5 cm beyond its
+ * rope's length is pulled back to L within 1e-4 m (it stayed 5 mm beyond,
+ * the contact slop, when ropes shared it); and a buoy moored to the floor
+ * under water, its rope 0.5 m too short at the start, sits at the rope's
+ * length above the anchor (it sat 5 mm high), the rope taking buoyancy
+ * minus weight. */
+static void test_rigid_rope_holds_its_length(void **s)
+{
+    (void)s;
+    const double L = 1.5;
+    fl_world *w = world_with(fl_v2(0, G));
+    fl_body *bob = add_box(w, fl_v2(0.3, L + 0.05), crate(0.2));
+    fl_rope_def r = {bob, NULL, {0, 0}, {0.3, 0}, L, 0, 0};
+    assert_int_equal(fl_world_add_rope(w, &r, NULL, NULL), FL_OK);
+    steps(w, 10.0);
+    ASSERT_NEAR(fl_body_position(bob).y, L, 1e-4);
+    ASSERT_NEAR(fl_body_position(bob).x, 0.3, 1e-4);
+    fl_world_destroy(w);
+
+    w = world_with(fl_v2(0, G));
+    fl_buoyancy *water = fl_buoyancy_create(w, NULL);
+    fl_fluid_def f = fl_fluid_def_default();
+    f.left = -20;
+    f.right = 20;
+    f.surface = 0.0;
+    f.bottom = 10.0;
+    assert_true(fl_buoyancy_add_fluid(water, &f, NULL) >= 0);
+    fl_body *buoy = add_box(w, fl_v2(0, 7.0), (box_spec){1, 1, 0, 300, 0.4, 0, false});
+    fl_rope_def m = {buoy, NULL, {0, 0.5}, {0, 10.0}, 2.0, 0, 0};
+    fl_joint *rope;
+    assert_int_equal(fl_world_add_rope(w, &m, &rope, NULL), FL_OK);
+    steps(w, 30.0);
+    /* Wholly under water (its top at 7.5 - 1 = 7.5 m deep): the rope's end
+     * on it, 0.5 m below its centre, is 2 m above the anchor. */
+    ASSERT_NEAR(fl_body_position(buoy).y + 0.5, 10.0 - 2.0, 1e-4);
+    /* Tension = buoyancy - weight = (1000 - 300) g per m^2 of the 1 m^2 box.
+     * The damped step integrates any steady force f over dt as
+     * f dt (1 - exp(-l dt)) / (l dt), with the drag's rate l = k rho A / m;
+     * the rope's impulse stands for the tension over the same step. */
+    double l = 0.5 * 1000.0 * 1.0 / fl_body_mass(buoy);
+    double mean = -expm1(-l * DT) / (l * DT);
+    ASSERT_REL(rope->impulse / (DT * mean), (1000.0 - 300.0) * G, 1e-6);
+    fl_buoyancy_destroy(water);
     fl_world_destroy(w);
 }
 
@@ -834,6 +881,7 @@ int main(void)
         cmocka_unit_test(test_concave_cup_holds_a_box),
         cmocka_unit_test(test_fast_box_does_not_tunnel),
         cmocka_unit_test(test_rope_pendulum),
+        cmocka_unit_test(test_rigid_rope_holds_its_length),
         cmocka_unit_test(test_elastic_rope_stretch),
         cmocka_unit_test(test_mouse_spring_reaches_target),
         cmocka_unit_test(test_events_start_active_end),
