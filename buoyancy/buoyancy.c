@@ -192,7 +192,7 @@ static bool is_wet(const fl_body *body) { return !body->is_static && !body->remo
 static submerged_part measure_in(fl_buoyancy *b, const fl_body *body, int f, double t,
                                  bool keep_polygon, fl_submerged *rec)
 {
-    submerged_part part = {SUBMERGE_NONE, 0.0, body->position, NULL, 0};
+    submerged_part part = {SUBMERGE_NONE, 0.0, body->position, NULL, 0, 0.0, 0.0};
     const fl_fluid_def *fluid = &b->fluids[f];
     if (is_wet(body) && fluid->wave_amplitude != 0.0) {
         submerge(body, fluid, t, b->scratch, b->scratch_size, keep_polygon, &part);
@@ -206,7 +206,8 @@ static submerged_part measure_in(fl_buoyancy *b, const fl_body *body, int f, dou
             submerge_across(body, planes, b->scratch, b->scratch_size, keep_polygon, &part);
         }
     }
-    *rec = (fl_submerged){part.area, part.centroid, NULL, 0};
+    *rec = (fl_submerged){part.area, part.centroid, NULL, 0, part.waterline,
+                          part.waterline_moment};
     return part;
 }
 
@@ -261,10 +262,16 @@ static void push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs, 
 {
     /* Rates of decay summed over fluids, so that overlapping fluids
      * together still decay exactly and never overshoot. */
-    double lin_rate = 0.0, ang_rate = 0.0;
+    double lin_rate = 0.0, ang_rate = 0.0, heave = 0.0, roll = 0.0;
     fl_vec2 pull = {0.0, 0.0};
+    double gl = fl_length(g);
     for (int f = 0; f < b->fluid_count; f++) {
         const fl_fluid_def *fl = &b->fluids[f];
+        /* The lift's stiffness: sinking dy adds rho g W dy, turning d theta
+         * adds rho g I_wl d theta of righting moment (the waterplane part
+         * of the metacentric height, always restoring). */
+        heave += fl->density * gl * recs[f].waterline;
+        roll += fl->density * gl * recs[f].waterline_moment;
         double rate = fl->linear_drag * fl->density * recs[f].area * body->inv_mass;
         lin_rate += rate;
         pull = fl_add(pull, fl_scale(fl->current, rate));
@@ -302,6 +309,8 @@ static void push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs, 
     body->torque = torque;
     fl_body_add_damping(body, lin_rate, lin_rate > 0.0 ? fl_scale(pull, 1.0 / lin_rate) : pull,
                         ang_rate);
+    if (heave > 0.0 && gl > 0.0)
+        fl_body_add_stiffness(body, heave, fl_scale(g, 1.0 / gl), roll);
     *total = (fl_buoyancy_total){lifted, turned, lin_rate, ang_rate};
 }
 

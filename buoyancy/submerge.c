@@ -1,4 +1,6 @@
+#include <stdlib.h>
 #include "submerge.h"
+#include "flotsam/fl_decompose.h"
 
 int submerge_room(int n)
 {
@@ -70,7 +72,7 @@ static int circle_side(const fl_body *body, const fl_halfplane planes[4])
 void submerge(const fl_body *body, const fl_fluid_def *f, double t, fl_vec2 *scratch,
               int scratch_size, bool keep_polygon, submerged_part *out)
 {
-    *out = (submerged_part){SUBMERGE_NONE, 0.0, body->position, NULL, 0};
+    *out = (submerged_part){SUBMERGE_NONE, 0.0, body->position, NULL, 0, 0.0, 0.0};
     fl_halfplane planes[4];
     fl_fluid_halfplanes(f, body->position, t, planes);
     int side = circle_side(body, planes);
@@ -80,10 +82,41 @@ void submerge(const fl_body *body, const fl_fluid_def *f, double t, fl_vec2 *scr
         submerge_across(body, planes, scratch, scratch_size, keep_polygon, out);
 }
 
+static int compare_doubles(const void *pa, const void *pb)
+{
+    double a = *(const double *)pa, b = *(const double *)pb;
+    return (a > b) - (a < b);
+}
+
+/* The waterline of the turned outline p[0..n) (about the centre of mass)
+ * on the surface line of plane h: the intervals of the line inside the
+ * outline, found from where its edges cross the line (paired in order
+ * along it), their total length and their second moment about the foot of
+ * the centre of mass on the line. */
+static void waterline(const fl_vec2 *p, int n, fl_halfplane h, submerged_part *out)
+{
+    double len = fl_length(h.normal);
+    fl_vec2 u = fl_scale(h.normal, 1.0 / len), t = fl_v2(u.y, -u.x);
+    double off = h.offset / len, s[FL_DECOMPOSE_MAX];
+    int m = 0;
+    for (int i = 0; i < n && m < FL_DECOMPOSE_MAX; i++) {
+        fl_vec2 a = p[i], z = p[(i + 1) % n];
+        double da = fl_dot(u, a) - off, dz = fl_dot(u, z) - off;
+        if ((da > 0.0) == (dz > 0.0))
+            continue;
+        s[m++] = fl_dot(t, fl_lerp(a, z, da / (da - dz)));
+    }
+    qsort(s, (size_t)m, sizeof *s, compare_doubles);
+    for (int k = 0; k + 1 < m; k += 2) {
+        out->waterline += s[k + 1] - s[k];
+        out->waterline_moment += (s[k + 1] * s[k + 1] * s[k + 1] - s[k] * s[k] * s[k]) / 3.0;
+    }
+}
+
 void submerge_across(const fl_body *body, const fl_halfplane planes[4], fl_vec2 *scratch,
                      int scratch_size, bool keep_polygon, submerged_part *out)
 {
-    *out = (submerged_part){SUBMERGE_NONE, 0.0, body->position, NULL, 0};
+    *out = (submerged_part){SUBMERGE_NONE, 0.0, body->position, NULL, 0, 0.0, 0.0};
     int cuts[4], ncut = turn_and_box(body, planes, scratch, cuts);
     if (ncut < 0)
         return;
@@ -108,6 +141,10 @@ void submerge_across(const fl_body *body, const fl_halfplane planes[4], fl_vec2 
     out->kind = SUBMERGE_CLIPPED;
     out->area = area;
     out->centroid = fl_add(body->position, c);
+    /* The surface (plane 0) cuts the outline: the turned outline, still
+     * whole in scratch, gives its waterline. */
+    if (cuts[0] == 0)
+        waterline(scratch, body->hull_count, planes[0], out);
     if (keep_polygon) {
         fl_vec2 *dst = buf[(ncut - 1) & 1];
         out->count = fl_clip_halfplane(cur, count, last, dst);

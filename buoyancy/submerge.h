@@ -20,6 +20,10 @@ typedef struct submerged_part {
     fl_vec2 centroid;      /* world */
     const fl_vec2 *polygon; /* SUBMERGE_CLIPPED and kept: about the centre of mass */
     int count;
+    /* Where the surface cuts the outline (SUBMERGE_CLIPPED across it): the
+     * waterline's length, and its second moment about the point of the
+     * surface line nearest the centre of mass. */
+    double waterline, waterline_moment;
 } submerged_part;
 
 /* Clipping one n-gon against the fluid's four half-planes grows it at most

@@ -87,6 +87,18 @@ void fl_body_add_damping(fl_body *b, double rate, fl_vec2 toward, double angular
     b->pull = fl_add(b->pull, fl_scale(toward, rate));
 }
 
+void fl_body_add_stiffness(fl_body *b, double linear, fl_vec2 axis, double angular)
+{
+    double n = fl_length(axis);
+    if (b->is_static || !(linear >= 0.0) || !(angular >= 0.0) || !isfinite(linear + angular) ||
+        !(n > 0.0))
+        return;
+    b->damped = true;
+    b->stiffness += linear * b->inv_mass;
+    b->angular_stiffness += angular * b->inv_inertia;
+    b->stiff_axis = fl_scale(axis, 1.0 / n);
+}
+
 double fl_body_damping(const fl_body *b, fl_vec2 *toward, double *angular_rate)
 {
     if (toward)
@@ -101,6 +113,7 @@ void fl_body_clear_damping(fl_body *b)
     b->damped = false;
     b->damping = b->angular_damping = 0.0;
     b->pull = fl_v2(0.0, 0.0);
+    b->stiffness = b->angular_stiffness = 0.0;
 }
 
 void fl_body_set_friction(fl_body *b, double friction) { b->friction = friction; }

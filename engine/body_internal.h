@@ -60,6 +60,10 @@ struct fl_body {
      * dv/dt = F/m + g + pull - damping v, dw/dt = T/I - angular_damping w. */
     double damping, angular_damping;
     fl_vec2 pull;         /* the sum of rate * toward over the calls */
+    /* ... and its implicit stiffness (fl_body_add_stiffness), per mass and
+     * per moment of inertia, along `stiff_axis` (a unit vector). */
+    double stiffness, angular_stiffness;
+    fl_vec2 stiff_axis;
 };
 
 /* Every pass over the bodies relies on the first two lines: pose and

@@ -79,6 +79,18 @@ static void damp(fl_body *b, fl_vec2 g, double dt)
     b->velocity.x += ax * k;
     b->velocity.y += ay * k;
     b->spin += (b->torque * b->inv_inertia - b->angular_damping * b->spin) * ka;
+    /* A stiffness s (per mass) along u: the force it answers to falls by
+     * s u (x1 - x0) = s u v1 dt over the step, taken at the step's end:
+     * the component of v1 along u is divided by 1 + s dt k. Unconditionally
+     * stable, and where the force is zero (an equilibrium) nothing moves. */
+    if (b->stiffness > 0.0) {
+        fl_vec2 u = b->stiff_axis;
+        double along = fl_dot(b->velocity, u);
+        double cut = along * (1.0 - 1.0 / (1.0 + b->stiffness * dt * k));
+        b->velocity = fl_sub(b->velocity, fl_scale(u, cut));
+    }
+    if (b->angular_stiffness > 0.0)
+        b->spin /= 1.0 + b->angular_stiffness * dt * ka;
 }
 
 void fl_integrate_velocities(fl_world *w, double dt)

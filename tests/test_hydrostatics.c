@@ -479,6 +479,49 @@ static void test_applied_forces_are_reported(void **s)
     tank_close(&t);
 }
 
+/* Light and thin bodies settle (issue 13): the lift's stiffness rho g W is
+ * taken implicitly, so at 60 Hz a 1 m box of density 1 to 500 kg/m^2
+ * dropped from 1.5 m above still water, and planks 1 to 10 mm thick of
+ * density 500 dropped from 0.2 m, all rest (speed < 1e-3 m/s) at
+ * Archimedes' draft within 1 mm after 60 s. Before, the density-1 box
+ * ended 4 cm high and still moving, and the 1 mm plank 2.8 cm low. (The
+ * step that carries a body from air into water still gains energy: the
+ * lift is measured where the step starts.) */
+typedef struct drop_result {
+    double draft_error, speed;
+} drop_result;
+
+static drop_result drop_case(double w, double h, double density, double height)
+{
+    const double surface = 8.0;
+    tank t = tank_open(surface, 108.0);
+    fl_body *b = add_box(t.w, w, h, fl_v2(0.0, surface - height - h / 2), 0.0, density);
+    run(&t, 60.0);
+    drop_result r = {fl_body_position(b).y + h / 2 - surface - density / RHO * h,
+                     fl_length(fl_body_velocity(b))};
+    tank_close(&t);
+    return r;
+}
+
+static void test_light_and_thin_bodies_settle(void **s)
+{
+    (void)s;
+    static const double densities[] = {1, 2, 5, 10, 20, 50, 100, 200, 500};
+    for (size_t i = 0; i < sizeof densities / sizeof densities[0]; i++) {
+        drop_result r = drop_case(1.0, 1.0, densities[i], 1.5);
+        if (!(fabs(r.draft_error) < 1e-3 && r.speed < 1e-3))
+            fail_msg("density %g: draft off by %g m, speed %g m/s", densities[i], r.draft_error,
+                     r.speed);
+    }
+    static const double thickness[] = {0.001, 0.002, 0.005, 0.010};
+    for (size_t i = 0; i < sizeof thickness / sizeof thickness[0]; i++) {
+        drop_result r = drop_case(1.0, thickness[i], 500.0, 0.2);
+        if (!(fabs(r.draft_error) < 1e-3 && r.speed < 1e-3))
+            fail_msg("plank %g m: draft off by %g m, speed %g m/s", thickness[i], r.draft_error,
+                     r.speed);
+    }
+}
+
 /* An irregular hexagon about its centroid, and a world with one still
  * fluid over [left, right] x [surface, bottom] (its definition left in f). */
 static const fl_vec2 HEX[6] = {{0.5, 0.0},   {0.25, 0.4},  {-0.25, 0.45},
@@ -644,6 +687,7 @@ int main(void)
         cmocka_unit_test(test_records_follow_the_body_list),
         cmocka_unit_test(test_applied_forces_are_reported),
         cmocka_unit_test(test_terminal_speed_at_any_step),
+        cmocka_unit_test(test_light_and_thin_bodies_settle),
         cmocka_unit_test(test_step_and_measure_agree),
         cmocka_unit_test(test_still_water_circle_agrees_with_clipping),
     };

@@ -70,7 +70,16 @@ FL_API void fl_body_clear_forces(fl_body *b);
  * Negative or non-finite rates are ignored. The buoyancy module's drags are
  * this. */
 FL_API void fl_body_add_damping(fl_body *b, double rate, fl_vec2 toward, double angular_rate);
-/* Drops the damping added so far this step (the step does this as it ends). */
+/* Makes this step treat a restoring force implicitly: `linear` N/m along
+ * `axis` (the force the body feels falls by linear * dx for a move dx along
+ * it) and `angular` N m/rad in spin, taken at the step's end rather than its
+ * start, so that a stiff restoring force (a light body's buoyancy) can
+ * never make the step unstable; the step's equilibria stay where they are.
+ * Calls add up along one axis (the last one given); cleared like the
+ * damping. The buoyancy module gives each body its lift's stiffness. */
+FL_API void fl_body_add_stiffness(fl_body *b, double linear, fl_vec2 axis, double angular);
+/* Drops the damping (and stiffness) added so far this step (the step does
+ * this as it ends). */
 FL_API void fl_body_clear_damping(fl_body *b);
 /* The damping added so far this step: the rate, the spin's rate, and the
  * velocity it relaxes towards (0, 0 when the rate is 0). */

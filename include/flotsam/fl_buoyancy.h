@@ -31,6 +31,8 @@ typedef struct fl_submerged {
     fl_vec2 centroid;       /* centre of buoyancy C_b, world (undefined if area is 0) */
     const fl_vec2 *polygon; /* submerged polygon, world coordinates; NULL after a step */
     int count;              /* its vertex count (0 when not submerged or not kept) */
+    double waterline;       /* where the surface cuts the fluid outline: its length, m */
+    double waterline_moment; /* its second moment about the centre of mass's foot, m^3 */
 } fl_submerged;
 
 /* What the buoyancy pass of the last step applied to a body in one fluid
