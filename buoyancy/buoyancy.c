@@ -1,5 +1,6 @@
 #include <string.h>
 #include "flotsam/fl_buoyancy.h"
+#include "cavity.h"
 #include "decay.h"
 #include "submerge.h"
 
@@ -31,6 +32,13 @@ struct fl_buoyancy {
     int stamp_capacity, stamped;
     uint64_t pass;            /* apply passes so far */
     uint64_t pushed_revision; /* the world's body list at the last apply */
+    /* Bodies with a dry cavity (cavity.h), found again when the body list
+     * changes, and the buffers their cargo is clipped in. */
+    int *holders;
+    int holder_count, holder_capacity;
+    uint64_t holders_for;
+    fl_vec2 *cav_buf;         /* three buffers of cav_room points */
+    int cav_room, cav_capacity;
 };
 
 static void on_before_update(const fl_event *ev, void *user)
@@ -71,6 +79,8 @@ void fl_buoyancy_destroy(fl_buoyancy *b)
     fl_world_free(w, b->pushes);
     fl_world_free(w, b->totals);
     fl_world_free(w, b->stamps);
+    fl_world_free(w, b->holders);
+    fl_world_free(w, b->cav_buf);
     fl_world_free(w, b);
 }
 
@@ -189,6 +199,109 @@ static bool is_wet(const fl_body *body) { return !body->is_static && !body->remo
 /* Measures the body in fluid f into its record (no polygon yet); returns
  * the part, whose polygon is written out only when keep_polygon is set. In
  * still water most bodies are decided here, without a call. */
+/* The bodies with dry cavities, and buffers for clipping against them
+ * (kept until the body list changes: a warmed-up step allocates nothing). */
+static fl_status find_holders(fl_buoyancy *b)
+{
+    fl_world *w = b->world;
+    if (b->holders_for == fl_world_revision(w) && b->cav_buf)
+        return FL_OK;
+    b->holder_count = 0;
+    int most = 0;
+    for (int i = 0; i < fl_world_body_count(w); i++) {
+        const fl_body *body = fl_world_body(w, i);
+        if (!body->cavity)
+            continue;
+        int *grown = fl_world_grow(w, b->holders, &b->holder_capacity, b->holder_count + 1,
+                                   sizeof *grown);
+        if (!grown)
+            return FL_ENOMEM;
+        b->holders = grown;
+        b->holders[b->holder_count++] = i;
+        int edges = cavity_most_edges(body);
+        most = edges > most ? edges : most;
+    }
+    /* A submerged polygon (at most submerge_room points), clipped by a piece
+     * of `most` edges, grows by one point an edge at most. */
+    int room = submerge_room(b->most_points > 3 ? b->most_points : 3) + most;
+    fl_vec2 *buf = fl_world_grow(w, b->cav_buf, &b->cav_capacity, 3 * room, sizeof *buf);
+    if (!buf)
+        return FL_ENOMEM;
+    b->cav_buf = buf;
+    b->cav_room = room;
+    b->holders_for = fl_world_revision(w);
+    return FL_OK;
+}
+
+/* The submerged polygon of `body` in fluid f about its centre of mass
+ * (world orientation), measured again and kept: in cav_buf for a body
+ * wholly in the fluid, else in the clipping buffers. Returns the count. */
+static int part_polygon(fl_buoyancy *b, const fl_body *body, int f, double t,
+                        const submerged_part *part, const fl_vec2 **out)
+{
+    if (part->kind == SUBMERGE_WHOLE) {
+        fl_vec2 *p = b->cav_buf + 2 * b->cav_room;
+        for (int k = 0; k < body->hull_count; k++)
+            p[k] = fl_rotate(body->rot, body->hull[k]);
+        *out = p;
+        return body->hull_count;
+    }
+    if (part->polygon) {
+        *out = part->polygon;
+        return part->count;
+    }
+    submerged_part again;
+    const fl_fluid_def *fluid = &b->fluids[f];
+    if (fluid->wave_amplitude != 0.0) {
+        submerge(body, fluid, t, b->scratch, b->scratch_size, true, &again);
+    } else {
+        fl_halfplane planes[4];
+        fl_fluid_halfplanes(fluid, body->position, t, planes);
+        submerge_across(body, planes, b->scratch, b->scratch_size, true, &again);
+    }
+    *out = again.polygon;
+    return again.polygon ? again.count : 0;
+}
+
+/* Takes out of the part what lies in another body's dry cavity. */
+static void keep_holds_dry(fl_buoyancy *b, const fl_body *body, int f, double t,
+                           submerged_part *part)
+{
+    const fl_vec2 *poly = NULL;
+    int n = -1;
+    fl_world *w = b->world;
+    double dry = 0.0;
+    fl_vec2 moment = {0.0, 0.0};
+    for (int k = 0; k < b->holder_count; k++) {
+        const fl_body *holder = fl_world_body(w, b->holders[k]);
+        if (holder == body ||
+            fl_length(fl_sub(holder->position, body->position)) >= holder->hull_radius + body->hull_radius)
+            continue;
+        if (n < 0)
+            n = part_polygon(b, body, f, t, part, &poly);
+        if (n < 3)
+            return;
+        fl_vec2 m;
+        double a = cavity_overlap(holder, body, poly, n, b->cav_buf, b->cav_room, &m);
+        dry += a;
+        moment = fl_add(moment, m);
+    }
+    if (!(dry > 0.0))
+        return;
+    double left = part->area - dry;
+    if (!(left > 1e-12 * part->area)) {
+        part->area = 0.0;
+        part->waterline = part->waterline_moment = 0.0;
+        return;
+    }
+    /* Areas and first moments subtract exactly. */
+    fl_vec2 wet = fl_sub(fl_scale(fl_sub(part->centroid, body->position), part->area), moment);
+    part->centroid = fl_add(body->position, fl_scale(wet, 1.0 / left));
+    part->waterline *= left / part->area;
+    part->waterline_moment *= left / part->area;
+    part->area = left;
+}
+
 static submerged_part measure_in(fl_buoyancy *b, const fl_body *body, int f, double t,
                                  bool keep_polygon, fl_submerged *rec)
 {
@@ -206,6 +319,8 @@ static submerged_part measure_in(fl_buoyancy *b, const fl_body *body, int f, dou
             submerge_across(body, planes, b->scratch, b->scratch_size, keep_polygon, &part);
         }
     }
+    if (b->holder_count > 0 && part.area > 0.0)
+        keep_holds_dry(b, body, f, t, &part);
     *rec = (fl_submerged){part.area, part.centroid, NULL, 0, part.waterline,
                           part.waterline_moment};
     return part;
@@ -216,7 +331,8 @@ static fl_status begin_pass(fl_buoyancy *b)
 {
     b->measured = 0;
     b->pool_count = 0;
-    return reserve(b, fl_world_body_count(b->world));
+    fl_status st = reserve(b, fl_world_body_count(b->world));
+    return st == FL_OK ? find_holders(b) : st;
 }
 
 static void end_pass(fl_buoyancy *b)

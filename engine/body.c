@@ -106,6 +106,8 @@ static fl_status check_def(const fl_body_def *def, fl_error *err)
     return FL_OK;
 }
 
+static fl_status make_cavity(fl_world *w, fl_body *b, fl_error *err);
+
 fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err)
 {
     fl_status st = check_def(def, err);
@@ -179,6 +181,11 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
     for (int i = 0; i < b->hull_count; i++)
         b->hull_radius = fmax(b->hull_radius, fl_length(b->hull[i]));
     fl_polygon_area_centroid(b->hull, b->hull_count, &b->hull_centroid);
+    st = make_cavity(w, b, err);
+    if (st != FL_OK) {
+        fl_world_free(w, block);
+        return st;
+    }
 
     b->index = -1;
     b->is_static = def->is_static;
@@ -207,7 +214,42 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
     return FL_OK;
 }
 
-void fl_body_destroy(fl_world *w, fl_body *b) { fl_world_free(w, b->block); }
+void fl_body_destroy(fl_world *w, fl_body *b)
+{
+    fl_world_free(w, b->cavity);
+    fl_world_free(w, b->block);
+}
+
+/* The hull's convex pieces, for a hull that is not the outline. */
+static fl_status make_cavity(fl_world *w, fl_body *b, fl_error *err)
+{
+    if (b->hull == b->verts || (b->hull_count == b->vert_count &&
+                                !memcmp(b->hull, b->verts, sizeof *b->hull * (size_t)b->vert_count)))
+        return FL_OK;
+    parts *p = fl_world_alloc(w, sizeof *p);
+    if (!p)
+        return fl_fail(err, FL_ENOMEM, "out of memory adding a body");
+    fl_status st = split_parts(b->hull, b->hull_count, p, err);
+    if (st == FL_OK) {
+        int nv = p->start[p->count];
+        size_t head = (sizeof(fl_cavity) + sizeof(fl_vec2) - 1) / sizeof(fl_vec2) * sizeof(fl_vec2);
+        size_t starts = (sizeof(int) * (size_t)(p->count + 1) + sizeof(fl_vec2) - 1) /
+                        sizeof(fl_vec2) * sizeof(fl_vec2);
+        fl_cavity *c = fl_world_alloc(w, head + starts + sizeof(fl_vec2) * (size_t)nv);
+        if (!c) {
+            st = fl_fail(err, FL_ENOMEM, "out of memory adding a body");
+        } else {
+            c->count = p->count;
+            c->start = (int *)(void *)((char *)c + head);
+            c->verts = (fl_vec2 *)(void *)((char *)c + head + starts);
+            memcpy(c->start, p->start, sizeof(int) * (size_t)(p->count + 1));
+            memcpy(c->verts, p->verts, sizeof(fl_vec2) * (size_t)nv);
+            b->cavity = c;
+        }
+    }
+    fl_world_free(w, p);
+    return st;
+}
 
 void fl_body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force)
 {

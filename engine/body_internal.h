@@ -64,7 +64,22 @@ struct fl_body {
      * per moment of inertia, along `stiff_axis` (a unit vector). */
     double stiffness, angular_stiffness;
     fl_vec2 stiff_axis;
+    /* How the damped step answers a steady force, against an undamped one
+     * (set by the velocity update, read by the solver): contacts and ropes
+     * act through the same map, so the damping and stiffness leave every
+     * equilibrium, held or free, where it was. */
+    double response, angular_response;
+    /* A body whose hull is not its outline holds a dry cavity between the
+     * two: the hull's convex pieces, to take what lies inside it out of
+     * another body's displacement (buoyancy/cavity.c). NULL: none. */
+    struct fl_cavity *cavity;
 };
+
+typedef struct fl_cavity {
+    int count;            /* convex pieces of the hull, positive winding */
+    int *start;           /* piece k is verts[start[k] .. start[k + 1]) */
+    fl_vec2 *verts;       /* about the centre of mass, body frame */
+} fl_cavity;
 
 /* Every pass over the bodies relies on the first two lines: pose and
  * velocities in the first 64 bytes, then what integration and buoyancy

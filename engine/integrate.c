@@ -61,7 +61,12 @@ static bool place_motions(fl_world *w)
  * beside it. */
 static inline void pack(fl_motion *m, fl_vec2 *pos, const fl_body *b, int i)
 {
-    m[i] = (fl_motion){{b->velocity, b->spin}, {{0.0, 0.0}, 0.0}, b->inv_mass, b->inv_inertia};
+    double im = b->inv_mass, ii = b->inv_inertia;
+    if (b->damped) {
+        im *= b->response;
+        ii *= b->angular_response;
+    }
+    m[i] = (fl_motion){{b->velocity, b->spin}, {{0.0, 0.0}, 0.0}, im, ii};
     pos[i] = b->position;
 }
 
@@ -83,14 +88,20 @@ static void damp(fl_body *b, fl_vec2 g, double dt)
      * s u (x1 - x0) = s u v1 dt over the step, taken at the step's end:
      * the component of v1 along u is divided by 1 + s dt k. Unconditionally
      * stable, and where the force is zero (an equilibrium) nothing moves. */
+    double heave = 1.0 + b->stiffness * dt * k, roll = 1.0 + b->angular_stiffness * dt * ka;
     if (b->stiffness > 0.0) {
         fl_vec2 u = b->stiff_axis;
         double along = fl_dot(b->velocity, u);
-        double cut = along * (1.0 - 1.0 / (1.0 + b->stiffness * dt * k));
+        double cut = along * (1.0 - 1.0 / heave);
         b->velocity = fl_sub(b->velocity, fl_scale(u, cut));
     }
     if (b->angular_stiffness > 0.0)
-        b->spin /= 1.0 + b->angular_stiffness * dt * ka;
+        b->spin /= roll;
+    /* A steady force f changed the velocity by f k / m / heave above; the
+     * solver's impulses get the same answer from the body (one number for
+     * both directions: the heave's, the one that holds a laden hull up). */
+    b->response = k / dt / heave;
+    b->angular_response = ka / dt / roll;
 }
 
 void fl_integrate_velocities(fl_world *w, double dt)

@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "check.h"
 #include "check_world.h"
@@ -522,6 +524,87 @@ static void test_light_and_thin_bodies_settle(void **s)
     }
 }
 
+/* Dry holds: a hollow boat (a thin shell on a trapezoid hull) carries three
+ * crates on its floor, below the waterline. The part of the hull the shell
+ * does not fill is dry, so the crates displace nothing, and the boat sinks
+ * until its hull displaces the whole load: hull area under water = (boat +
+ * cargo) mass / rho, to the solver's convergence (1e-6), for light cargo
+ * (700, which would float if wet) and heavy (2000). Before, the crates were
+ * buoyed by 3 x 0.0104 m^2 and the boat rode 1 % high. */
+static const char hold_scene[] =
+    "flotsam-scene 1\n"
+    "fluid density=1000 surface=8 left=0 right=20 bottom=14\n"
+    "box at=10,14.5 size=22,1 static\n"
+    "polygon name=boat at=10,7.5 density=300 friction=0.8\n"
+    "  points=[-2.4,-0.6 -2.2,-0.6 -1.75,0.4 1.75,0.4 2.2,-0.6 2.4,-0.6 1.85,0.7 -1.85,0.7]\n"
+    "  hull=[-2.4,-0.6 2.4,-0.6 1.85,0.7 -1.85,0.7]\n"
+    "box at=9,7.6 size=0.6,0.6 density=%g friction=0.8\n"
+    "box at=10,7.6 size=0.6,0.6 density=%g friction=0.8\n"
+    "box at=11,7.6 size=0.6,0.6 density=%g friction=0.8\n";
+
+static void hold_case(double cargo_density)
+{
+    char text[sizeof hold_scene + 64];
+    snprintf(text, sizeof text, hold_scene, cargo_density, cargo_density, cargo_density);
+    fl_scene sc;
+    fl_sim sim;
+    fl_scene_error err;
+    assert_true(fl_scene_parse(text, strlen(text), &sc, &err));
+    assert_true(fl_sim_build(&sim, &sc, &err));
+    fl_scene_free(&sc);
+    for (int i = 0; i < 60 * 60; i++)
+        fl_world_step(sim.world, sim.dt);
+    assert_int_equal(fl_buoyancy_measure(sim.buoyancy, fl_world_time(sim.world)), FL_OK);
+    double mass = 0.0;
+    for (int i = 1; i < 5; i++)
+        mass += fl_body_mass(fl_world_body(sim.world, i));
+    ASSERT_REL(fl_buoyancy_body_area(sim.buoyancy, 1, NULL), mass / RHO, 1e-6);
+    for (int i = 2; i < 5; i++) {
+        const fl_body *crate = fl_world_body(sim.world, i);
+        assert_true(fl_body_position(crate).y + 0.3 > 8.0); /* its bottom is under water */
+        assert_true(fl_buoyancy_body_area(sim.buoyancy, i, NULL) == 0.0);
+    }
+    fl_sim_free(&sim);
+}
+
+static void test_dry_hold_light_cargo(void **s) { (void)s; hold_case(700.0); }
+static void test_dry_hold_heavy_cargo(void **s) { (void)s; hold_case(2000.0); }
+
+/* Heeled 10 degrees and sunk to its gunwale, a hull's hold stays dry: a
+ * crate inside it displaces nothing, while the same crate in open water
+ * beside the boat displaces its whole area. */
+static void test_dry_hold_heeled(void **s)
+{
+    (void)s;
+    tank t = tank_open(8.0, 20.0);
+    const fl_vec2 shell[8] = {{-2.4, -0.6}, {-2.2, -0.6}, {-1.75, 0.4}, {1.75, 0.4},
+                              {2.2, -0.6},  {2.4, -0.6},  {1.85, 0.7},  {-1.85, 0.7}};
+    const fl_vec2 hull[4] = {{-2.4, -0.6}, {2.4, -0.6}, {1.85, 0.7}, {-1.85, 0.7}};
+    fl_body_def d = fl_body_def_default();
+    d.points = shell;
+    d.point_count = 8;
+    d.hull = hull;
+    d.hull_count = 4;
+    d.origin = fl_v2(0.0, 8.5);
+    d.angle = 10.0 * FL_PI / 180.0;
+    d.density = 300.0;
+    fl_body *boat;
+    assert_int_equal(fl_world_add_body(t.w, &d, &boat, NULL), FL_OK);
+    /* In the hold: resting on the inner floor (y 0.4 of the points), turned
+     * with it; points are offsets from the outline's own origin, the body's
+     * frame is about its centre of mass. */
+    fl_vec2 c;
+    fl_polygon_area_centroid(shell, 8, &c);
+    fl_vec2 in_hold = fl_body_world_point(boat, fl_sub(fl_v2(0.0, 0.1), c));
+    fl_body *crate = add_box(t.w, 0.6, 0.6, in_hold, d.angle, 700.0);
+    add_box(t.w, 0.6, 0.6, fl_v2(5.0, 9.0), 0.0, 700.0); /* in open water */
+    assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
+    assert_true(fl_body_position(crate).y - 0.5 > 8.0); /* under the surface */
+    assert_true(fl_buoyancy_body_area(t.b, 1, NULL) == 0.0);
+    ASSERT_NEAR(fl_buoyancy_body_area(t.b, 2, NULL), 0.36, 1e-12);
+    tank_close(&t);
+}
+
 /* An irregular hexagon about its centroid, and a world with one still
  * fluid over [left, right] x [surface, bottom] (its definition left in f). */
 static const fl_vec2 HEX[6] = {{0.5, 0.0},   {0.25, 0.4},  {-0.25, 0.45},
@@ -688,6 +771,9 @@ int main(void)
         cmocka_unit_test(test_applied_forces_are_reported),
         cmocka_unit_test(test_terminal_speed_at_any_step),
         cmocka_unit_test(test_light_and_thin_bodies_settle),
+        cmocka_unit_test(test_dry_hold_light_cargo),
+        cmocka_unit_test(test_dry_hold_heavy_cargo),
+        cmocka_unit_test(test_dry_hold_heeled),
         cmocka_unit_test(test_step_and_measure_agree),
         cmocka_unit_test(test_still_water_circle_agrees_with_clipping),
     };
