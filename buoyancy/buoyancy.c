@@ -290,9 +290,8 @@ static void keep_holds_dry(fl_buoyancy *b, const fl_body *body, int f, double t,
         return;
     double left = part->area - dry;
     if (!(left > 1e-12 * part->area)) {
-        part->area = 0.0;
-        part->waterline = part->waterline_moment = 0.0;
-        return;
+        *part = (submerged_part){SUBMERGE_NONE, 0.0, body->position, NULL, 0, 0.0, 0.0};
+        return; /* all of it in the hold: nothing to draw either */
     }
     /* Areas and first moments subtract exactly. */
     fl_vec2 wet = fl_sub(fl_scale(fl_sub(part->centroid, body->position), part->area), moment);
