@@ -221,9 +221,10 @@ static fl_status find_holders(fl_buoyancy *b)
         int edges = cavity_most_edges(body);
         most = edges > most ? edges : most;
     }
-    /* A submerged polygon (at most submerge_room points), clipped by a piece
-     * of `most` edges, grows by one point an edge at most. */
-    int room = submerge_room(b->most_points > 3 ? b->most_points : 3) + most;
+    /* A submerged polygon (at most submerge_room points) clipped by a convex
+     * piece of `most` edges: each clip of a concave polygon can add up to
+     * half its points and one, so room for twice both is ample. */
+    int room = 2 * (submerge_room(b->most_points > 3 ? b->most_points : 3) + most);
     fl_vec2 *buf = fl_world_grow(w, b->cav_buf, &b->cav_capacity, 3 * room, sizeof *buf);
     if (!buf)
         return FL_ENOMEM;
@@ -274,7 +275,10 @@ static void keep_holds_dry(fl_buoyancy *b, const fl_body *body, int f, double t,
     fl_vec2 moment = {0.0, 0.0};
     for (int k = 0; k < b->holder_count; k++) {
         const fl_body *holder = fl_world_body(w, b->holders[k]);
-        if (holder == body ||
+        /* Only a larger hull holds a body dry: of two hulls that overlap,
+         * the smaller one's displacement inside the larger is taken out,
+         * never the larger's (it already counts that water). */
+        if (holder == body || holder->removed || holder->hull_area <= body->hull_area ||
             fl_length(fl_sub(holder->position, body->position)) >= holder->hull_radius + body->hull_radius)
             continue;
         if (n < 0)

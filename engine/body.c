@@ -220,11 +220,26 @@ void fl_body_destroy(fl_world *w, fl_body *b)
     fl_world_free(w, b->block);
 }
 
+/* Are a and b the same polygon, from whichever vertex each starts (both are
+ * in positive winding)? */
+static bool same_polygon(const fl_vec2 *a, const fl_vec2 *b, int n, int m)
+{
+    if (n != m)
+        return false;
+    for (int shift = 0; shift < n; shift++) {
+        int k = 0;
+        while (k < n && a[k].x == b[(k + shift) % n].x && a[k].y == b[(k + shift) % n].y)
+            k++;
+        if (k == n)
+            return true;
+    }
+    return false;
+}
+
 /* The hull's convex pieces, for a hull that is not the outline. */
 static fl_status make_cavity(fl_world *w, fl_body *b, fl_error *err)
 {
-    if (b->hull == b->verts || (b->hull_count == b->vert_count &&
-                                !memcmp(b->hull, b->verts, sizeof *b->hull * (size_t)b->vert_count)))
+    if (b->hull == b->verts || same_polygon(b->hull, b->verts, b->vert_count, b->hull_count))
         return FL_OK;
     parts *p = fl_world_alloc(w, sizeof *p);
     if (!p)

@@ -77,11 +77,22 @@ void fl_body_set_spin(fl_body *b, double spin)
         b->spin = spin;
 }
 
+/* A body damped from now on answers the solver as an undamped one until
+ * the velocity update works out its response (damping added after that
+ * update, from a collision hook, takes effect at the next step). */
+static void mark_damped(fl_body *b)
+{
+    if (!b->damped) {
+        b->damped = true;
+        b->response = b->angular_response = 1.0;
+    }
+}
+
 void fl_body_add_damping(fl_body *b, double rate, fl_vec2 toward, double angular_rate)
 {
     if (b->is_static || !(rate >= 0.0) || !(angular_rate >= 0.0) || !isfinite(rate + angular_rate))
         return;
-    b->damped = true;
+    mark_damped(b);
     b->damping += rate;
     b->angular_damping += angular_rate;
     b->pull = fl_add(b->pull, fl_scale(toward, rate));
@@ -93,7 +104,7 @@ void fl_body_add_stiffness(fl_body *b, double linear, fl_vec2 axis, double angul
     if (b->is_static || !(linear >= 0.0) || !(angular >= 0.0) || !isfinite(linear + angular) ||
         !(n > 0.0))
         return;
-    b->damped = true;
+    mark_damped(b);
     b->stiffness += linear * b->inv_mass;
     b->angular_stiffness += angular * b->inv_inertia;
     b->stiff_axis = fl_scale(axis, 1.0 / n);

@@ -570,6 +570,25 @@ static void hold_case(double cargo_density)
 static void test_dry_hold_light_cargo(void **s) { (void)s; hold_case(700.0); }
 static void test_dry_hold_heavy_cargo(void **s) { (void)s; hold_case(2000.0); }
 
+/* The hollow boat of hold_scene: its shell and the hull that closes it. */
+static const fl_vec2 shell[8] = {{-2.4, -0.6}, {-2.2, -0.6}, {-1.75, 0.4}, {1.75, 0.4},
+                                 {2.2, -0.6},  {2.4, -0.6},  {1.85, 0.7},  {-1.85, 0.7}};
+static const fl_vec2 hull[4] = {{-2.4, -0.6}, {2.4, -0.6}, {1.85, 0.7}, {-1.85, 0.7}};
+
+/* That boat's definition, of density 300, placed at `at`. */
+static fl_body_def boat_def(fl_vec2 at, double angle)
+{
+    fl_body_def d = fl_body_def_default();
+    d.points = shell;
+    d.point_count = 8;
+    d.hull = hull;
+    d.hull_count = 4;
+    d.origin = at;
+    d.angle = angle;
+    d.density = 300.0;
+    return d;
+}
+
 /* Heeled 10 degrees and sunk to its gunwale, a hull's hold stays dry: a
  * crate inside it displaces nothing, while the same crate in open water
  * beside the boat displaces its whole area. */
@@ -577,17 +596,7 @@ static void test_dry_hold_heeled(void **s)
 {
     (void)s;
     tank t = tank_open(8.0, 20.0);
-    const fl_vec2 shell[8] = {{-2.4, -0.6}, {-2.2, -0.6}, {-1.75, 0.4}, {1.75, 0.4},
-                              {2.2, -0.6},  {2.4, -0.6},  {1.85, 0.7},  {-1.85, 0.7}};
-    const fl_vec2 hull[4] = {{-2.4, -0.6}, {2.4, -0.6}, {1.85, 0.7}, {-1.85, 0.7}};
-    fl_body_def d = fl_body_def_default();
-    d.points = shell;
-    d.point_count = 8;
-    d.hull = hull;
-    d.hull_count = 4;
-    d.origin = fl_v2(0.0, 8.5);
-    d.angle = 10.0 * FL_PI / 180.0;
-    d.density = 300.0;
+    fl_body_def d = boat_def(fl_v2(0.0, 8.5), 10.0 * FL_PI / 180.0);
     fl_body *boat;
     assert_int_equal(fl_world_add_body(t.w, &d, &boat, NULL), FL_OK);
     /* In the hold: resting on the inner floor (y 0.4 of the points), turned
@@ -603,6 +612,63 @@ static void test_dry_hold_heeled(void **s)
     assert_true(fl_buoyancy_body_area(t.b, 1, NULL) == 0.0);
     ASSERT_NEAR(fl_buoyancy_body_area(t.b, 2, NULL), 0.36, 1e-12);
     tank_close(&t);
+}
+
+/* The implicit stiffness is for stiff bodies only: a 1 m box of density
+ * 500 (s dt^2 = 0.005 at 60 Hz) bobbing in water without drag keeps its
+ * amplitude, 0.09 m, over 20 s (semi-implicit Euler on a linear spring
+ * conserves a modified energy: no decay) -- the method adds no damping. */
+static void test_ordinary_bodies_bob_undamped(void **s)
+{
+    (void)s;
+    tank t = tank_open(0.0, 50.0);
+    fl_fluid_def f = *fl_buoyancy_fluid(t.b, 0);
+    f.linear_drag = f.angular_drag = 0.0;
+    assert_int_equal(fl_buoyancy_set_fluid(t.b, 0, &f, NULL), FL_OK);
+    fl_body *b = add_box(t.w, 1.0, 1.0, fl_v2(0.0, 0.09), 0.0, 500.0);
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < 20 * 60; i++) {
+        fl_world_step(t.w, DT);
+        if (i >= 18 * 60) {
+            lo = fmin(lo, fl_body_position(b).y);
+            hi = fmax(hi, fl_body_position(b).y);
+        }
+    }
+    ASSERT_NEAR((hi - lo) / 2, 0.09, 0.002);
+    tank_close(&t);
+}
+
+/* Of two hulls that overlap, only the smaller is held dry by the larger: a
+ * hulled dinghy in a boat's hold loses its displacement there, while the
+ * boat's is what its hull alone would give. */
+static void test_nested_hulls(void **s)
+{
+    (void)s;
+    const fl_vec2 dshell[8] = {{-0.5, -0.2}, {-0.45, -0.2}, {-0.35, 0.1}, {0.35, 0.1},
+                               {0.45, -0.2}, {0.5, -0.2},   {0.4, 0.2},   {-0.4, 0.2}};
+    const fl_vec2 dhull[4] = {{-0.5, -0.2}, {0.5, -0.2}, {0.4, 0.2}, {-0.4, 0.2}};
+    double alone = 0.0;
+    for (int with_dinghy = 0; with_dinghy < 2; with_dinghy++) {
+        tank t = tank_open(8.0, 20.0);
+        fl_body_def d = boat_def(fl_v2(0.0, 8.3), 0.0);
+        assert_int_equal(fl_world_add_body(t.w, &d, NULL, NULL), FL_OK);
+        if (with_dinghy) {
+            d.points = dshell;
+            d.hull = dhull;
+            d.origin = fl_v2(0.0, 8.3); /* in the hold, its floor on the boat's */
+            assert_int_equal(fl_world_add_body(t.w, &d, NULL, NULL), FL_OK);
+        }
+        assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
+        double boat = fl_buoyancy_body_area(t.b, 0, NULL);
+        if (!with_dinghy)
+            alone = boat;
+        else {
+            ASSERT_EXACT(boat, alone);
+            assert_true(fl_buoyancy_body_area(t.b, 1, NULL) == 0.0);
+        }
+        tank_close(&t);
+    }
+    assert_true(alone > 0.5);
 }
 
 /* An irregular hexagon about its centroid, and a world with one still
@@ -774,6 +840,8 @@ int main(void)
         cmocka_unit_test(test_dry_hold_light_cargo),
         cmocka_unit_test(test_dry_hold_heavy_cargo),
         cmocka_unit_test(test_dry_hold_heeled),
+        cmocka_unit_test(test_ordinary_bodies_bob_undamped),
+        cmocka_unit_test(test_nested_hulls),
         cmocka_unit_test(test_step_and_measure_agree),
         cmocka_unit_test(test_still_water_circle_agrees_with_clipping),
     };

@@ -29,7 +29,8 @@ extern "C" {
 typedef struct fl_submerged {
     double area;            /* submerged area, m^2 */
     fl_vec2 centroid;       /* centre of buoyancy C_b, world (undefined if area is 0) */
-    const fl_vec2 *polygon; /* submerged polygon, world coordinates; NULL after a step */
+    const fl_vec2 *polygon; /* submerged polygon, world coordinates; NULL after a step
+                             * (before any dry hold is taken out of it) */
     int count;              /* its vertex count (0 when not submerged or not kept) */
     double waterline;       /* where the surface cuts the fluid outline: its length, m */
     double waterline_moment; /* its second moment about the centre of mass's foot, m^3 */
