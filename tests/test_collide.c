@@ -425,6 +425,48 @@ static void test_rigid_rope_holds_its_length(void **s)
     fl_world_destroy(w);
 }
 
+/* A stiff elastic rope (1e5 N/m) between two light floats (0.4 m boxes of
+ * density 100, let go at their draft), its anchor far off one of them
+ * (10 m and 100 m) and stretched 0.1 m: the only energy put in is the
+ * rope's, k s^2 / 2 (gravity and buoyancy start at their minimum; drag
+ * only takes away), so neither body may ever move faster than
+ * sqrt(k s^2 / m), at 60 Hz and at 3 Hz. */
+static void stiff_rope_case(double rate, double offset)
+{
+    const double k = 1e5, stretch = 0.1, q = 0.1, h = 0.4;
+    fl_world *w = world_with(fl_v2(0, G));
+    fl_buoyancy *water = fl_buoyancy_create(w, NULL);
+    fl_fluid_def f = fl_fluid_def_default();
+    f.left = -1000;
+    f.right = 1000;
+    f.surface = 8.0;
+    f.bottom = 50.0;
+    assert_true(fl_buoyancy_add_fluid(water, &f, NULL) >= 0);
+    box_spec float_box = {h, h, 0, q * 1000.0, 0.4, 0, false};
+    double y = 8.0 - h / 2 + q * h; /* at its draft */
+    fl_body *a = add_box(w, fl_v2(0, y), float_box), *b = add_box(w, fl_v2(1, y), float_box);
+    fl_rope_def r = {a, b, {offset, 0}, {0, 0}, offset - 1.0 - stretch, k, 0};
+    assert_int_equal(fl_world_add_rope(w, &r, NULL, NULL), FL_OK);
+    double bound = sqrt(k * stretch * stretch / fl_body_mass(a)), fastest = 0.0;
+    for (int i = 0; i < (int)(20 * rate); i++) {
+        fl_world_step(w, 1.0 / rate);
+        fastest = fmax(fastest, fmax(fl_length(fl_body_velocity(a)), fl_length(fl_body_velocity(b))));
+    }
+    if (!(fastest <= bound))
+        fail_msg("rate %g, offset %g: %g m/s, more than the rope's energy allows (%g)", rate,
+                 offset, fastest, bound);
+    fl_buoyancy_destroy(water);
+    fl_world_destroy(w);
+}
+
+static void test_stiff_rope_stays_bounded(void **s)
+{
+    (void)s;
+    stiff_rope_case(60.0, 10.0);
+    stiff_rope_case(60.0, 100.0);
+    stiff_rope_case(3.0, 5.0);
+}
+
 /* An elastic rope hangs a mass m at L + m g / k. */
 static void test_elastic_rope_stretch(void **s)
 {
@@ -906,6 +948,7 @@ int main(void)
         cmocka_unit_test(test_fast_box_does_not_tunnel),
         cmocka_unit_test(test_rope_pendulum),
         cmocka_unit_test(test_rigid_rope_holds_its_length),
+        cmocka_unit_test(test_stiff_rope_stays_bounded),
         cmocka_unit_test(test_elastic_rope_stretch),
         cmocka_unit_test(test_mouse_spring_reaches_target),
         cmocka_unit_test(test_events_start_active_end),
