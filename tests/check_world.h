@@ -20,4 +20,20 @@ static inline fl_body *add_polygon(fl_world *w, const fl_vec2 *p, int n, fl_vec2
     return b;
 }
 
+/* A buoyancy module on w with one still fluid of water (1000 kg/m^2, the
+ * default drags) over [left, right] x [surface, bottom]. */
+static inline fl_buoyancy *add_water(fl_world *w, double left, double right, double surface,
+                                     double bottom)
+{
+    fl_buoyancy *b = fl_buoyancy_create(w, NULL);
+    assert_non_null(b);
+    fl_fluid_def f = fl_fluid_def_default();
+    f.left = left;
+    f.right = right;
+    f.surface = surface;
+    f.bottom = bottom;
+    assert_true(fl_buoyancy_add_fluid(b, &f, NULL) >= 0);
+    return b;
+}
+
 #endif

@@ -402,13 +402,7 @@ static void test_rigid_rope_holds_its_length(void **s)
     fl_world_destroy(w);
 
     w = world_with(fl_v2(0, G));
-    fl_buoyancy *water = fl_buoyancy_create(w, NULL);
-    fl_fluid_def f = fl_fluid_def_default();
-    f.left = -20;
-    f.right = 20;
-    f.surface = 0.0;
-    f.bottom = 10.0;
-    assert_true(fl_buoyancy_add_fluid(water, &f, NULL) >= 0);
+    fl_buoyancy *water = add_water(w, -20, 20, 0.0, 10.0);
     fl_body *buoy = add_box(w, fl_v2(0, 7.0), (box_spec){1, 1, 0, 300, 0.4, 0, false});
     fl_rope_def m = {buoy, NULL, {0, 0.5}, {0, 10.0}, 2.0, 0, 0};
     fl_joint *rope;
@@ -435,13 +429,7 @@ static void stiff_rope_case(double rate, double offset)
 {
     const double k = 1e5, stretch = 0.1, q = 0.1, h = 0.4;
     fl_world *w = world_with(fl_v2(0, G));
-    fl_buoyancy *water = fl_buoyancy_create(w, NULL);
-    fl_fluid_def f = fl_fluid_def_default();
-    f.left = -1000;
-    f.right = 1000;
-    f.surface = 8.0;
-    f.bottom = 50.0;
-    assert_true(fl_buoyancy_add_fluid(water, &f, NULL) >= 0);
+    fl_buoyancy *water = add_water(w, -1000, 1000, 8.0, 50.0);
     box_spec float_box = {h, h, 0, q * 1000.0, 0.4, 0, false};
     double y = 8.0 - h / 2 + q * h; /* at its draft */
     fl_body *a = add_box(w, fl_v2(0, y), float_box), *b = add_box(w, fl_v2(1, y), float_box);
@@ -907,13 +895,7 @@ static void test_laden_barge_draft(void **s)
 {
     (void)s;
     fl_world *w = world_with(fl_v2(0, G));
-    fl_buoyancy *bu = fl_buoyancy_create(w, NULL);
-    fl_fluid_def f = fl_fluid_def_default();
-    f.left = -20;
-    f.right = 20;
-    f.surface = 8;
-    f.bottom = 20;
-    fl_buoyancy_add_fluid(bu, &f, NULL);
+    fl_buoyancy *bu = add_water(w, -20, 20, 8, 20);
     const double bw = 8.0, bh = 1.0;
     box_spec barge = {bw, bh, 0, 300, 0.6, 0, false};
     fl_body *hull = add_box(w, fl_v2(0, 8.0 - bh / 2 + 0.3), barge);
@@ -927,7 +909,7 @@ static void test_laden_barge_draft(void **s)
     }
     steps(w, 30.0);
     double draft = fl_body_position(hull).y + bh / 2 - 8.0;
-    ASSERT_REL(draft, mass / (f.density * bw), 0.02);
+    ASSERT_REL(draft, mass / (fl_buoyancy_fluid(bu, 0)->density * bw), 0.02);
     fl_buoyancy_destroy(bu);
     fl_world_destroy(w);
 }
