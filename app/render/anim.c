@@ -26,14 +26,10 @@ static const anim_codec *codec_for(const char *path)
 
 bool anim_format_known(const char *path) { return codec_for(path) != NULL; }
 
-int anim_delay_cs(double fps, long k)
+int anim_delay(double fps, long k, double units_per_second)
 {
-    return (int)(lround(100.0 * (double)(k + 1) / fps) - lround(100.0 * (double)k / fps));
-}
-
-int anim_delay_ms(double fps, long k)
-{
-    return (int)(lround(1000.0 * (double)(k + 1) / fps) - lround(1000.0 * (double)k / fps));
+    return (int)(lround(units_per_second * (double)(k + 1) / fps) -
+                 lround(units_per_second * (double)k / fps));
 }
 
 double anim_max_fps(const char *path) { return codec_for(path) == &anim_gif_codec ? 50.0 : 100.0; }

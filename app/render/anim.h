@@ -25,12 +25,11 @@ bool anim_close(anim *a, char *err, size_t err_size);
 /* Drops what was written; frees a. */
 void anim_abort(anim *a);
 
-/* The delay before frame k (from 0) in hundredths of a second at fps
- * frames a second: whole hundredths that add up, so that n frames last
- * n / fps seconds to the nearest hundredth. */
-int anim_delay_cs(double fps, long k);
-/* The same in milliseconds (WebP's unit). */
-int anim_delay_ms(double fps, long k);
+/* The delay before frame k (from 0) at fps frames a second, in whole
+ * units (100 a second for GIF's hundredths, 1000 for WebP's
+ * milliseconds) that add up, so that n frames last n / fps seconds to the
+ * nearest unit. */
+int anim_delay(double fps, long k, double units_per_second);
 
 /* The most frames a second a format plays (GIF: 50, a delay of two
  * hundredths; viewers slow anything faster), for a file name it knows. */

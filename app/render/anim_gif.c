@@ -154,7 +154,7 @@ static uint8_t nearest(gif_state *s, const uint8_t *rgb, int x, int y)
 static bool put_frame(gif_state *s, long k, int x0, int y0, int x1, int y1, bool clear,
                       char *why, size_t why_size)
 {
-    GraphicsControlBlock gcb = {DISPOSE_DO_NOT, false, anim_delay_cs(s->fps, k),
+    GraphicsControlBlock gcb = {DISPOSE_DO_NOT, false, anim_delay(s->fps, k, 100.0),
                                 clear ? CLEAR : NO_TRANSPARENT_COLOR};
     GifByteType ext[4];
     size_t len = EGifGCBToExtension(&gcb, ext);

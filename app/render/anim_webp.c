@@ -80,7 +80,7 @@ static bool webp_add(void *state, const uint8_t *rgb, long k, char *why, size_t 
     if (!ok)
         snprintf(why, why_size, "%s", WebPAnimEncoderGetError(s->enc));
     WebPPictureFree(&pic);
-    s->ms += anim_delay_ms(s->fps, k);
+    s->ms += anim_delay(s->fps, k, 1000.0);
     return ok;
 }
 
