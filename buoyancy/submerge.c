@@ -1,4 +1,3 @@
-#include <stdlib.h>
 #include "submerge.h"
 #include "flotsam/fl_decompose.h"
 
@@ -82,12 +81,6 @@ void submerge(const fl_body *body, const fl_fluid_def *f, double t, fl_vec2 *scr
         submerge_across(body, planes, scratch, scratch_size, keep_polygon, out);
 }
 
-static int compare_doubles(const void *pa, const void *pb)
-{
-    double a = *(const double *)pa, b = *(const double *)pb;
-    return (a > b) - (a < b);
-}
-
 /* The waterline of the turned outline p[0..n) (about the centre of mass)
  * on the surface line of plane h: the intervals of the line inside the
  * outline, found from where its edges cross the line (paired in order
@@ -104,9 +97,14 @@ static void waterline(const fl_vec2 *p, int n, fl_halfplane h, submerged_part *o
         double da = fl_dot(u, a) - off, dz = fl_dot(u, z) - off;
         if ((da > 0.0) == (dz > 0.0))
             continue;
-        s[m++] = fl_dot(t, fl_lerp(a, z, da / (da - dz)));
+        /* Kept in order as found: a convex outline crosses the line
+         * twice, a concave one a few times more. */
+        double x = fl_dot(t, fl_lerp(a, z, da / (da - dz)));
+        int j = m++;
+        for (; j > 0 && s[j - 1] > x; j--)
+            s[j] = s[j - 1];
+        s[j] = x;
     }
-    qsort(s, (size_t)m, sizeof *s, compare_doubles);
     for (int k = 0; k + 1 < m; k += 2) {
         out->waterline += s[k + 1] - s[k];
         out->waterline_moment += (s[k + 1] * s[k + 1] * s[k + 1] - s[k] * s[k] * s[k]) / 3.0;
