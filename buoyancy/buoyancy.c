@@ -1,45 +1,10 @@
+/* The buoyancy module: its fluids, the beforeUpdate hook that measures and
+ * pushes every body in one pass, and what it reports of the last pass. */
+#include <math.h>
 #include <string.h>
-#include "flotsam/fl_buoyancy.h"
 #include "cavity.h"
 #include "decay.h"
-#include "submerge.h"
-
-struct fl_buoyancy {
-    fl_world *world;
-    fl_fluid_def *fluids;
-    int fluid_count, fluid_capacity;
-    /* records[body * fluid_count + fluid], for `measured` bodies */
-    fl_submerged *records;
-    int record_capacity;
-    int measured;
-    uint64_t revision;        /* the world's body list when measured */
-    uint64_t sized_for;       /* ... and when most_points was found */
-    int most_points;          /* the largest fluid outline in the world */
-    int *offsets;             /* where each record's polygon starts in `pool` */
-    int offset_capacity;
-    fl_vec2 *pool;            /* submerged polygons, world coordinates */
-    int pool_count, pool_capacity;
-    fl_vec2 *scratch;         /* three clipping buffers of scratch_size each */
-    int scratch_size, scratch_capacity;
-    /* What the last apply pass pushed: pushes[body * fluid_count + fluid]
-     * and totals[body], written for the bodies it pushed only; stamps[body]
-     * is the pass that wrote them. */
-    fl_buoyancy_push *pushes;
-    int push_capacity;
-    fl_buoyancy_total *totals;
-    int total_capacity;
-    uint64_t *stamps;
-    int stamp_capacity, stamped;
-    uint64_t pass;            /* apply passes so far */
-    uint64_t pushed_revision; /* the world's body list at the last apply */
-    /* Bodies with a dry cavity (cavity.h), found again when the body list
-     * changes, and the buffers their cargo is clipped in. */
-    int *holders;
-    int holder_count, holder_capacity;
-    uint64_t holders_for;
-    fl_vec2 *cav_buf;         /* three buffers of cav_room points */
-    int cav_room, cav_capacity;
-};
+#include "module.h"
 
 static void on_before_update(const fl_event *ev, void *user)
 {
@@ -121,7 +86,8 @@ fl_status fl_buoyancy_set_fluid(fl_buoyancy *b, int index, const fl_fluid_def *d
 static fl_status reserve(fl_buoyancy *b, int bodies)
 {
     fl_world *w = b->world;
-    int need = bodies * b->fluid_count;
+    /* ... and two more bodies', for what lies ahead of a body (push_ahead). */
+    int need = (bodies + 2) * b->fluid_count;
     fl_submerged *r = fl_world_grow(w, b->records, &b->record_capacity, need, sizeof *r);
     if (!r)
         return FL_ENOMEM;
@@ -194,119 +160,8 @@ static fl_status keep_polygon(fl_buoyancy *b, const fl_body *body, const submerg
     return FL_OK;
 }
 
-static bool is_wet(const fl_body *body) { return !body->is_static && !body->removed; }
-
-/* Measures the body in fluid f into its record (no polygon yet); returns
- * the part, whose polygon is written out only when keep_polygon is set. In
- * still water most bodies are decided here, without a call. */
-/* The bodies with dry cavities, and buffers for clipping against them
- * (kept until the body list changes: a warmed-up step allocates nothing). */
-static fl_status find_holders(fl_buoyancy *b)
-{
-    fl_world *w = b->world;
-    if (b->holders_for == fl_world_revision(w) && b->cav_buf)
-        return FL_OK;
-    b->holder_count = 0;
-    int most = 0;
-    for (int i = 0; i < fl_world_body_count(w); i++) {
-        const fl_body *body = fl_world_body(w, i);
-        if (!body->cavity)
-            continue;
-        int *grown = fl_world_grow(w, b->holders, &b->holder_capacity, b->holder_count + 1,
-                                   sizeof *grown);
-        if (!grown)
-            return FL_ENOMEM;
-        b->holders = grown;
-        b->holders[b->holder_count++] = i;
-        int edges = cavity_most_edges(body);
-        most = edges > most ? edges : most;
-    }
-    /* A submerged polygon (at most submerge_room points) clipped by a convex
-     * piece of `most` edges: each clip of a concave polygon can add up to
-     * half its points and one, so room for twice both is ample. */
-    int room = 2 * (submerge_room(b->most_points > 3 ? b->most_points : 3) + most);
-    fl_vec2 *buf = fl_world_grow(w, b->cav_buf, &b->cav_capacity, 3 * room, sizeof *buf);
-    if (!buf)
-        return FL_ENOMEM;
-    b->cav_buf = buf;
-    b->cav_room = room;
-    b->holders_for = fl_world_revision(w);
-    return FL_OK;
-}
-
-/* The submerged polygon of `body` in fluid f about its centre of mass
- * (world orientation), measured again and kept: in cav_buf for a body
- * wholly in the fluid, else in the clipping buffers. Returns the count. */
-static int part_polygon(fl_buoyancy *b, const fl_body *body, int f, double t,
-                        const submerged_part *part, const fl_vec2 **out)
-{
-    if (part->kind == SUBMERGE_WHOLE) {
-        fl_vec2 *p = b->cav_buf + 2 * b->cav_room;
-        for (int k = 0; k < body->hull_count; k++)
-            p[k] = fl_rotate(body->rot, body->hull[k]);
-        *out = p;
-        return body->hull_count;
-    }
-    if (part->polygon) {
-        *out = part->polygon;
-        return part->count;
-    }
-    submerged_part again;
-    const fl_fluid_def *fluid = &b->fluids[f];
-    if (fluid->wave_amplitude != 0.0) {
-        submerge(body, fluid, t, b->scratch, b->scratch_size, true, &again);
-    } else {
-        fl_halfplane planes[4];
-        fl_fluid_halfplanes(fluid, body->position, t, planes);
-        submerge_across(body, planes, b->scratch, b->scratch_size, true, &again);
-    }
-    *out = again.polygon;
-    return again.polygon ? again.count : 0;
-}
-
-/* Takes out of the part what lies in another body's dry cavity. */
-static void keep_holds_dry(fl_buoyancy *b, const fl_body *body, int f, double t,
-                           submerged_part *part)
-{
-    const fl_vec2 *poly = NULL;
-    int n = -1;
-    fl_world *w = b->world;
-    double dry = 0.0;
-    fl_vec2 moment = {0.0, 0.0};
-    for (int k = 0; k < b->holder_count; k++) {
-        const fl_body *holder = fl_world_body(w, b->holders[k]);
-        /* Only a larger hull holds a body dry: of two hulls that overlap,
-         * the smaller one's displacement inside the larger is taken out,
-         * never the larger's (it already counts that water). */
-        if (holder == body || holder->removed || holder->hull_area <= body->hull_area ||
-            fl_length(fl_sub(holder->position, body->position)) >= holder->hull_radius + body->hull_radius)
-            continue;
-        if (n < 0)
-            n = part_polygon(b, body, f, t, part, &poly);
-        if (n < 3)
-            return;
-        fl_vec2 m;
-        double a = cavity_overlap(holder, body, poly, n, b->cav_buf, b->cav_room, &m);
-        dry += a;
-        moment = fl_add(moment, m);
-    }
-    if (!(dry > 0.0))
-        return;
-    double left = part->area - dry;
-    if (!(left > 1e-12 * part->area)) {
-        *part = (submerged_part){SUBMERGE_NONE, 0.0, body->position, NULL, 0, 0.0, 0.0};
-        return; /* all of it in the hold: nothing to draw either */
-    }
-    /* Areas and first moments subtract exactly. */
-    fl_vec2 wet = fl_sub(fl_scale(fl_sub(part->centroid, body->position), part->area), moment);
-    part->centroid = fl_add(body->position, fl_scale(wet, 1.0 / left));
-    part->waterline *= left / part->area;
-    part->waterline_moment *= left / part->area;
-    part->area = left;
-}
-
-static submerged_part measure_in(fl_buoyancy *b, const fl_body *body, int f, double t,
-                                 bool keep_polygon, fl_submerged *rec)
+submerged_part buoyancy_measure_in(fl_buoyancy *b, const fl_body *body, int f, double t,
+                                   bool keep_polygon, fl_submerged *rec)
 {
     submerged_part part = {SUBMERGE_NONE, 0.0, body->position, NULL, 0, 0.0, 0.0};
     const fl_fluid_def *fluid = &b->fluids[f];
@@ -323,61 +178,19 @@ static submerged_part measure_in(fl_buoyancy *b, const fl_body *body, int f, dou
         }
     }
     if (b->holder_count > 0 && part.area > 0.0)
-        keep_holds_dry(b, body, f, t, &part);
+        buoyancy_keep_holds_dry(b, body, f, t, &part);
     *rec = (fl_submerged){part.area, part.centroid, NULL, 0, part.waterline,
                           part.waterline_moment};
     return part;
-}
-
-/* Starts a pass over the bodies: records for every body and fluid. */
-static fl_status begin_pass(fl_buoyancy *b)
-{
-    b->measured = 0;
-    b->pool_count = 0;
-    fl_status st = reserve(b, fl_world_body_count(b->world));
-    return st == FL_OK ? find_holders(b) : st;
-}
-
-static void end_pass(fl_buoyancy *b)
-{
-    b->measured = fl_world_body_count(b->world);
-    b->revision = fl_world_revision(b->world);
-}
-
-fl_status fl_buoyancy_measure(fl_buoyancy *b, double t)
-{
-    fl_status st = begin_pass(b);
-    if (st != FL_OK)
-        return st;
-    fl_world *w = b->world;
-    int count = fl_world_body_count(w);
-    for (int i = 0; i < count; i++) {
-        const fl_body *body = fl_world_body(w, i);
-        fl_submerged *recs = b->records + (size_t)i * b->fluid_count;
-        int *offs = b->offsets + (size_t)i * b->fluid_count;
-        for (int f = 0; f < b->fluid_count; f++) {
-            submerged_part part = measure_in(b, body, f, t, true, &recs[f]);
-            offs[f] = 0;
-            if (part.kind != SUBMERGE_NONE) {
-                if ((st = keep_polygon(b, body, &part, &offs[f])) != FL_OK)
-                    return st;
-                recs[f].count = b->pool_count - offs[f];
-            }
-        }
-    }
-    /* The pool may have moved while it grew: point into it only now. */
-    for (int r = 0; r < count * b->fluid_count; r++)
-        b->records[r].polygon = b->records[r].count ? b->pool + b->offsets[r] : NULL;
-    end_pass(b);
-    return FL_OK;
 }
 
 /* Adds each fluid's buoyant force at its centre of buoyancy, and the drags
  * as the body's damping for this step (fl_body_add_damping: the velocity
  * update then solves the drag in closed form with everything else), and
  * records them in pushes[fluid_count] and *total. */
-static void push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs, fl_vec2 g, double dt,
-                 fl_buoyancy_push *pushes, fl_buoyancy_total *total)
+static inline void push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs,
+                        fl_vec2 g, double dt, fl_buoyancy_push *pushes, fl_buoyancy_total *total,
+                        double *heave_out, double *roll_out)
 {
     /* Rates of decay summed over fluids, so that overlapping fluids
      * together still decay exactly and never overshoot. */
@@ -428,9 +241,60 @@ static void push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs, 
     body->torque = torque;
     fl_body_add_damping(body, lin_rate, lin_rate > 0.0 ? fl_scale(pull, 1.0 / lin_rate) : pull,
                         ang_rate);
-    if (heave > 0.0 && gl > 0.0)
-        fl_body_add_stiffness(body, heave, fl_scale(g, 1.0 / gl), roll);
     *total = (fl_buoyancy_total){lifted, turned, lin_rate, ang_rate};
+    *heave_out = heave;
+    *roll_out = roll;
+}
+
+/* push(), for ahead.c; the pass below has its own copy inlined. */
+void buoyancy_push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs, fl_vec2 g,
+                   double dt, fl_buoyancy_push *pushes, fl_buoyancy_total *total, double *heave,
+                   double *roll)
+{
+    push(b, body, recs, g, dt, pushes, total, heave, roll);
+}
+
+/* Starts a pass over the bodies: records for every body and fluid. */
+static fl_status begin_pass(fl_buoyancy *b)
+{
+    b->measured = 0;
+    b->pool_count = 0;
+    fl_status st = reserve(b, fl_world_body_count(b->world));
+    return st == FL_OK ? buoyancy_find_holders(b) : st;
+}
+
+static void end_pass(fl_buoyancy *b)
+{
+    b->measured = fl_world_body_count(b->world);
+    b->revision = fl_world_revision(b->world);
+}
+
+fl_status fl_buoyancy_measure(fl_buoyancy *b, double t)
+{
+    fl_status st = begin_pass(b);
+    if (st != FL_OK)
+        return st;
+    fl_world *w = b->world;
+    int count = fl_world_body_count(w);
+    for (int i = 0; i < count; i++) {
+        const fl_body *body = fl_world_body(w, i);
+        fl_submerged *recs = b->records + (size_t)i * b->fluid_count;
+        int *offs = b->offsets + (size_t)i * b->fluid_count;
+        for (int f = 0; f < b->fluid_count; f++) {
+            submerged_part part = buoyancy_measure_in(b, body, f, t, true, &recs[f]);
+            offs[f] = 0;
+            if (part.kind != SUBMERGE_NONE) {
+                if ((st = keep_polygon(b, body, &part, &offs[f])) != FL_OK)
+                    return st;
+                recs[f].count = b->pool_count - offs[f];
+            }
+        }
+    }
+    /* The pool may have moved while it grew: point into it only now. */
+    for (int r = 0; r < count * b->fluid_count; r++)
+        b->records[r].polygon = b->records[r].count ? b->pool + b->offsets[r] : NULL;
+    end_pass(b);
+    return FL_OK;
 }
 
 /* Asks for the body's line with its fluid outline's measures, besides
@@ -458,6 +322,8 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
         return st;
     fl_world *w = b->world;
     fl_vec2 g = fl_world_gravity(w);
+    double gl = fl_length(g);
+    fl_vec2 down = gl > 0.0 ? fl_scale(g, 1.0 / gl) : fl_v2(0.0, 1.0);
     fl_body *const *bodies = fl_world_bodies(w);
     int count = fl_world_body_count(w);
     /* One pass: each body is measured and pushed while it is in cache. The
@@ -473,11 +339,24 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
         fl_submerged *recs = b->records + (size_t)i * b->fluid_count;
         bool any = false;
         for (int f = 0; f < b->fluid_count; f++)
-            any = measure_in(b, body, f, t, false, &recs[f]).area > 0.0 || any;
-        if (any) {
-            push(b, body, recs, g, dt, b->pushes + (size_t)i * b->fluid_count, &b->totals[i]);
-            b->stamps[i] = b->pass;
+            any = buoyancy_measure_in(b, body, f, t, false, &recs[f]).area > 0.0 || any;
+        fl_buoyancy_push *pushes = b->pushes + (size_t)i * b->fluid_count;
+        double waterline = 0.0, displaced = 0.0;
+        for (int f = 0; f < b->fluid_count; f++) {
+            waterline += recs[f].waterline;
+            displaced += b->fluids[f].density * recs[f].area;
         }
+        /* Dry, or wholly under: the step may cross a kink of the lift. */
+        bool pushed = waterline == 0.0 && buoyancy_may_cross(b, body, any, displaced, g, dt) &&
+                      buoyancy_push_ahead(b, body, recs, any, g, t, dt, pushes, &b->totals[i]);
+        if (any && !pushed) {
+            double heave, roll;
+            push(b, body, recs, g, dt, pushes, &b->totals[i], &heave, &roll);
+            buoyancy_stiffen(body, down, heave, roll);
+            pushed = true;
+        }
+        if (pushed)
+            b->stamps[i] = b->pass;
     }
     end_pass(b);
     return FL_OK;

@@ -125,6 +125,13 @@ void fl_body_clear_damping(fl_body *b)
     b->damping = b->angular_damping = 0.0;
     b->pull = fl_v2(0.0, 0.0);
     b->stiffness = b->angular_stiffness = 0.0;
+    b->stiff_whole = false;
+}
+
+void fl_body_take_stiffness_whole(fl_body *b)
+{
+    if (b->damped)
+        b->stiff_whole = true;
 }
 
 void fl_body_set_friction(fl_body *b, double friction) { b->friction = friction; }

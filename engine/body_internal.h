@@ -64,6 +64,7 @@ struct fl_body {
      * per moment of inertia, along `stiff_axis` (a unit vector). */
     double stiffness, angular_stiffness;
     fl_vec2 stiff_axis;
+    bool stiff_whole;     /* all of it at the step's end (fl_body_take_stiffness_whole) */
     /* How the damped step answers a steady force, against an undamped one
      * (set by the velocity update, read by the solver): contacts and ropes
      * act through the same map, so the damping and stiffness leave every

@@ -85,18 +85,23 @@ static void damp(fl_body *b, fl_vec2 g, double dt)
     b->velocity.y += ay * k;
     b->spin += (b->torque * b->inv_inertia - b->angular_damping * b->spin) * ka;
     /* A stiffness s (per mass) along u: the force it answers to falls by
-     * s u (x1 - x0) = s u v1 dt over the step, taken at the step's end:
-     * the component of v1 along u is divided by 1 + s dt k. Unconditionally
-     * stable, and where the force is zero (an equilibrium) nothing moves. */
-    /* Only the stiffness beyond what the explicit step follows closely (a
-     * natural frequency of about 0.3 / dt, a sixth of its stability limit)
-     * is taken at the step's end: an ordinary floating body (a boat, a
-     * 1 m crate: s dt^2 of 0.005 to 0.03 at 60 Hz) bobs as it did, not
-     * damped by the method, and only a stiff one (a very light or thin
-     * body, whose bobbing the step could not follow) is held back. */
-    double soft = 0.1 / (dt * dt);
-    double heave = 1.0 + fl_max(b->stiffness - soft, 0.0) * dt * k;
-    double roll = 1.0 + fl_max(b->angular_stiffness - soft, 0.0) * dt * ka;
+     * s u (x1 - x0) = s u v1 dt over the step. A part theta s of it taken
+     * at the step's end divides the component of v1 along u by
+     * 1 + theta s dt k. Half of it (theta = 1/2) makes the force the mean
+     * of its values at the step's two ends, and then, for a linear spring,
+     * E1 - E0 = -(dt^2 / 8) |that mean force|^2 / m: the energy never
+     * rises, whatever s dt^2, and what the method takes is second order in
+     * dt (a body bobbing at omega loses a fraction omega^2 dt^2 / 4 of its
+     * amplitude per step: a damping ratio of omega dt / 4). Explicit
+     * (theta = 0), semi-implicit Euler keeps only a shadow of the energy,
+     * which rises and falls by omega dt / 2 of itself every period. The
+     * stiffness beyond what the step follows closely (a natural frequency
+     * of about 0.3 / dt) is taken wholly at the end: a very light or thin
+     * body, whose bobbing the step could not follow, settles instead of
+     * ringing. Where the force is zero (an equilibrium) nothing moves. */
+    double soft = b->stiff_whole ? 0.0 : 0.1 / (dt * dt);
+    double heave = 1.0 + (b->stiffness - 0.5 * fl_min(b->stiffness, soft)) * dt * k;
+    double roll = 1.0 + (b->angular_stiffness - 0.5 * fl_min(b->angular_stiffness, soft)) * dt * ka;
     if (heave > 1.0) {
         fl_vec2 u = b->stiff_axis;
         double along = fl_dot(b->velocity, u);

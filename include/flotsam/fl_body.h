@@ -72,12 +72,24 @@ FL_API void fl_body_clear_forces(fl_body *b);
 FL_API void fl_body_add_damping(fl_body *b, double rate, fl_vec2 toward, double angular_rate);
 /* Makes this step treat a restoring force implicitly: `linear` N/m along
  * `axis` (the force the body feels falls by linear * dx for a move dx along
- * it) and `angular` N m/rad in spin, taken at the step's end rather than its
- * start, so that a stiff restoring force (a light body's buoyancy) can
- * never make the step unstable; the step's equilibria stay where they are.
+ * it) and `angular` N m/rad in spin. The velocity update takes at least half
+ * of it at the step's end (the force is then the mean of its two ends, and
+ * for a linear spring the step never adds energy), and all of what lies
+ * beyond 0.1 / dt^2 per unit mass, so that a stiff restoring force (a light
+ * body's buoyancy) can never make the step unstable or ring; the step's
+ * equilibria stay where they are.
  * Calls add up along one axis (the last one given); cleared like the
  * damping. The buoyancy module gives each body its lift's stiffness. */
 FL_API void fl_body_add_stiffness(fl_body *b, double linear, fl_vec2 axis, double angular);
+/* By default the step takes at its end only the part of the stiffness that
+ * its explicit half could not follow (a natural frequency above about
+ * 0.3 / dt), so that ordinary bodies bob undamped by the method. This makes
+ * it take the whole of this step's stiffness there: for a restoring force
+ * that was measured where the body is going rather than where it is, and
+ * given extrapolated back along the stiffness (the buoyancy module does
+ * this for a body entering the fluid). Cleared with the damping; no effect
+ * before a stiffness or damping is added. */
+FL_API void fl_body_take_stiffness_whole(fl_body *b);
 /* Drops the damping (and stiffness) added so far this step (the step does
  * this as it ends). */
 FL_API void fl_body_clear_damping(fl_body *b);

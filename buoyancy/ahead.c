@@ -1,0 +1,160 @@
+/* The lift of a body that a step carries across a surface. */
+#include <math.h>
+#include "decay.h"
+#include "module.h"
+
+/* The integral over depth of the part of a body under a surface, as a
+ * fraction of it, when its bottom is u below the surface and it is h tall,
+ * if that part grows evenly with depth (a box upright exactly). */
+static double under_integral(double u, double h)
+{
+    if (u <= 0.0)
+        return 0.0;
+    if (u < h)
+        return u * u / (2.0 * h);
+    return u - h / 2.0;
+}
+
+/* A body that the step carries wholly across a surface (dry to wholly
+ * under, or back): neither end of the step has a waterline to linearise
+ * the lift by. Its lift is instead the mean, over the descent D the step
+ * makes (negative: a rise), of the part under each surface, taken to grow
+ * evenly from the body's bottom to its top; and D is solved with it -- D
+ * = dt v1 along gravity, v1 = v0 + dt (a - lift(D) / m) -- by bisection,
+ * since the mean lift grows with D. The lift then does the work the water
+ * would, mean(D) D, and the step makes no energy. `full` gives each
+ * fluid's area when wholly under, with its centre of buoyancy; out[] the
+ * measure to push. */
+static void cross_surface(const fl_buoyancy *b, const fl_body *body, const fl_submerged *full,
+                          fl_vec2 g, double dt, fl_submerged *out)
+{
+    double gl = fl_length(g), top = INFINITY, bottom = -INFINITY;
+    fl_vec2 down = fl_scale(g, 1.0 / gl);
+    for (int k = 0; k < body->hull_count; k++) {
+        double y = fl_rotate(body->rot, body->hull[k]).y;
+        top = fl_min(top, y);
+        bottom = fl_max(bottom, y);
+    }
+    double h = bottom - top, most = 0.0;
+    for (int f = 0; f < b->fluid_count; f++)
+        most += b->fluids[f].density * full[f].area * gl * body->inv_mass;
+    double v0 = fl_dot(body->velocity, down);
+    double a = gl + fl_dot(body->force, down) * body->inv_mass;
+    double lo = dt * (v0 + dt * (a - most)), hi = dt * (v0 + dt * a);
+    for (int it = 0; it < 64; it++) {
+        double d = 0.5 * (lo + hi), lift = 0.0, rate = 0.0, pull = 0.0;
+        for (int f = 0; f < b->fluid_count; f++) {
+            if (!(full[f].area > 0.0))
+                continue;
+            const fl_fluid_def *fl = &b->fluids[f];
+            double surface = fl_fluid_surface_at(fl, body->position.x, 0.0, NULL);
+            double u = body->position.y + bottom - surface; /* its bottom's depth */
+            double mean = d != 0.0 ? (under_integral(u + d, h) - under_integral(u, h)) / d
+                                   : fl_min(fl_max(u / h, 0.0), 1.0);
+            double displaced = fl->density * full[f].area * mean * body->inv_mass;
+            lift += displaced * gl;
+            rate += fl->linear_drag * displaced;
+            pull += fl->linear_drag * displaced * fl_dot(fl->current, down);
+            out[f] = full[f];
+            out[f].area = full[f].area * mean;
+        }
+        /* The velocity update as integrate.c makes it, the drag with it. */
+        double v1 = v0 + (a - lift + pull - rate * v0) * fl_decay_mean(rate * dt) * dt;
+        if (dt * v1 > d)
+            lo = d;
+        else
+            hi = d;
+    }
+    for (int f = 0; f < b->fluid_count; f++)
+        if (!(full[f].area > 0.0))
+            out[f] = full[f];
+}
+
+/* The lift linearised about where it changes its law within the step.
+ *
+ * The step takes the lift as a force measured where the body stands, with
+ * the stiffness rho g W of its waterline W (half of it, or more, taken at
+ * the step's end: integrate.c), which holds while the waterline stays on
+ * the same edges. It fails where the step crosses a kink that the measure
+ * cannot see: a body dry where it stands (no lift, no stiffness) that the
+ * step carries into the water would plunge a whole step's fall in
+ * unopposed, and one wholly under (full lift, no waterline) that the step
+ * carries through the surface would be lifted all the way out; either way
+ * energy is made from nothing (rho g W d^2 / 2 for a depth d), and a light
+ * body leaves the water faster than it came.
+ *
+ * So for these two the lift is measured also where the step would take
+ * the body (x*: velocity and pose ahead by the forces so far and the lift
+ * where it stands). Where x* has no waterline either (the step carries the
+ * body wholly across), cross_surface solves the step with the mean lift
+ * over it. Else the step is given the tangent of the lift at x*, L* +
+ * K* (x - x*) (K* = rho g W*, d the depth gained from x0 to x*), brought
+ * back to the body: the force there is L* - K* d, or the lift the water
+ * gives there (L0: none for a dry body) where that is less, with the
+ * line's slope as the stiffness, wholly taken at the step's end. The body
+ * meets the water within the step it reaches it, as hard as the water
+ * pushes there, and is never lifted harder than where it stands. The
+ * roll's moment is the tangent's at x*. */
+bool buoyancy_push_ahead(fl_buoyancy *b, fl_body *body, const fl_submerged *here, bool wet,
+                         fl_vec2 g, double t, double dt, fl_buoyancy_push *pushes,
+                         fl_buoyancy_total *total)
+{
+    double gl = fl_length(g);
+    if (!is_wet(body) || !(dt > 0.0) || !(gl > 0.0))
+        return false;
+    /* Ahead by the forces so far and the lift where it stands. */
+    double lift0 = 0.0;
+    for (int f = 0; f < b->fluid_count; f++)
+        lift0 += b->fluids[f].density * here[f].area;
+    fl_vec2 accel = fl_add(fl_scale(body->force, body->inv_mass),
+                           fl_scale(g, 1.0 - lift0 * body->inv_mass));
+    lift0 *= gl;
+    fl_vec2 ahead = fl_add(body->position, fl_scale(fl_add(body->velocity, fl_scale(accel, dt)), dt));
+    bool kink = false;
+    for (int f = 0; f < b->fluid_count && !kink; f++)
+        kink = wet ? here[f].area > 0.0 && buoyancy_may_reach(&b->fluids[f], ahead, body->hull_radius, true)
+                   : buoyancy_may_reach(&b->fluids[f], ahead, body->hull_radius, false);
+    if (!kink)
+        return false;
+    fl_body ghost = *body;
+    double turn = (body->spin + body->torque * body->inv_inertia * dt) * dt;
+    ghost.position = ahead;
+    ghost.angle = body->angle + turn;
+    ghost.rot = fl_rot_from(ghost.angle);
+    fl_submerged *recs = b->records + (size_t)fl_world_body_count(b->world) * b->fluid_count;
+    bool any = false;
+    for (int f = 0; f < b->fluid_count; f++)
+        any = buoyancy_measure_in(b, &ghost, f, t, false, &recs[f]).area > 0.0 || any;
+    double waterline = 0.0;
+    for (int f = 0; f < b->fluid_count; f++)
+        waterline += recs[f].waterline;
+    /* Dry at both ends, or under at both: no surface crossed. */
+    if (waterline == 0.0 && any == wet)
+        return false;
+    /* Centres of buoyancy where they stand relative to the body. */
+    fl_vec2 moved = fl_sub(ahead, body->position);
+    for (int f = 0; f < b->fluid_count; f++)
+        recs[f].centroid = fl_sub(recs[f].centroid, moved);
+    if (waterline == 0.0) { /* wholly across */
+        fl_submerged *out = recs + b->fluid_count;
+        cross_surface(b, body, wet ? here : recs, g, dt, out);
+        double heave, roll;
+        buoyancy_push(b, body, out, g, dt, pushes, total, &heave, &roll);
+        return true;
+    }
+    double heave, roll;
+    buoyancy_push(b, body, recs, g, dt, pushes, total, &heave, &roll);
+    fl_vec2 down = fl_scale(g, 1.0 / gl);
+    double depth = fl_dot(moved, down), lift = fl_length(total->force);
+    double at_body = fl_min(lift0, lift - heave * depth);
+    if (depth != 0.0)
+        heave = (lift - at_body) / depth;
+    fl_vec2 back = fl_scale(down, lift - at_body);
+    body->force = fl_add(body->force, back);
+    total->force = fl_add(total->force, back);
+    body->torque += roll * turn;
+    total->torque += roll * turn;
+    buoyancy_stiffen(body, down, fl_max(heave, 0.0), roll);
+    fl_body_take_stiffness_whole(body);
+    return true;
+}

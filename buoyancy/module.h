@@ -1,0 +1,120 @@
+/* The buoyancy module's insides, shared by its own files only: the
+ * module's state, and measuring and pushing a body (buoyancy.c: measured
+ * and pushed in one pass, while the body is in cache), dry holds
+ * (holds.c), and the lift of a body that a step carries across a surface
+ * (ahead.c). */
+#ifndef FL_BUOYANCY_MODULE_H
+#define FL_BUOYANCY_MODULE_H
+
+#include <math.h>
+#include "flotsam/fl_buoyancy.h"
+#include "submerge.h"
+
+struct fl_buoyancy {
+    fl_world *world;
+    fl_fluid_def *fluids;
+    int fluid_count, fluid_capacity;
+    /* records[body * fluid_count + fluid], for `measured` bodies */
+    fl_submerged *records;
+    int record_capacity;
+    int measured;
+    uint64_t revision;        /* the world's body list when measured */
+    uint64_t sized_for;       /* ... and when most_points was found */
+    int most_points;          /* the largest fluid outline in the world */
+    int *offsets;             /* where each record's polygon starts in `pool` */
+    int offset_capacity;
+    fl_vec2 *pool;            /* submerged polygons, world coordinates */
+    int pool_count, pool_capacity;
+    fl_vec2 *scratch;         /* three clipping buffers of scratch_size each */
+    int scratch_size, scratch_capacity;
+    /* What the last apply pass pushed: pushes[body * fluid_count + fluid]
+     * and totals[body], written for the bodies it pushed only; stamps[body]
+     * is the pass that wrote them. */
+    fl_buoyancy_push *pushes;
+    int push_capacity;
+    fl_buoyancy_total *totals;
+    int total_capacity;
+    uint64_t *stamps;
+    int stamp_capacity, stamped;
+    uint64_t pass;            /* apply passes so far */
+    uint64_t pushed_revision; /* the world's body list at the last apply */
+    /* Bodies with a dry cavity (cavity.h), found again when the body list
+     * changes, and the buffers their cargo is clipped in. */
+    int *holders;
+    int holder_count, holder_capacity;
+    uint64_t holders_for;
+    fl_vec2 *cav_buf;         /* three buffers of cav_room points */
+    int cav_room, cav_capacity;
+};
+
+static inline bool is_wet(const fl_body *body) { return !body->is_static && !body->removed; }
+
+/* The bodies with dry cavities, and buffers for clipping against them
+ * (kept until the body list changes: a warmed-up step allocates nothing). */
+fl_status buoyancy_find_holders(fl_buoyancy *b);
+
+/* Takes out of the part what lies in another body's dry cavity. */
+void buoyancy_keep_holds_dry(fl_buoyancy *b, const fl_body *body, int f, double t,
+                             submerged_part *part);
+
+/* Measures the body in fluid f into its record (no polygon yet); returns
+ * the part, whose polygon is written out only when keep_polygon is set. In
+ * still water most bodies are decided here, without a call. What lies in
+ * another body's dry cavity is taken out. */
+submerged_part buoyancy_measure_in(fl_buoyancy *b, const fl_body *body, int f, double t,
+                                   bool keep_polygon, fl_submerged *rec);
+
+/* Adds each fluid's buoyant force at its centre of buoyancy, and the drags
+ * as the body's damping for this step, from the measures recs[fluid_count];
+ * records them in pushes[fluid_count] and *total; gives back the lift's
+ * stiffness in heave (N/m) and roll (N m/rad), for the caller to add. */
+void buoyancy_push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs, fl_vec2 g,
+                   double dt, fl_buoyancy_push *pushes, fl_buoyancy_total *total, double *heave,
+                   double *roll);
+/* Gives the body the lift's stiffness (fl_body_add_stiffness) along
+ * `down`, gravity's direction. */
+static inline void buoyancy_stiffen(fl_body *body, fl_vec2 down, double heave, double roll)
+{
+    if (heave > 0.0 || roll > 0.0)
+        fl_body_add_stiffness(body, heave, down, roll);
+}
+
+/* Whether a circle of radius r about p may reach into the fluid (only a
+ * wave's crest rises above the mean surface, by at most its amplitude),
+ * or (`out`) out of it (only a trough sinks below). */
+static inline bool buoyancy_may_reach(const fl_fluid_def *f, fl_vec2 p, double r, bool out)
+{
+    double level = f->surface + (out ? 1.0 : -1.0) * fabs(f->wave_amplitude);
+    double far = fl_max(fl_max(level - p.y, p.y - f->bottom), fl_max(f->left - p.x, p.x - f->right));
+    r *= 1.0 + 1e-12;
+    return out ? far > -r : far <= r;
+}
+
+/* Whether a body dry, or wholly under (`wet`), where it stands may be
+ * carried across a surface by a step of dt: its circle, widened by the
+ * most the step can move it (gravity, the forces so far and the lift of
+ * `displaced` kg of fluid), reaches across. Most bodies are ruled out
+ * here, without a call. */
+static inline bool buoyancy_may_cross(const fl_buoyancy *b, const fl_body *body, bool wet,
+                                      double displaced, fl_vec2 g, double dt)
+{
+    if (!is_wet(body) || !(dt > 0.0))
+        return false;
+    double accel = fl_length(fl_add(fl_scale(body->force, body->inv_mass), g)) +
+                   displaced * body->inv_mass * fl_length(g);
+    double reach = body->hull_radius + (fl_length(body->velocity) + accel * dt) * dt;
+    for (int f = 0; f < b->fluid_count; f++)
+        if (buoyancy_may_reach(&b->fluids[f], body->position, reach, wet))
+            return true;
+    return false;
+}
+
+/* For a body dry, or wholly under, where it stands (`wet`: under, with its
+ * measures in here[fluid_count]): pushes it as the step will carry it, if
+ * the step takes it across a surface (ahead.c says how). Returns whether
+ * it pushed; if not, the caller pushes it as measured. */
+bool buoyancy_push_ahead(fl_buoyancy *b, fl_body *body, const fl_submerged *here, bool wet,
+                         fl_vec2 g, double t, double dt, fl_buoyancy_push *pushes,
+                         fl_buoyancy_total *total);
+
+#endif
