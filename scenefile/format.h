@@ -2,8 +2,17 @@
 #ifndef FL_SCENE_FORMAT_H
 #define FL_SCENE_FORMAT_H
 
+#include <stdio.h>
+#include "flotsam/fl_math.h"
+
 /* Prints the shortest decimal that reads back as exactly x ("null" if x is
  * not finite; a whole number gets ".0") into buf; returns buf. */
 const char *fl_format_double(double x, char buf[32]);
+
+/* " KEY=VALUE" with the value printed as above: a number, a point `x,y`,
+ * or a point list `[x,y x,y ...]` (scene_write.c). */
+void fl_put_num(FILE *f, const char *key, double x);
+void fl_put_point(FILE *f, const char *key, fl_vec2 p);
+void fl_put_points(FILE *f, const char *key, const fl_vec2 *p, int n);
 
 #endif

@@ -609,28 +609,36 @@ static bool read_all(FILE *f, char **data, size_t *len)
     return true;
 }
 
+bool fl_read_text_file(const char *path, char **text, size_t *len, fl_scene_error *err)
+{
+    fl_scene_error spare;
+    if (err == NULL)
+        err = &spare;
+    *text = NULL;
+    *len = 0;
+    errno = 0;
+    FILE *f = path == NULL ? NULL : fopen(path, "rb");
+    if (f == NULL)
+        return fail_read(err, path == NULL ? EINVAL : errno);
+    errno = 0;
+    bool ok = read_all(f, text, len);
+    int reason = errno;
+    fclose(f);
+    return ok || fail_read(err, reason);
+}
+
 bool fl_scene_load_file(const char *path, fl_scene *out, fl_scene_error *err)
 {
     fl_scene_error spare;
     char *data = NULL;
     size_t len = 0;
-    FILE *f;
-    bool ok;
     if (err == NULL)
         err = &spare;
     if (out != NULL)
         memset(out, 0, sizeof *out);
-    errno = 0;
-    f = path == NULL ? NULL : fopen(path, "rb");
-    if (f == NULL)
-        return fail_read(err, path == NULL ? EINVAL : errno);
-    errno = 0;
-    ok = read_all(f, &data, &len);
-    int reason = errno;
-    fclose(f);
-    if (!ok)
-        return fail_read(err, reason);
-    ok = fl_scene_parse(data, len, out, err);
+    if (!fl_read_text_file(path, &data, &len, err))
+        return false;
+    bool ok = fl_scene_parse(data, len, out, err);
     free(data);
     return ok;
 }

@@ -63,19 +63,19 @@ static bool name_bodies(const fl_sim *s, name_table *t)
     return true;
 }
 
-static void put_num(FILE *f, const char *key, double x)
+void fl_put_num(FILE *f, const char *key, double x)
 {
     char buf[32];
     fprintf(f, " %s=%s", key, fl_format_double(x, buf));
 }
 
-static void put_point(FILE *f, const char *key, fl_vec2 p)
+void fl_put_point(FILE *f, const char *key, fl_vec2 p)
 {
     char bx[32], by[32];
     fprintf(f, " %s=%s,%s", key, fl_format_double(p.x, bx), fl_format_double(p.y, by));
 }
 
-static void put_points(FILE *f, const char *key, const fl_vec2 *p, int n)
+void fl_put_points(FILE *f, const char *key, const fl_vec2 *p, int n)
 {
     char bx[32], by[32];
     fprintf(f, " %s=[", key);
@@ -89,18 +89,18 @@ static void write_header(FILE *f, const fl_sim *s, const fl_scene_view *view)
 {
     fputs("flotsam-scene 1\n# written by flotsam\n", f);
     fputs("world", f);
-    put_point(f, "gravity", fl_world_gravity(s->world));
-    put_num(f, "rate", s->rate);
+    fl_put_point(f, "gravity", fl_world_gravity(s->world));
+    fl_put_num(f, "rate", s->rate);
     fprintf(f, " iterations=%d\n", s->iterations);
     if (view && view->has_view) {
         fputs("view", f);
-        put_point(f, "center", view->center);
-        put_num(f, "width", view->width);
+        fl_put_point(f, "center", view->center);
+        fl_put_num(f, "width", view->width);
         fputc('\n', f);
     } else if (s->has_view) {
         fputs("view", f);
-        put_point(f, "center", s->view_center);
-        put_num(f, "width", s->view_width);
+        fl_put_point(f, "center", s->view_center);
+        fl_put_num(f, "width", s->view_width);
         fputc('\n', f);
     }
 }
@@ -112,17 +112,17 @@ static void write_fluids(FILE *f, const fl_sim *s)
         fputs("fluid", f);
         if (fl_sim_fluid_name(s, i)[0])
             fprintf(f, " name=%s", fl_sim_fluid_name(s, i));
-        put_num(f, "density", fl->density);
-        put_num(f, "surface", fl->surface);
-        put_num(f, "left", fl->left);
-        put_num(f, "right", fl->right);
-        put_num(f, "bottom", fl->bottom);
-        put_num(f, "linear-drag", fl->linear_drag);
-        put_num(f, "angular-drag", fl->angular_drag);
-        put_point(f, "current", fl->current);
-        put_num(f, "wave-amplitude", fl->wave_amplitude);
-        put_num(f, "wave-length", fl->wave_length);
-        put_num(f, "wave-speed", fl->wave_speed);
+        fl_put_num(f, "density", fl->density);
+        fl_put_num(f, "surface", fl->surface);
+        fl_put_num(f, "left", fl->left);
+        fl_put_num(f, "right", fl->right);
+        fl_put_num(f, "bottom", fl->bottom);
+        fl_put_num(f, "linear-drag", fl->linear_drag);
+        fl_put_num(f, "angular-drag", fl->angular_drag);
+        fl_put_point(f, "current", fl->current);
+        fl_put_num(f, "wave-amplitude", fl->wave_amplitude);
+        fl_put_num(f, "wave-length", fl->wave_length);
+        fl_put_num(f, "wave-speed", fl->wave_speed);
         fputc('\n', f);
     }
 }
@@ -139,14 +139,14 @@ static bool has_own_hull(const fl_body *b)
 static void write_body_fields(FILE *f, const fl_body *b)
 {
     if (fl_body_density(b) > 0.0)
-        put_num(f, "density", fl_body_density(b));
+        fl_put_num(f, "density", fl_body_density(b));
     if (fl_body_is_static(b))
         fputs(" static", f);
-    put_num(f, "angle", fl_body_angle(b));
-    put_point(f, "velocity", fl_body_velocity(b));
-    put_num(f, "spin", fl_body_spin(b));
-    put_num(f, "friction", fl_body_friction(b));
-    put_num(f, "restitution", fl_body_restitution(b));
+    fl_put_num(f, "angle", fl_body_angle(b));
+    fl_put_point(f, "velocity", fl_body_velocity(b));
+    fl_put_num(f, "spin", fl_body_spin(b));
+    fl_put_num(f, "friction", fl_body_friction(b));
+    fl_put_num(f, "restitution", fl_body_restitution(b));
     fprintf(f, " category=%lu mask=%lu", (unsigned long)fl_body_category(b),
             (unsigned long)fl_body_mask(b));
     if (fl_body_is_sensor(b))
@@ -164,16 +164,16 @@ static bool write_body(FILE *f, const fl_sim *s, const name_table *t, int i, cha
     fputs("polygon", f);
     if (t->name[i][0])
         fprintf(f, " name=%s", t->name[i]);
-    put_point(f, "at", fl_body_position(b));
+    fl_put_point(f, "at", fl_body_position(b));
     write_body_fields(f, b);
     uint32_t color;
     if (fl_sim_body_color(s, b, &color))
         fprintf(f, " color=#%06lx", (unsigned long)color);
     fputs("\n       ", f);
-    put_points(f, "points", fl_body_outline(b, NULL), fl_body_vertex_count(b));
+    fl_put_points(f, "points", fl_body_outline(b, NULL), fl_body_vertex_count(b));
     if (has_own_hull(b)) {
         fputs("\n       ", f);
-        put_points(f, "hull", fl_body_hull(b, NULL), fl_body_hull_count(b));
+        fl_put_points(f, "hull", fl_body_hull(b, NULL), fl_body_hull_count(b));
     }
     fputc('\n', f);
     return true;
@@ -184,13 +184,13 @@ static void write_rope(FILE *f, const name_table *t, const fl_joint *j)
 {
     const fl_body *a = fl_joint_body_a(j), *b = fl_joint_body_b(j);
     fprintf(f, "rope a=%s b=%s", t->name[fl_body_index(a)], b ? t->name[fl_body_index(b)] : "world");
-    put_point(f, "anchor-a", fl_rotate(fl_body_rot(a), fl_joint_anchor_a(j)));
-    put_point(f, "anchor-b", b ? fl_rotate(fl_body_rot(b), fl_joint_anchor_b(j)) : fl_joint_anchor_b(j));
-    put_num(f, "length", fl_joint_length(j));
+    fl_put_point(f, "anchor-a", fl_rotate(fl_body_rot(a), fl_joint_anchor_a(j)));
+    fl_put_point(f, "anchor-b", b ? fl_rotate(fl_body_rot(b), fl_joint_anchor_b(j)) : fl_joint_anchor_b(j));
+    fl_put_num(f, "length", fl_joint_length(j));
     if (fl_joint_stiffness(j) > 0.0)
-        put_num(f, "stiffness", fl_joint_stiffness(j));
+        fl_put_num(f, "stiffness", fl_joint_stiffness(j));
     if (fl_joint_damping(j) > 0.0)
-        put_num(f, "damping", fl_joint_damping(j));
+        fl_put_num(f, "damping", fl_joint_damping(j));
     fputc('\n', f);
 }
 

@@ -278,6 +278,60 @@ static bool check_scene(const fl_scene *sc, fl_scene_error *err)
     return false;
 }
 
+/* A scene body in the world, unlabelled. */
+static fl_status add_body(fl_world *w, const fl_scene_body *sb, fl_body **out, fl_error *e)
+{
+    fl_vec2 pts[FL_SCENE_MAX_POINTS];
+    fl_body_def bd = fl_body_def_default();
+    bd.points = pts;
+    bd.point_count = fl_scene_body_outline(sb, pts);
+    if (sb->hull_count > 0) {
+        bd.hull = sb->hull;
+        bd.hull_count = sb->hull_count;
+    }
+    bd.origin = sb->at;
+    bd.angle = sb->angle;
+    bd.velocity = sb->velocity;
+    bd.spin = sb->spin;
+    bd.density = sb->density;
+    bd.is_static = sb->is_static;
+    bd.friction = sb->friction;
+    bd.restitution = sb->restitution;
+    bd.category = sb->category;
+    bd.mask = sb->mask;
+    bd.sensor = sb->sensor;
+    return fl_world_add_body(w, &bd, out, e);
+}
+
+fl_status fl_sim_add_body(fl_sim *s, const fl_scene_body *b, fl_body **out, fl_error *err)
+{
+    fl_error spare;
+    if (!err)
+        err = &spare;
+    int n = b->shape == FL_SCENE_POLYGON ? b->point_count : b->shape == FL_SCENE_NGON ? b->sides : 4;
+    if (!outline_count_ok(n) || (b->hull_count != 0 && !outline_count_ok(b->hull_count))) {
+        snprintf(err->message, sizeof err->message, "a body needs 3 to %d points",
+                 FL_SCENE_MAX_POINTS);
+        return FL_EINVAL;
+    }
+    fl_body *body;
+    fl_status st = add_body(s->world, b, &body, err);
+    if (st != FL_OK)
+        return st;
+    if (b->name[0] || b->has_color) {
+        st = fl_sim_label_body(s, body, b->name, b->has_color ? &b->color : NULL);
+        if (st != FL_OK) {
+            fl_world_remove_body(s->world, body);
+            snprintf(err->message, sizeof err->message, "the name '%s' is taken or not valid",
+                     b->name);
+            return st;
+        }
+    }
+    if (out)
+        *out = body;
+    return FL_OK;
+}
+
 bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -309,27 +363,8 @@ bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
     }
     for (int i = 0; i < sc->body_count; i++) {
         const fl_scene_body *sb = &sc->bodies[i];
-        fl_vec2 pts[FL_SCENE_MAX_POINTS];
-        fl_body_def bd = fl_body_def_default();
-        bd.points = pts;
-        bd.point_count = fl_scene_body_outline(sb, pts);
-        if (sb->hull_count > 0) {
-            bd.hull = sb->hull;
-            bd.hull_count = sb->hull_count;
-        }
-        bd.origin = sb->at;
-        bd.angle = sb->angle;
-        bd.velocity = sb->velocity;
-        bd.spin = sb->spin;
-        bd.density = sb->density;
-        bd.is_static = sb->is_static;
-        bd.friction = sb->friction;
-        bd.restitution = sb->restitution;
-        bd.category = sb->category;
-        bd.mask = sb->mask;
-        bd.sensor = sb->sensor;
         fl_body *body;
-        if (fl_world_add_body(out->world, &bd, &body, &e) != FL_OK)
+        if (add_body(out->world, sb, &body, &e) != FL_OK)
             return fail(out, err, sb->line, e.message);
         /* The names were checked above, all at once. */
         if ((sb->name[0] || sb->has_color) &&

@@ -1,14 +1,22 @@
-/* The program's commands: run and check, and its help. */
+/* The program's commands: run, check and replay, and its help. */
 #ifndef FL_CLI_H
 #define FL_CLI_H
 
 #include <stdio.h>
 #include "cmdline.h"
+#include "flotsam/flotsam.h"
 
 /* `flotsam run` and `flotsam check`, given the arguments after the command
  * name; they return the exit status. */
 int cli_run(int argc, char **argv);
 int cli_check(int argc, char **argv);
+/* `flotsam replay` (replay.c). */
+int cli_replay(int argc, char **argv);
+
+/* After a run of `steps` steps: the finiteness check, then the state JSON
+ * into state_out ('-': stdout) or, when it is NULL, a summary on stdout.
+ * Returns the exit status. */
+int cli_report(const char *name, const char *state_out, long steps, fl_sim *s);
 
 void cli_help(FILE *f);
 void cli_version(FILE *f);

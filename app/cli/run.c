@@ -1,4 +1,4 @@
-/* `flotsam run` and `flotsam check`. */
+/* `flotsam run` and `flotsam check`, and the report both run and replay end with. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
@@ -134,18 +134,17 @@ static int simulate(fl_sim *s, const run_options *o, pictures *pics)
     return rc;
 }
 
-/* After the steps: the finiteness check, then the state or a summary. */
-static int report(const char *name, const run_options *o, fl_sim *s)
+int cli_report(const char *name, const char *state_out, long steps, fl_sim *s)
 {
     int rc = CLI_OK;
     int bad = first_non_finite(s->world);
     if (bad >= 0) {
         fprintf(stderr, "flotsam: %s: body %d's motion is no longer finite after %ld steps\n", name,
-                bad, o->steps);
+                bad, steps);
         rc = CLI_FAILED;
     }
-    if (o->state_out) {
-        int wrc = write_state(o->state_out, s);
+    if (state_out) {
+        int wrc = write_state(state_out, s);
         rc = rc != CLI_OK ? rc : wrc;
     } else {
         print_summary(stdout, name, s);
@@ -192,7 +191,7 @@ int cli_run(int argc, char **argv)
     if (!pictures_close(&pics, rc == CLI_OK) && rc == CLI_OK)
         rc = CLI_FAILED;
     if (rc == CLI_OK)
-        rc = report(name, &o, &s);
+        rc = cli_report(name, o.state_out, o.steps, &s);
     fl_sim_free(&s);
     return rc;
 }

@@ -1,3 +1,6 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "scene_source.h"
 
 /* Written by tools/embed.py from scenes/harbour.scene. */
@@ -14,6 +17,34 @@ bool scene_source_load(const char *path, fl_scene *out, char *msg, size_t msg_si
     fl_scene_error err;
     bool ok = path ? fl_scene_load_file(path, out, &err)
                    : fl_scene_parse(default_scene_text, default_scene_text_len, out, &err);
+    if (!ok)
+        fl_scene_error_format(&err, scene_source_name(path), msg, msg_size);
+    return ok;
+}
+
+bool scene_source_read(const char *path, char **text, size_t *len, fl_scene *out, char *msg,
+                       size_t msg_size)
+{
+    fl_scene_error err;
+    bool ok;
+    if (path) {
+        ok = fl_read_text_file(path, text, len, &err);
+    } else {
+        *len = default_scene_text_len;
+        *text = malloc(*len + 1);
+        ok = *text != NULL;
+        if (ok) {
+            memcpy(*text, default_scene_text, *len);
+            (*text)[*len] = '\0';
+        } else {
+            err = (fl_scene_error){0, 0, "out of memory"};
+        }
+    }
+    if (ok && !fl_scene_parse(*text, *len, out, &err)) {
+        free(*text);
+        *text = NULL;
+        ok = false;
+    }
     if (!ok)
         fl_scene_error_format(&err, scene_source_name(path), msg, msg_size);
     return ok;

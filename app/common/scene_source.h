@@ -17,6 +17,11 @@ const char *scene_source_name(const char *path);
  * puts "FILE:LINE:COLUMN: message" into msg[msg_size] and returns false. */
 bool scene_source_load(const char *path, fl_scene *out, char *msg, size_t msg_size);
 
+/* scene_source_load, keeping the text read as well (*text malloc'd, NUL
+ * after its *len bytes): what a replay embeds. */
+bool scene_source_read(const char *path, char **text, size_t *len, fl_scene *out, char *msg,
+                       size_t msg_size);
+
 /* Builds a simulation of sc, which was read from path; on error as above. */
 bool scene_source_build(const char *path, const fl_scene *sc, fl_sim *out, char *msg,
                         size_t msg_size);

@@ -7,7 +7,7 @@
 #include "render.h"
 #include "text.h"
 
-#define HUD_LINES 3
+#define HUD_LINES 5
 #define HUD_LINE_MAX 96
 
 typedef struct hud_text {
@@ -24,8 +24,12 @@ static void hud_lines(hud_text *t, const fl_sim *s, const render_hud *hud)
 {
     char buf[HUD_LINE_MAX];
     t->count = 0;
-    if (hud && hud->text && hud->text[0])
-        add_line(t, hud->text);
+    /* The caller's text, a line for each '\n'-separated part (at most 3). */
+    for (const char *p = hud && hud->text ? hud->text : ""; *p && t->count < HUD_LINES - 2;) {
+        size_t n = strcspn(p, "\n");
+        snprintf(t->line[t->count++], HUD_LINE_MAX, "%.*s", (int)n, p);
+        p += n + (p[n] == '\n');
+    }
     snprintf(buf, sizeof buf, "t %.3f s   step %llu", fl_world_time(s->world),
              (unsigned long long)fl_world_step_count(s->world));
     add_line(t, buf);

@@ -10,7 +10,7 @@
 #define DEFAULT_WIDTH 1280
 #define DEFAULT_HEIGHT 720
 
-static const char *const options[] = {"--save-as", "--frames", "--size"};
+static const char *const options[] = {"--save-as", "--frames", "--size", "--replay-out"};
 
 /* The option named by arg ("--opt" or "--opt=..."), or -1. */
 static int option_index(const char *arg)
@@ -39,6 +39,8 @@ static int take_option(int which, const char *v, sandbox_options *o)
         o->save_as = v;
     else if (which == 1)
         o->frames_dir = v;
+    else if (which == 3)
+        o->replay_out = v;
     else if (!cli_parse_size(v, &o->width, &o->height))
         return cli_usage_error("--size wants WIDTHxHEIGHT, each from 16 to 8192 pixels, got '%s'",
                                v);

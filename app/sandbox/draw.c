@@ -23,8 +23,8 @@ static void panel(draw_batch *b, double x, double y, double w, double h, rgba c)
     draw_polygon(b, p, 4, c);
 }
 
-/* The HUD's free line: the scene, the clock's mode, the spawn density,
- * recording, and the passing message. */
+/* The HUD's free lines: the scene, the clock's mode, the spawn density,
+ * recording or playing; and the passing message on a line of its own. */
 static void hud_line(const sandbox *sb, char *out, size_t size)
 {
     char name[128];
@@ -34,15 +34,25 @@ static void hud_line(const sandbox *sb, char *out, size_t size)
                      sandbox_spawn_density(sb));
     if (sb->rec.rec && n >= 0 && (size_t)n < size)
         n += snprintf(out + n, size - (size_t)n, "   REC %ld", sb->rec.frames);
+    if (sb->replay.on && n >= 0 && (size_t)n < size)
+        n += snprintf(out + n, size - (size_t)n, "   RECORDING REPLAY %llu steps",
+                      (unsigned long long)sb->replay.steps);
+    if (sb->play.on && n >= 0 && (size_t)n < size)
+        n += snprintf(out + n, size - (size_t)n, "   REPLAY step %llu of %llu",
+                      (unsigned long long)sb->play.player.step,
+                      (unsigned long long)sb->play.replay.steps);
     if (sb->status[0] && sb->clock.now < sb->status_until && n >= 0 && (size_t)n < size)
-        snprintf(out + n, size - (size_t)n, "   %s", sb->status);
+        snprintf(out + n, size - (size_t)n, "\n%s", sb->status);
 }
 
 static void draw_rec_mark(draw_batch *b, const sandbox *sb)
 {
     double u = text_unit(sb);
     char t[48];
-    snprintf(t, sizeof t, "REC %ld", sb->rec.frames);
+    if (sb->replay.on)
+        snprintf(t, sizeof t, "REC replay %llu", (unsigned long long)sb->replay.steps);
+    else
+        snprintf(t, sizeof t, "REC %ld", sb->rec.frames);
     double w = text_width(b, t, u) + 22 * u;
     double x = sb->view.px_w - w - 4 * u, y = 4 * u;
     panel(b, x, y, w, 16 * u, rgba_hex(PANEL_COLOR, 170));
@@ -164,7 +174,7 @@ bool sandbox_draw(sandbox *sb)
         return drop_frame(sb);
     draw_batch b;
     draw_begin(&b, cr);
-    if (sb->rec.rec)
+    if (sb->rec.rec || sb->replay.on)
         draw_rec_mark(&b, sb);
     if (sb->banner[0])
         draw_banner(&b, sb);

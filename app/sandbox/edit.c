@@ -20,43 +20,42 @@ void sandbox_change_density(sandbox *sb, int direction)
     sb->density_index = i < 0 ? 0 : i >= LADDER_SIZE ? LADDER_SIZE - 1 : i;
 }
 
-/* A body of the spawn density and the format's defaults, outlined by `kind`. */
-static int spawn_outline(sandbox_spawn kind, unsigned count, fl_vec2 *out)
+/* A body of the spawn density and the format's defaults, shaped by `kind`,
+ * at `at`: as a scene statement would give it. */
+static void spawn_body(sandbox_spawn kind, unsigned count, fl_vec2 at, double density,
+                       fl_scene_body *b)
 {
-    fl_scene_body b;
-    memset(&b, 0, sizeof b);
+    memset(b, 0, sizeof *b);
+    const fl_body_def d = fl_body_def_default();
+    b->friction = d.friction;
+    b->restitution = d.restitution;
+    b->category = d.category;
+    b->mask = d.mask;
+    b->at = at;
+    b->density = density;
     switch (kind) {
     case SPAWN_BOX:
-        b.shape = FL_SCENE_BOX;
-        b.size = BOX_SIZE;
+        b->shape = FL_SCENE_BOX;
+        b->size = BOX_SIZE;
         break;
     case SPAWN_NGON:
-        b.shape = FL_SCENE_NGON;
-        b.sides = 3 + (int)(count % 6);
-        b.radius = NGON_RADIUS;
+        b->shape = FL_SCENE_NGON;
+        b->sides = 3 + (int)(count % 6);
+        b->radius = NGON_RADIUS;
         break;
     case SPAWN_ROCK:
-        b.shape = FL_SCENE_POLYGON;
-        b.point_count = sandbox_rock(count, b.points, FL_SCENE_MAX_POINTS);
+        b->shape = FL_SCENE_POLYGON;
+        b->point_count = sandbox_rock(count, b->points, FL_SCENE_MAX_POINTS);
         break;
     }
-    return fl_scene_body_outline(&b, out);
 }
 
 void sandbox_spawn_at(sandbox *sb, sandbox_spawn kind, fl_vec2 at)
 {
-    fl_vec2 pts[FL_SCENE_MAX_POINTS];
-    fl_body_def d = fl_body_def_default();
-    d.points = pts;
-    d.point_count = spawn_outline(kind, sb->spawn_count, pts);
-    d.origin = at;
-    d.density = sandbox_spawn_density(sb);
-    fl_error err;
-    if (fl_world_add_body(sb->sim.world, &d, NULL, &err) != FL_OK) {
-        sandbox_say(sb, "cannot add the body: %s", err.message);
-        return;
-    }
-    sb->spawn_count++;
+    fl_scene_body b;
+    spawn_body(kind, sb->spawn_count, at, sandbox_spawn_density(sb), &b);
+    if (sandbox_spawn_body(sb, &b))
+        sb->spawn_count++;
 }
 
 /* Crossing test of the local point p against an outline. */
@@ -87,10 +86,10 @@ int sandbox_body_at(const sandbox *sb, fl_vec2 p, bool dynamic_only)
 
 void sandbox_delete_body(sandbox *sb, int index)
 {
-    fl_body *b = fl_world_body(sb->sim.world, index);
-    if (sb->mouse.grab && fl_joint_body_a(sb->mouse.grab) == b)
-        sb->mouse.grab = NULL; /* the world removes the spring with the body */
-    fl_world_remove_body(sb->sim.world, b);
+    fl_input in = {0};
+    in.kind = FL_INPUT_REMOVE;
+    in.body = fl_body_id(fl_world_body(sb->sim.world, index));
+    sandbox_apply(sb, &in);
 }
 
 void sandbox_grab(sandbox *sb, fl_vec2 p)
@@ -100,35 +99,44 @@ void sandbox_grab(sandbox *sb, fl_vec2 p)
     if (i < 0)
         return;
     fl_body *b = fl_world_body(sb->sim.world, i);
-    fl_mouse_def d = {0};
-    d.body = b;
-    d.anchor = fl_unrotate(fl_body_rot(b), fl_sub(p, fl_body_position(b)));
-    d.target = p;
-    if (fl_world_add_mouse(sb->sim.world, &d, &sb->mouse.grab, NULL) != FL_OK)
-        sb->mouse.grab = NULL;
+    fl_input in = {0};
+    in.kind = FL_INPUT_GRAB;
+    in.body = fl_body_id(b);
+    in.anchor = fl_unrotate(fl_body_rot(b), fl_sub(p, fl_body_position(b)));
+    in.target = p;
+    sandbox_apply(sb, &in);
 }
 
 void sandbox_drag(sandbox *sb, fl_vec2 p)
 {
-    if (sb->mouse.grab)
-        fl_mouse_set_target(sb->mouse.grab, p);
+    if (!sb->mouse.grab)
+        return;
+    fl_input in = {0};
+    in.kind = FL_INPUT_DRAG;
+    in.target = p;
+    sandbox_apply(sb, &in);
 }
 
 void sandbox_release(sandbox *sb)
 {
     if (!sb->mouse.grab)
         return;
-    fl_world_remove_joint(sb->sim.world, sb->mouse.grab);
-    sb->mouse.grab = NULL;
+    fl_input in = {0};
+    in.kind = FL_INPUT_RELEASE;
+    sandbox_apply(sb, &in);
 }
 
 void sandbox_move_water(sandbox *sb, double dy)
 {
     fl_buoyancy *bu = sb->sim.buoyancy;
     for (int i = 0; i < fl_buoyancy_fluid_count(bu); i++) {
-        fl_fluid_def f = *fl_buoyancy_fluid(bu, i);
-        f.surface += dy;
-        if (f.surface < f.bottom)
-            (void)fl_buoyancy_set_fluid(bu, i, &f, NULL);
+        const fl_fluid_def *f = fl_buoyancy_fluid(bu, i);
+        if (!(f->surface + dy < f->bottom))
+            continue;
+        fl_input in = {0};
+        in.kind = FL_INPUT_FLUID;
+        in.fluid = i;
+        in.surface = f->surface + dy;
+        sandbox_apply(sb, &in);
     }
 }

@@ -72,7 +72,7 @@ static void world_key(sandbox *sb, SDL_Keycode k)
     case SDLK_BACKSPACE: sandbox_reset(sb); break;
     case SDLK_PAGEUP: case SDLK_w: sandbox_move_water(sb, -WATER_STEP); break;
     case SDLK_PAGEDOWN: case SDLK_q: sandbox_move_water(sb, WATER_STEP); break;
-    case SDLK_c: sandbox_toggle_recording(sb); break;
+    case SDLK_c: sandbox_toggle_replay(sb); break;
     case SDLK_F1: toggle(&sb->help); break;
     case SDLK_ESCAPE: sb->help = false; break;
     default: break;
@@ -84,6 +84,10 @@ static void key_down(sandbox *sb, const SDL_KeyboardEvent *e)
     SDL_Keycode k = e->keysym.sym;
     if ((e->keysym.mod & KMOD_CTRL) && control_key(sb, k))
         return;
+    if ((e->keysym.mod & KMOD_SHIFT) && k == SDLK_c) {
+        sandbox_toggle_recording(sb); /* frames, live */
+        return;
+    }
     if (!overlay_key(sb, k))
         world_key(sb, k);
 }

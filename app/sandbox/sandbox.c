@@ -106,11 +106,18 @@ static void advance(sandbox *sb, double elapsed)
     if (n <= 0)
         return;
     uint64_t spent = 0;
-    for (int i = 0; i < n; i++) {
+    if (sb->play.on) {
         uint64_t t0 = SDL_GetPerformanceCounter();
-        fl_world_step(sb->sim.world, sb->sim.dt);
-        spent += SDL_GetPerformanceCounter() - t0;
-        sandbox_record_step(sb);
+        sandbox_play_steps(sb, n);
+        spent = SDL_GetPerformanceCounter() - t0;
+    } else {
+        for (int i = 0; i < n; i++) {
+            uint64_t t0 = SDL_GetPerformanceCounter();
+            fl_world_step(sb->sim.world, sb->sim.dt);
+            spent += SDL_GetPerformanceCounter() - t0;
+            sandbox_replay_step(sb);
+            sandbox_record_step(sb);
+        }
     }
     double ms = 1000.0 * seconds(spent) / n;
     sb->clock.step_ms = sb->clock.step_ms > 0 ? 0.9 * sb->clock.step_ms + 0.1 * ms : ms;
@@ -153,6 +160,7 @@ static int session(sandbox *sb)
     }
     sandbox_view_fit(sb);
     run(sb);
+    sandbox_stop_replay(sb); /* nothing recorded is lost at quit */
     sandbox_release(sb);
     sandbox_stop_recording(sb);
     return CLI_OK;
@@ -170,6 +178,8 @@ int sandbox_main(int argc, char **argv)
         rc = session(sb);
     close_window(sb);
     sandbox_unload(sb);
+    fl_replay_free(&sb->replay.rec);
+    free(sb->loaded_text);
     free(sb->file.path);
     free(sb);
     return rc;

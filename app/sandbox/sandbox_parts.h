@@ -42,6 +42,21 @@ void sandbox_move_water(sandbox *sb, double dy);
 double sandbox_spawn_density(const sandbox *sb);
 void sandbox_change_density(sandbox *sb, int direction);
 
+/* replay_play.c: a replay playing in the window. */
+/* True for a path that names a replay (".replay"). */
+bool sandbox_is_replay(const char *path);
+/* Opens the replay at path, playing from its start; false with the banner
+ * set when it cannot be read. */
+bool sandbox_open_replay(sandbox *sb, const char *path);
+/* Plays n steps (fewer at its end, where the person takes over). */
+void sandbox_play_steps(sandbox *sb, int n);
+/* Back to the replay's first step. */
+void sandbox_play_restart(sandbox *sb);
+/* Ends the playing: the world is the sandbox's own from here on. */
+void sandbox_take_over(sandbox *sb);
+/* Drops the replay and its world (a new scene is coming). */
+void sandbox_close_replay(sandbox *sb);
+
 /* rock.c: a random convex outline from a seed, about (0, 0). */
 int sandbox_rock(unsigned seed, fl_vec2 *out, int max_points);
 
@@ -62,12 +77,29 @@ void sandbox_zoom(sandbox *sb, double clicks);
 void sandbox_say(sandbox *sb, const char *fmt, ...) SANDBOX_PRINTF(2, 3);
 void sandbox_scene_name(const sandbox *sb, char *out, size_t size);
 
-/* io.c: saving and recording. */
+/* io.c: saving, and capturing frames (Shift+C). */
 void sandbox_save(sandbox *sb);
 void sandbox_toggle_recording(sandbox *sb);
 /* After each step: writes a frame when one is due. */
 void sandbox_record_step(sandbox *sb);
 void sandbox_stop_recording(sandbox *sb);
+
+/* replay_rec.c: recording a replay (C). Every change a person makes to the
+ * world goes through sandbox_apply, which applies it as a replay will
+ * (fl_replay_apply) and, while recording, records it. */
+/* False when the input cannot apply (said in the HUD). */
+bool sandbox_apply(sandbox *sb, fl_input *in);
+/* Adds a body as a replay would spawn it. */
+bool sandbox_spawn_body(sandbox *sb, const fl_scene_body *b);
+void sandbox_toggle_replay(sandbox *sb);
+/* After each step: counts it, and keeps a checkpoint when one falls due. */
+void sandbox_replay_step(sandbox *sb);
+/* Ends the recording and writes the replay (its path on stdout). */
+void sandbox_stop_replay(sandbox *sb);
+/* A new scene was loaded: while recording, that is an input too. */
+void sandbox_replay_loaded(sandbox *sb);
+/* While recording, a reset is an input: applies it and returns true. */
+bool sandbox_replay_reset(sandbox *sb);
 
 /* input.c: events -> actions. */
 void sandbox_handle_event(sandbox *sb, const SDL_Event *e);

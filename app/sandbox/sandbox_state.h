@@ -19,7 +19,8 @@
 typedef struct sandbox_options {
     const char *scene_path; /* NULL: the embedded default scene */
     const char *save_as;    /* Ctrl+S target; NULL: <scene-name>-saved.scene */
-    const char *frames_dir; /* C's folder; NULL: frames-<n> */
+    const char *frames_dir; /* Shift+C's folder; NULL: frames-<n> */
+    const char *replay_out; /* C's replay file; NULL: <scene-name>-<n>.replay */
     int width, height;      /* the window's first size */
 } sandbox_options;
 
@@ -60,6 +61,24 @@ typedef struct sandbox_rec {
     long frames, steps, every;
 } sandbox_rec;
 
+/* The replay being recorded (C): the world as it was when recording began,
+ * then every input, stamped with the step it comes before. */
+typedef struct sandbox_replay {
+    fl_replay rec;          /* also holds a spawn while it is applied, when not recording */
+    bool on;
+    uint64_t steps;         /* steps since recording began */
+    int reset_scene;        /* the scene in rec that a reset builds */
+} sandbox_replay;
+
+/* A replay playing in the window (flotsam FILE.replay): the player owns the
+ * world, which sb->sim borrows until the person takes over. */
+typedef struct sandbox_play {
+    fl_replay replay;
+    fl_replay_player player;
+    bool on;
+    bool differs;           /* a checkpoint disagreed (said once) */
+} sandbox_play;
+
 typedef struct sandbox {
     sandbox_options opt;
     SDL_Window *window;
@@ -72,6 +91,8 @@ typedef struct sandbox {
 
     sandbox_file file;
     fl_scene loaded;        /* as read: what reset rebuilds */
+    char *loaded_text;      /* ... and its text, for a replay to embed */
+    size_t loaded_len;
     fl_sim sim;             /* the world built from it, as it is now */
     char banner[SANDBOX_TEXT_MAX]; /* the last load error; "": none */
 
@@ -87,6 +108,8 @@ typedef struct sandbox {
     char status[SANDBOX_TEXT_MAX]; /* a passing message in the HUD */
     double status_until;
     sandbox_rec rec;
+    sandbox_replay replay;
+    sandbox_play play;
 } sandbox;
 
 #endif

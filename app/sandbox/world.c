@@ -44,14 +44,30 @@ static void install(sandbox *sb, fl_scene *loaded, fl_sim *s)
     sb->clock.accumulator = 0.0;
 }
 
+static void keep_text(sandbox *sb, char *text, size_t len)
+{
+    free(sb->loaded_text);
+    sb->loaded_text = text;
+    sb->loaded_len = len;
+}
+
 bool sandbox_load(sandbox *sb, const char *path, bool fit)
 {
+    if (sandbox_is_replay(path)) {
+        remember_file(sb, path);
+        bool ok = sandbox_open_replay(sb, path);
+        if (ok)
+            sandbox_view_fit(sb);
+        return ok;
+    }
     fl_scene fresh;
     fl_sim s;
-    char msg[SANDBOX_TEXT_MAX];
-    bool ok = scene_source_load(path, &fresh, msg, sizeof msg);
+    char msg[SANDBOX_TEXT_MAX], *text = NULL;
+    size_t len = 0;
+    bool ok = scene_source_read(path, &text, &len, &fresh, msg, sizeof msg);
     if (ok && !scene_source_build(path, &fresh, &s, msg, sizeof msg)) {
         fl_scene_free(&fresh);
+        free(text);
         ok = false;
     }
     remember_file(sb, path);
@@ -64,6 +80,8 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit)
                          sb->loaded.view_center.x != fresh.view_center.x ||
                          sb->loaded.view_center.y != fresh.view_center.y);
     install(sb, &fresh, &s);
+    keep_text(sb, text, len);
+    sandbox_replay_loaded(sb);
     sb->banner[0] = '\0';
     if (fit || view_changed)
         sandbox_view_fit(sb);
@@ -72,6 +90,12 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit)
 
 void sandbox_reset(sandbox *sb)
 {
+    if (sb->play.on) {
+        sandbox_play_restart(sb);
+        return;
+    }
+    if (sandbox_replay_reset(sb))
+        return;
     fl_sim s;
     char msg[SANDBOX_TEXT_MAX];
     if (!scene_source_build(sb->file.path, &sb->loaded, &s, msg, sizeof msg)) {
@@ -102,7 +126,9 @@ void sandbox_poll_file(sandbox *sb)
 void sandbox_unload(sandbox *sb)
 {
     sb->mouse.grab = NULL;
-    if (sb->sim.world)
+    if (sb->play.on)
+        sandbox_close_replay(sb); /* the world was the player's */
+    else if (sb->sim.world)
         fl_sim_free(&sb->sim);
     fl_scene_free(&sb->loaded);
 }

@@ -106,6 +106,11 @@ FL_API bool fl_scene_parse(const char *text, size_t len, fl_scene *out, fl_scene
  * column 0 with the system's reason. */
 FL_API bool fl_scene_load_file(const char *path, fl_scene *out, fl_scene_error *err);
 
+/* Reads a whole file (a scene, a replay) into *text (malloc'd; free it),
+ * *len bytes. A file that cannot be read is reported at line 0, column 0
+ * with the system's reason. */
+FL_API bool fl_read_text_file(const char *path, char **text, size_t *len, fl_scene_error *err);
+
 FL_API void fl_scene_free(fl_scene *s);
 
 /* A copy of `from` with arrays of its own; FL_ENOMEM (and *to empty) when

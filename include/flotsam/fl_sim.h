@@ -43,6 +43,12 @@ typedef struct fl_sim {
 FL_API bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err);
 FL_API void fl_sim_free(fl_sim *s);
 
+/* Adds a body described as a scene describes one (`at` in the world), with
+ * its name and colour if it has them: what fl_sim_build does for each of a
+ * scene's bodies. FL_EINVAL for a bad outline size or a name that is taken
+ * or not valid (then nothing is added). */
+FL_API fl_status fl_sim_add_body(fl_sim *s, const fl_scene_body *b, fl_body **out, fl_error *err);
+
 /* A body's name in the scene ("" when it has none), and its colour
  * (0xRRGGBB; false when the scene gave none). These follow the body itself,
  * whatever its index, for as long as it lives. */

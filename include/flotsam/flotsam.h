@@ -20,5 +20,6 @@
 #include "flotsam/fl_file.h"
 #include "flotsam/fl_scene.h"
 #include "flotsam/fl_sim.h"
+#include "flotsam/fl_replay.h"
 
 #endif

@@ -1,0 +1,122 @@
+/* `flotsam replay FILE`: a recorded session simulated again headless, every
+ * checkpoint checked, with the pictures and state output of `run`. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+#include "pictures.h"
+
+typedef struct replay_options {
+    const char *path;
+    const char *state_out;  /* NULL: print a summary */
+    picture_options pictures;
+} replay_options;
+
+static int parse_replay_args(int argc, char **argv, replay_options *o)
+{
+    *o = (replay_options){.pictures = picture_options_default()};
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        int frc = picture_option(argc, argv, &i, &o->pictures);
+        if (frc >= 0) {
+            if (frc != CLI_OK)
+                return frc;
+        } else if (cli_is_option(a, "--state-out")) {
+            const char *v = cli_option_value("--state-out", argc, argv, &i);
+            if (!v || !v[0])
+                return cli_usage_error("--state-out needs a file name (or '-' for stdout)");
+            o->state_out = v;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return cli_usage_error("unknown option '%s' for replay", a);
+        } else if (o->path) {
+            return cli_usage_error("replay takes one replay file, got '%s' and '%s'", o->path, a);
+        } else {
+            o->path = a;
+        }
+    }
+    if (!o->path)
+        return cli_usage_error("replay needs a replay file");
+    return CLI_OK;
+}
+
+static void print_error(const char *path, const fl_scene_error *err)
+{
+    char msg[512];
+    fl_scene_error_format(err, path, msg, sizeof msg);
+    fprintf(stderr, "%s\n", msg);
+}
+
+/* Plays every step, taking the pictures due; returns the exit status. */
+static int play(fl_replay_player *p, const replay_options *o, pictures *pics)
+{
+    const fl_replay *r = p->replay;
+    long steps = (long)r->steps;
+    cli_progress bar = cli_progress_begin(steps >= 1000 || pics->rec);
+    int rc = pictures_step(pics, &p->sim, 0) ? CLI_OK : CLI_FAILED;
+    while (rc == CLI_OK) {
+        fl_scene_error err;
+        uint64_t expected = 0, got = 0;
+        fl_replay_status st = fl_replay_player_step(p, &err, &expected, &got);
+        if (st == FL_REPLAY_DONE)
+            break;
+        if (st == FL_REPLAY_FAILED) {
+            cli_progress_end(&bar);
+            print_error(o->path, &err);
+            return CLI_BAD_INPUT;
+        }
+        if (st == FL_REPLAY_DIFFERS) {
+            cli_progress_end(&bar);
+            fprintf(stderr, "flotsam: %s: step %" PRIu64 " differs from the recording: state hash "
+                    "%016" PRIx64 ", recorded %016" PRIx64 "; this build does not replay it bit "
+                    "for bit\n", o->path, p->step, got, expected);
+            return CLI_FAILED;
+        }
+        rc = pictures_step(pics, &p->sim, (long)p->step) ? CLI_OK : CLI_FAILED;
+        cli_progress_show(&bar, (long)p->step, steps);
+    }
+    cli_progress_end(&bar);
+    return rc;
+}
+
+int cli_replay(int argc, char **argv)
+{
+    replay_options o;
+    int rc = parse_replay_args(argc, argv, &o);
+    if (rc != CLI_OK)
+        return rc;
+    fl_replay r;
+    fl_scene_error err;
+    if (!fl_replay_load_file(o.path, &r, &err)) {
+        print_error(o.path, &err);
+        return CLI_BAD_INPUT;
+    }
+    long steps = (long)r.steps;
+    rc = picture_options_check(&o.pictures, steps);
+    if (rc != CLI_OK) {
+        fl_replay_free(&r);
+        return rc;
+    }
+    if (o.pictures.snapshot && o.pictures.at < 0)
+        o.pictures.at = steps;
+    fl_replay_player p;
+    if (!fl_replay_player_start(&p, &r, &err)) {
+        print_error(o.path, &err);
+        fl_replay_free(&r);
+        return CLI_BAD_INPUT;
+    }
+    pictures pics;
+    rc = pictures_open(&pics, &o.pictures, o.path, &p.sim);
+    if (rc == CLI_OK) {
+        rc = play(&p, &o, &pics);
+        if (!pictures_close(&pics, rc == CLI_OK) && rc == CLI_OK)
+            rc = CLI_FAILED;
+    }
+    if (rc == CLI_OK) {
+        fprintf(o.state_out && !strcmp(o.state_out, "-") ? stderr : stdout,
+                "%s: %ld steps replayed, %d checkpoints matched\n", o.path, steps, r.check_count);
+        rc = cli_report(o.path, o.state_out, steps, &p.sim);
+    }
+    fl_replay_player_free(&p);
+    fl_replay_free(&r);
+    return rc;
+}

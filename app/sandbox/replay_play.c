@@ -1,0 +1,140 @@
+/* A replay playing in the window (flotsam FILE.replay): the player steps the
+ * world, inputs and all, at the scene's rate; pause, single steps and slow
+ * motion work as on a live world, Backspace goes back to the start, and the
+ * first change the person makes takes the world over from the replay. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sandbox_parts.h"
+
+bool sandbox_is_replay(const char *path)
+{
+    size_t n = path ? strlen(path) : 0;
+    return n > 7 && !strcmp(path + n - 7, ".replay");
+}
+
+/* sb->sim borrows the player's world (a sim is a handle: the copy is a loan). */
+static void lend(sandbox *sb)
+{
+    sb->sim = sb->play.player.sim;
+    sb->mouse.grab = NULL;
+}
+
+void sandbox_close_replay(sandbox *sb)
+{
+    sandbox_play *pl = &sb->play;
+    if (!pl->on)
+        return;
+    fl_replay_player_free(&pl->player);
+    fl_replay_free(&pl->replay);
+    pl->on = false;
+    memset(&sb->sim, 0, sizeof sb->sim);
+}
+
+static void banner(sandbox *sb, const char *path, const fl_scene_error *err)
+{
+    fl_scene_error_format(err, path, sb->banner, sizeof sb->banner);
+    fprintf(stderr, "%s\n", sb->banner);
+}
+
+bool sandbox_open_replay(sandbox *sb, const char *path)
+{
+    fl_replay r;
+    fl_scene_error err;
+    if (!fl_replay_load_file(path, &r, &err)) {
+        banner(sb, path, &err);
+        return false;
+    }
+    fl_replay_player p;
+    if (!fl_replay_player_start(&p, &r, &err)) {
+        banner(sb, path, &err);
+        fl_replay_free(&r);
+        return false;
+    }
+    sandbox_stop_replay(sb);
+    sandbox_stop_recording(sb);
+    sandbox_close_replay(sb);
+    sandbox_unload(sb);
+    sandbox_play *pl = &sb->play;
+    pl->replay = r;
+    pl->player = p;
+    pl->player.replay = &pl->replay; /* it moved */
+    pl->on = true;
+    pl->differs = false;
+    /* A reset after taking over builds the scene the recording began in. */
+    const fl_replay_scene *reset = &r.scenes[r.scene_count > 1 ? 1 : 0];
+    char *text = malloc(reset->len + 1);
+    if (fl_scene_copy(&sb->loaded, &reset->scene) != FL_OK || !text) {
+        memset(&sb->loaded, 0, sizeof sb->loaded);
+        free(text);
+        text = NULL;
+    } else {
+        memcpy(text, reset->text, reset->len + 1);
+    }
+    free(sb->loaded_text);
+    sb->loaded_text = text;
+    sb->loaded_len = text ? reset->len : 0;
+    sb->banner[0] = '\0';
+    sb->clock.accumulator = 0.0;
+    lend(sb);
+    sandbox_say(sb, "playing %s: %" PRIu64 " steps", path, r.steps);
+    return true;
+}
+
+void sandbox_take_over(sandbox *sb)
+{
+    sandbox_play *pl = &sb->play;
+    if (!pl->on)
+        return;
+    sb->sim = pl->player.sim;
+    sb->mouse.grab = pl->player.grab;
+    memset(&pl->player.sim, 0, sizeof pl->player.sim);
+    fl_replay_player_free(&pl->player);
+    fl_replay_free(&pl->replay);
+    pl->on = false;
+    sandbox_say(sb, "the world is yours from here");
+}
+
+void sandbox_play_steps(sandbox *sb, int n)
+{
+    sandbox_play *pl = &sb->play;
+    for (int i = 0; i < n && pl->on; i++) {
+        fl_scene_error err;
+        uint64_t expected, got;
+        fl_replay_status st = fl_replay_player_step(&pl->player, &err, &expected, &got);
+        lend(sb);
+        if (st == FL_REPLAY_DONE) {
+            sandbox_take_over(sb);
+            sb->clock.paused = true;
+            sandbox_say(sb, "the replay is over (paused; the world is yours from here)");
+        } else if (st == FL_REPLAY_FAILED) {
+            fl_scene_error_format(&err, sb->file.path, sb->banner, sizeof sb->banner);
+            sandbox_take_over(sb);
+        } else if (st == FL_REPLAY_DIFFERS && !pl->differs) {
+            pl->differs = true;
+            snprintf(sb->banner, sizeof sb->banner,
+                     "step %" PRIu64 " differs from the recording: this build does not replay it "
+                     "bit for bit", pl->player.step);
+            fprintf(stderr, "flotsam: %s\n", sb->banner);
+        }
+    }
+}
+
+void sandbox_play_restart(sandbox *sb)
+{
+    sandbox_play *pl = &sb->play;
+    if (!pl->on)
+        return;
+    fl_replay_player fresh;
+    fl_scene_error err;
+    if (!fl_replay_player_start(&fresh, &pl->replay, &err)) {
+        fl_scene_error_format(&err, sb->file.path, sb->banner, sizeof sb->banner);
+        return;
+    }
+    fl_replay_player_free(&pl->player);
+    pl->player = fresh;
+    pl->differs = false;
+    sb->banner[0] = '\0';
+    lend(sb);
+}

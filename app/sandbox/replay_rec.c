@@ -1,0 +1,205 @@
+/* Recording a replay (C): the world as it is when recording starts, then
+ * every input a person makes, stamped with the step it comes before, and a
+ * checkpoint every 60 steps. The live world is rebuilt from the replay's
+ * own first scene when recording starts, and every input is applied by
+ * fl_replay_apply, so that what the window shows is what replays. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "sandbox_parts.h"
+
+bool sandbox_apply(sandbox *sb, fl_input *in)
+{
+    sandbox_take_over(sb); /* a person's input ends a replay playing */
+    sandbox_replay *rp = &sb->replay;
+    in->step = rp->steps;
+    in->line = 0;
+    fl_scene_error err;
+    if (!fl_replay_apply(&sb->sim, &sb->mouse.grab, &rp->rec, in, &err)) {
+        sandbox_say(sb, "%s", err.message);
+        return false;
+    }
+    if (rp->on && fl_replay_add_input(&rp->rec, in) != FL_OK) {
+        sandbox_say(sb, "out of memory: the replay stops here");
+        sandbox_stop_replay(sb);
+    }
+    return true;
+}
+
+bool sandbox_spawn_body(sandbox *sb, const fl_scene_body *b)
+{
+    fl_replay *r = &sb->replay.rec;
+    fl_input in = {0};
+    in.kind = FL_INPUT_SPAWN;
+    in.spawn = fl_replay_add_spawn(r, b);
+    if (in.spawn < 0) {
+        sandbox_say(sb, "out of memory adding the body");
+        return false;
+    }
+    bool ok = sandbox_apply(sb, &in);
+    if (!sb->replay.on || !ok)
+        r->spawn_count--; /* kept only while a replay needs it */
+    return ok;
+}
+
+/* The scene text of the world as it is now. */
+static char *world_text(sandbox *sb, size_t *len, char *err, size_t err_size)
+{
+    char *text = NULL;
+    FILE *f = open_memstream(&text, len);
+    if (!f) {
+        snprintf(err, err_size, "cannot start a replay: %s", strerror(errno));
+        return NULL;
+    }
+    fl_scene_view view = {true, sb->view.center, sb->view.width};
+    bool ok = fl_scene_write(f, &sb->sim, &view, err, err_size);
+    if (fclose(f) != 0 && ok) {
+        snprintf(err, err_size, "cannot start a replay: %s", strerror(errno));
+        ok = false;
+    }
+    if (!ok) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+static void start_replay(sandbox *sb)
+{
+    sandbox_replay *rp = &sb->replay;
+    char err[SANDBOX_TEXT_MAX];
+    size_t len;
+    /* A grab does not carry over: the spring is not part of a scene. */
+    fl_input release = {0};
+    release.kind = FL_INPUT_RELEASE;
+    sandbox_apply(sb, &release);
+    fl_replay_free(&rp->rec);
+    char *text = world_text(sb, &len, err, sizeof err);
+    if (!text) {
+        sandbox_say(sb, "%s", err);
+        return;
+    }
+    fl_scene_error e;
+    int start = fl_replay_add_scene(&rp->rec, text, len, &e);
+    free(text);
+    rp->reset_scene = start < 0 ? -1
+                                : fl_replay_add_scene(&rp->rec, sb->loaded_text, sb->loaded_len, &e);
+    /* The world from here on is the one the replay starts from. */
+    fl_sim fresh;
+    if (rp->reset_scene < 0 || !fl_sim_build(&fresh, &rp->rec.scenes[start].scene, &e)) {
+        sandbox_say(sb, "cannot start a replay: %s", e.message);
+        fl_replay_free(&rp->rec);
+        return;
+    }
+    fl_sim_free(&sb->sim);
+    sb->sim = fresh;
+    sb->mouse.grab = NULL;
+    rp->steps = 0;
+    rp->on = true;
+    sandbox_say(sb, "recording a replay (C stops)");
+}
+
+/* --replay-out FILE, else the first NAME-<n>.replay here that is free. */
+static void replay_path(const sandbox *sb, char *out, size_t size)
+{
+    if (sb->opt.replay_out) {
+        snprintf(out, size, "%s", sb->opt.replay_out);
+        return;
+    }
+    char name[SANDBOX_TEXT_MAX - 32];
+    sandbox_scene_name(sb, name, sizeof name);
+    struct stat st;
+    for (int n = 1;; n++) {
+        snprintf(out, size, "%s-%d.replay", name, n);
+        if (stat(out, &st) != 0 && errno == ENOENT)
+            return;
+    }
+}
+
+void sandbox_stop_replay(sandbox *sb)
+{
+    sandbox_replay *rp = &sb->replay;
+    if (!rp->on)
+        return;
+    rp->on = false;
+    char path[SANDBOX_TEXT_MAX], err[SANDBOX_TEXT_MAX];
+    if (fl_replay_end(&rp->rec, rp->steps, fl_state_hash(sb->sim.world)) != FL_OK) {
+        sandbox_say(sb, "the replay could not be ended");
+        fl_replay_free(&rp->rec);
+        return;
+    }
+    replay_path(sb, path, sizeof path);
+    if (!fl_replay_write_file(path, &rp->rec, err, sizeof err)) {
+        fprintf(stderr, "flotsam: %s\n", err);
+        sandbox_say(sb, "%s", err);
+    } else {
+        printf("%s\n", path);
+        fflush(stdout);
+        sandbox_say(sb, "replay of %llu steps in %s", (unsigned long long)rp->steps, path);
+    }
+    fl_replay_free(&rp->rec);
+}
+
+void sandbox_toggle_replay(sandbox *sb)
+{
+    if (sb->replay.on)
+        sandbox_stop_replay(sb);
+    else
+        start_replay(sb);
+}
+
+void sandbox_replay_step(sandbox *sb)
+{
+    sandbox_replay *rp = &sb->replay;
+    rp->steps++;
+    if (rp->on && rp->steps % FL_REPLAY_CHECK_EVERY == 0 &&
+        fl_replay_add_check(&rp->rec, rp->steps, fl_state_hash(sb->sim.world)) != FL_OK) {
+        sandbox_say(sb, "out of memory: the replay stops here");
+        sandbox_stop_replay(sb);
+    }
+}
+
+/* Records that the world was built anew from `scene`. */
+static void record_build(sandbox *sb, int scene)
+{
+    fl_input in = {0};
+    in.kind = FL_INPUT_BUILD;
+    in.scene = scene;
+    in.step = sb->replay.steps;
+    if (fl_replay_add_input(&sb->replay.rec, &in) != FL_OK) {
+        sandbox_say(sb, "out of memory: the replay stops here");
+        sandbox_stop_replay(sb);
+    }
+}
+
+void sandbox_replay_loaded(sandbox *sb)
+{
+    sandbox_replay *rp = &sb->replay;
+    if (!rp->on)
+        return;
+    fl_scene_error e;
+    int k = fl_replay_add_scene(&rp->rec, sb->loaded_text, sb->loaded_len, &e);
+    if (k < 0) {
+        sandbox_say(sb, "the replay stops here: %s", e.message);
+        sandbox_stop_replay(sb);
+        return;
+    }
+    /* The world was built from this very text: the replay builds the same. */
+    rp->reset_scene = k;
+    record_build(sb, k);
+}
+
+bool sandbox_replay_reset(sandbox *sb)
+{
+    if (!sb->replay.on)
+        return false;
+    fl_input in = {0};
+    in.kind = FL_INPUT_BUILD;
+    in.scene = sb->replay.reset_scene;
+    if (sandbox_apply(sb, &in))
+        sb->clock.accumulator = 0.0;
+    return true;
+}

@@ -1,0 +1,142 @@
+/* Replays ("flotsam-replay 1", docs/replay-format.md): a scene to start from
+ * and every input that changed the world after it, each stamped with the
+ * step it comes before, with the state hash every 60 steps and at the end.
+ * The sandbox records one while a person works; fl_replay_player plays it
+ * back, bit for bit, and says at which step a build disagrees. Inputs are
+ * applied by fl_replay_apply, the same function for the recording and the
+ * playing, so that what was seen is what replays. */
+#ifndef FL_REPLAY_H
+#define FL_REPLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "flotsam/fl_scene.h"
+#include "flotsam/fl_sim.h"
+#include "flotsam/fl_api.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Checkpoints fall every this many steps. */
+#define FL_REPLAY_CHECK_EVERY 60
+
+typedef enum fl_input_kind {
+    FL_INPUT_SPAWN,   /* adds the body spawns[spawn] */
+    FL_INPUT_REMOVE,  /* removes the body with id `body` */
+    FL_INPUT_GRAB,    /* the mouse spring takes body `body` at `anchor` (body frame,
+                       * about its centre of mass) towards `target` */
+    FL_INPUT_DRAG,    /* the mouse spring's target moves to `target` */
+    FL_INPUT_RELEASE, /* the mouse spring lets go */
+    FL_INPUT_FLUID,   /* fluid `fluid`'s surface moves to `surface` */
+    FL_INPUT_BUILD    /* the world is built anew from scenes[scene] (a reset, a load) */
+} fl_input_kind;
+
+typedef struct fl_input {
+    uint64_t step;    /* comes before this step: after `step` steps of the replay */
+    fl_input_kind kind;
+    uint32_t body;
+    fl_vec2 anchor, target;
+    int fluid;
+    double surface;
+    int scene;
+    int spawn;
+    int line;         /* where it was read (0: made in memory) */
+} fl_input;
+
+typedef struct fl_replay_scene {
+    char *text;       /* the scene file, verbatim */
+    size_t len;
+    fl_scene scene;   /* ... parsed */
+    int line;         /* the first line of its text in the replay (0: in memory) */
+} fl_replay_scene;
+
+typedef struct fl_replay_check {
+    uint64_t step;    /* after this many steps */
+    uint64_t hash;    /* fl_state_hash */
+    int line;
+} fl_replay_check;
+
+typedef struct fl_replay {
+    fl_replay_scene *scenes; /* scenes[0] is the start */
+    int scene_count;
+    fl_scene_body *spawns;
+    int spawn_count;
+    fl_input *inputs;        /* in step order */
+    int input_count;
+    fl_replay_check *checks; /* in step order; the last is the end */
+    int check_count;
+    uint64_t steps;          /* its length */
+    bool ended;              /* fl_replay_end was called, or `end` read */
+    int scene_capacity, spawn_capacity, input_capacity, check_capacity; /* private */
+} fl_replay;
+
+/* ---- reading and writing ---- */
+
+/* Parses replay text. On the first error fills *err (line and column in the
+ * replay, also for errors inside an embedded scene), leaves *out empty and
+ * returns false. */
+FL_API bool fl_replay_parse(const char *text, size_t len, fl_replay *out, fl_scene_error *err);
+/* Reads and parses a file (a file that cannot be read: line 0). */
+FL_API bool fl_replay_load_file(const char *path, fl_replay *out, fl_scene_error *err);
+FL_API void fl_replay_free(fl_replay *r);
+
+/* Writes r as replay text; false with a message when the stream fails. */
+FL_API bool fl_replay_write(FILE *f, const fl_replay *r, char *err, size_t err_size);
+/* The same into `path`, whole or not at all (fl_write_file). */
+FL_API bool fl_replay_write_file(const char *path, const fl_replay *r, char *err, size_t err_size);
+
+/* ---- recording ---- */
+
+/* Adds scene text (a copy is kept); returns its index, or -1 with *err. */
+FL_API int fl_replay_add_scene(fl_replay *r, const char *text, size_t len, fl_scene_error *err);
+/* Adds a body to spawn; returns its index, or -1 when out of memory. */
+FL_API int fl_replay_add_spawn(fl_replay *r, const fl_scene_body *b);
+/* Appends an input (its step no earlier than the last one's). A drag that
+ * follows a drag at the same step replaces it: only the last target before
+ * a step matters. FL_EINVAL for an input out of order or after the end. */
+FL_API fl_status fl_replay_add_input(fl_replay *r, const fl_input *in);
+/* Records the state hash after `step` steps (steps in increasing order). */
+FL_API fl_status fl_replay_add_check(fl_replay *r, uint64_t step, uint64_t hash);
+/* Ends the replay after `steps` steps with the final state hash. */
+FL_API fl_status fl_replay_end(fl_replay *r, uint64_t steps, uint64_t hash);
+
+/* ---- applying and playing ---- */
+
+/* Applies one input to a sim whose mouse spring (NULL: none) is *grab.
+ * False with *err (at the input's line) when the input cannot apply: a body
+ * id that is not in the world, a fluid or scene that does not exist. */
+FL_API bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_input *in,
+                            fl_scene_error *err);
+
+typedef struct fl_replay_player {
+    const fl_replay *replay;
+    fl_sim sim;               /* the world as the replay has it now */
+    fl_joint *grab;           /* its mouse spring, if one holds a body */
+    uint64_t step;            /* steps taken */
+    int next_input, next_check;
+} fl_replay_player;
+
+typedef enum fl_replay_status {
+    FL_REPLAY_STEPPED,        /* one step taken; it matched any checkpoint there */
+    FL_REPLAY_DONE,           /* the replay is over: no step taken */
+    FL_REPLAY_DIFFERS,        /* the step was taken, and its hash is not the recorded one */
+    FL_REPLAY_FAILED          /* an input could not apply (*err says where) */
+} fl_replay_status;
+
+/* Builds the start scene; false with *err when it cannot be built. The
+ * replay must outlive the player. */
+FL_API bool fl_replay_player_start(fl_replay_player *p, const fl_replay *r, fl_scene_error *err);
+/* Applies the inputs due and takes one step, then checks a checkpoint that
+ * falls there (DIFFERS: *expected and *got are the hashes). */
+FL_API fl_replay_status fl_replay_player_step(fl_replay_player *p, fl_scene_error *err,
+                                              uint64_t *expected, uint64_t *got);
+FL_API void fl_replay_player_free(fl_replay_player *p);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

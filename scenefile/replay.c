@@ -1,0 +1,299 @@
+/* Replays in memory: building one as a person works, applying its inputs to
+ * a sim, and playing it back step by step against its checkpoints. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "flotsam/flotsam.h"
+
+/* Room for one more item in *array (count used, *capacity allocated). */
+static bool grow(void **array, int *capacity, int count, size_t size)
+{
+    if (count < *capacity)
+        return true;
+    int want = *capacity > 0 ? 2 * *capacity : 8;
+    void *bigger = realloc(*array, size * (size_t)want);
+    if (!bigger)
+        return false;
+    *array = bigger;
+    *capacity = want;
+    return true;
+}
+
+void fl_replay_free(fl_replay *r)
+{
+    if (!r)
+        return;
+    for (int i = 0; i < r->scene_count; i++) {
+        free(r->scenes[i].text);
+        fl_scene_free(&r->scenes[i].scene);
+    }
+    free(r->scenes);
+    free(r->spawns);
+    free(r->inputs);
+    free(r->checks);
+    memset(r, 0, sizeof *r);
+}
+
+int fl_replay_add_scene(fl_replay *r, const char *text, size_t len, fl_scene_error *err)
+{
+    fl_scene_error spare;
+    if (!err)
+        err = &spare;
+    memset(err, 0, sizeof *err);
+    if (!grow((void **)&r->scenes, &r->scene_capacity, r->scene_count, sizeof *r->scenes)) {
+        snprintf(err->message, sizeof err->message, "out of memory");
+        return -1;
+    }
+    fl_replay_scene *s = &r->scenes[r->scene_count];
+    memset(s, 0, sizeof *s);
+    if (!fl_scene_parse(text, len, &s->scene, err))
+        return -1;
+    s->text = malloc(len + 1);
+    if (!s->text) {
+        fl_scene_free(&s->scene);
+        snprintf(err->message, sizeof err->message, "out of memory");
+        return -1;
+    }
+    memcpy(s->text, text, len);
+    s->text[len] = '\0';
+    s->len = len;
+    return r->scene_count++;
+}
+
+int fl_replay_add_spawn(fl_replay *r, const fl_scene_body *b)
+{
+    if (!grow((void **)&r->spawns, &r->spawn_capacity, r->spawn_count, sizeof *r->spawns))
+        return -1;
+    r->spawns[r->spawn_count] = *b;
+    return r->spawn_count++;
+}
+
+/* The step after which nothing more may be recorded: the last input's or
+ * checkpoint's. */
+static uint64_t last_step(const fl_replay *r)
+{
+    uint64_t s = 0;
+    if (r->input_count > 0)
+        s = r->inputs[r->input_count - 1].step;
+    if (r->check_count > 0 && r->checks[r->check_count - 1].step > s)
+        s = r->checks[r->check_count - 1].step;
+    return s;
+}
+
+fl_status fl_replay_add_input(fl_replay *r, const fl_input *in)
+{
+    if (r->ended || (r->input_count > 0 && in->step < r->inputs[r->input_count - 1].step))
+        return FL_EINVAL;
+    if (in->kind == FL_INPUT_DRAG && r->input_count > 0) {
+        fl_input *last = &r->inputs[r->input_count - 1];
+        if (last->kind == FL_INPUT_DRAG && last->step == in->step) {
+            *last = *in;
+            return FL_OK;
+        }
+    }
+    if (!grow((void **)&r->inputs, &r->input_capacity, r->input_count, sizeof *r->inputs))
+        return FL_ENOMEM;
+    r->inputs[r->input_count++] = *in;
+    return FL_OK;
+}
+
+fl_status fl_replay_add_check(fl_replay *r, uint64_t step, uint64_t hash)
+{
+    if (r->ended || (r->check_count > 0 && step <= r->checks[r->check_count - 1].step))
+        return FL_EINVAL;
+    if (!grow((void **)&r->checks, &r->check_capacity, r->check_count, sizeof *r->checks))
+        return FL_ENOMEM;
+    r->checks[r->check_count++] = (fl_replay_check){step, hash, 0};
+    return FL_OK;
+}
+
+fl_status fl_replay_end(fl_replay *r, uint64_t steps, uint64_t hash)
+{
+    if (r->ended || steps < last_step(r))
+        return FL_EINVAL;
+    /* Inputs at the last step would come before a step never taken. */
+    while (r->input_count > 0 && r->inputs[r->input_count - 1].step >= steps)
+        r->input_count--;
+    if (r->check_count == 0 || r->checks[r->check_count - 1].step != steps) {
+        fl_status st = fl_replay_add_check(r, steps, hash);
+        if (st != FL_OK)
+            return st;
+    } else if (r->checks[r->check_count - 1].hash != hash) {
+        return FL_EINVAL;
+    }
+    r->steps = steps;
+    r->ended = true;
+    return FL_OK;
+}
+
+/* ---- applying ---------------------------------------------------------------- */
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static bool input_fail(fl_scene_error *err, const fl_input *in, const char *fmt, ...)
+{
+    memset(err, 0, sizeof *err);
+    err->line = in->line;
+    err->column = in->line > 0 ? 1 : 0;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+static fl_body *body_with_id(const fl_world *w, uint32_t id)
+{
+    for (int i = 0; i < fl_world_body_count(w); i++) {
+        fl_body *b = fl_world_body(w, i);
+        if (fl_body_id(b) == id)
+            return b;
+    }
+    return NULL;
+}
+
+static void let_go(fl_sim *s, fl_joint **grab)
+{
+    if (*grab)
+        fl_world_remove_joint(s->world, *grab);
+    *grab = NULL;
+}
+
+static bool build(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_input *in,
+                  fl_scene_error *err)
+{
+    if (in->scene < 0 || in->scene >= r->scene_count)
+        return input_fail(err, in, "no scene %d in this replay", in->scene);
+    fl_sim fresh;
+    fl_scene_error e;
+    if (!fl_sim_build(&fresh, &r->scenes[in->scene].scene, &e)) {
+        memset(err, 0, sizeof *err);
+        err->line = e.line > 0 && r->scenes[in->scene].line > 0
+                        ? r->scenes[in->scene].line + e.line - 1 : in->line;
+        err->column = e.column;
+        snprintf(err->message, sizeof err->message, "%s", e.message);
+        return false;
+    }
+    *grab = NULL;
+    fl_sim_free(s);
+    *s = fresh;
+    return true;
+}
+
+bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_input *in,
+                     fl_scene_error *err)
+{
+    fl_scene_error spare;
+    if (!err)
+        err = &spare;
+    fl_error e;
+    fl_body *b = NULL;
+    switch (in->kind) {
+    case FL_INPUT_SPAWN:
+        if (in->spawn < 0 || in->spawn >= r->spawn_count)
+            return input_fail(err, in, "no body %d to spawn", in->spawn);
+        if (fl_sim_add_body(s, &r->spawns[in->spawn], NULL, &e) != FL_OK)
+            return input_fail(err, in, "cannot spawn the body: %s", e.message);
+        return true;
+    case FL_INPUT_REMOVE:
+        if (!(b = body_with_id(s->world, in->body)))
+            return input_fail(err, in, "no body with id %u to remove", (unsigned)in->body);
+        if (*grab && fl_joint_body_a(*grab) == b)
+            *grab = NULL; /* the world removes the spring with the body */
+        fl_world_remove_body(s->world, b);
+        return true;
+    case FL_INPUT_GRAB: {
+        if (!(b = body_with_id(s->world, in->body)) || fl_body_is_static(b))
+            return input_fail(err, in, "no moving body with id %u to grab", (unsigned)in->body);
+        let_go(s, grab);
+        fl_mouse_def d = {0};
+        d.body = b;
+        d.anchor = in->anchor;
+        d.target = in->target;
+        if (fl_world_add_mouse(s->world, &d, grab, &e) != FL_OK) {
+            *grab = NULL;
+            return input_fail(err, in, "cannot grab body %u: %s", (unsigned)in->body, e.message);
+        }
+        return true;
+    }
+    case FL_INPUT_DRAG:
+        if (*grab)
+            fl_mouse_set_target(*grab, in->target);
+        return true;
+    case FL_INPUT_RELEASE:
+        let_go(s, grab);
+        return true;
+    case FL_INPUT_FLUID: {
+        const fl_fluid_def *f = fl_buoyancy_fluid(s->buoyancy, in->fluid);
+        if (!f)
+            return input_fail(err, in, "no fluid %d in the world", in->fluid);
+        fl_fluid_def moved = *f;
+        moved.surface = in->surface;
+        if (fl_buoyancy_set_fluid(s->buoyancy, in->fluid, &moved, &e) != FL_OK)
+            return input_fail(err, in, "fluid %d cannot have that surface: %s", in->fluid,
+                              e.message);
+        return true;
+    }
+    case FL_INPUT_BUILD:
+        return build(s, grab, r, in, err);
+    }
+    return input_fail(err, in, "unknown input %d", (int)in->kind);
+}
+
+/* ---- playing ------------------------------------------------------------------ */
+
+bool fl_replay_player_start(fl_replay_player *p, const fl_replay *r, fl_scene_error *err)
+{
+    memset(p, 0, sizeof *p);
+    p->replay = r;
+    fl_scene_error spare;
+    if (!err)
+        err = &spare;
+    if (r->scene_count == 0) {
+        memset(err, 0, sizeof *err);
+        snprintf(err->message, sizeof err->message, "the replay has no scene to start from");
+        return false;
+    }
+    fl_input start = {0};
+    start.kind = FL_INPUT_BUILD;
+    start.line = r->scenes[0].line;
+    return build(&p->sim, &p->grab, r, &start, err);
+}
+
+fl_replay_status fl_replay_player_step(fl_replay_player *p, fl_scene_error *err,
+                                       uint64_t *expected, uint64_t *got)
+{
+    const fl_replay *r = p->replay;
+    if (p->step >= r->steps)
+        return FL_REPLAY_DONE;
+    while (p->next_input < r->input_count && r->inputs[p->next_input].step <= p->step) {
+        if (!fl_replay_apply(&p->sim, &p->grab, r, &r->inputs[p->next_input], err))
+            return FL_REPLAY_FAILED;
+        p->next_input++;
+    }
+    fl_world_step(p->sim.world, p->sim.dt);
+    p->step++;
+    while (p->next_check < r->check_count && r->checks[p->next_check].step < p->step)
+        p->next_check++;
+    if (p->next_check < r->check_count && r->checks[p->next_check].step == p->step) {
+        uint64_t h = fl_state_hash(p->sim.world);
+        const fl_replay_check *c = &r->checks[p->next_check++];
+        if (h != c->hash) {
+            if (expected)
+                *expected = c->hash;
+            if (got)
+                *got = h;
+            return FL_REPLAY_DIFFERS;
+        }
+    }
+    return FL_REPLAY_STEPPED;
+}
+
+void fl_replay_player_free(fl_replay_player *p)
+{
+    if (p->sim.world)
+        fl_sim_free(&p->sim);
+    memset(p, 0, sizeof *p);
+}

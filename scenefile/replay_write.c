@@ -1,0 +1,130 @@
+/* Replays as text ("flotsam-replay 1", docs/replay-format.md): the scenes
+ * verbatim, then the inputs and checkpoints in step order, then the end.
+ * Numbers are printed with the fewest digits that read back as the same
+ * double, so a replay read back applies exactly what was recorded. */
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+#include "flotsam/flotsam.h"
+#include "format.h"
+
+static void write_scene(FILE *f, const fl_replay_scene *s)
+{
+    int lines = 0;
+    for (size_t i = 0; i < s->len; i++)
+        lines += s->text[i] == '\n';
+    bool open_end = s->len > 0 && s->text[s->len - 1] != '\n';
+    fprintf(f, "scene lines=%d\n", lines + (open_end ? 1 : 0));
+    fwrite(s->text, 1, s->len, f);
+    if (open_end)
+        fputc('\n', f);
+}
+
+/* A body as one scene statement: the fields that differ from the defaults. */
+static void write_body(FILE *f, const fl_scene_body *b)
+{
+    static const char *const shapes[] = {"box", "ngon", "polygon"};
+    fputs(shapes[b->shape], f);
+    if (b->name[0])
+        fprintf(f, " name=%s", b->name);
+    fl_put_point(f, "at", b->at);
+    if (b->shape == FL_SCENE_BOX)
+        fl_put_point(f, "size", b->size);
+    if (b->shape == FL_SCENE_NGON) {
+        fprintf(f, " sides=%d", b->sides);
+        fl_put_num(f, "radius", b->radius);
+    }
+    if (b->shape == FL_SCENE_POLYGON)
+        fl_put_points(f, "points", b->points, b->point_count);
+    if (b->hull_count > 0)
+        fl_put_points(f, "hull", b->hull, b->hull_count);
+    if (b->density > 0.0)
+        fl_put_num(f, "density", b->density);
+    if (b->angle != 0.0)
+        fl_put_num(f, "angle", b->angle);
+    if (b->velocity.x != 0.0 || b->velocity.y != 0.0)
+        fl_put_point(f, "velocity", b->velocity);
+    if (b->spin != 0.0)
+        fl_put_num(f, "spin", b->spin);
+    const fl_body_def d = fl_body_def_default();
+    if (b->friction != d.friction)
+        fl_put_num(f, "friction", b->friction);
+    if (b->restitution != d.restitution)
+        fl_put_num(f, "restitution", b->restitution);
+    if (b->has_color)
+        fprintf(f, " color=#%06x", (unsigned)(b->color & 0xffffffu));
+    if (b->is_static)
+        fputs(" static", f);
+    if (b->category != d.category)
+        fprintf(f, " category=%" PRIu32, b->category);
+    if (b->mask != d.mask)
+        fprintf(f, " mask=%" PRIu32, b->mask);
+    if (b->sensor)
+        fputs(" sensor", f);
+    fputc('\n', f);
+}
+
+static void write_input(FILE *f, const fl_replay *r, const fl_input *in)
+{
+    fprintf(f, "at %" PRIu64, in->step);
+    switch (in->kind) {
+    case FL_INPUT_SPAWN:
+        fputs(" spawn\n", f);
+        write_body(f, &r->spawns[in->spawn]);
+        return;
+    case FL_INPUT_REMOVE: fprintf(f, " remove body=%" PRIu32, in->body); break;
+    case FL_INPUT_GRAB:
+        fprintf(f, " grab body=%" PRIu32, in->body);
+        fl_put_point(f, "anchor", in->anchor);
+        fl_put_point(f, "target", in->target);
+        break;
+    case FL_INPUT_DRAG:
+        fputs(" drag", f);
+        fl_put_point(f, "target", in->target);
+        break;
+    case FL_INPUT_RELEASE: fputs(" release", f); break;
+    case FL_INPUT_FLUID:
+        fprintf(f, " fluid index=%d", in->fluid);
+        fl_put_num(f, "surface", in->surface);
+        break;
+    case FL_INPUT_BUILD: fprintf(f, " build scene=%d", in->scene); break;
+    }
+    fputc('\n', f);
+}
+
+bool fl_replay_write(FILE *f, const fl_replay *r, char *err, size_t err_size)
+{
+    if (!r->ended || r->check_count == 0) {
+        snprintf(err, err_size, "the replay has no end yet");
+        return false;
+    }
+    errno = 0;
+    fputs("flotsam-replay 1\n# written by flotsam: the scenes, then what was done, step by step\n", f);
+    for (int i = 0; i < r->scene_count; i++)
+        write_scene(f, &r->scenes[i]);
+    int c = 0, last = r->check_count - 1;
+    for (int i = 0; i < r->input_count; i++) {
+        /* A checkpoint after s steps comes before the inputs at s. */
+        for (; c < last && r->checks[c].step <= r->inputs[i].step; c++)
+            fprintf(f, "check %" PRIu64 " %016" PRIx64 "\n", r->checks[c].step, r->checks[c].hash);
+        write_input(f, r, &r->inputs[i]);
+    }
+    for (; c < last; c++)
+        fprintf(f, "check %" PRIu64 " %016" PRIx64 "\n", r->checks[c].step, r->checks[c].hash);
+    fprintf(f, "end %" PRIu64 " %016" PRIx64 "\n", r->steps, r->checks[last].hash);
+    if (fflush(f) != 0 || ferror(f)) {
+        snprintf(err, err_size, "%s", strerror(errno ? errno : EIO));
+        return false;
+    }
+    return true;
+}
+
+static bool write_to(FILE *f, void *ctx, char *why, size_t why_size)
+{
+    return fl_replay_write(f, ctx, why, why_size);
+}
+
+bool fl_replay_write_file(const char *path, const fl_replay *r, char *err, size_t err_size)
+{
+    return fl_write_file(path, write_to, (void *)r, err, err_size);
+}
