@@ -582,6 +582,92 @@ class Animation(Workdir):
         self.assertEqual(len(os.listdir(frames)), 3)  # the old frames are still there
 
 
+
+class Replay(Workdir):
+    """flotsam replay: a session recorded by hand in the sandbox
+    (tests/data/harbour.replay: a crate dragged, three spawns, the water
+    raised twice), played headless against its checkpoints."""
+
+    def replay_text(self):
+        with open(os.path.join(ROOT, 'tests', 'data', 'harbour.replay'), encoding='utf-8') as f:
+            return f.read()
+
+    def test_replays_to_its_recorded_end(self):
+        text = self.replay_text()
+        end = text.strip().splitlines()[-1].split()
+        r = flotsam('replay', os.path.join(ROOT, 'tests', 'data', 'harbour.replay'),
+                    '--state-out', '-')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        state = json.loads(r.stdout)
+        self.assertEqual(state['hash'], end[2])
+        self.assertIn('%s steps replayed' % end[1], r.stderr)
+        self.assertEqual(sum(1 for b in state['bodies'] if not b['static']), 6)
+
+    def test_pictures_of_a_replay(self):
+        path = os.path.join(ROOT, 'tests', 'data', 'harbour.replay')
+        out = os.path.join(self.dir, 'r.webp')
+        r = flotsam('replay', path, '--animation', out, '--size', '160x90')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        steps = int(self.replay_text().strip().splitlines()[-1].split()[1])
+        self.assertEqual(probe(out)['frames'], steps // 2 + 1)
+        snap = os.path.join(self.dir, 's.png')
+        r = flotsam('replay', path, '--snapshot', snap, '--at', '100', '--size', '160x90')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertTrue(os.path.getsize(snap) > 0)
+
+    def test_one_number_altered_does_not_pass(self):
+        text = self.replay_text()
+        line = next(l for l in text.splitlines() if ' fluid ' in l)
+        step = int(line.split()[1])
+        # The surface's last digit changed: it reads, and drifts from the recording.
+        changed = line[:-1] + ('1' if line[-1] != '1' else '2')
+        bad = self.write('bad.replay', text.replace(line, changed, 1))
+        r = flotsam('replay', bad)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        first_check = (step // 60 + 1) * 60
+        self.assertIn('step %d differs from the recording' % first_check, r.stderr)
+
+    def test_broken_replays_exit_2_at_their_position(self):
+        text = self.replay_text()
+        lines = text.splitlines(keepends=True)
+        remove_at = next(i for i, l in enumerate(lines) if l.startswith('at ') and ' grab ' in l)
+        cases = {
+            'cut.replay': (''.join(lines[:-1]), ':%d:1: the replay has no \'end\'' % len(lines)),
+            'version.replay': (text.replace('flotsam-replay 1', 'flotsam-replay 7', 1),
+                               ':1:16: unsupported replay version \'7\''),
+            'ghost.replay': (''.join(lines[:remove_at + 1]) + 'at %s remove body=999\n'
+                             % lines[remove_at].split()[1] + ''.join(lines[remove_at + 1:]),
+                             ':%d:1: no body with id 999 to remove' % (remove_at + 2)),
+            'order.replay': (text.replace('\nend ', '\nat 0 release\nend ', 1),
+                             ':%d:4: step 0 comes before the last input' % len(lines)),
+        }
+        for name, (body, message) in cases.items():
+            path = self.write(name, body)
+            r = flotsam('replay', path)
+            self.assertEqual(r.returncode, 2, name + ': ' + r.stderr)
+            self.assertIn(path + message, r.stderr, name)
+            self.assertEqual(r.stdout, '', name)
+
+    def test_the_documented_example_replays(self):
+        import re
+        with open(os.path.join(ROOT, 'docs', 'replay-format.md'), encoding='utf-8') as f:
+            text = re.search(r'```\n(flotsam-replay 1\n.*?)```', f.read(), re.S).group(1)
+        r = flotsam('replay', self.write('example.replay', text))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn('3 checkpoints matched', r.stdout)
+
+    def test_replay_usage_errors_exit_2(self):
+        for args in (['replay'], ['replay', 'a.replay', 'b.replay'], ['replay', '--steps', '5'],
+                     ['replay', os.path.join(ROOT, 'tests', 'data', 'harbour.replay'), '--at',
+                      '5']):
+            r = flotsam(*args)
+            self.assertEqual(r.returncode, 2, args)
+            self.assertIn('flotsam: ', r.stderr, args)
+        r = flotsam('replay', os.path.join(self.dir, 'missing.replay'))
+        self.assertEqual(r.returncode, 2)
+        self.assertIn('missing.replay: cannot read file', r.stderr)
+
+
 if __name__ == '__main__':
     FLOTSAM = os.path.abspath(sys.argv[1])
     ROOT = os.path.abspath(sys.argv[2])

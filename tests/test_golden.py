@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Determinism, proven against stored values: every scene in scenes/ is run
-for 600 steps and its state hash compared with the golden value in
-tests/data/golden-hashes.txt (docs/determinism.md says what this holds and
-the rule for changing a value).
+for 600 steps, and every replay in tests/data is replayed (which checks its
+own checkpoints on the way), and each final state hash is compared with the
+golden value in tests/data/golden-hashes.txt (docs/determinism.md says what
+this holds and the rule for changing a value).
 
 usage: test_golden.py FLOTSAM_BINARY SOURCE_ROOT [--update]
 
@@ -17,8 +18,8 @@ import sys
 STEPS = 600
 GOLDEN = os.path.join('tests', 'data', 'golden-hashes.txt')
 HEADER = """\
-# Golden state hashes: `flotsam run SCENE --steps 600`, for every scene in
-# scenes/. Checked by tests/test_golden.py in every build CI makes (gcc,
+# Golden state hashes: `flotsam run SCENE --steps 600` for every scene in
+# scenes/, and `flotsam replay REPLAY` for every replay in tests/data. Checked by tests/test_golden.py in every build CI makes (gcc,
 # clang, sanitizers). Change a value only with a physics change, in the same
 # commit, saying why (docs/determinism.md); regenerate with
 #   python3 tests/test_golden.py build/flotsam . --update
@@ -26,10 +27,13 @@ HEADER = """\
 
 
 def scene_hash(flotsam, path):
-    r = subprocess.run([flotsam, 'run', path, '--steps', str(STEPS), '--state-out', '-'],
-                       capture_output=True, text=True, timeout=300)
+    if path.endswith('.replay'):
+        args = [flotsam, 'replay', path, '--state-out', '-']
+    else:
+        args = [flotsam, 'run', path, '--steps', str(STEPS), '--state-out', '-']
+    r = subprocess.run(args, capture_output=True, text=True, timeout=300)
     if r.returncode != 0:
-        raise RuntimeError(f'{path}: flotsam run exited {r.returncode}: {r.stderr.strip()}')
+        raise RuntimeError(f'{path}: flotsam {args[1]} exited {r.returncode}: {r.stderr.strip()}')
     m = re.search(r'"hash":"([0-9a-f]{16})"', r.stdout)
     if not m:
         raise RuntimeError(f'{path}: no hash in the state flotsam wrote')
@@ -55,8 +59,12 @@ def main(argv):
         print(__doc__.strip(), file=sys.stderr)
         return 2
     flotsam, root = argv[1], argv[2]
-    scenes = sorted(n for n in os.listdir(os.path.join(root, 'scenes')) if n.endswith('.scene'))
-    got = {n: scene_hash(flotsam, os.path.join(root, 'scenes', n)) for n in scenes}
+    where = {n: os.path.join(root, 'scenes', n)
+             for n in os.listdir(os.path.join(root, 'scenes')) if n.endswith('.scene')}
+    data = os.path.join(root, 'tests', 'data')
+    where.update({n: os.path.join(data, n) for n in os.listdir(data) if n.endswith('.replay')})
+    scenes = sorted(where)
+    got = {n: scene_hash(flotsam, where[n]) for n in scenes}
     golden_path = os.path.join(root, GOLDEN)
     if len(argv) == 4:
         with open(golden_path, 'w', encoding='utf-8') as f:
@@ -71,9 +79,9 @@ def main(argv):
         if n not in golden:
             problems.append(f'{n}: no golden hash (this build gives {got[n]}); add it with --update')
         elif golden[n] != got[n]:
-            problems.append(f'{n}: hash after {STEPS} steps is {got[n]}, golden {golden[n]}')
+            problems.append(f'{n}: final hash is {got[n]}, golden {golden[n]}')
     for n in sorted(set(golden) - set(got)):
-        problems.append(f'{n}: golden hash for a scene that is not in scenes/')
+        problems.append(f'{n}: golden hash for a scene or replay that is not there')
     for p in problems:
         print(p, file=sys.stderr)
     if problems:
@@ -81,7 +89,7 @@ def main(argv):
               'meant this, update the values in the same commit and say why '
               '(docs/determinism.md).', file=sys.stderr)
         return 1
-    print(f'{len(scenes)} scenes match their golden hashes after {STEPS} steps')
+    print(f'{len(scenes)} scenes and replays match their golden hashes')
     return 0
 
 

@@ -8,10 +8,14 @@ person would: spawns a box at the cursor (B), drags the resting box across
 check, hold one body more, and have the dragged box moved. A screenshot of
 the window must show the picture (many colours, the water's blue); a broken
 edit to the open file must bring up the red error banner, and mending it must
-clear it. Without a display, `flotsam` must say so in one line.
+clear it. C records a replay of what is done (a spawn, a drag, the water
+raised), and `flotsam replay` plays it headless to the same final hash; a
+replay opened in the window plays to the state `flotsam replay` ends in.
+Without a display, `flotsam` must say so in one line.
 
 usage: test_sandbox.py FLOTSAM_BINARY SOURCE_ROOT
 """
+import json
 import os
 import re
 import shutil
@@ -23,6 +27,7 @@ import time
 import unittest
 
 FLOTSAM = None
+ROOT = None
 PACKAGES = 'xvfb xdotool x11-apps'
 SIZE = (800, 600)
 # The scene's view: 10 m across an 800 px window, centred on (5, 3).
@@ -162,12 +167,17 @@ class Sandbox(unittest.TestCase):
     def setUp(self):
         self.scene = os.path.join(self.dir, 'dock.scene')
         self.out = os.path.join(self.dir, 'out.scene')
+        self.replay = os.path.join(self.dir, 'out.replay')
+        for old in (self.out, self.replay):
+            if os.path.exists(old):
+                os.remove(old)
         with open(self.scene, 'w', encoding='utf-8') as f:
             f.write(SCENE)
         self.log_out = open(os.path.join(self.dir, 'stdout.txt'), 'w+')
         self.log_err = open(os.path.join(self.dir, 'stderr.txt'), 'w+')
         self.proc = subprocess.Popen(
-            [FLOTSAM, self.scene, '--save-as', self.out, '--size', '%dx%d' % SIZE],
+            [FLOTSAM, self.scene, '--save-as', self.out, '--replay-out', self.replay,
+             '--size', '%dx%d' % SIZE],
             cwd=self.dir, env=self.display.env(), stdout=self.log_out, stderr=self.log_err)
         try:
             ids = self.display.run('xdotool', 'search', '--sync', '--name', 'flotsam')
@@ -305,6 +315,67 @@ class Sandbox(unittest.TestCase):
             f.write(SCENE + '# mended\n')
         wait_for(lambda: banner_rows() == 0, 10, 'the banner to go away')
 
+    def test_recorded_by_hand_replays_headless(self):
+        self.xdo('key', 'c')
+        time.sleep(0.3)
+        self.move(*to_screen(8.0, 0.5))  # empty sky
+        self.xdo('key', 'b')
+        start = to_screen(3.0, 5.0)
+        self.move(*start)
+        self.xdo('mousedown', '1')
+        for i in range(1, 16):
+            self.move(start[0] + 10 * i, start[1] - 5 * i)
+            time.sleep(0.04)
+        self.xdo('mouseup', '1')
+        self.xdo('key', 'w')
+        time.sleep(0.8)
+        self.xdo('key', 'c')
+        wait_for(lambda: self.replay in self.stdout(), 10, 'the replay path on stdout')
+        with open(self.replay, encoding='utf-8') as f:
+            text = f.read()
+        for word in (' spawn\n', ' grab body=', ' drag target=', ' release', ' fluid index=0'):
+            self.assertIn(word, text)
+        end = text.strip().splitlines()[-1].split()
+        r = subprocess.run([FLOTSAM, 'replay', self.replay, '--state-out', '-'],
+                           capture_output=True, text=True, timeout=60)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn('"hash":"%s"' % end[2], r.stdout)
+
+    def test_a_replay_plays_in_the_window(self):
+        path = os.path.join(ROOT, 'tests', 'data', 'harbour.replay')
+        out = os.path.join(self.dir, 'played.scene')
+        with open(os.devnull, 'w') as quiet:
+            proc = subprocess.Popen([FLOTSAM, path, '--save-as', out, '--size', '640x360'],
+                                    cwd=self.dir, env=self.display.env(), stdout=quiet,
+                                    stderr=subprocess.PIPE, text=True)
+        try:
+            with open(path, encoding='utf-8') as f:
+                steps = int(f.read().strip().splitlines()[-1].split()[1])
+            time.sleep(steps / 60.0 + 2.0)  # played to its end, then paused there
+            ids = self.display.run('xdotool', 'search', '--name', 'harbour.replay').split()
+            self.assertTrue(ids, 'no window for the replay')
+            self.display.run('xdotool', 'key', '--window', ids[0], 'ctrl+s')
+            wait_for(lambda: os.path.exists(out), 10, 'the saved scene')
+            self.display.run('xdotool', 'key', '--window', ids[0], 'ctrl+q')
+            proc.wait(timeout=10)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        errors = proc.stderr.read()
+        proc.stderr.close()
+        self.assertNotIn('differs', errors)
+        r = subprocess.run([FLOTSAM, 'replay', path, '--state-out', '-'], capture_output=True,
+                           text=True, timeout=60)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        final = {b['name']: b for b in json.loads(r.stdout)['bodies'] if b['name']}
+        with open(out, encoding='utf-8') as f:
+            saved = f.read()
+        m = re.search(r'^polygon name=crate at=([-0-9.e+]+),([-0-9.e+]+)', saved, re.M)
+        self.assertIsNotNone(m, saved)
+        self.assertAlmostEqual(float(m.group(1)), final['crate']['x'], delta=1e-9)
+        self.assertAlmostEqual(float(m.group(2)), final['crate']['y'], delta=1e-9)
+
 
 class NoDisplay(unittest.TestCase):
     def test_says_so_in_one_line(self):
@@ -321,4 +392,5 @@ class NoDisplay(unittest.TestCase):
 
 if __name__ == '__main__':
     FLOTSAM = os.path.abspath(sys.argv[1])
+    ROOT = os.path.abspath(sys.argv[2])
     unittest.main(argv=[sys.argv[0], '-v'])

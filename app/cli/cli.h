@@ -13,6 +13,13 @@ int cli_check(int argc, char **argv);
 /* `flotsam replay` (replay.c). */
 int cli_replay(int argc, char **argv);
 
+/* --state-out FILE and the picture options (pictures.h), shared by run and
+ * replay: reads the option at argv[*i] if it is one of them, moving *i past
+ * its value; returns CLI_OK, a usage error's status, or -1 for neither. */
+struct picture_options;
+int cli_output_option(int argc, char **argv, int *i, const char **state_out,
+                      struct picture_options *pictures);
+
 /* After a run of `steps` steps: the finiteness check, then the state JSON
  * into state_out ('-': stdout) or, when it is NULL, a summary on stdout.
  * Returns the exit status. */

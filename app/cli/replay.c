@@ -17,15 +17,10 @@ static int parse_replay_args(int argc, char **argv, replay_options *o)
     *o = (replay_options){.pictures = picture_options_default()};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        int frc = picture_option(argc, argv, &i, &o->pictures);
+        int frc = cli_output_option(argc, argv, &i, &o->state_out, &o->pictures);
         if (frc >= 0) {
             if (frc != CLI_OK)
                 return frc;
-        } else if (cli_is_option(a, "--state-out")) {
-            const char *v = cli_option_value("--state-out", argc, argv, &i);
-            if (!v || !v[0])
-                return cli_usage_error("--state-out needs a file name (or '-' for stdout)");
-            o->state_out = v;
         } else if (a[0] == '-' && a[1] != '\0') {
             return cli_usage_error("unknown option '%s' for replay", a);
         } else if (o->path) {

@@ -16,12 +16,25 @@ typedef struct run_options {
     picture_options pictures;
 } run_options;
 
+int cli_output_option(int argc, char **argv, int *i, const char **state_out,
+                      picture_options *pictures)
+{
+    int rc = picture_option(argc, argv, i, pictures);
+    if (rc >= 0 || !cli_is_option(argv[*i], "--state-out"))
+        return rc;
+    const char *v = cli_option_value("--state-out", argc, argv, i);
+    if (!v || !v[0])
+        return cli_usage_error("--state-out needs a file name (or '-' for stdout)");
+    *state_out = v;
+    return CLI_OK;
+}
+
 static int parse_run_args(int argc, char **argv, run_options *o)
 {
     *o = (run_options){.steps = 600, .pictures = picture_options_default()};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        int frc = picture_option(argc, argv, &i, &o->pictures);
+        int frc = cli_output_option(argc, argv, &i, &o->state_out, &o->pictures);
         if (frc >= 0) {
             if (frc != CLI_OK)
                 return frc;
@@ -31,11 +44,6 @@ static int parse_run_args(int argc, char **argv, run_options *o)
                 return cli_usage_error("--steps needs a value");
             if (!cli_parse_count(v, 0, 100000000, &o->steps))
                 return cli_usage_error("--steps wants a whole number from 0 to 100000000, got '%s'", v);
-        } else if (cli_is_option(a, "--state-out")) {
-            const char *v = cli_option_value("--state-out", argc, argv, &i);
-            if (!v || !v[0])
-                return cli_usage_error("--state-out needs a file name (or '-' for stdout)");
-            o->state_out = v;
         } else if (a[0] == '-' && a[1] != '\0') {
             return cli_usage_error("unknown option '%s' for run", a);
         } else if (o->scene_path) {

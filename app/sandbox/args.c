@@ -27,7 +27,8 @@ bool sandbox_wants(const char *arg)
         return true;
     size_t n = strlen(arg);
     struct stat st;
-    return (n > 6 && !strcmp(arg + n - 6, ".scene")) || (stat(arg, &st) == 0 && S_ISREG(st.st_mode));
+    return (n > 6 && !strcmp(arg + n - 6, ".scene")) || sandbox_is_replay(arg) ||
+           (stat(arg, &st) == 0 && S_ISREG(st.st_mode));
 }
 
 /* Stores an option's value; returns 0 or a usage error's status. */

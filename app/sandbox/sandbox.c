@@ -153,9 +153,10 @@ static int session(sandbox *sb)
     if (!sandbox_load(sb, sb->opt.scene_path, true))
         return CLI_BAD_INPUT;
     if (!open_window(sb)) {
+        const char *path = sb->opt.scene_path;
         fprintf(stderr, "flotsam: cannot open a window: %s; to simulate without one, use "
-                "'flotsam run %s --frames DIR'\n", SDL_GetError(),
-                sb->opt.scene_path ? sb->opt.scene_path : "SCENE");
+                "'flotsam %s %s --frames DIR'\n", SDL_GetError(),
+                sandbox_is_replay(path) ? "replay" : "run", path ? path : "SCENE");
         return CLI_FAILED;
     }
     sandbox_view_fit(sb);
