@@ -272,6 +272,14 @@ void fl_body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force)
     b->torque += fl_cross(fl_sub(point, b->position), force);
 }
 
+void fl_body_apply_impulse(fl_body *b, fl_vec2 point, fl_vec2 impulse)
+{
+    if (b->is_static)
+        return;
+    b->velocity = fl_add(b->velocity, fl_scale(impulse, b->inv_mass));
+    b->spin += fl_cross(fl_sub(point, b->position), impulse) * b->inv_inertia;
+}
+
 void fl_body_apply_central_force(fl_body *b, fl_vec2 force) { b->force = fl_add(b->force, force); }
 
 void fl_body_apply_torque(fl_body *b, double torque) { b->torque += torque; }

@@ -38,7 +38,7 @@ int main(int argc, char **argv)
     }
 
     for (long i = 0; i < steps; i++)
-        fl_world_step(sim.world, sim.dt);
+        fl_sim_step(&sim, NULL); /* the scene's timed events, then the step */
 
     fl_buoyancy_measure(sim.buoyancy, fl_world_time(sim.world));
     printf("%s after %.2f s:\n", argv[1], fl_world_time(sim.world));

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include "flotsam/fl_math.h"
+#include "flotsam/fl_scene.h"
 
 /* Prints the shortest decimal that reads back as exactly x ("null" if x is
  * not finite; a whole number gets ".0") into buf; returns buf. */
@@ -14,5 +15,9 @@ const char *fl_format_double(double x, char buf[32]);
 void fl_put_num(FILE *f, const char *key, double x);
 void fl_put_point(FILE *f, const char *key, fl_vec2 p);
 void fl_put_points(FILE *f, const char *key, const fl_vec2 *p, int n);
+
+/* A scene body as one statement (box, ngon or polygon), with the fields
+ * that differ from the defaults, and no line end (scene_write.c). */
+void fl_write_scene_body(FILE *f, const fl_scene_body *b);
 
 #endif

@@ -20,57 +20,14 @@ static void write_scene(FILE *f, const fl_replay_scene *s)
         fputc('\n', f);
 }
 
-/* A body as one scene statement: the fields that differ from the defaults. */
-static void write_body(FILE *f, const fl_scene_body *b)
-{
-    static const char *const shapes[] = {"box", "ngon", "polygon"};
-    fputs(shapes[b->shape], f);
-    if (b->name[0])
-        fprintf(f, " name=%s", b->name);
-    fl_put_point(f, "at", b->at);
-    if (b->shape == FL_SCENE_BOX)
-        fl_put_point(f, "size", b->size);
-    if (b->shape == FL_SCENE_NGON) {
-        fprintf(f, " sides=%d", b->sides);
-        fl_put_num(f, "radius", b->radius);
-    }
-    if (b->shape == FL_SCENE_POLYGON)
-        fl_put_points(f, "points", b->points, b->point_count);
-    if (b->hull_count > 0)
-        fl_put_points(f, "hull", b->hull, b->hull_count);
-    if (b->density > 0.0)
-        fl_put_num(f, "density", b->density);
-    if (b->angle != 0.0)
-        fl_put_num(f, "angle", b->angle);
-    if (b->velocity.x != 0.0 || b->velocity.y != 0.0)
-        fl_put_point(f, "velocity", b->velocity);
-    if (b->spin != 0.0)
-        fl_put_num(f, "spin", b->spin);
-    const fl_body_def d = fl_body_def_default();
-    if (b->friction != d.friction)
-        fl_put_num(f, "friction", b->friction);
-    if (b->restitution != d.restitution)
-        fl_put_num(f, "restitution", b->restitution);
-    if (b->has_color)
-        fprintf(f, " color=#%06x", (unsigned)(b->color & 0xffffffu));
-    if (b->is_static)
-        fputs(" static", f);
-    if (b->category != d.category)
-        fprintf(f, " category=%" PRIu32, b->category);
-    if (b->mask != d.mask)
-        fprintf(f, " mask=%" PRIu32, b->mask);
-    if (b->sensor)
-        fputs(" sensor", f);
-    fputc('\n', f);
-}
-
 static void write_input(FILE *f, const fl_replay *r, const fl_input *in)
 {
     fprintf(f, "at %" PRIu64, in->step);
     switch (in->kind) {
     case FL_INPUT_SPAWN:
         fputs(" spawn\n", f);
-        write_body(f, &r->spawns[in->spawn]);
+        fl_write_scene_body(f, &r->spawns[in->spawn]);
+        fputc('\n', f);
         return;
     case FL_INPUT_REMOVE: fprintf(f, " remove body=%" PRIu32, in->body); break;
     case FL_INPUT_GRAB:

@@ -13,6 +13,7 @@ void fl_scene_free(fl_scene *s)
     free(s->fluids);
     free(s->bodies);
     free(s->ropes);
+    free(s->events);
     memset(s, 0, sizeof *s);
 }
 
@@ -32,7 +33,8 @@ fl_status fl_scene_copy(fl_scene *to, const fl_scene *from)
     to->fluids = copy_items(from->fluids, sizeof *from->fluids, from->fluid_count);
     to->bodies = copy_items(from->bodies, sizeof *from->bodies, from->body_count);
     to->ropes = copy_items(from->ropes, sizeof *from->ropes, from->rope_count);
-    if (!to->fluids || !to->bodies || !to->ropes) {
+    to->events = copy_items(from->events, sizeof *from->events, from->event_count);
+    if (!to->fluids || !to->bodies || !to->ropes || !to->events) {
         fl_scene_free(to);
         return FL_ENOMEM;
     }

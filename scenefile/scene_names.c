@@ -1,4 +1,4 @@
-/* The names given to bodies and fluids, in a hash set, and the ropes' body
+/* The names given to bodies, fluids and spawned bodies, in a hash set, and the ropes' body
  * names resolved against them once the whole file is read. */
 #include "scene_parser.h"
 
@@ -18,8 +18,12 @@ static size_t hash_name(const char *name)
 
 static const char *slot_name(const fl_scene *sc, size_t slot)
 {
-    size_t index = (slot - 1) / 2;
-    return (slot - 1) % 2 == NAME_BODY ? sc->bodies[index].name : sc->fluids[index].name;
+    size_t index = (slot - 1) / NAME_KINDS;
+    switch ((slot - 1) % NAME_KINDS) {
+    case NAME_BODY: return sc->bodies[index].name;
+    case NAME_FLUID: return sc->fluids[index].name;
+    default: return sc->events[index].body.name;
+    }
 }
 
 /* The slot holding `name`, or the empty slot where it would go. */
@@ -58,15 +62,25 @@ bool scene_add_name(parser *p, const char *name, name_kind kind, int index)
 {
     if ((p->names.count + 1) * 2 > p->names.capacity && !grow_names(p))
         return false;
-    *find_slot(&p->names, &p->sc, name) = 1 + 2 * (size_t)index + (size_t)kind;
+    *find_slot(&p->names, &p->sc, name) = 1 + NAME_KINDS * (size_t)index + (size_t)kind;
     p->names.count++;
     return true;
 }
 
 static int entry_line(const parser *p, size_t slot)
 {
-    size_t index = (slot - 1) / 2;
-    return (slot - 1) % 2 == NAME_BODY ? p->sc.bodies[index].line : p->sc.fluids[index].line;
+    size_t index = (slot - 1) / NAME_KINDS;
+    switch ((slot - 1) % NAME_KINDS) {
+    case NAME_BODY: return p->sc.bodies[index].line;
+    case NAME_FLUID: return p->sc.fluids[index].line;
+    default: return p->sc.events[index].line;
+    }
+}
+
+int scene_name_kind(const parser *p, const char *name)
+{
+    size_t slot = lookup_name(p, name);
+    return slot == 0 ? -1 : (int)((slot - 1) % NAME_KINDS);
 }
 
 bool scene_read_new_name(parser *p, const scene_token *t, char out[FL_SCENE_NAME_MAX])
@@ -90,9 +104,12 @@ static bool resolve_body(parser *p, const char *name, scene_pos at, int *index)
     size_t slot = lookup_name(p, name);
     if (slot == 0)
         return scene_fail(p, at, "unknown body '%s' in rope", name);
-    if ((slot - 1) % 2 == NAME_FLUID)
+    if ((slot - 1) % NAME_KINDS == NAME_FLUID)
         return scene_fail(p, at, "'%s' is a fluid, not a body", name);
-    *index = (int)((slot - 1) / 2);
+    if ((slot - 1) % NAME_KINDS == NAME_SPAWN)
+        return scene_fail(p, at, "'%s' is spawned by an event; a rope ties bodies the scene "
+                          "starts with", name);
+    *index = (int)((slot - 1) / NAME_KINDS);
     return true;
 }
 

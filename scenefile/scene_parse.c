@@ -49,7 +49,7 @@ static uint64_t allowed_fields(stmt_kind kind)
     }
 }
 
-static stmt_kind keyword_of(const scene_token *tok)
+stmt_kind scene_keyword_of(const scene_token *tok)
 {
     for (int k = K_WORLD; k < K_COUNT; k++)
         if (scene_token_is(tok, keyword_names[k]))
@@ -230,7 +230,7 @@ static bool apply_field(parser *p, const scene_token *t)
 
 /* ---- statements ------------------------------------------------------------- */
 
-static bool begin_statement(parser *p, stmt_kind kind, scene_pos where)
+bool scene_begin_statement(parser *p, stmt_kind kind, scene_pos where)
 {
     int *first = kind == K_WORLD ? &p->world_line : kind == K_VIEW ? &p->view_line : NULL;
     if (first != NULL && *first != 0)
@@ -258,6 +258,7 @@ static bool begin_statement(parser *p, stmt_kind kind, scene_pos where)
     p->cur.fluid.wave_length = fd.wave_length;
     p->cur.fluid.wave_speed = fd.wave_speed;
     p->cur.rope.b = -1;
+    p->cur.event = -1;
     return true;
 }
 
@@ -271,8 +272,7 @@ static bool require(parser *p, const field_id *list, size_t n)
     return true;
 }
 
-/* Makes room for one more element in an array of `*capacity` elements. */
-static bool reserve(void **array, int *capacity, int count, size_t size)
+bool scene_reserve(void **array, int *capacity, int count, size_t size)
 {
     void *bigger;
     int wanted;
@@ -318,7 +318,7 @@ static bool finish_fluid(parser *p)
     fl_scene *sc = &p->sc;
     if (!require(p, needed, 5) || !check_fluid(p, &p->cur.fluid))
         return false;
-    if (!reserve((void **)&sc->fluids, &p->fluid_capacity, sc->fluid_count, sizeof *sc->fluids))
+    if (!scene_reserve((void **)&sc->fluids, &p->fluid_capacity, sc->fluid_count, sizeof *sc->fluids))
         return scene_fail_no_memory(p, p->cur.where);
     sc->fluids[sc->fluid_count] = p->cur.fluid;
     if (p->cur.fluid.name[0] != '\0' &&
@@ -349,7 +349,9 @@ static bool finish_body(parser *p)
     if (!b->is_static && (p->cur.seen & BIT(F_DENSITY)) == 0)
         return scene_fail(p, p->cur.where, "%s needs 'density' (or 'static')",
                           keyword_names[p->cur.kind]);
-    if (!reserve((void **)&sc->bodies, &p->body_capacity, sc->body_count, sizeof *sc->bodies))
+    if (p->cur.event >= 0)
+        return scene_finish_spawn(p);
+    if (!scene_reserve((void **)&sc->bodies, &p->body_capacity, sc->body_count, sizeof *sc->bodies))
         return scene_fail_no_memory(p, p->cur.where);
     sc->bodies[sc->body_count] = *b;
     if (b->name[0] != '\0' && !scene_add_name(p, b->name, NAME_BODY, sc->body_count))
@@ -362,8 +364,8 @@ static bool reserve_rope(parser *p)
 {
     fl_scene *sc = &p->sc;
     int capacity = p->rope_capacity;
-    return reserve((void **)&p->refs, &capacity, sc->rope_count, sizeof *p->refs) &&
-           reserve((void **)&sc->ropes, &p->rope_capacity, sc->rope_count, sizeof *sc->ropes);
+    return scene_reserve((void **)&p->refs, &capacity, sc->rope_count, sizeof *p->refs) &&
+           scene_reserve((void **)&sc->ropes, &p->rope_capacity, sc->rope_count, sizeof *sc->ropes);
 }
 
 static bool finish_rope(parser *p)
@@ -470,9 +472,9 @@ static bool apply_rest_of_line(parser *p, scene_cursor *c)
 static bool start_statement(parser *p, const scene_token *t)
 {
     char quoted[SCENE_QUOTE_SIZE];
-    stmt_kind kind = t->has_value ? K_NONE : keyword_of(t);
+    stmt_kind kind = t->has_value ? K_NONE : scene_keyword_of(t);
     if (kind != K_NONE)
-        return begin_statement(p, kind, t->key_pos);
+        return scene_begin_statement(p, kind, t->key_pos);
     scene_quote(quoted, t->text, t->text_len);
     if (t->has_value)
         return scene_fail(p, t->key_pos,
@@ -484,7 +486,7 @@ static bool start_statement(parser *p, const scene_token *t)
  * more fields for the statement being read. */
 static bool indented_line(parser *p, const scene_token *t)
 {
-    bool is_keyword = !t->has_value && keyword_of(t) != K_NONE;
+    bool is_keyword = !t->has_value && scene_keyword_of(t) != K_NONE;
     if (is_keyword)
         return finish_statement(p) && start_statement(p, t);
     if (p->cur.kind == K_NONE)
@@ -507,6 +509,8 @@ static bool parse_line(parser *p, const scene_line *line)
         return r == SCENE_LEX_END;
     if (!p->has_header)
         return parse_header(p, &c, &first);
+    if (!indented && !first.has_value && scene_token_is(&first, "at"))
+        return scene_start_event(p, &c, &first) && apply_rest_of_line(p, &c);
     if (indented ? !indented_line(p, &first) : !start_statement(p, &first))
         return false;
     return apply_rest_of_line(p, &c);
@@ -524,7 +528,7 @@ static bool parse_text(parser *p, const char *text, size_t len)
             return false;
     if (!p->has_header)
         return scene_fail(p, top, "missing 'flotsam-scene 1' header");
-    return finish_statement(p) && scene_resolve_ropes(p);
+    return finish_statement(p) && scene_resolve_ropes(p) && scene_finish_events(p);
 }
 
 /* ---- public interface ---------------------------------------------------------- */
@@ -564,6 +568,7 @@ bool fl_scene_parse(const char *text, size_t len, fl_scene *out, fl_scene_error 
     else
         fl_scene_free(&p->sc);
     free(p->refs);
+    free(p->event_refs);
     free(p->names.slots);
     free(p);
     return ok;

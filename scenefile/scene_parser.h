@@ -46,7 +46,16 @@ typedef struct pending {
     fl_scene_fluid fluid;
     fl_scene_rope rope;
     char rope_a[FL_SCENE_NAME_MAX], rope_b[FL_SCENE_NAME_MAX];
+    int event;                      /* >= 0: the body is that event's spawn */
 } pending;
+
+/* What an event needs once the whole file is read: its time (the rate may
+ * come later), and where its name was, for messages. */
+typedef struct event_ref {
+    bool timed;                     /* t= (else step=) */
+    double time;
+    scene_pos when_pos, name_pos;
+} event_ref;
 
 /* A rope's body names, resolved once the whole file is read. */
 typedef struct rope_ref {
@@ -54,10 +63,12 @@ typedef struct rope_ref {
     scene_pos a_pos, b_pos;
 } rope_ref;
 
-typedef enum name_kind { NAME_BODY, NAME_FLUID } name_kind;
+/* A body of the scene, a fluid, or a body an event spawns. */
+typedef enum name_kind { NAME_BODY, NAME_FLUID, NAME_SPAWN, NAME_KINDS } name_kind;
 
 /* Open-addressing hash set of the names used so far. A slot holds
- * 1 + 2 * index + kind, or 0 when empty; the text lives in the scene. */
+ * 1 + NAME_KINDS * index + kind, or 0 when empty; the text lives in the
+ * scene. */
 typedef struct name_table {
     size_t *slots;
     size_t capacity, count;
@@ -67,6 +78,8 @@ typedef struct parser {
     fl_scene sc;
     int fluid_capacity, body_capacity, rope_capacity;
     rope_ref *refs;                 /* one per rope */
+    event_ref *event_refs;          /* one per event */
+    int event_capacity;
     name_table names;
     bool has_header;
     int world_line, view_line;      /* 0 until seen */
@@ -133,5 +146,27 @@ bool scene_add_name(parser *p, const char *name, name_kind kind, int index);
 
 /* Sets each rope's body indices from the names in p->refs. */
 bool scene_resolve_ropes(parser *p);
+
+/* What `name` names (a name_kind), or -1. */
+int scene_name_kind(const parser *p, const char *name);
+
+/* A new statement of `kind` at `where` (scene_parse.c); the keyword a token
+ * is, or K_NONE. */
+bool scene_begin_statement(parser *p, stmt_kind kind, scene_pos where);
+stmt_kind scene_keyword_of(const scene_token *tok);
+
+/* ---- events (scene_events.c) --------------------------------------------------- */
+
+/* `at` starting a line: reads the event from the cursor; for a spawn, begins
+ * the body statement whose fields follow (on this line and indented ones). */
+bool scene_start_event(parser *p, scene_cursor *c, const scene_token *at);
+/* A spawn's body, read: into its event. */
+bool scene_finish_spawn(parser *p);
+/* Once the whole file is read: steps from times, names checked, events in
+ * step order. */
+bool scene_finish_events(parser *p);
+
+/* Makes room for one more element in an array of `*capacity` elements. */
+bool scene_reserve(void **array, int *capacity, int count, size_t size);
 
 #endif

@@ -2,6 +2,7 @@
  * state (fl_sim.h says how). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include "flotsam/flotsam.h"
@@ -194,6 +195,78 @@ static void write_rope(FILE *f, const name_table *t, const fl_joint *j)
     fputc('\n', f);
 }
 
+void fl_write_scene_body(FILE *f, const fl_scene_body *b)
+{
+    static const char *const shapes[] = {"box", "ngon", "polygon"};
+    fputs(shapes[b->shape], f);
+    if (b->name[0])
+        fprintf(f, " name=%s", b->name);
+    fl_put_point(f, "at", b->at);
+    if (b->shape == FL_SCENE_BOX)
+        fl_put_point(f, "size", b->size);
+    if (b->shape == FL_SCENE_NGON) {
+        fprintf(f, " sides=%d", b->sides);
+        fl_put_num(f, "radius", b->radius);
+    }
+    if (b->shape == FL_SCENE_POLYGON)
+        fl_put_points(f, "points", b->points, b->point_count);
+    if (b->hull_count > 0)
+        fl_put_points(f, "hull", b->hull, b->hull_count);
+    if (b->density > 0.0)
+        fl_put_num(f, "density", b->density);
+    if (b->angle != 0.0)
+        fl_put_num(f, "angle", b->angle);
+    if (b->velocity.x != 0.0 || b->velocity.y != 0.0)
+        fl_put_point(f, "velocity", b->velocity);
+    if (b->spin != 0.0)
+        fl_put_num(f, "spin", b->spin);
+    const fl_body_def d = fl_body_def_default();
+    if (b->friction != d.friction)
+        fl_put_num(f, "friction", b->friction);
+    if (b->restitution != d.restitution)
+        fl_put_num(f, "restitution", b->restitution);
+    if (b->has_color)
+        fprintf(f, " color=#%06x", (unsigned)(b->color & 0xffffffu));
+    if (b->is_static)
+        fputs(" static", f);
+    if (b->category != d.category)
+        fprintf(f, " category=%" PRIu32, b->category);
+    if (b->mask != d.mask)
+        fprintf(f, " mask=%" PRIu32, b->mask);
+    if (b->sensor)
+        fputs(" sensor", f);
+}
+
+/* The timed events still to come, their steps counted from now. */
+static void write_events(FILE *f, const fl_sim *s)
+{
+    uint64_t now = fl_world_step_count(s->world);
+    for (int i = s->next_event; i < s->event_count; i++) {
+        const fl_scene_event *e = &s->events[i];
+        fprintf(f, "at step=%llu", (unsigned long long)(e->step > now ? e->step - now : 0));
+        switch (e->kind) {
+        case FL_SCENE_SPAWN:
+            fputs(" spawn ", f);
+            fl_write_scene_body(f, &e->body);
+            break;
+        case FL_SCENE_REMOVE: fprintf(f, " remove %s", e->name); break;
+        case FL_SCENE_FLUID:
+            fprintf(f, " fluid %s", e->name);
+            if (e->has_surface)
+                fl_put_num(f, "surface", e->surface);
+            if (e->has_density)
+                fl_put_num(f, "density", e->density);
+            break;
+        case FL_SCENE_PUSH:
+            fprintf(f, " push %s", e->name);
+            fl_put_point(f, "impulse", e->impulse);
+            fl_put_point(f, "at", e->at);
+            break;
+        }
+        fputc('\n', f);
+    }
+}
+
 bool fl_scene_write(FILE *f, const fl_sim *s, const fl_scene_view *view, char *err, size_t err_size)
 {
     name_table t;
@@ -211,6 +284,8 @@ bool fl_scene_write(FILE *f, const fl_sim *s, const fl_scene_view *view, char *e
         if (fl_joint_kind(j) == FL_JOINT_ROPE)
             write_rope(f, &t, j);
     }
+    if (ok)
+        write_events(f, s);
     free(t.name);
     if (ok && (fflush(f) != 0 || ferror(f))) {
         snprintf(err, err_size, "%s", strerror(errno));

@@ -376,6 +376,13 @@ bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
         if (fl_world_add_rope(out->world, &rd, NULL, &e) != FL_OK)
             return fail(out, err, sc->ropes[i].line, e.message);
     }
+    if (sc->event_count > 0) {
+        out->events = malloc(sizeof *out->events * (size_t)sc->event_count);
+        if (!out->events)
+            return fail(out, err, 1, "out of memory");
+        memcpy(out->events, sc->events, sizeof *out->events * (size_t)sc->event_count);
+        out->event_count = sc->event_count;
+    }
     return true;
 }
 
@@ -384,5 +391,6 @@ void fl_sim_free(fl_sim *s)
     fl_buoyancy_destroy(s->buoyancy);
     fl_world_destroy(s->world);
     free_labels(s->labels);
+    free(s->events);
     memset(s, 0, sizeof *s);
 }

@@ -583,6 +583,48 @@ class Animation(Workdir):
 
 
 
+class Scripted(Workdir):
+    """Timed events in a scene: checked, run at their step, refused when
+    they cannot apply."""
+
+    SCENE = '\n'.join([
+        'flotsam-scene 1',
+        'fluid name=water density=1000 surface=8 left=0 right=20 bottom=14',
+        'box name=floor at=10,14.5 size=22,1 static',
+        'box name=crate at=5,7.7 size=1,1 density=600',
+        'at step=30 spawn box name=drop at=12,4 size=1,1 density=300',
+        'at t=1s push crate impulse=0,-3000', ''])
+
+    def test_check_counts_the_events(self):
+        r = flotsam('check', self.write('s.scene', self.SCENE))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn('(1 fluid, 2 bodies, 0 ropes, 2 timed events)', r.stdout)
+
+    def test_events_happen_in_run(self):
+        path = self.write('s.scene', self.SCENE)
+        names = [b['name'] for b in json.loads(flotsam('run', path, '--steps', '30',
+                                                       '--state-out', '-').stdout)['bodies']]
+        self.assertNotIn('drop', names)  # step=30 comes after 30 steps, before the 31st
+        state = json.loads(flotsam('run', path, '--steps', '31', '--state-out', '-').stdout)
+        self.assertIn('drop', [b['name'] for b in state['bodies']])
+        before = json.loads(flotsam('run', path, '--steps', '60', '--state-out', '-').stdout)
+        after = json.loads(flotsam('run', path, '--steps', '61', '--state-out', '-').stdout)
+        crate = [b for b in after['bodies'] if b['name'] == 'crate'][0]
+        was = [b for b in before['bodies'] if b['name'] == 'crate'][0]
+        # 3000 N s up on 600 kg: 5 m/s, less a step of what drags and weighs.
+        self.assertLess(crate['vy'] - was['vy'], -4.5)
+
+    def test_an_event_that_cannot_apply_exits_2(self):
+        path = self.write('s.scene', self.SCENE + 'at step=40 remove drop\nat step=41 remove drop\n')
+        r = flotsam('run', path, '--steps', '100')
+        self.assertEqual(r.returncode, 2)
+        self.assertIn('s.scene:8:1: at step 41: nothing to remove: no body \'drop\'', r.stderr)
+
+    def test_bad_event_is_reported_by_check(self):
+        r = flotsam('check', self.write('s.scene', self.SCENE + 'at t=2s push ghost impulse=1,1\n'))
+        self.assertEqual(r.returncode, 2)
+        self.assertIn('s.scene:7:14: unknown body \'ghost\'', r.stderr)
+
 class Replay(Workdir):
     """flotsam replay: a session recorded by hand in the sandbox
     (tests/data/harbour.replay: a crate dragged, three spawns, the water

@@ -341,29 +341,39 @@ class Sandbox(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn('"hash":"%s"' % end[2], r.stdout)
 
+    def in_second_window(self, args, title, drive):
+        """Opens another flotsam window, lets drive(window) work it, quits it;
+        returns what it said on stderr."""
+        with open(os.devnull, 'w') as quiet, tempfile.TemporaryFile('w+') as errors:
+            proc = subprocess.Popen([FLOTSAM, *args], cwd=self.dir, env=self.display.env(),
+                                    stdout=quiet, stderr=errors, text=True)
+            try:
+                window = self.display.run('xdotool', 'search', '--sync', '--name', title).split()[0]
+                drive(window)
+                self.display.run('xdotool', 'key', '--window', window, 'ctrl+q')
+                proc.wait(timeout=10)
+            finally:
+                if proc.poll() is None:
+                    proc.kill()
+                    proc.wait()
+            errors.seek(0)
+            return errors.read()
+
+    def key(self, window, key):
+        self.display.run('xdotool', 'key', '--window', window, key)
+
     def test_a_replay_plays_in_the_window(self):
         path = os.path.join(ROOT, 'tests', 'data', 'harbour.replay')
         out = os.path.join(self.dir, 'played.scene')
-        with open(os.devnull, 'w') as quiet:
-            proc = subprocess.Popen([FLOTSAM, path, '--save-as', out, '--size', '640x360'],
-                                    cwd=self.dir, env=self.display.env(), stdout=quiet,
-                                    stderr=subprocess.PIPE, text=True)
-        try:
-            with open(path, encoding='utf-8') as f:
-                steps = int(f.read().strip().splitlines()[-1].split()[1])
+        with open(path, encoding='utf-8') as f:
+            steps = int(f.read().strip().splitlines()[-1].split()[1])
+
+        def drive(window):
             time.sleep(steps / 60.0 + 2.0)  # played to its end, then paused there
-            ids = self.display.run('xdotool', 'search', '--name', 'harbour.replay').split()
-            self.assertTrue(ids, 'no window for the replay')
-            self.display.run('xdotool', 'key', '--window', ids[0], 'ctrl+s')
+            self.key(window, 'ctrl+s')
             wait_for(lambda: os.path.exists(out), 10, 'the saved scene')
-            self.display.run('xdotool', 'key', '--window', ids[0], 'ctrl+q')
-            proc.wait(timeout=10)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
-        errors = proc.stderr.read()
-        proc.stderr.close()
+        errors = self.in_second_window([path, '--save-as', out, '--size', '640x360'],
+                                       'harbour.replay', drive)
         self.assertNotIn('differs', errors)
         r = subprocess.run([FLOTSAM, 'replay', path, '--state-out', '-'], capture_output=True,
                            text=True, timeout=60)
@@ -376,6 +386,34 @@ class Sandbox(unittest.TestCase):
         self.assertAlmostEqual(float(m.group(1)), final['crate']['x'], delta=1e-9)
         self.assertAlmostEqual(float(m.group(2)), final['crate']['y'], delta=1e-9)
 
+    def test_a_scripted_scene_runs_in_the_window_and_records(self):
+        """The window applies a scene's timed events, and a replay recorded
+        while they happen replays them."""
+        scene = os.path.join(self.dir, 'script.scene')
+        with open(scene, 'w', encoding='utf-8') as f:
+            f.write(SCENE + 'at step=40 spawn box name=drop at=6,1 size=0.8,0.8 density=300\n'
+                    'at step=80 push crate impulse=0,-3000\n')
+        out = os.path.join(self.dir, 'script-saved.scene')
+        replay = os.path.join(self.dir, 'script.replay')
+
+        def drive(window):
+            self.key(window, 'c')
+            time.sleep(2.5)
+            self.key(window, 'c')
+            wait_for(lambda: os.path.exists(replay), 10, 'the replay')
+            self.key(window, 'ctrl+s')
+            wait_for(lambda: os.path.exists(out), 10, 'the saved scene')
+        self.in_second_window([scene, '--save-as', out, '--replay-out', replay, '--size',
+                               '640x360'], 'script', drive)
+        with open(out, encoding='utf-8') as f:
+            self.assertRegex(f.read(), r'(?m)^polygon name=drop ')
+        with open(replay, encoding='utf-8') as f:
+            text = f.read()
+        self.assertIn('spawn box name=drop', text)  # the start scene still had it to come
+        r = subprocess.run([FLOTSAM, 'replay', replay, '--state-out', '-'], capture_output=True,
+                           text=True, timeout=60)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn('"name":"drop"', r.stdout)
 
 class NoDisplay(unittest.TestCase):
     def test_says_so_in_one_line(self):

@@ -128,13 +128,21 @@ static int first_non_finite(const fl_world *w)
     return -1;
 }
 
-/* Steps the simulation, writing frames as they fall due. */
-static int simulate(fl_sim *s, const run_options *o, pictures *pics)
+/* Steps the simulation, its timed events and all, writing frames as they
+ * fall due. An event that cannot apply stops it (exit 2, at its line). */
+static int simulate(const char *name, fl_sim *s, const run_options *o, pictures *pics)
 {
     cli_progress p = cli_progress_begin(o->steps >= 1000 || pics->rec);
     int rc = pictures_step(pics, s, 0) ? CLI_OK : CLI_FAILED;
     for (long i = 0; i < o->steps && rc == CLI_OK; i++) {
-        fl_world_step(s->world, s->dt);
+        fl_scene_error err;
+        if (!fl_sim_step(s, &err)) {
+            cli_progress_end(&p);
+            char msg[512];
+            fl_scene_error_format(&err, name, msg, sizeof msg);
+            fprintf(stderr, "%s\n", msg);
+            return CLI_BAD_INPUT;
+        }
         rc = pictures_step(pics, s, i + 1) ? CLI_OK : CLI_FAILED;
         cli_progress_show(&p, i + 1, o->steps);
     }
@@ -195,7 +203,7 @@ int cli_run(int argc, char **argv)
         fl_sim_free(&s);
         return rc;
     }
-    rc = simulate(&s, &o, &pics);
+    rc = simulate(name, &s, &o, &pics);
     if (!pictures_close(&pics, rc == CLI_OK) && rc == CLI_OK)
         rc = CLI_FAILED;
     if (rc == CLI_OK)
@@ -216,9 +224,12 @@ int cli_check(int argc, char **argv)
     fl_sim s;
     if (!load(argv[0], &sc, &s))
         return CLI_BAD_INPUT;
-    printf("%s: ok (%d fluid%s, %d bod%s, %d rope%s)\n", argv[0], sc.fluid_count,
+    printf("%s: ok (%d fluid%s, %d bod%s, %d rope%s", argv[0], sc.fluid_count,
            sc.fluid_count == 1 ? "" : "s", sc.body_count, sc.body_count == 1 ? "y" : "ies",
            sc.rope_count, sc.rope_count == 1 ? "" : "s");
+    if (sc.event_count > 0)
+        printf(", %d timed event%s", sc.event_count, sc.event_count == 1 ? "" : "s");
+    printf(")\n");
     fl_sim_free(&s);
     fl_scene_free(&sc);
     return CLI_OK;

@@ -113,7 +113,12 @@ static void advance(sandbox *sb, double elapsed)
     } else {
         for (int i = 0; i < n; i++) {
             uint64_t t0 = SDL_GetPerformanceCounter();
-            fl_world_step(sb->sim.world, sb->sim.dt);
+            fl_scene_error err;
+            if (!fl_sim_step(&sb->sim, &err)) {
+                char name[128];
+                sandbox_scene_name(sb, name, sizeof name);
+                sandbox_say(sb, "%s:%d: %s", name, err.line, err.message);
+            }
             spent += SDL_GetPerformanceCounter() - t0;
             sandbox_replay_step(sb);
             sandbox_record_step(sb);

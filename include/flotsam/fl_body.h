@@ -53,6 +53,10 @@ typedef struct fl_body fl_body;
 /* Accumulates `force` (N) acting at the world point `point`: its torque is the
  * cross product of the point's offset from the centre of mass with the force. */
 FL_API void fl_body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force);
+/* Changes the velocity and spin at once as an impulse (N s) at the world
+ * point `point` would: v += J / m, spin += (r x J) / I. Nothing for a
+ * static body. */
+FL_API void fl_body_apply_impulse(fl_body *b, fl_vec2 point, fl_vec2 impulse);
 /* Accumulates a force at the centre of mass (no torque), and a pure torque. */
 FL_API void fl_body_apply_central_force(fl_body *b, fl_vec2 force);
 FL_API void fl_body_apply_torque(fl_body *b, double torque);

@@ -79,6 +79,28 @@ typedef struct fl_scene_rope {
     double damping;               /* N s/m; default 0 */
 } fl_scene_rope;
 
+/* A timed event of a scripted scene (`at t=2s spawn box ...`): what happens
+ * before the world takes step `step`. */
+typedef enum fl_scene_event_kind {
+    FL_SCENE_SPAWN,               /* adds `body` */
+    FL_SCENE_REMOVE,              /* removes the body named `name` */
+    FL_SCENE_FLUID,               /* changes the fluid named `name` */
+    FL_SCENE_PUSH                 /* gives the body named `name` an impulse */
+} fl_scene_event_kind;
+
+typedef struct fl_scene_event {
+    int line;
+    fl_scene_event_kind kind;
+    uint64_t step;                /* from step=N, or t=T s as the step nearest T * rate */
+    char name[FL_SCENE_NAME_MAX]; /* REMOVE, FLUID, PUSH */
+    fl_scene_body body;           /* SPAWN */
+    bool has_surface, has_density;
+    double surface, density;      /* FLUID */
+    fl_vec2 impulse;              /* PUSH: N s, world */
+    fl_vec2 at;                   /* PUSH: where, as an offset from the centre of mass in
+                                   * the body's frame; default 0,0 */
+} fl_scene_event;
+
 typedef struct fl_scene {
     /* world */
     fl_vec2 gravity;              /* default: fl_world_def_default()'s */
@@ -95,6 +117,8 @@ typedef struct fl_scene {
     int body_count;
     fl_scene_rope *ropes;
     int rope_count;
+    fl_scene_event *events;       /* in step order (file order within a step) */
+    int event_count;
 } fl_scene;
 
 /* Parses scene text (`len` bytes, need not be NUL-terminated). On success

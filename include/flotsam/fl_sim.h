@@ -31,6 +31,10 @@ typedef struct fl_sim {
     fl_vec2 view_center;
     double view_width;
     fl_sim_labels *labels; /* names and colours, by body id; private */
+    /* The scene's timed events (a copy, in step order), and the next to
+     * happen: fl_sim_step applies them. */
+    fl_scene_event *events;
+    int event_count, next_event;
 } fl_sim;
 
 /* Builds a world from a scene description (which need not outlive the
@@ -48,6 +52,14 @@ FL_API void fl_sim_free(fl_sim *s);
  * scene's bodies. FL_EINVAL for a bad outline size or a name that is taken
  * or not valid (then nothing is added). */
 FL_API fl_status fl_sim_add_body(fl_sim *s, const fl_scene_body *b, fl_body **out, fl_error *err);
+
+/* One step of the scene: first the timed events whose step has come (those
+ * for the world's step count or before, in order), then fl_world_step at
+ * the scene's dt. An event that cannot apply (a body removed already, a
+ * name taken) is skipped; the first such fills err (at the event's line)
+ * and makes it return false. Call this, not fl_world_step, to run a
+ * scripted scene. */
+FL_API bool fl_sim_step(fl_sim *s, fl_scene_error *err);
 
 /* A body's name in the scene ("" when it has none), and its colour
  * (0xRRGGBB; false when the scene gave none). These follow the body itself,

@@ -1,0 +1,90 @@
+/* A scripted scene's timed events, applied as the sim steps. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "flotsam/flotsam.h"
+
+static fl_body *body_named(const fl_sim *s, const char *name)
+{
+    for (int i = 0; i < fl_world_body_count(s->world); i++) {
+        fl_body *b = fl_world_body(s->world, i);
+        if (!strcmp(fl_sim_body_name(s, b), name))
+            return b;
+    }
+    return NULL;
+}
+
+static int fluid_named(const fl_sim *s, const char *name)
+{
+    for (int i = 0; i < fl_buoyancy_fluid_count(s->buoyancy); i++)
+        if (!strcmp(fl_sim_fluid_name(s, i), name))
+            return i;
+    return -1;
+}
+
+static bool fail(fl_scene_error *err, const fl_scene_event *e, const char *what, const char *name)
+{
+    memset(err, 0, sizeof *err);
+    err->line = e->line;
+    err->column = 1;
+    int n = snprintf(err->message, sizeof err->message, "at step %llu: ",
+                     (unsigned long long)e->step);
+    if (n > 0 && (size_t)n < sizeof err->message)
+        snprintf(err->message + n, sizeof err->message - (size_t)n, "%.120s%s%s", what,
+                 name ? name : "", name ? "'" : "");
+    return false;
+}
+
+static bool apply(fl_sim *s, const fl_scene_event *e, fl_scene_error *err)
+{
+    fl_error why;
+    fl_body *b;
+    switch (e->kind) {
+    case FL_SCENE_SPAWN:
+        if (fl_sim_add_body(s, &e->body, NULL, &why) != FL_OK)
+            return fail(err, e, why.message, NULL);
+        return true;
+    case FL_SCENE_REMOVE:
+        if (!(b = body_named(s, e->name)))
+            return fail(err, e, "nothing to remove: no body '", e->name);
+        fl_world_remove_body(s->world, b);
+        return true;
+    case FL_SCENE_PUSH:
+        if (!(b = body_named(s, e->name)))
+            return fail(err, e, "nothing to push: no body '", e->name);
+        fl_body_apply_impulse(b, fl_body_world_point(b, e->at), e->impulse);
+        return true;
+    case FL_SCENE_FLUID: {
+        int i = fluid_named(s, e->name);
+        if (i < 0)
+            return fail(err, e, "no fluid '", e->name);
+        fl_fluid_def f = *fl_buoyancy_fluid(s->buoyancy, i);
+        if (e->has_surface)
+            f.surface = e->surface;
+        if (e->has_density)
+            f.density = e->density;
+        if (fl_buoyancy_set_fluid(s->buoyancy, i, &f, &why) != FL_OK)
+            return fail(err, e, why.message, NULL);
+        return true;
+    }
+    }
+    return fail(err, e, "unknown event", NULL);
+}
+
+bool fl_sim_step(fl_sim *s, fl_scene_error *err)
+{
+    fl_scene_error spare;
+    if (!err)
+        err = &spare;
+    bool ok = true;
+    uint64_t now = fl_world_step_count(s->world);
+    while (s->next_event < s->event_count && s->events[s->next_event].step <= now) {
+        fl_scene_error e;
+        if (!apply(s, &s->events[s->next_event++], &e) && ok) {
+            *err = e;
+            ok = false;
+        }
+    }
+    fl_world_step(s->world, s->dt);
+    return ok;
+}
