@@ -292,6 +292,25 @@ fl_replay_status fl_replay_player_step(fl_replay_player *p, fl_scene_error *err,
     return FL_REPLAY_STEPPED;
 }
 
+fl_replay_status fl_replay_player_seek(fl_replay_player *p, uint64_t step, fl_scene_error *err,
+                                       uint64_t *expected, uint64_t *got)
+{
+    const fl_replay *r = p->replay;
+    if (step > r->steps)
+        step = r->steps;
+    if (step < p->step) {
+        fl_replay_player fresh;
+        if (!fl_replay_player_start(&fresh, r, err))
+            return FL_REPLAY_FAILED;
+        fl_replay_player_free(p);
+        *p = fresh;
+    }
+    fl_replay_status st = FL_REPLAY_STEPPED;
+    while (p->step < step && st == FL_REPLAY_STEPPED)
+        st = fl_replay_player_step(p, err, expected, got);
+    return st;
+}
+
 void fl_replay_player_free(fl_replay_player *p)
 {
     if (p->sim.world)

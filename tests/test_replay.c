@@ -192,6 +192,37 @@ static void test_recorded_session_replays_bit_for_bit(void **state)
     fl_replay_free(&s.rec);
 }
 
+/* Seeking gives exactly the state playing gives: forward past the spawn,
+ * back before it, to the start and to the end. */
+static void test_seeking_is_playing(void **state)
+{
+    (void)state;
+    session s;
+    uint64_t recorded;
+    record_everything(&s, &recorded);
+    const uint64_t targets[] = {150, 40, 0, 201, 201, 7, s.rec.steps};
+    fl_replay_player seeker;
+    fl_scene_error err;
+    assert_true(fl_replay_player_start(&seeker, &s.rec, &err));
+    for (int i = 0; i < COUNT(targets); i++) {
+        fl_replay_status st = fl_replay_player_seek(&seeker, targets[i], &err, NULL, NULL);
+        assert_true(st == FL_REPLAY_STEPPED);
+        assert_int_equal(seeker.step, targets[i]);
+        fl_replay_player plain;
+        assert_true(fl_replay_player_start(&plain, &s.rec, &err));
+        while (plain.step < targets[i])
+            assert_int_equal(fl_replay_player_step(&plain, &err, NULL, NULL), FL_REPLAY_STEPPED);
+        assert_true(fl_state_hash(seeker.sim.world) == fl_state_hash(plain.sim.world));
+        assert_int_equal(fl_world_body_count(seeker.sim.world), fl_world_body_count(plain.sim.world));
+        fl_replay_player_free(&plain);
+    }
+    assert_true(fl_state_hash(seeker.sim.world) == recorded);
+    assert_int_equal(fl_replay_player_step(&seeker, &err, NULL, NULL), FL_REPLAY_DONE);
+    fl_replay_player_free(&seeker);
+    fl_sim_free(&s.sim);
+    fl_replay_free(&s.rec);
+}
+
 /* The recording's text with the first `from` replaced by `to`. */
 static char *tampered(const char *text, const char *from, const char *to)
 {
@@ -333,6 +364,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_recorded_session_replays_bit_for_bit),
         cmocka_unit_test(test_tampered_replays_are_refused),
+        cmocka_unit_test(test_seeking_is_playing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -45,6 +45,43 @@ static void hud_line(const sandbox *sb, char *out, size_t size)
         snprintf(out + n, size - (size_t)n, "\n%s", sb->status);
 }
 
+/* The timeline of a replay playing, along the bottom of the window. */
+typedef struct timeline {
+    double x, y, w, h;
+} timeline;
+
+static timeline timeline_box(const sandbox *sb)
+{
+    double u = text_unit(sb);
+    return (timeline){8 * u, sb->view.px_h - 16 * u, sb->view.px_w - 16 * u, 8 * u};
+}
+
+bool sandbox_timeline_at(const sandbox *sb, fl_vec2 p, double *at)
+{
+    if (!sb->play.on)
+        return false;
+    timeline t = timeline_box(sb);
+    double pad = t.h; /* easier to hit than to see */
+    if (p.x < t.x || p.x > t.x + t.w || p.y < t.y - pad || p.y > t.y + t.h + pad)
+        return false;
+    *at = (p.x - t.x) / t.w;
+    return true;
+}
+
+static void draw_timeline(draw_batch *b, const sandbox *sb)
+{
+    timeline t = timeline_box(sb);
+    const fl_replay *r = &sb->play.replay;
+    double done = r->steps > 0 ? (double)sb->play.player.step / (double)r->steps : 1.0;
+    panel(b, t.x, t.y, t.w, t.h, rgba_hex(PANEL_COLOR, 170));
+    panel(b, t.x, t.y, t.w * done, t.h, rgba_hex(0xffffff, 200));
+    /* A tick at each checkpoint, every second of the replay. */
+    for (int i = 0; i < r->check_count; i++) {
+        double x = t.x + t.w * (double)r->checks[i].step / (double)(r->steps ? r->steps : 1);
+        panel(b, x - 0.5, t.y, 1.0, t.h, rgba_hex(0x10202c, 200));
+    }
+}
+
 static void draw_rec_mark(draw_batch *b, const sandbox *sb)
 {
     double u = text_unit(sb);
@@ -176,6 +213,8 @@ bool sandbox_draw(sandbox *sb)
     draw_begin(&b, cr);
     if (sb->rec.rec || sb->replay.on)
         draw_rec_mark(&b, sb);
+    if (sb->play.on)
+        draw_timeline(&b, sb);
     if (sb->banner[0])
         draw_banner(&b, sb);
     if (sb->help)

@@ -13,6 +13,8 @@ static const struct {
     {". or S", "one step while paused"},
     {"M", "slow motion (1/4 speed) on or off"},
     {"Backspace, Ctrl+R", "reset to the scene as loaded (a replay: its start)"},
+    {"Left / Right, Home / End", "a replay: back / on 1 s (Shift: 10 s), its start / end"},
+    {"click the timeline", "a replay: go to that moment"},
     {"Page Up / W", "raise the water 0.1 m"},
     {"Page Down / Q", "lower the water 0.1 m"},
     {"1 2 3", "overlay: centres of mass, of buoyancy, submerged parts"},

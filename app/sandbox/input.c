@@ -1,5 +1,6 @@
 /* Keys and mouse -> actions. Every key here is on the help card
  * (sandbox_help.c). */
+#include <math.h>
 #include "sandbox_parts.h"
 
 #define WATER_STEP 0.1 /* metres per key press */
@@ -79,8 +80,25 @@ static void world_key(sandbox *sb, SDL_Keycode k)
     }
 }
 
+/* Moving about a replay playing: false for any other key. */
+static bool replay_key(sandbox *sb, const SDL_KeyboardEvent *e)
+{
+    if (!sb->play.on)
+        return false;
+    double far = (e->keysym.mod & KMOD_SHIFT) ? 10.0 : 1.0;
+    switch (e->keysym.sym) {
+    case SDLK_LEFT: sandbox_play_by(sb, -far); return true;
+    case SDLK_RIGHT: sandbox_play_by(sb, far); return true;
+    case SDLK_HOME: sandbox_play_seek(sb, 0); return true;
+    case SDLK_END: sandbox_play_seek(sb, sb->play.replay.steps); return true;
+    default: return false;
+    }
+}
+
 static void key_down(sandbox *sb, const SDL_KeyboardEvent *e)
 {
+    if (replay_key(sb, e))
+        return;
     SDL_Keycode k = e->keysym.sym;
     if ((e->keysym.mod & KMOD_CTRL) && control_key(sb, k))
         return;
@@ -96,7 +114,10 @@ static void mouse_button(sandbox *sb, const SDL_MouseButtonEvent *e, bool down)
 {
     sb->mouse.at = sandbox_to_pixels(sb, e->x, e->y);
     if (e->button == SDL_BUTTON_LEFT) {
-        if (down)
+        double at;
+        if (down && sandbox_timeline_at(sb, sb->mouse.at, &at))
+            sandbox_play_seek(sb, (uint64_t)llround(at * (double)sb->play.replay.steps));
+        else if (down)
             sandbox_grab(sb, sandbox_mouse_world(sb));
         else
             sandbox_release(sb);

@@ -3,6 +3,7 @@
  * motion work as on a live world, Backspace goes back to the start, and the
  * first change the person makes takes the world over from the replay. */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,45 +97,65 @@ void sandbox_take_over(sandbox *sb)
     sandbox_say(sb, "the world is yours from here");
 }
 
-void sandbox_play_steps(sandbox *sb, int n)
+/* What a step or seek of the player came to. */
+static void after(sandbox *sb, fl_replay_status st, const fl_scene_error *err)
 {
     sandbox_play *pl = &sb->play;
-    for (int i = 0; i < n && pl->on; i++) {
-        fl_scene_error err;
-        uint64_t expected, got;
-        fl_replay_status st = fl_replay_player_step(&pl->player, &err, &expected, &got);
-        lend(sb);
-        if (st == FL_REPLAY_DONE) {
-            sandbox_take_over(sb);
-            sb->clock.paused = true;
-            sandbox_say(sb, "the replay is over (paused; the world is yours from here)");
-        } else if (st == FL_REPLAY_FAILED) {
-            fl_scene_error_format(&err, sb->file.path, sb->banner, sizeof sb->banner);
-            sandbox_take_over(sb);
-        } else if (st == FL_REPLAY_DIFFERS && !pl->differs) {
-            pl->differs = true;
-            snprintf(sb->banner, sizeof sb->banner,
-                     "step %" PRIu64 " differs from the recording: this build does not replay it "
-                     "bit for bit", pl->player.step);
-            fprintf(stderr, "flotsam: %s\n", sb->banner);
-        }
+    lend(sb);
+    if (st == FL_REPLAY_DONE) {
+        sandbox_take_over(sb);
+        sb->clock.paused = true;
+        sandbox_say(sb, "the replay is over (paused; the world is yours from here)");
+    } else if (st == FL_REPLAY_FAILED) {
+        fl_scene_error_format(err, sb->file.path, sb->banner, sizeof sb->banner);
+        sandbox_take_over(sb);
+    } else if (st == FL_REPLAY_DIFFERS && !pl->differs) {
+        pl->differs = true;
+        snprintf(sb->banner, sizeof sb->banner,
+                 "step %" PRIu64 " differs from the recording: this build does not replay it "
+                 "bit for bit", pl->player.step);
+        fprintf(stderr, "flotsam: %s\n", sb->banner);
     }
 }
 
-void sandbox_play_restart(sandbox *sb)
+void sandbox_play_steps(sandbox *sb, int n)
+{
+    for (int i = 0; i < n && sb->play.on; i++) {
+        fl_scene_error err;
+        uint64_t expected, got;
+        after(sb, fl_replay_player_step(&sb->play.player, &err, &expected, &got), &err);
+    }
+}
+
+void sandbox_play_seek(sandbox *sb, uint64_t step)
 {
     sandbox_play *pl = &sb->play;
     if (!pl->on)
         return;
-    fl_replay_player fresh;
+    /* The end itself would end the playing: stop one step short of it. */
+    uint64_t last = pl->replay.steps > 0 ? pl->replay.steps - 1 : 0;
     fl_scene_error err;
-    if (!fl_replay_player_start(&fresh, &pl->replay, &err)) {
-        fl_scene_error_format(&err, sb->file.path, sb->banner, sizeof sb->banner);
-        return;
+    uint64_t expected, got;
+    if (step < pl->player.step) {
+        pl->differs = false;
+        sb->banner[0] = '\0';
     }
-    fl_replay_player_free(&pl->player);
-    pl->player = fresh;
-    pl->differs = false;
-    sb->banner[0] = '\0';
-    lend(sb);
+    fl_replay_status st = fl_replay_player_seek(&pl->player, step < last ? step : last, &err,
+                                                &expected, &got);
+    after(sb, st, &err);
+    sb->clock.accumulator = 0.0;
+}
+
+void sandbox_play_by(sandbox *sb, double seconds)
+{
+    const sandbox_play *pl = &sb->play;
+    if (!pl->on)
+        return;
+    double to = (double)pl->player.step + seconds * sb->sim.rate;
+    sandbox_play_seek(sb, to <= 0.0 ? 0 : (uint64_t)llround(to));
+}
+
+void sandbox_play_restart(sandbox *sb)
+{
+    sandbox_play_seek(sb, 0);
 }

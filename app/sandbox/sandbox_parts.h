@@ -52,6 +52,10 @@ bool sandbox_open_replay(sandbox *sb, const char *path);
 void sandbox_play_steps(sandbox *sb, int n);
 /* Back to the replay's first step. */
 void sandbox_play_restart(sandbox *sb);
+/* To just after `step` steps (the last step at most), exactly as playing
+ * there gives; and by `seconds` of the replay from where it is. */
+void sandbox_play_seek(sandbox *sb, uint64_t step);
+void sandbox_play_by(sandbox *sb, double seconds);
 /* Ends the playing: the world is the sandbox's own from here on. */
 void sandbox_take_over(sandbox *sb);
 /* Drops the replay and its world (a new scene is coming). */
@@ -106,6 +110,9 @@ void sandbox_handle_event(sandbox *sb, const SDL_Event *e);
 
 /* draw.c: one frame of the window. */
 bool sandbox_draw(sandbox *sb);
+/* While a replay plays: whether the drawable pixel p is on its timeline,
+ * and where (0 to 1 of its length). */
+bool sandbox_timeline_at(const sandbox *sb, fl_vec2 p, double *at);
 
 /* help.c: the keys, as the help card (F1) lists them. */
 int sandbox_help_count(void);

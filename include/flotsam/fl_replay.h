@@ -133,6 +133,14 @@ FL_API bool fl_replay_player_start(fl_replay_player *p, const fl_replay *r, fl_s
  * falls there (DIFFERS: *expected and *got are the hashes). */
 FL_API fl_replay_status fl_replay_player_step(fl_replay_player *p, fl_scene_error *err,
                                               uint64_t *expected, uint64_t *got);
+/* Moves the player to just after `step` steps (at most the replay's
+ * length): forward by playing on, back by playing again from the start, so
+ * that the state is exactly the one playing there gives. Checkpoints are
+ * checked on the way; returns as fl_replay_player_step would for the last
+ * step taken (STEPPED when none was needed). */
+FL_API fl_replay_status fl_replay_player_seek(fl_replay_player *p, uint64_t step,
+                                              fl_scene_error *err, uint64_t *expected,
+                                              uint64_t *got);
 FL_API void fl_replay_player_free(fl_replay_player *p);
 
 #ifdef __cplusplus
