@@ -262,6 +262,85 @@ bool fl_replay_player_start(fl_replay_player *p, const fl_replay *r, fl_scene_er
     return build(&p->sim, &p->grab, r, &start, err);
 }
 
+struct fl_replay_snapshot {
+    uint64_t step;
+    fl_sim sim;
+    int grab;                 /* the mouse spring's joint index, or -1 */
+    int next_input, next_check;
+};
+
+static void drop_snapshot(fl_replay_snapshot *s)
+{
+    fl_sim_free(&s->sim);
+}
+
+/* Keeps a copy of the world as it is now, if one falls due here. */
+static void keep_snapshot(fl_replay_player *p)
+{
+    if (p->snapshot_most <= 0 || p->snapshot_every == 0 || p->step % p->snapshot_every != 0)
+        return;
+    int n = p->snapshot_count;
+    if (n > 0 && p->snapshots[n - 1].step >= p->step)
+        return; /* kept already, on an earlier pass */
+    if (n == p->snapshot_most) {
+        /* Full: keep every other one, twice as far apart. */
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            if (i % 2 == 0)
+                p->snapshots[k++] = p->snapshots[i];
+            else
+                drop_snapshot(&p->snapshots[i]);
+        }
+        p->snapshot_count = n = k;
+        p->snapshot_every *= 2;
+        if (p->step % p->snapshot_every != 0)
+            return;
+    }
+    fl_replay_snapshot *s = &p->snapshots[n];
+    if (!fl_sim_clone(&s->sim, &p->sim, NULL))
+        return; /* out of memory: seeking only costs more */
+    s->step = p->step;
+    s->grab = -1;
+    for (int i = 0; p->grab && i < fl_world_joint_count(p->sim.world); i++)
+        if (fl_world_joint(p->sim.world, i) == p->grab)
+            s->grab = i;
+    s->next_input = p->next_input;
+    s->next_check = p->next_check;
+    p->snapshot_count++;
+}
+
+void fl_replay_player_keep(fl_replay_player *p, uint64_t every, int most)
+{
+    for (int i = 0; i < p->snapshot_count; i++)
+        drop_snapshot(&p->snapshots[i]);
+    free(p->snapshots);
+    p->snapshots = NULL;
+    p->snapshot_count = 0;
+    p->snapshot_most = 0;
+    p->snapshot_every = every;
+    if (every == 0 || most <= 0)
+        return;
+    p->snapshots = calloc((size_t)most, sizeof *p->snapshots);
+    if (p->snapshots)
+        p->snapshot_most = most;
+    keep_snapshot(p);
+}
+
+/* Back to the copy kept at s (the player is then just after s->step steps). */
+static bool restore(fl_replay_player *p, const fl_replay_snapshot *s)
+{
+    fl_sim copy;
+    if (!fl_sim_clone(&copy, &s->sim, NULL))
+        return false;
+    fl_sim_free(&p->sim);
+    p->sim = copy;
+    p->grab = s->grab >= 0 ? fl_world_joint(p->sim.world, s->grab) : NULL;
+    p->step = s->step;
+    p->next_input = s->next_input;
+    p->next_check = s->next_check;
+    return true;
+}
+
 fl_replay_status fl_replay_player_step(fl_replay_player *p, fl_scene_error *err,
                                        uint64_t *expected, uint64_t *got)
 {
@@ -276,6 +355,7 @@ fl_replay_status fl_replay_player_step(fl_replay_player *p, fl_scene_error *err,
     /* A scripted event that cannot apply was skipped the same way live. */
     (void)fl_sim_step(&p->sim, NULL);
     p->step++;
+    keep_snapshot(p);
     while (p->next_check < r->check_count && r->checks[p->next_check].step < p->step)
         p->next_check++;
     if (p->next_check < r->check_count && r->checks[p->next_check].step == p->step) {
@@ -298,12 +378,27 @@ fl_replay_status fl_replay_player_seek(fl_replay_player *p, uint64_t step, fl_sc
     const fl_replay *r = p->replay;
     if (step > r->steps)
         step = r->steps;
-    if (step < p->step) {
+    /* The last copy at or before the target, if it is nearer than here. */
+    const fl_replay_snapshot *best = NULL;
+    for (int i = 0; i < p->snapshot_count; i++)
+        if (p->snapshots[i].step <= step)
+            best = &p->snapshots[i];
+    bool behind = step < p->step;
+    if (best && (behind || best->step > p->step)) {
+        if (!restore(p, best) && behind)
+            best = NULL;
+        else
+            behind = false;
+    }
+    if (behind) {
         fl_replay_player fresh;
         if (!fl_replay_player_start(&fresh, r, err))
             return FL_REPLAY_FAILED;
-        fl_replay_player_free(p);
-        *p = fresh;
+        fl_sim_free(&p->sim);
+        p->sim = fresh.sim;
+        p->grab = fresh.grab;
+        p->step = 0;
+        p->next_input = p->next_check = 0;
     }
     fl_replay_status st = FL_REPLAY_STEPPED;
     while (p->step < step && st == FL_REPLAY_STEPPED)
@@ -313,6 +408,7 @@ fl_replay_status fl_replay_player_seek(fl_replay_player *p, uint64_t step, fl_sc
 
 void fl_replay_player_free(fl_replay_player *p)
 {
+    fl_replay_player_keep(p, 0, 0);
     if (p->sim.world)
         fl_sim_free(&p->sim);
     memset(p, 0, sizeof *p);

@@ -217,6 +217,7 @@ bool scene_finish_events(parser *p)
             return scene_fail(p, ref->name_pos, "'%s' is a %s, not a %s", e->name,
                               fluid ? "body" : "fluid", fluid ? "fluid" : "body");
     }
-    qsort(sc->events, (size_t)sc->event_count, sizeof *sc->events, by_step);
+    if (sc->event_count > 1)
+        qsort(sc->events, (size_t)sc->event_count, sizeof *sc->events, by_step);
     return true;
 }

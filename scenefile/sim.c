@@ -386,6 +386,55 @@ bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
     return true;
 }
 
+static fl_sim_labels *copy_labels(const fl_sim_labels *l)
+{
+    fl_sim_labels *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->bodies = malloc(sizeof *c->bodies * (size_t)(l->body_capacity + 1));
+    c->fluids = malloc(sizeof *c->fluids * (size_t)(l->fluid_count + 1));
+    if (!c->bodies || !c->fluids) {
+        free_labels(c);
+        return NULL;
+    }
+    memcpy(c->bodies, l->bodies, sizeof *c->bodies * (size_t)l->body_count);
+    memcpy(c->fluids, l->fluids, sizeof *c->fluids * (size_t)l->fluid_count);
+    c->body_count = l->body_count;
+    c->body_capacity = l->body_capacity;
+    c->fluid_count = l->fluid_count;
+    return c;
+}
+
+bool fl_sim_clone(fl_sim *out, const fl_sim *s, fl_error *err)
+{
+    fl_error spare;
+    if (!err)
+        err = &spare;
+    *out = *s;
+    out->buoyancy = NULL;
+    out->labels = copy_labels(s->labels);
+    out->events = NULL;
+    out->world = fl_world_clone(s->world, err);
+    if (out->labels && out->world)
+        out->buoyancy = fl_buoyancy_create(out->world, err);
+    bool ok = out->labels && out->buoyancy;
+    for (int i = 0; ok && i < fl_buoyancy_fluid_count(s->buoyancy); i++)
+        ok = fl_buoyancy_add_fluid(out->buoyancy, fl_buoyancy_fluid(s->buoyancy, i), err) >= 0;
+    if (ok && s->event_count > 0) {
+        out->events = malloc(sizeof *out->events * (size_t)s->event_count);
+        ok = out->events != NULL;
+        if (ok)
+            memcpy(out->events, s->events, sizeof *out->events * (size_t)s->event_count);
+    }
+    if (!ok) {
+        if (!out->labels || (out->world && out->buoyancy && !out->events))
+            snprintf(err->message, sizeof err->message, "out of memory copying a sim");
+        fl_sim_free(out);
+        return false;
+    }
+    return true;
+}
+
 void fl_sim_free(fl_sim *s)
 {
     fl_buoyancy_destroy(s->buoyancy);

@@ -193,17 +193,20 @@ static void test_recorded_session_replays_bit_for_bit(void **state)
 }
 
 /* Seeking gives exactly the state playing gives: forward past the spawn,
- * back before it, to the start and to the end. */
-static void test_seeking_is_playing(void **state)
+ * back before it, to the start and to the end; from the start, and from
+ * copies of the world kept on the way (60 steps apart, at most 3: thinned
+ * to 120 and 240 apart as the replay goes on). */
+static void seek_case(int keep)
 {
-    (void)state;
     session s;
     uint64_t recorded;
     record_everything(&s, &recorded);
-    const uint64_t targets[] = {150, 40, 0, 201, 201, 7, s.rec.steps};
+    const uint64_t targets[] = {150, 40, 0, 201, 201, 7, s.rec.steps, 130, 9, 236};
     fl_replay_player seeker;
     fl_scene_error err;
     assert_true(fl_replay_player_start(&seeker, &s.rec, &err));
+    if (keep)
+        fl_replay_player_keep(&seeker, 60, 3);
     for (int i = 0; i < COUNT(targets); i++) {
         fl_replay_status st = fl_replay_player_seek(&seeker, targets[i], &err, NULL, NULL);
         assert_true(st == FL_REPLAY_STEPPED);
@@ -216,11 +219,23 @@ static void test_seeking_is_playing(void **state)
         assert_int_equal(fl_world_body_count(seeker.sim.world), fl_world_body_count(plain.sim.world));
         fl_replay_player_free(&plain);
     }
+    assert_true(fl_replay_player_seek(&seeker, s.rec.steps, &err, NULL, NULL) == FL_REPLAY_STEPPED);
     assert_true(fl_state_hash(seeker.sim.world) == recorded);
     assert_int_equal(fl_replay_player_step(&seeker, &err, NULL, NULL), FL_REPLAY_DONE);
+    if (keep) {
+        assert_int_equal(seeker.snapshot_every, 120);
+        assert_true(seeker.snapshot_count >= 2 && seeker.snapshot_count <= 3);
+    }
     fl_replay_player_free(&seeker);
     fl_sim_free(&s.sim);
     fl_replay_free(&s.rec);
+}
+
+static void test_seeking_is_playing(void **state)
+{
+    (void)state;
+    seek_case(0);
+    seek_case(1);
 }
 
 /* The recording's text with the first `from` replaced by `to`. */

@@ -9,6 +9,8 @@
 #include <string.h>
 #include "sandbox_parts.h"
 
+#define SNAPSHOTS 120
+
 bool sandbox_is_replay(const char *path)
 {
     size_t n = path ? strlen(path) : 0;
@@ -61,6 +63,10 @@ bool sandbox_open_replay(sandbox *sb, const char *path)
     pl->replay = r;
     pl->player = p;
     pl->player.replay = &pl->replay; /* it moved */
+    /* A copy of the world every second, so that a seek plays at most one
+     * (two minutes of them; a longer replay keeps them further apart). */
+    fl_replay_player_keep(&pl->player, (uint64_t)fmax(1.0, round(pl->player.sim.rate)),
+                          SNAPSHOTS);
     pl->on = true;
     pl->differs = false;
     /* A reset after taking over builds the scene the recording began in. */

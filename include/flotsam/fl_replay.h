@@ -111,12 +111,18 @@ FL_API fl_status fl_replay_end(fl_replay *r, uint64_t steps, uint64_t hash);
 FL_API bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_input *in,
                             fl_scene_error *err);
 
+typedef struct fl_replay_snapshot fl_replay_snapshot;
+
 typedef struct fl_replay_player {
     const fl_replay *replay;
     fl_sim sim;               /* the world as the replay has it now */
     fl_joint *grab;           /* its mouse spring, if one holds a body */
     uint64_t step;            /* steps taken */
     int next_input, next_check;
+    /* Copies of the world kept on the way (fl_replay_player_keep); private. */
+    fl_replay_snapshot *snapshots;
+    int snapshot_count, snapshot_most;
+    uint64_t snapshot_every;
 } fl_replay_player;
 
 typedef enum fl_replay_status {
@@ -133,9 +139,14 @@ FL_API bool fl_replay_player_start(fl_replay_player *p, const fl_replay *r, fl_s
  * falls there (DIFFERS: *expected and *got are the hashes). */
 FL_API fl_replay_status fl_replay_player_step(fl_replay_player *p, fl_scene_error *err,
                                               uint64_t *expected, uint64_t *got);
+/* Makes the player keep a copy of the world (fl_sim_clone) every `every`
+ * steps as it plays, at most `most` of them (then every other one goes and
+ * the interval doubles), so that a seek plays at most that interval. */
+FL_API void fl_replay_player_keep(fl_replay_player *p, uint64_t every, int most);
 /* Moves the player to just after `step` steps (at most the replay's
- * length): forward by playing on, back by playing again from the start, so
- * that the state is exactly the one playing there gives. Checkpoints are
+ * length): from the last copy kept before it, or by playing on, or from the
+ * start, and then playing to it, so that the state is exactly the one
+ * playing there gives. Checkpoints are
  * checked on the way; returns as fl_replay_player_step would for the last
  * step taken (STEPPED when none was needed). */
 FL_API fl_replay_status fl_replay_player_seek(fl_replay_player *p, uint64_t step,

@@ -47,6 +47,12 @@ typedef struct fl_sim {
 FL_API bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err);
 FL_API void fl_sim_free(fl_sim *s);
 
+/* A copy of a sim between steps (fl_world_clone, a buoyancy module of the
+ * same fluids, the labels, the script and where it stands): stepped as the
+ * original is, it stays equal to it bit for bit. False (with err) when out
+ * of memory; then nothing is left to free. */
+FL_API bool fl_sim_clone(fl_sim *out, const fl_sim *s, fl_error *err);
+
 /* Adds a body described as a scene describes one (`at` in the world), with
  * its name and colour if it has them: what fl_sim_build does for each of a
  * scene's bodies. FL_EINVAL for a bad outline size or a name that is taken

@@ -23,6 +23,13 @@ typedef struct fl_world_def {
 FL_API fl_world_def fl_world_def_default(void);
 
 FL_API fl_world *fl_world_create(const fl_world_def *def, fl_error *err);
+/* A copy of a world between steps (FL_EINVAL during one): its bodies, joints,
+ * contacts and counters, so that the copy, stepped as the original is,
+ * stays equal to it bit for bit. Hooks are not copied: the copy starts with
+ * none (add them again; fl_sim_clone does, for the buoyancy module). The
+ * copy's bodies and joints are its own, at the same indices, with the same
+ * ids and user pointers. */
+FL_API fl_world *fl_world_clone(const fl_world *w, fl_error *err);
 FL_API void fl_world_destroy(fl_world *w);
 
 /* Adds a body. Bad input (fewer than 3 points, a self-intersecting or

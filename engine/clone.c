@@ -1,0 +1,193 @@
+/* A world copied between steps, bit for bit in everything that the steps
+ * to come read: the bodies (each with its shape block and cavity), the
+ * joints and their warm-start impulses, the contacts of the last step and
+ * theirs, the sweep order of the parts, the counters. What a step rebuilds
+ * from those (proxies, boxes, pairs, the solver's rows, the contact index)
+ * starts empty and is made again by the first step, the same as it would
+ * have been. Stepped alike, the copy and the original stay equal. */
+#include <string.h>
+#include "world_internal.h"
+
+/* A copy of n bytes at p from w's allocator, or NULL (also for n == 0). */
+static void *copy_bytes(fl_world *w, const void *p, size_t n)
+{
+    if (!p || n == 0)
+        return NULL;
+    void *q = fl_world_alloc(w, n);
+    if (q)
+        memcpy(q, p, n);
+    return q;
+}
+
+/* Moves a pointer into `from`'s block to the same place in `to`'s. */
+#define MOVED(ptr, from, to) ((void *)((char *)(to) + ((const char *)(ptr) - (const char *)(from))))
+
+static const char *furthest(const char *end, const void *start, size_t bytes)
+{
+    const char *e = (const char *)start + bytes;
+    return e > end ? e : end;
+}
+
+static fl_body *clone_body(fl_world *w, const fl_body *b)
+{
+    /* The body's arrays all follow it in its block: copy up to the last. */
+    int part_verts = b->part_start[b->part_count];
+    const char *end = (const char *)(b + 1);
+    end = furthest(end, b->part_start, sizeof(int) * (size_t)(b->part_count + 1));
+    end = furthest(end, b->verts, sizeof(fl_vec2) * (size_t)b->vert_count);
+    end = furthest(end, b->hull, sizeof(fl_vec2) * (size_t)b->hull_count);
+    end = furthest(end, b->part_verts, sizeof(fl_vec2) * (size_t)part_verts);
+    end = furthest(end, b->part_normals, sizeof(fl_vec2) * (size_t)part_verts);
+    size_t size = (size_t)(end - (const char *)b);
+    void *block = fl_world_alloc(w, size + 63);
+    if (!block)
+        return NULL;
+    fl_body *c = (fl_body *)(((uintptr_t)block + 63) & ~(uintptr_t)63);
+    memcpy(c, b, size);
+    c->block = block;
+    c->part_start = MOVED(b->part_start, b, c);
+    c->verts = MOVED(b->verts, b, c);
+    c->hull = MOVED(b->hull, b, c);
+    c->part_verts = MOVED(b->part_verts, b, c);
+    c->part_normals = MOVED(b->part_normals, b, c);
+    c->cavity = NULL;
+    if (b->cavity) {
+        const fl_cavity *k = b->cavity;
+        const char *cend = furthest((const char *)(k + 1), k->start, sizeof(int) * (size_t)(k->count + 1));
+        cend = furthest(cend, k->verts, sizeof(fl_vec2) * (size_t)k->start[k->count]);
+        fl_cavity *kc = copy_bytes(w, k, (size_t)(cend - (const char *)k));
+        if (!kc) {
+            fl_world_free(w, block);
+            return NULL;
+        }
+        kc->start = MOVED(k->start, k, kc);
+        kc->verts = MOVED(k->verts, k, kc);
+        c->cavity = kc;
+    }
+    return c;
+}
+
+/* Everything a step makes again from scratch: left empty in the copy. */
+static void forget_scratch(fl_world *c)
+{
+    c->pending = NULL;
+    c->pending_count = c->pending_capacity = 0;
+    memset(c->hooks, 0, sizeof c->hooks);
+    c->profile = NULL;
+    c->proxies = NULL;
+    c->proxy_capacity = 0;
+    c->next_slots = NULL;
+    c->next_slot_capacity = 0;
+    c->materials = NULL;
+    c->material_capacity = 0;
+    c->geom = NULL;
+    c->geom_capacity = 0;
+    int *order = c->broadphase.order;
+    int order_count = c->broadphase.order_count, order_capacity = c->broadphase.order_capacity;
+    memset(&c->broadphase, 0, sizeof c->broadphase);
+    c->broadphase.order = order; /* replaced by its copy below */
+    c->broadphase.order_count = order_count;
+    c->broadphase.order_capacity = order_capacity;
+    memset(&c->prev_index, 0, sizeof c->prev_index);
+    memset(&c->next_index, 0, sizeof c->next_index);
+    memset(&c->previous, 0, sizeof c->previous);
+    c->motions = NULL;
+    c->motion_of = NULL;
+    c->motion_of_capacity = 0;
+    c->motion_block = NULL;
+    c->motion_capacity = 0;
+    c->positions = NULL;
+    c->position_capacity = 0;
+    c->motions_ready = false;
+    c->rows = NULL;
+    c->row_capacity = 0;
+    c->impulses = NULL;
+    c->impulse_capacity = 0;
+    c->bounces = NULL;
+    c->bounce_capacity = 0;
+    c->overlapping = NULL;
+    c->overlapping_capacity = 0;
+    memset(c->events, 0, sizeof c->events);
+}
+
+static fl_body *moved_body(const fl_world *w, fl_world *c, const fl_body *b)
+{
+    if (!b)
+        return NULL;
+    return b == &w->ground ? &c->ground : c->bodies[b->index];
+}
+
+static bool clone_joints(const fl_world *w, fl_world *c)
+{
+    c->joints = copy_bytes(c, w->joints, sizeof *w->joints * (size_t)w->joint_capacity);
+    int n = c->joint_count;
+    c->joint_count = 0;
+    if (w->joint_capacity > 0 && !c->joints)
+        return false;
+    for (int i = 0; i < n; i++) {
+        fl_joint *j = copy_bytes(c, w->joints[i], sizeof *w->joints[i]);
+        if (!j)
+            return false;
+        j->a = moved_body(w, c, w->joints[i]->a);
+        j->b = moved_body(w, c, w->joints[i]->b);
+        j->body_b = moved_body(w, c, w->joints[i]->body_b);
+        c->joints[c->joint_count++] = j;
+    }
+    return true;
+}
+
+fl_world *fl_world_clone(const fl_world *w, fl_error *err)
+{
+    if (w->in_step) {
+        fl_fail(err, FL_EINVAL, "a world cannot be copied during its step");
+        return NULL;
+    }
+    fl_world *c = w->allocator.alloc(sizeof *c, w->allocator.user);
+    if (!c) {
+        fl_fail(err, FL_ENOMEM, "out of memory copying a world");
+        return NULL;
+    }
+    memcpy(c, w, sizeof *c);
+    forget_scratch(c);
+    /* From here on c owns only what has been copied into it. */
+    int bodies = c->body_count;
+    c->body_count = 0;
+    c->joint_count = w->joint_count;
+    c->bodies = copy_bytes(c, w->bodies, sizeof *w->bodies * (size_t)w->body_capacity);
+    c->joints = NULL;
+    c->slots = copy_bytes(c, w->slots, sizeof *w->slots * (size_t)w->slot_capacity);
+    c->broadphase.order = copy_bytes(c, w->broadphase.order,
+                                     sizeof(int) * (size_t)w->broadphase.order_capacity);
+    c->contacts.items = copy_bytes(c, w->contacts.items,
+                                   sizeof *w->contacts.items * (size_t)w->contacts.capacity);
+    bool ok = (c->bodies || w->body_capacity == 0) && (c->slots || w->slot_capacity == 0) &&
+              (c->broadphase.order || w->broadphase.order_capacity == 0) &&
+              (c->contacts.items || w->contacts.capacity == 0);
+    if (!ok) {
+        c->body_capacity = c->slot_capacity = c->broadphase.order_capacity = 0;
+        c->contacts.capacity = c->contacts.count = 0;
+    }
+    for (int i = 0; ok && i < bodies; i++) {
+        fl_body *b = clone_body(c, w->bodies[i]);
+        ok = b != NULL;
+        if (ok)
+            c->bodies[c->body_count++] = b;
+    }
+    if (ok) {
+        for (int i = 0; i < c->contacts.count; i++) {
+            fl_contact *k = &c->contacts.items[i];
+            k->a = c->bodies[k->index_a];
+            k->b = c->bodies[k->index_b];
+        }
+        ok = clone_joints(w, c);
+    } else {
+        c->joint_count = 0;
+    }
+    if (!ok) {
+        c->contacts.count = 0;
+        fl_world_destroy(c);
+        fl_fail(err, FL_ENOMEM, "out of memory copying a world");
+        return NULL;
+    }
+    return c;
+}
