@@ -68,20 +68,22 @@ static fl_body *clone_body(fl_world *w, const fl_body *b)
 }
 
 /* Everything a step makes again from scratch: left empty in the copy. */
+#define FORGET(array, capacity)                                                                   \
+    do {                                                                                          \
+        (array) = NULL;                                                                           \
+        (capacity) = 0;                                                                           \
+    } while (0)
+
 static void forget_scratch(fl_world *c)
 {
-    c->pending = NULL;
-    c->pending_count = c->pending_capacity = 0;
+    FORGET(c->pending, c->pending_capacity);
+    c->pending_count = 0;
     memset(c->hooks, 0, sizeof c->hooks);
     c->profile = NULL;
-    c->proxies = NULL;
-    c->proxy_capacity = 0;
-    c->next_slots = NULL;
-    c->next_slot_capacity = 0;
-    c->materials = NULL;
-    c->material_capacity = 0;
-    c->geom = NULL;
-    c->geom_capacity = 0;
+    FORGET(c->proxies, c->proxy_capacity);
+    FORGET(c->next_slots, c->next_slot_capacity);
+    FORGET(c->materials, c->material_capacity);
+    FORGET(c->geom, c->geom_capacity);
     int *order = c->broadphase.order;
     int order_count = c->broadphase.order_count, order_capacity = c->broadphase.order_capacity;
     memset(&c->broadphase, 0, sizeof c->broadphase);
@@ -92,21 +94,14 @@ static void forget_scratch(fl_world *c)
     memset(&c->next_index, 0, sizeof c->next_index);
     memset(&c->previous, 0, sizeof c->previous);
     c->motions = NULL;
-    c->motion_of = NULL;
-    c->motion_of_capacity = 0;
-    c->motion_block = NULL;
-    c->motion_capacity = 0;
-    c->positions = NULL;
-    c->position_capacity = 0;
+    FORGET(c->motion_of, c->motion_of_capacity);
+    FORGET(c->motion_block, c->motion_capacity);
+    FORGET(c->positions, c->position_capacity);
     c->motions_ready = false;
-    c->rows = NULL;
-    c->row_capacity = 0;
-    c->impulses = NULL;
-    c->impulse_capacity = 0;
-    c->bounces = NULL;
-    c->bounce_capacity = 0;
-    c->overlapping = NULL;
-    c->overlapping_capacity = 0;
+    FORGET(c->rows, c->row_capacity);
+    FORGET(c->impulses, c->impulse_capacity);
+    FORGET(c->bounces, c->bounce_capacity);
+    FORGET(c->overlapping, c->overlapping_capacity);
     memset(c->events, 0, sizeof c->events);
 }
 
