@@ -625,6 +625,57 @@ class Scripted(Workdir):
         self.assertEqual(r.returncode, 2)
         self.assertIn('s.scene:7:14: unknown body \'ghost\'', r.stderr)
 
+class Trace(Workdir):
+    """--trace FILE.csv: every body at every K-th step, step 0 included."""
+
+    def read(self, path):
+        import csv
+        with open(path, newline='', encoding='utf-8') as f:
+            return list(csv.DictReader(f))
+
+    def test_iceberg_trace(self):
+        out = os.path.join(self.dir, 't.csv')
+        r = flotsam('run', scene_path('iceberg.scene'), '--steps', '1800', '--trace', out,
+                    '--every', '60')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        rows = self.read(out)
+        self.assertEqual(len(rows), 31)  # steps 0, 60, ..., 1800; one body
+        self.assertEqual(rows[0]['step'], '0')
+        self.assertEqual(rows[-1]['step'], '1800')
+        self.assertAlmostEqual(float(rows[-1]['submerged_fraction']), 0.9, delta=0.002)
+        self.assertEqual(sorted(os.listdir(self.dir)), ['t.csv'])  # no .part left
+
+    def test_trace_matches_the_state(self):
+        out = os.path.join(self.dir, 't.csv')
+        r = flotsam('run', scene_path('barge.scene'), '--steps', '90', '--trace', out,
+                    '--every', '30', '--state-out', '-')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        state = json.loads(r.stdout)
+        rows = self.read(out)
+        with open(out, encoding='utf-8') as f:
+            self.assertTrue(f.readline().startswith(
+                'step,time,body,name,x,y,angle,vx,vy,spin,submerged_fraction,'))
+        moving = [b for b in state['bodies'] if not b['static']]
+        self.assertEqual(len(rows), 4 * len(moving))  # steps 0, 30, 60, 90
+        last = [row for row in rows if row['step'] == '90']
+        for b, row in zip(moving, last):
+            self.assertEqual(int(row['body']), b['index'])
+            for key in ('x', 'y', 'angle', 'vx', 'vy', 'spin'):
+                self.assertEqual(float(row[key]), b[key], key)
+            self.assertAlmostEqual(float(row['submerged_fraction']),
+                                   b['submerged_area'] / b['area'], places=12)
+
+    def test_replay_trace_and_bad_trace(self):
+        out = os.path.join(self.dir, 'r.csv')
+        r = flotsam('replay', os.path.join(ROOT, 'tests', 'data', 'harbour.replay'),
+                    '--trace', out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        steps = {row['step'] for row in self.read(out)}
+        self.assertEqual(len(steps), 329)  # every step, 0 to 328
+        r = flotsam('run', '--steps', '5', '--trace', os.path.join(self.dir, 'no', 't.csv'))
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("cannot write", r.stderr)
+
 class Replay(Workdir):
     """flotsam replay: a session recorded by hand in the sandbox
     (tests/data/harbour.replay: a crate dragged, three spawns, the water

@@ -692,6 +692,52 @@ static void test_ordinary_bodies_bob_as_predicted(void **s)
     tank_close(&t);
 }
 
+/* What the inspector reads off a box w x h of relative density q floating
+ * upright at its draft: draft q h, waterline w, BM = w^2 / (12 q h), and
+ * GM = BM - BG = w^2 / (12 T) + T / 2 - h / 2 (T = q h), its sign the
+ * metacentric criterion w^2 / h^2 > 6 q (1 - q). Measured from the clipped
+ * polygon, exact to roundoff. */
+static void stability_case(double w, double h, double q)
+{
+    const double surface = 8.0, T = q * h;
+    tank t = tank_open(surface, 20.0);
+    add_box(t.w, w, h, fl_v2(0.0, surface - h / 2 + T), 0.0, q * RHO);
+    assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
+    fl_hydrostatics hs;
+    assert_true(fl_buoyancy_hydrostatics(t.b, 0, 0.0, &hs));
+    assert_int_equal(hs.fluid, 0);
+    assert_true(hs.floating);
+    ASSERT_NEAR(hs.draft, T, 1e-12);
+    ASSERT_NEAR(hs.fraction, q, 1e-12);
+    ASSERT_NEAR(hs.waterline, w, 1e-12);
+    ASSERT_NEAR(hs.bm, w * w / (12.0 * T), 1e-12);
+    ASSERT_NEAR(hs.bg, h / 2 - T / 2, 1e-12);
+    double gm = w * w / (12.0 * T) + T / 2 - h / 2;
+    ASSERT_NEAR(hs.gm, gm, 1e-12);
+    assert_true((hs.gm > 0) == (w * w / (h * h) > 6 * q * (1 - q)));
+    tank_close(&t);
+}
+
+static void test_inspector_stability_numbers(void **s)
+{
+    (void)s;
+    stability_case(2.0, 1.0, 0.5);  /* GM +0.417: rights itself */
+    stability_case(1.0, 1.0, 0.5);  /* GM -0.083: the square capsizes to 45 degrees */
+    stability_case(1.0, 2.0, 0.5);  /* GM -0.417 */
+    stability_case(1.0, 1.0, 0.15); /* 1 > 6 q (1 - q) = 0.765: stable */
+    stability_case(3.0, 0.4, 0.8);
+    /* A dry body: no fluid, nothing floats. */
+    tank t = tank_open(8.0, 20.0);
+    add_box(t.w, 1.0, 1.0, fl_v2(0.0, 2.0), 0.0, 500.0);
+    assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
+    fl_hydrostatics hs;
+    assert_true(fl_buoyancy_hydrostatics(t.b, 0, 0.0, &hs));
+    assert_int_equal(hs.fluid, -1);
+    assert_false(hs.floating);
+    assert_false(fl_buoyancy_hydrostatics(t.b, 1, 0.0, &hs));
+    tank_close(&t);
+}
+
 /* Of two hulls that overlap, only the smaller is held dry by the larger: a
  * hulled dinghy in a boat's hold loses its displacement there, while the
  * boat's is what its hull alone would give. */
@@ -896,6 +942,7 @@ int main(void)
         cmocka_unit_test(test_dry_hold_heeled),
         cmocka_unit_test(test_ordinary_bodies_bob_as_predicted),
         cmocka_unit_test(test_nested_hulls),
+        cmocka_unit_test(test_inspector_stability_numbers),
         cmocka_unit_test(test_step_and_measure_agree),
         cmocka_unit_test(test_still_water_circle_agrees_with_clipping),
     };

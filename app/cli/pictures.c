@@ -42,6 +42,12 @@ int picture_option(int argc, char **argv, int *i, picture_options *o)
         o->snapshot = v;
         return CLI_OK;
     }
+    if (cli_is_option(a, "--trace")) {
+        if (!(v = cli_option_value("--trace", argc, argv, i)) || !v[0])
+            return cli_usage_error("--trace needs a file name");
+        o->trace = v;
+        return CLI_OK;
+    }
     if (cli_is_option(a, "--at")) {
         if (!(v = cli_option_value("--at", argc, argv, i)))
             return cli_usage_error("--at needs a value");
@@ -93,11 +99,11 @@ int picture_option(int argc, char **argv, int *i, picture_options *o)
 
 int picture_options_check(const picture_options *o, long steps)
 {
-    if (o->shaping && !o->frames && !o->animation && !o->snapshot)
+    if (o->shaping && !o->frames && !o->animation && !o->snapshot && !o->trace)
         return cli_usage_error("--every, --size, --overlay and --from go with --frames DIR, "
                                "--animation FILE or --snapshot FILE");
-    if ((o->every > 0 || o->from > 0) && !o->frames && !o->animation)
-        return cli_usage_error("--every and --from go with --frames DIR or --animation FILE "
+    if ((o->every > 0 || o->from > 0) && !o->frames && !o->animation && !o->trace)
+        return cli_usage_error("--every and --from go with --frames DIR, --animation FILE or --trace FILE "
                                "(a snapshot is one picture: --at STEP)");
     if (o->fps > 0 && !o->animation)
         return cli_usage_error("--fps goes with --animation FILE");
@@ -122,7 +128,7 @@ static long frame_every(const picture_options *o, const fl_sim *s)
     return k < 1 ? 1 : k;
 }
 
-int pictures_open(pictures *p, const picture_options *o, const char *scene_name, fl_sim *s)
+static int open_pictures(pictures *p, const picture_options *o, const char *scene_name, fl_sim *s)
 {
     char err_buf[512];
     memset(p, 0, sizeof *p);
@@ -146,6 +152,7 @@ int pictures_open(pictures *p, const picture_options *o, const char *scene_name,
         fprintf(stderr, "flotsam: %s\n", err_buf);
         return CLI_FAILED;
     }
+
     if (!o->frames && !o->animation)
         return CLI_OK;
     double fps = o->fps > 0 ? o->fps : s->rate / p->every;
@@ -166,9 +173,26 @@ int pictures_open(pictures *p, const picture_options *o, const char *scene_name,
     return CLI_OK;
 }
 
+int pictures_open(pictures *p, const picture_options *o, const char *scene_name, fl_sim *s)
+{
+    int rc = open_pictures(p, o, scene_name, s);
+    char err[512];
+    if (rc == CLI_OK && o->trace && !trace_open(&p->tr, o->trace, o->every, err, sizeof err)) {
+        fprintf(stderr, "flotsam: %s\n", err);
+        recorder_abort(p->rec);
+        p->rec = NULL;
+        rc = CLI_FAILED;
+    }
+    return rc;
+}
+
 bool pictures_step(pictures *p, fl_sim *s, long done)
 {
     char err[512];
+    if (!trace_step(&p->tr, s, done, err, sizeof err)) {
+        fprintf(stderr, "flotsam: %s\n", err);
+        return false;
+    }
     if (p->rec && done >= p->o.from && (done - p->o.from) % p->every == 0 &&
         !recorder_frame(p->rec, s, err, sizeof err)) {
         fprintf(stderr, "flotsam: %s\n", err);
@@ -188,6 +212,11 @@ bool pictures_step(pictures *p, fl_sim *s, long done)
 bool pictures_close(pictures *p, bool ok)
 {
     char err[512];
+    if (!trace_close(&p->tr, ok, err, sizeof err)) {
+        if (ok)
+            fprintf(stderr, "flotsam: %s\n", err);
+        ok = false;
+    }
     if (!ok) {
         recorder_abort(p->rec);
     } else if (!recorder_close(p->rec, err, sizeof err)) {

@@ -1,16 +1,18 @@
-/* What `flotsam run` draws while it simulates: PNG frames, an animation, a
- * snapshot, and the options that ask for them. */
+/* What `flotsam run` and `replay` make while they simulate: PNG frames, an
+ * animation, a snapshot, a trace CSV, and the options that ask for them. */
 #ifndef FL_PICTURES_H
 #define FL_PICTURES_H
 
 #include <stdbool.h>
 #include "recorder.h"
 #include "render.h"
+#include "trace.h"
 
 typedef struct picture_options {
     const char *frames;     /* folder for PNG frames; NULL: none */
     const char *animation;  /* .gif or .webp; NULL: none */
     const char *snapshot;   /* .png, .svg or .pdf; NULL: none */
+    const char *trace;      /* .csv of every body every `every` steps; NULL: none */
     long at;                /* the snapshot's step; -1: the last */
     long every;             /* steps between frames; 0: about 30 per simulated second */
     long from;              /* the first step drawn */
@@ -34,6 +36,7 @@ typedef struct pictures {
     recorder *rec;          /* frames and the animation; NULL: neither */
     long every;
     camera cam;             /* the snapshot's: the frames' camera */
+    trace tr;               /* the trace, when asked for */
     char label[128];        /* the HUD's line: the scene's name */
 } pictures;
 

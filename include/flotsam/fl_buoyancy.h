@@ -94,6 +94,29 @@ FL_API const fl_buoyancy_total *fl_buoyancy_applied_total(const fl_buoyancy *b, 
  * buoyancy (area-weighted); returns 0 and leaves *centroid unset if dry. */
 FL_API double fl_buoyancy_body_area(const fl_buoyancy *b, int body_index, fl_vec2 *centroid);
 
+/* How a body floats, from the last fl_buoyancy_measure (same body list), in
+ * the fluid it is most in: what a naval architect reads off a hull. */
+typedef struct fl_hydrostatics {
+    int fluid;              /* that fluid, or -1: the body is in none */
+    double area;            /* submerged area in it, m^2 */
+    double fraction;        /* ... as a part of the fluid outline's area */
+    fl_vec2 center;         /* the centre of buoyancy B, world */
+    double draft;           /* depth of the outline's lowest point below the surface, m */
+    double waterline;       /* length of the outline where the surface cuts it, m */
+    double bm;              /* metacentric radius: the waterline's second moment about
+                             * its own centre over the submerged area, m */
+    double bg;              /* height of the centre of mass G above B, m */
+    double gm;              /* metacentric height BM - BG from the current waterline,
+                             * m: > 0 rights a small heel, < 0 grows it */
+    bool floating;          /* the surface cuts it (waterline > 0): GM applies */
+} fl_hydrostatics;
+
+/* Fills *out for body `body_index` at time t (the surface on a wave is its
+ * tangent under the body, as the measure took it). False when the body list
+ * changed since the measure, or the index is out of range. */
+FL_API bool fl_buoyancy_hydrostatics(const fl_buoyancy *b, int body_index, double t,
+                                     fl_hydrostatics *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,24 @@
+/* --trace FILE.csv: what `run` and `replay` write of every body at every
+ * K-th step, for a spreadsheet or a plot. */
+#ifndef FL_TRACE_H
+#define FL_TRACE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "flotsam/flotsam.h"
+
+typedef struct trace {
+    FILE *f;
+    char *path, *part;      /* the file, and the one it is written as until done */
+    long every;
+    long rows;
+} trace;
+
+/* Opens PATH.part for writing and writes the header; false with a message. */
+bool trace_open(trace *t, const char *path, long every, char *err, size_t err_size);
+/* After `done` steps: a row per body when the step is traced (0, K, 2K...). */
+bool trace_step(trace *t, fl_sim *s, long done, char *err, size_t err_size);
+/* Renames PATH.part into place (ok) or removes it; false with a message. */
+bool trace_close(trace *t, bool ok, char *err, size_t err_size);
+
+#endif

@@ -1,0 +1,70 @@
+/* A floating body's hydrostatics from its measured submerged polygon: the
+ * draft, the waterline (the polygon's edges on the surface line), its
+ * second moment about its own centre, and from those the metacentric
+ * radius BM = I / A and height GM = BM - BG (Archimedes, then Bouguer). */
+#include <math.h>
+#include <string.h>
+#include "module.h"
+
+bool fl_buoyancy_hydrostatics(const fl_buoyancy *b, int body_index, double t,
+                              fl_hydrostatics *out)
+{
+    memset(out, 0, sizeof *out);
+    out->fluid = -1;
+    int best = -1;
+    double most = 0.0;
+    for (int f = 0; f < b->fluid_count; f++) {
+        const fl_submerged *s = fl_buoyancy_submerged(b, body_index, f);
+        if (!s)
+            return false;
+        if (s->area > most) {
+            most = s->area;
+            best = f;
+        }
+    }
+    if (best < 0)
+        return body_index >= 0 && body_index < fl_world_body_count(b->world);
+    const fl_body *body = fl_world_body(b->world, body_index);
+    const fl_fluid_def *fluid = &b->fluids[best];
+    const fl_submerged *s = fl_buoyancy_submerged(b, body_index, best);
+    fl_halfplane planes[4];
+    fl_vec2 at = body->position;
+    fl_fluid_halfplanes(fluid, at, t, planes);
+    /* The surface: dot(n, p - at) = offset, water on the side it grows;
+     * u runs along it. */
+    fl_vec2 n = planes[0].normal;
+    double nl = fl_length(n), offset = planes[0].offset;
+    fl_vec2 u = fl_v2(n.y / nl, -n.x / nl);
+    out->fluid = best;
+    out->area = s->area;
+    out->fraction = s->area / body->hull_area;
+    out->center = s->centroid;
+    out->draft = -INFINITY;
+    for (int k = 0; k < body->hull_count; k++) {
+        fl_vec2 p = fl_rotate(body->rot, body->hull[k]);
+        out->draft = fmax(out->draft, (fl_dot(n, p) - offset) / nl);
+    }
+    /* Waterline: the submerged polygon's edges that lie on the surface. */
+    double scale = 1e-9 * (1.0 + body->hull_radius), w = 0.0, m1 = 0.0, m2 = 0.0;
+    for (int i = 0; s->polygon && i < s->count; i++) {
+        fl_vec2 p = fl_sub(s->polygon[i], at), q = fl_sub(s->polygon[(i + 1) % s->count], at);
+        if (fabs((fl_dot(n, p) - offset) / nl) > scale || fabs((fl_dot(n, q) - offset) / nl) > scale)
+            continue;
+        double a = fl_dot(u, p), c = fl_dot(u, q), lo = fmin(a, c), hi = fmax(a, c);
+        w += hi - lo;
+        m1 += (hi * hi - lo * lo) / 2.0;
+        m2 += (hi * hi * hi - lo * lo * lo) / 3.0;
+    }
+    out->waterline = w;
+    out->floating = w > 0.0;
+    fl_vec2 g = fl_world_gravity(b->world);
+    double gl = fl_length(g);
+    fl_vec2 down = gl > 0.0 ? fl_scale(g, 1.0 / gl) : fl_v2(0.0, 1.0);
+    out->bg = fl_dot(fl_sub(s->centroid, body->position), down);
+    if (out->floating) {
+        double mean = m1 / w, inertia = m2 - w * mean * mean;
+        out->bm = inertia / s->area;
+        out->gm = out->bm - out->bg;
+    }
+    return true;
+}
