@@ -341,6 +341,27 @@ class Sandbox(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn('"hash":"%s"' % end[2], r.stdout)
 
+    def test_draw_a_pentagon(self):
+        """P, five clicks in the sky, Enter: a body of five corners, saved."""
+        self.xdo('key', 'p')
+        corners = [(6.0, 0.6), (7.0, 0.4), (7.4, 1.2), (6.8, 1.9), (5.9, 1.5)]
+        for x, y in corners:
+            self.move(*to_screen(x, y))
+            self.xdo('click', '1')
+            time.sleep(0.05)
+        self.xdo('key', 'Return')
+        time.sleep(0.2)
+        self.xdo('key', 'ctrl+s')
+        wait_for(lambda: os.path.exists(self.out), 10, 'the saved scene')
+        with open(self.out, encoding='utf-8') as f:
+            saved = f.read()
+        fives = [m for m in re.finditer(r'points=\[([^\]]*)\]', saved)
+                 if len(m.group(1).split()) == 5]
+        self.assertEqual(len(fives), 1, saved)
+        r = subprocess.run([FLOTSAM, 'check', self.out], capture_output=True, text=True,
+                           timeout=30)
+        self.assertIn('4 bodies', r.stdout)  # the floor, the crate, the kite, the pentagon
+
     def in_second_window(self, args, title, drive):
         """Opens another flotsam window, lets drive(window) work it, quits it;
         returns what it said on stderr."""

@@ -82,6 +82,31 @@ static void draw_timeline(draw_batch *b, const sandbox *sb)
     }
 }
 
+/* The shape being drawn: its corners, the edges so far and the one to the
+ * cursor; or the box being dragged out. */
+static void draw_drawing(draw_batch *b, const sandbox *sb)
+{
+    const sandbox_drawing *d = &sb->drawing;
+    camera cam = sandbox_camera(sb);
+    double u = text_unit(sb);
+    rgba ink = rgba_hex(0xd02060, 230);
+    if (d->boxing) {
+        fl_vec2 a = camera_to_screen(&cam, d->box_from), z = sb->mouse.at;
+        fl_vec2 p[4] = {a, fl_v2(z.x, a.y), z, fl_v2(a.x, z.y)};
+        draw_polyline(b, p, 4, true, 1.5 * u, ink);
+        return;
+    }
+    if (!d->on)
+        return;
+    fl_vec2 p[FL_SCENE_MAX_POINTS + 1];
+    for (int i = 0; i < d->count; i++)
+        p[i] = camera_to_screen(&cam, d->points[i]);
+    p[d->count] = sb->mouse.at;
+    draw_polyline(b, p, d->count + 1, false, 1.5 * u, ink);
+    for (int i = 0; i < d->count; i++)
+        draw_disc(b, p[i], (i == 0 ? 4.0 : 2.5) * u, ink);
+}
+
 static void draw_rec_mark(draw_batch *b, const sandbox *sb)
 {
     double u = text_unit(sb);
@@ -215,6 +240,7 @@ bool sandbox_draw(sandbox *sb)
         draw_rec_mark(&b, sb);
     if (sb->play.on)
         draw_timeline(&b, sb);
+    draw_drawing(&b, sb);
     if (sb->banner[0])
         draw_banner(&b, sb);
     if (sb->help)

@@ -7,6 +7,8 @@ static const struct {
     {"left drag", "drag a body; let go to throw it"},
     {"right drag, wheel", "pan; zoom about the cursor"},
     {"B / N / R", "spawn a box / regular polygon / rock at the cursor"},
+    {"P, clicks, Enter", "draw a shape corner by corner (Esc drops it, Backspace a corner)"},
+    {"Shift + left drag", "draw a box"},
     {"[ / ]", "lower / raise the density of what spawns"},
     {"Delete or X", "delete the body under the cursor"},
     {"Space", "pause or resume"},

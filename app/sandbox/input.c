@@ -74,6 +74,7 @@ static void world_key(sandbox *sb, SDL_Keycode k)
     case SDLK_PAGEUP: case SDLK_w: sandbox_move_water(sb, -WATER_STEP); break;
     case SDLK_PAGEDOWN: case SDLK_q: sandbox_move_water(sb, WATER_STEP); break;
     case SDLK_c: sandbox_toggle_replay(sb); break;
+    case SDLK_p: sandbox_start_drawing(sb); break;
     case SDLK_F1: toggle(&sb->help); break;
     case SDLK_ESCAPE: sb->help = false; break;
     default: break;
@@ -95,9 +96,22 @@ static bool replay_key(sandbox *sb, const SDL_KeyboardEvent *e)
     }
 }
 
+/* Keys while drawing a shape: false for any other key. */
+static bool drawing_key(sandbox *sb, SDL_Keycode k)
+{
+    if (!sb->drawing.on)
+        return false;
+    switch (k) {
+    case SDLK_RETURN: case SDLK_KP_ENTER: sandbox_finish_drawing(sb); return true;
+    case SDLK_ESCAPE: sandbox_cancel_drawing(sb); return true;
+    case SDLK_BACKSPACE: sandbox_drawing_undo(sb); return true;
+    default: return false;
+    }
+}
+
 static void key_down(sandbox *sb, const SDL_KeyboardEvent *e)
 {
-    if (replay_key(sb, e))
+    if (replay_key(sb, e) || drawing_key(sb, e->keysym.sym))
         return;
     SDL_Keycode k = e->keysym.sym;
     if ((e->keysym.mod & KMOD_CTRL) && control_key(sb, k))
@@ -115,10 +129,18 @@ static void mouse_button(sandbox *sb, const SDL_MouseButtonEvent *e, bool down)
     sb->mouse.at = sandbox_to_pixels(sb, e->x, e->y);
     if (e->button == SDL_BUTTON_LEFT) {
         double at;
+        fl_vec2 world = sandbox_mouse_world(sb);
+        bool shift = (SDL_GetModState() & KMOD_SHIFT) != 0;
         if (down && sandbox_timeline_at(sb, sb->mouse.at, &at))
             sandbox_play_seek(sb, (uint64_t)llround(at * (double)sb->play.replay.steps));
+        else if (down && sb->drawing.on)
+            sandbox_drawing_click(sb, world);
+        else if (down && shift)
+            sandbox_box_from(sb, world);
         else if (down)
-            sandbox_grab(sb, sandbox_mouse_world(sb));
+            sandbox_grab(sb, world);
+        else if (sb->drawing.boxing)
+            sandbox_box_to(sb, world);
         else
             sandbox_release(sb);
     } else if (e->button == SDL_BUTTON_RIGHT) {

@@ -61,6 +61,19 @@ void sandbox_take_over(sandbox *sb);
 /* Drops the replay and its world (a new scene is coming). */
 void sandbox_close_replay(sandbox *sb);
 
+/* shape.c: drawing a shape with the mouse (P, clicks, Enter; Shift+drag). */
+void sandbox_start_drawing(sandbox *sb);
+/* A left click while drawing: a corner, or the end when it is on the first. */
+void sandbox_drawing_click(sandbox *sb, fl_vec2 world);
+/* Enter: the drawing becomes a body of the spawn density, or is refused. */
+void sandbox_finish_drawing(sandbox *sb);
+/* Esc: drops it; Backspace: drops its last corner. */
+void sandbox_cancel_drawing(sandbox *sb);
+void sandbox_drawing_undo(sandbox *sb);
+/* Shift + left press and release: a box between the two points. */
+void sandbox_box_from(sandbox *sb, fl_vec2 world);
+void sandbox_box_to(sandbox *sb, fl_vec2 world);
+
 /* rock.c: a random convex outline from a seed, about (0, 0). */
 int sandbox_rock(unsigned seed, fl_vec2 *out, int max_points);
 

@@ -54,6 +54,16 @@ typedef struct sandbox_mouse {
     bool panning;
 } sandbox_mouse;
 
+/* A shape being drawn: P, then a click for each corner (world); or a box
+ * dragged out with Shift held. */
+typedef struct sandbox_drawing {
+    bool on;
+    fl_vec2 points[FL_SCENE_MAX_POINTS];
+    int count;
+    bool boxing;            /* Shift + left drag in progress */
+    fl_vec2 box_from;       /* world */
+} sandbox_drawing;
+
 typedef struct sandbox_rec {
     recorder *rec;          /* NULL: not recording */
     char dir[SANDBOX_TEXT_MAX];
@@ -99,6 +109,7 @@ typedef struct sandbox {
     sandbox_clock clock;
     sandbox_view view;
     sandbox_mouse mouse;
+    sandbox_drawing drawing;
     render_options overlays;
     bool help;
 
