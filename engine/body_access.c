@@ -135,4 +135,21 @@ void fl_body_take_stiffness_whole(fl_body *b)
 }
 
 void fl_body_set_friction(fl_body *b, double friction) { b->friction = friction; }
+
+fl_status fl_body_set_density(fl_body *b, double density)
+{
+    if (b->is_static || !(density > 0.0) || !isfinite(density))
+        return FL_EINVAL;
+    double k = density / b->density;
+    double mass = b->mass * k, inertia = b->inertia * k;
+    if (!(mass > 0.0 && isfinite(mass) && inertia > 0.0 && isfinite(inertia) &&
+          isfinite(1.0 / mass) && isfinite(1.0 / inertia)))
+        return FL_EINVAL;
+    b->density = density;
+    b->mass = mass;
+    b->inv_mass = 1.0 / mass;
+    b->inertia = inertia;
+    b->inv_inertia = 1.0 / inertia;
+    return FL_OK;
+}
 void fl_body_set_restitution(fl_body *b, double restitution) { b->restitution = restitution; }

@@ -236,6 +236,13 @@ bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_in
                               e.message);
         return true;
     }
+    case FL_INPUT_DENSITY:
+        if (!(b = body_with_id(s->world, in->body)))
+            return input_fail(err, in, "no body with id %u to change", (unsigned)in->body);
+        if (fl_body_set_density(b, in->density) != FL_OK)
+            return input_fail(err, in, "body %u cannot have the density %g", (unsigned)in->body,
+                              in->density);
+        return true;
     case FL_INPUT_BUILD:
         return build(s, grab, r, in, err);
     }

@@ -100,9 +100,9 @@ static bool at_line_end(reader *rd, scene_cursor *c)
 
 /* ---- fields of an input: key=value, each at most once ------------------------ */
 
-enum { X_BODY, X_ANCHOR, X_TARGET, X_INDEX, X_SURFACE, X_SCENE, X_COUNT };
+enum { X_BODY, X_ANCHOR, X_TARGET, X_INDEX, X_SURFACE, X_SCENE, X_VALUE, X_COUNT };
 static const char *const field_names[X_COUNT] = {"body", "anchor", "target", "index", "surface",
-                                                 "scene"};
+                                                 "scene", "value"};
 
 static bool read_fields(reader *rd, scene_cursor *c, unsigned allowed, unsigned needed,
                         fl_input *in)
@@ -150,6 +150,10 @@ static bool read_fields(reader *rd, scene_cursor *c, unsigned allowed, unsigned 
             if (!scene_read_number(rd->p, &t, &v))
                 return false;
             in->surface = v;
+            break;
+        case X_VALUE:
+            if (!scene_read_real(rd->p, &t, F_DENSITY, SCALE, &in->density))
+                return false;
             break;
         case X_SCENE:
             if (!read_count(rd, t.value, t.value_len, t.value_pos, 1000000, "a scene index", &n))
@@ -261,6 +265,7 @@ static const struct {
     {"release", FL_INPUT_RELEASE, 0, 0},
     {"fluid", FL_INPUT_FLUID, 1u << X_INDEX | 1u << X_SURFACE, 1u << X_INDEX | 1u << X_SURFACE},
     {"build", FL_INPUT_BUILD, 1u << X_SCENE, 1u << X_SCENE},
+    {"density", FL_INPUT_DENSITY, 1u << X_BODY | 1u << X_VALUE, 1u << X_BODY | 1u << X_VALUE},
 };
 
 static bool read_input(reader *rd, scene_cursor *c)
@@ -275,7 +280,7 @@ static bool read_input(reader *rd, scene_cursor *c)
         return fail(rd, t.key_pos, "step %" PRIu64 " comes before the last input's (%" PRIu64 ")",
                     step, rd->r.inputs[rd->r.input_count - 1].step);
     scene_pos at = t.key_pos;
-    if (!next_token(rd, c, &t, "what happens (spawn, remove, grab, drag, release, fluid, build)"))
+    if (!next_token(rd, c, &t, "what happens (spawn, remove, grab, drag, release, fluid, density, build)"))
         return false;
     fl_input in;
     memset(&in, 0, sizeof in);

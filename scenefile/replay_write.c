@@ -44,6 +44,10 @@ static void write_input(FILE *f, const fl_replay *r, const fl_input *in)
         fprintf(f, " fluid index=%d", in->fluid);
         fl_put_num(f, "surface", in->surface);
         break;
+    case FL_INPUT_DENSITY:
+        fprintf(f, " density body=%" PRIu32, in->body);
+        fl_put_num(f, "value", in->density);
+        break;
     case FL_INPUT_BUILD: fprintf(f, " build scene=%d", in->scene); break;
     }
     fputc('\n', f);

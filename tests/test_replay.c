@@ -117,6 +117,12 @@ static void record_everything(session *s, uint64_t *final_hash)
     session_input(s, in);
     session_steps(s, 33);
     in = (fl_input){0};
+    in.kind = FL_INPUT_DENSITY;
+    in.body = id_named(&s->sim, "crate");
+    in.density = 1.0 / 3.0 * 2000.0;
+    session_input(s, in);
+    session_steps(s, 9);
+    in = (fl_input){0};
     in.kind = FL_INPUT_REMOVE;
     in.body = id_named(&s->sim, "buoy");
     session_input(s, in);
@@ -166,7 +172,7 @@ static void test_recorded_session_replays_bit_for_bit(void **state)
     uint64_t recorded;
     record_everything(&s, &recorded);
     /* 20 drags in 10 steps: the ones that share a step were folded. */
-    assert_int_equal(s.rec.steps, 30 + 41 + 10 + 25 + 33 + 50 + 47);
+    assert_int_equal(s.rec.steps, 30 + 41 + 10 + 25 + 33 + 9 + 50 + 47);
     size_t len;
     char *text = write_text(&s.rec, &len);
     fl_replay back;

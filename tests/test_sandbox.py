@@ -362,6 +362,32 @@ class Sandbox(unittest.TestCase):
                            timeout=30)
         self.assertIn('4 bodies', r.stdout)  # the floor, the crate, the kite, the pentagon
 
+    def test_selecting_shows_the_inspector(self):
+        """A click on the crate outlines it in yellow and opens the panel in
+        the top right corner (its yellow rule, white text on the dark panel);
+        = raises its density a step of the ladder (2000 to 3000), and the saved
+        scene says so."""
+        self.move(*to_screen(3.0, 5.0))
+        self.xdo('click', '1')
+        time.sleep(0.5)
+        rows = self.screenshot()
+
+        def yellow(p):
+            return p[0] > 220 and 180 < p[1] < 230 and p[2] < 110
+        cx, cy = to_screen(3.0, 5.0)
+        ring = sum(1 for y in range(cy - 60, cy + 60) for x in range(cx - 60, cx + 60)
+                   if yellow(rows[y][x]))
+        self.assertGreater(ring, 100, 'no yellow outline round the selected crate')
+        top_right = [rows[y][x] for y in range(0, 80) for x in range(SIZE[0] - 250, SIZE[0])]
+        self.assertGreater(sum(1 for p in top_right if yellow(p)), 100, 'no inspector panel')
+        self.assertGreater(sum(1 for p in top_right if min(p) > 230), 50, 'no text in the panel')
+        self.xdo('key', 'equal')
+        time.sleep(0.2)
+        self.xdo('key', 'ctrl+s')
+        wait_for(lambda: os.path.exists(self.out), 10, 'the saved scene')
+        with open(self.out, encoding='utf-8') as f:
+            self.assertRegex(f.read(), r'(?m)^polygon name=crate .*density=3000\.0')  # a step up the ladder
+
     def in_second_window(self, args, title, drive):
         """Opens another flotsam window, lets drive(window) work it, quits it;
         returns what it said on stderr."""

@@ -241,6 +241,7 @@ bool sandbox_draw(sandbox *sb)
     if (sb->play.on)
         draw_timeline(&b, sb);
     draw_drawing(&b, sb);
+    sandbox_draw_inspector(&b, sb);
     if (sb->banner[0])
         draw_banner(&b, sb);
     if (sb->help)

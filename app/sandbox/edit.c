@@ -14,6 +14,20 @@ double sandbox_spawn_density(const sandbox *sb)
     return density_ladder[sb->density_index];
 }
 
+double sandbox_density_step(double d, int direction)
+{
+    if (direction > 0) {
+        for (int i = 0; i < LADDER_SIZE; i++)
+            if (density_ladder[i] > d)
+                return density_ladder[i];
+        return d;
+    }
+    for (int i = LADDER_SIZE - 1; i >= 0; i--)
+        if (density_ladder[i] < d)
+            return density_ladder[i];
+    return d;
+}
+
 void sandbox_change_density(sandbox *sb, int direction)
 {
     int i = sb->density_index + direction;

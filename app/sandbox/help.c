@@ -10,6 +10,8 @@ static const struct {
     {"P, clicks, Enter", "draw a shape corner by corner (Esc drops it, Backspace a corner)"},
     {"Shift + left drag", "draw a box"},
     {"[ / ]", "lower / raise the density of what spawns"},
+    {"click a body", "select it: its numbers (GM, draft, heel...) in a panel"},
+    {"- / =", "lower / raise the selected body's density"},
     {"Delete or X", "delete the body under the cursor"},
     {"Space", "pause or resume"},
     {". or S", "one step while paused"},

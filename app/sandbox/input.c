@@ -66,6 +66,8 @@ static void world_key(sandbox *sb, SDL_Keycode k)
     case SDLK_r: sandbox_spawn_at(sb, SPAWN_ROCK, at); break;
     case SDLK_DELETE: case SDLK_x: delete_under_mouse(sb); break;
     case SDLK_LEFTBRACKET: sandbox_change_density(sb, -1); break;
+    case SDLK_MINUS: case SDLK_KP_MINUS: sandbox_change_selected_density(sb, -1); break;
+    case SDLK_EQUALS: case SDLK_KP_PLUS: sandbox_change_selected_density(sb, +1); break;
     case SDLK_RIGHTBRACKET: sandbox_change_density(sb, +1); break;
     case SDLK_SPACE: toggle_pause(sb); break;
     case SDLK_PERIOD: case SDLK_s: single_step(sb); break;
@@ -137,8 +139,10 @@ static void mouse_button(sandbox *sb, const SDL_MouseButtonEvent *e, bool down)
             sandbox_drawing_click(sb, world);
         else if (down && shift)
             sandbox_box_from(sb, world);
-        else if (down)
+        else if (down) {
+            sandbox_select_at(sb, world);
             sandbox_grab(sb, world);
+        }
         else if (sb->drawing.boxing)
             sandbox_box_to(sb, world);
         else

@@ -41,6 +41,8 @@ void sandbox_release(sandbox *sb);
 void sandbox_move_water(sandbox *sb, double dy);
 double sandbox_spawn_density(const sandbox *sb);
 void sandbox_change_density(sandbox *sb, int direction);
+/* The next density of the spawn ladder above (+1) or below (-1) d. */
+double sandbox_density_step(double d, int direction);
 
 /* replay_play.c: a replay playing in the window. */
 /* True for a path that names a replay (".replay"). */
@@ -60,6 +62,14 @@ void sandbox_play_by(sandbox *sb, double seconds);
 void sandbox_take_over(sandbox *sb);
 /* Drops the replay and its world (a new scene is coming). */
 void sandbox_close_replay(sandbox *sb);
+
+/* inspect.c: the selected body and its panel. */
+/* Selects the body under p (any body), or none. */
+void sandbox_select_at(sandbox *sb, fl_vec2 p);
+/* Steps the selected body's density along the spawn ladder (-1, +1). */
+void sandbox_change_selected_density(sandbox *sb, int direction);
+/* Its outline and panel, over the picture. */
+void sandbox_draw_inspector(draw_batch *b, sandbox *sb);
 
 /* shape.c: drawing a shape with the mouse (P, clicks, Enter; Shift+drag). */
 void sandbox_start_drawing(sandbox *sb);

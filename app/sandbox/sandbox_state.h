@@ -110,6 +110,10 @@ typedef struct sandbox {
     sandbox_view view;
     sandbox_mouse mouse;
     sandbox_drawing drawing;
+    struct {
+        bool on;
+        uint32_t body;      /* the selected body's id */
+    } inspect;
     render_options overlays;
     bool help;
 

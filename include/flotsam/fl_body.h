@@ -173,6 +173,10 @@ FL_API fl_vec2 fl_body_point_velocity(const fl_body *b, fl_vec2 p);
 FL_API void fl_body_set_velocity(fl_body *b, fl_vec2 v);
 FL_API void fl_body_set_spin(fl_body *b, double spin);
 FL_API void fl_body_set_friction(fl_body *b, double friction);
+/* Gives a dynamic body a new density (finite, > 0): its mass and moment of
+ * inertia scale with it, its shape, pose and velocities stay. FL_EINVAL for
+ * a static body or a bad density. */
+FL_API fl_status fl_body_set_density(fl_body *b, double density);
 FL_API void fl_body_set_restitution(fl_body *b, double restitution);
 
 #ifdef __cplusplus

@@ -31,6 +31,7 @@ typedef enum fl_input_kind {
     FL_INPUT_DRAG,    /* the mouse spring's target moves to `target` */
     FL_INPUT_RELEASE, /* the mouse spring lets go */
     FL_INPUT_FLUID,   /* fluid `fluid`'s surface moves to `surface` */
+    FL_INPUT_DENSITY, /* body `body` gets the density `density` */
     FL_INPUT_BUILD    /* the world is built anew from scenes[scene] (a reset, a load) */
 } fl_input_kind;
 
@@ -41,6 +42,7 @@ typedef struct fl_input {
     fl_vec2 anchor, target;
     int fluid;
     double surface;
+    double density;
     int scene;
     int spawn;
     int line;         /* where it was read (0: made in memory) */

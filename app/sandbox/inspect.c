@@ -1,0 +1,119 @@
+/* The inspector: a click selects a body (highlighted), and a panel in the
+ * top right corner reads it as a naval architect would: its density, mass
+ * and area, how much of it is under and how deep, its heel and motion, the
+ * lift, and for a floating body its metacentric height GM from the current
+ * waterline, with the verdict. - and = step its density down and up. */
+#include <math.h>
+#include <stdio.h>
+#include "sandbox_parts.h"
+
+#define INSPECT_LINES 9
+#define INSPECT_COLOR 0xffd23c
+
+/* The selected body now, or NULL (it may have gone). */
+static fl_body *selected(const sandbox *sb)
+{
+    if (!sb->inspect.on)
+        return NULL;
+    const fl_world *w = sb->sim.world;
+    for (int i = 0; i < fl_world_body_count(w); i++)
+        if (fl_body_id(fl_world_body(w, i)) == sb->inspect.body)
+            return fl_world_body(w, i);
+    return NULL;
+}
+
+void sandbox_select_at(sandbox *sb, fl_vec2 p)
+{
+    int i = sandbox_body_at(sb, p, false);
+    sb->inspect.on = i >= 0;
+    if (i >= 0)
+        sb->inspect.body = fl_body_id(fl_world_body(sb->sim.world, i));
+}
+
+void sandbox_change_selected_density(sandbox *sb, int direction)
+{
+    fl_body *b = selected(sb);
+    if (!b || fl_body_is_static(b)) {
+        sandbox_say(sb, "select a moving body first (click it)");
+        return;
+    }
+    double d = fl_body_density(b);
+    fl_input in = {0};
+    in.kind = FL_INPUT_DENSITY;
+    in.body = fl_body_id(b);
+    in.density = sandbox_density_step(d, direction);
+    if (in.density != d)
+        sandbox_apply(sb, &in);
+}
+
+/* The panel's lines for body b (measured this frame). */
+static int inspector_lines(const sandbox *sb, const fl_body *b, char lines[][96])
+{
+    const fl_sim *s = &sb->sim;
+    int n = 0, i = fl_body_index(b);
+    const char *name = fl_sim_body_name(s, b);
+    if (name[0])
+        snprintf(lines[n++], 96, "%s", name);
+    else
+        snprintf(lines[n++], 96, "body #%d", i);
+    if (fl_body_is_static(b)) {
+        snprintf(lines[n++], 96, "static, area %.3f m2", fl_body_area(b));
+        return n;
+    }
+    snprintf(lines[n++], 96, "density %.0f kg/m2   mass %.1f kg", fl_body_density(b),
+             fl_body_mass(b));
+    snprintf(lines[n++], 96, "area %.3f m2", fl_body_area(b));
+    fl_hydrostatics hs;
+    bool wet = fl_buoyancy_hydrostatics(s->buoyancy, i, fl_world_time(s->world), &hs) && hs.fluid >= 0;
+    if (wet)
+        snprintf(lines[n++], 96, "submerged %.1f %%   draft %.3f m", 100.0 * hs.fraction, hs.draft);
+    else
+        snprintf(lines[n++], 96, "dry");
+    fl_vec2 v = fl_body_velocity(b);
+    snprintf(lines[n++], 96, "heel %.1f deg   spin %.2f rad/s",
+             remainder(fl_body_angle(b), 2.0 * FL_PI) * 180.0 / FL_PI, fl_body_spin(b));
+    snprintf(lines[n++], 96, "speed %.3f m/s", fl_length(v));
+    if (wet) {
+        double lift = fl_buoyancy_fluid(s->buoyancy, hs.fluid)->density * hs.area *
+                      fl_length(fl_world_gravity(s->world));
+        snprintf(lines[n++], 96, "buoyant force %.1f N (weight %.1f N)", lift,
+                 fl_body_mass(b) * fl_length(fl_world_gravity(s->world)));
+    }
+    if (wet && hs.floating)
+        snprintf(lines[n++], 96, "GM %+.3f m (BM %.3f, BG %.3f): %s", hs.gm, hs.bm, hs.bg,
+                 hs.gm > 0.0 ? "stable" : "unstable");
+    return n;
+}
+
+void sandbox_draw_inspector(draw_batch *batch, sandbox *sb)
+{
+    fl_body *b = selected(sb);
+    if (!b) {
+        sb->inspect.on = false;
+        return;
+    }
+    camera cam = sandbox_camera(sb);
+    double u = render_text_unit(&cam), line_h = TEXT_LINE_UNITS * u, pad = 6 * u;
+    /* The body, outlined. */
+    int n = fl_body_vertex_count(b);
+    const fl_vec2 *local = fl_body_outline(b, NULL);
+    fl_vec2 p[FL_SCENE_MAX_POINTS];
+    for (int k = 0; k < n && k < FL_SCENE_MAX_POINTS; k++)
+        p[k] = camera_to_screen(&cam, fl_body_world_point(b, local[k]));
+    draw_polyline(batch, p, n < FL_SCENE_MAX_POINTS ? n : FL_SCENE_MAX_POINTS, true, 2.5 * u,
+                  rgba_hex(INSPECT_COLOR, 255));
+    /* The panel, top right (under the recording mark). */
+    char lines[INSPECT_LINES][96];
+    int count = inspector_lines(sb, b, lines);
+    double wide = 0.0;
+    for (int i = 0; i < count; i++)
+        wide = fmax(wide, text_width(batch, lines[i], u));
+    double w = wide + 2 * pad, h = count * line_h + 1.5 * pad;
+    double x = sb->view.px_w - w - 4 * u, y = 24 * u;
+    fl_vec2 box[4] = {fl_v2(x, y), fl_v2(x + w, y), fl_v2(x + w, y + h), fl_v2(x, y + h)};
+    draw_polygon(batch, box, 4, rgba_hex(0x10202c, 170));
+    draw_line(batch, fl_v2(x, y), fl_v2(x + w, y), 2.0 * u, false, rgba_hex(INSPECT_COLOR, 255));
+    for (int i = 0; i < count; i++)
+        text_draw(batch, lines[i], fl_v2(x + pad, y + pad + i * line_h), u,
+                  rgba_hex(0xffffff, 255));
+}
