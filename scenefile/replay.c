@@ -212,6 +212,7 @@ bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_in
         d.body = b;
         d.anchor = in->anchor;
         d.target = in->target;
+        d.max_force = in->force;
         if (fl_world_add_mouse(s->world, &d, grab, &e) != FL_OK) {
             *grab = NULL;
             return input_fail(err, in, "cannot grab body %u: %s", (unsigned)in->body, e.message);

@@ -100,9 +100,9 @@ static bool at_line_end(reader *rd, scene_cursor *c)
 
 /* ---- fields of an input: key=value, each at most once ------------------------ */
 
-enum { X_BODY, X_ANCHOR, X_TARGET, X_INDEX, X_SURFACE, X_SCENE, X_VALUE, X_COUNT };
+enum { X_BODY, X_ANCHOR, X_TARGET, X_INDEX, X_SURFACE, X_SCENE, X_VALUE, X_FORCE, X_COUNT };
 static const char *const field_names[X_COUNT] = {"body", "anchor", "target", "index", "surface",
-                                                 "scene", "value"};
+                                                 "scene", "value", "force"};
 
 static bool read_fields(reader *rd, scene_cursor *c, unsigned allowed, unsigned needed,
                         fl_input *in)
@@ -154,6 +154,12 @@ static bool read_fields(reader *rd, scene_cursor *c, unsigned allowed, unsigned 
         case X_VALUE:
             if (!scene_read_real(rd->p, &t, F_DENSITY, SCALE, &in->density))
                 return false;
+            break;
+        case X_FORCE:
+            if (!scene_read_number(rd->p, &t, &in->force))
+                return false;
+            if (!(in->force > 0.0))
+                return fail(rd, t.value_pos, "force must be > 0");
             break;
         case X_SCENE:
             if (!read_count(rd, t.value, t.value_len, t.value_pos, 1000000, "a scene index", &n))
@@ -259,7 +265,7 @@ static const struct {
 } input_kinds[] = {
     {"spawn", FL_INPUT_SPAWN, 0, 0},
     {"remove", FL_INPUT_REMOVE, 1u << X_BODY, 1u << X_BODY},
-    {"grab", FL_INPUT_GRAB, 1u << X_BODY | 1u << X_ANCHOR | 1u << X_TARGET,
+    {"grab", FL_INPUT_GRAB, 1u << X_BODY | 1u << X_ANCHOR | 1u << X_TARGET | 1u << X_FORCE,
      1u << X_BODY | 1u << X_ANCHOR | 1u << X_TARGET},
     {"drag", FL_INPUT_DRAG, 1u << X_TARGET, 1u << X_TARGET},
     {"release", FL_INPUT_RELEASE, 0, 0},

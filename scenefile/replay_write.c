@@ -34,6 +34,8 @@ static void write_input(FILE *f, const fl_replay *r, const fl_input *in)
         fprintf(f, " grab body=%" PRIu32, in->body);
         fl_put_point(f, "anchor", in->anchor);
         fl_put_point(f, "target", in->target);
+        if (in->force > 0.0)
+            fl_put_num(f, "force", in->force);
         break;
     case FL_INPUT_DRAG:
         fputs(" drag", f);

@@ -388,6 +388,40 @@ class Sandbox(unittest.TestCase):
         with open(self.out, encoding='utf-8') as f:
             self.assertRegex(f.read(), r'(?m)^polygon name=crate .*density=3000\.0')  # a step up the ladder
 
+    def test_a_paused_window_waits(self):
+        """Paused, the window waits for events: under 2 % of a core over 5 s
+        (from /proc, user and system time of the process)."""
+        self.xdo('key', 'space')
+        time.sleep(1.0)
+
+        def cpu_seconds():
+            with open('/proc/%d/stat' % self.proc.pid) as f:
+                fields = f.read().rsplit(')', 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')
+        before = cpu_seconds()
+        time.sleep(5.0)
+        used = cpu_seconds() - before
+        self.assertLess(used / 5.0, 0.02, '%.1f %% of a core while paused' % (100 * used / 5.0))
+        self.assertIsNone(self.proc.poll())
+
+    def test_a_lost_body_is_removed(self):
+        """A body dropped beside the floor falls 50 m below it in about 3.5 s
+        and is taken out of the world; the rest stays."""
+        scene = os.path.join(self.dir, 'lost.scene')
+        with open(scene, 'w', encoding='utf-8') as f:
+            f.write(SCENE + 'box name=stray at=14,0 size=0.5,0.5 density=500\n')
+        out = os.path.join(self.dir, 'lost-saved.scene')
+
+        def drive(window):
+            time.sleep(5.0)
+            self.key(window, 'ctrl+s')
+            wait_for(lambda: os.path.exists(out), 10, 'the saved scene')
+        self.in_second_window([scene, '--save-as', out, '--size', '640x360'], 'lost', drive)
+        with open(out, encoding='utf-8') as f:
+            saved = f.read()
+        self.assertNotIn('name=stray', saved)
+        self.assertIn('name=crate', saved)
+
     def in_second_window(self, args, title, drive):
         """Opens another flotsam window, lets drive(window) work it, quits it;
         returns what it said on stderr."""

@@ -41,6 +41,17 @@ static void hud_line(const sandbox *sb, char *out, size_t size)
         n += snprintf(out + n, size - (size_t)n, "   REPLAY step %llu of %llu",
                       (unsigned long long)sb->play.player.step,
                       (unsigned long long)sb->play.replay.steps);
+    /* Honest speed: frames, the simulation against real time, the water. */
+    const sandbox_clock *c = &sb->clock;
+    double want = c->slow ? 0.25 : 1.0;
+    if (n >= 0 && (size_t)n < size && c->paused)
+        n += snprintf(out + n, size - (size_t)n, "\npaused");
+    else if (n >= 0 && (size_t)n < size)
+        n += snprintf(out + n, size - (size_t)n, "\n%.0f fps   %.2fx real time%s", c->fps,
+                      c->speed, c->fps > 0 && c->speed < 0.95 * want ? "   FALLING BEHIND" : "");
+    if (fl_buoyancy_fluid_count(sb->sim.buoyancy) > 0 && n >= 0 && (size_t)n < size)
+        n += snprintf(out + n, size - (size_t)n, "   water at y=%.2f m",
+                      fl_buoyancy_fluid(sb->sim.buoyancy, 0)->surface);
     if (sb->status[0] && sb->clock.now < sb->status_until && n >= 0 && (size_t)n < size)
         snprintf(out + n, size - (size_t)n, "\n%s", sb->status);
 }

@@ -1,3 +1,5 @@
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sandbox_parts.h"
@@ -8,6 +10,7 @@ static const double density_ladder[] = {50,  100, 200, 300, 400,  500,  600,  70
 #define LADDER_SIZE ((int)(sizeof density_ladder / sizeof density_ladder[0]))
 #define BOX_SIZE fl_v2(1.0, 0.6)
 #define NGON_RADIUS 0.5
+#define GRAB_WEIGHTS 3.0 /* the mouse spring pulls with at most this many times the weight */
 
 double sandbox_spawn_density(const sandbox *sb)
 {
@@ -118,6 +121,8 @@ void sandbox_grab(sandbox *sb, fl_vec2 p)
     in.body = fl_body_id(b);
     in.anchor = fl_unrotate(fl_body_rot(b), fl_sub(p, fl_body_position(b)));
     in.target = p;
+    /* A hand, not a crane: a few times the body's weight at most. */
+    in.force = GRAB_WEIGHTS * fl_body_mass(b) * fl_length(fl_world_gravity(sb->sim.world));
     sandbox_apply(sb, &in);
 }
 
@@ -152,5 +157,33 @@ void sandbox_move_water(sandbox *sb, double dy)
         in.fluid = i;
         in.surface = f->surface + dy;
         sandbox_apply(sb, &in);
+    }
+}
+
+/* How far below the lowest fluid bottom or static body a body may fall
+ * before it is taken out of the world. */
+#define LOST_BELOW 50.0
+
+void sandbox_remove_lost(sandbox *sb)
+{
+    const fl_world *w = sb->sim.world;
+    double floor = -INFINITY;
+    for (int i = 0; i < fl_buoyancy_fluid_count(sb->sim.buoyancy); i++)
+        floor = fmax(floor, fl_buoyancy_fluid(sb->sim.buoyancy, i)->bottom);
+    for (int i = 0; i < fl_world_body_count(w); i++) {
+        const fl_body *b = fl_world_body(w, i);
+        if (fl_body_is_static(b))
+            floor = fmax(floor, fl_body_position(b).y + fl_body_radius(b));
+    }
+    if (!isfinite(floor))
+        return; /* nothing to fall past */
+    for (int i = fl_world_body_count(w) - 1; i >= 0; i--) {
+        const fl_body *b = fl_world_body(w, i);
+        if (fl_body_is_static(b) || !(fl_body_position(b).y > floor + LOST_BELOW))
+            continue;
+        const char *name = fl_sim_body_name(&sb->sim, b);
+        sandbox_say(sb, "%s fell out of the world, %.0f m below its floor: removed",
+                    name[0] ? name : "a body", LOST_BELOW);
+        sandbox_delete_body(sb, i);
     }
 }

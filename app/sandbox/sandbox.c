@@ -105,6 +105,7 @@ static void advance(sandbox *sb, double elapsed)
     int n = steps_due(&sb->clock, sb->sim.dt, elapsed);
     if (n <= 0)
         return;
+    sb->clock.simulated += n * sb->sim.dt;
     uint64_t spent = 0;
     if (sb->play.on) {
         uint64_t t0 = SDL_GetPerformanceCounter();
@@ -123,9 +124,34 @@ static void advance(sandbox *sb, double elapsed)
             sandbox_replay_step(sb);
             sandbox_record_step(sb);
         }
+        sandbox_remove_lost(sb);
     }
     double ms = 1000.0 * seconds(spent) / n;
     sb->clock.step_ms = sb->clock.step_ms > 0 ? 0.9 * sb->clock.step_ms + 0.1 * ms : ms;
+}
+
+/* Frames a second and the simulation's speed against the wall clock,
+ * measured over windows of half a second. */
+static void count_frame(sandbox_clock *c)
+{
+    c->frames++;
+    double span = c->now - c->window_start;
+    if (span < 0.5)
+        return;
+    c->fps = c->frames / span;
+    c->speed = c->simulated / span;
+    c->frames = 0;
+    c->simulated = 0.0;
+    c->window_start = c->now;
+}
+
+/* Paused, with nothing in hand: wait for the next event (half a second at
+ * most, for the file watch and the HUD's messages) instead of drawing the
+ * same picture again and again. */
+static bool idle(const sandbox *sb)
+{
+    return sb->clock.paused && sb->clock.single_steps == 0 && !sb->mouse.grab &&
+           !sb->mouse.panning && !sb->drawing.on && !sb->drawing.boxing;
 }
 
 static void run(sandbox *sb)
@@ -133,13 +159,28 @@ static void run(sandbox *sb)
     uint64_t start = SDL_GetPerformanceCounter(), last = start;
     while (!sb->quit) {
         SDL_Event e;
-        while (SDL_PollEvent(&e))
+        bool waited = idle(sb);
+        if (waited && SDL_WaitEventTimeout(&e, 500)) {
             sandbox_handle_event(sb, &e);
+            sb->redraw = true;
+        }
+        while (SDL_PollEvent(&e)) {
+            sandbox_handle_event(sb, &e);
+            sb->redraw = true;
+        }
         uint64_t now = SDL_GetPerformanceCounter();
         sb->clock.now = seconds(now - start);
         sandbox_poll_file(sb);
         advance(sb, seconds(now - last));
         last = now;
+        /* Idle, the picture only changes when something happened, or a
+         * message runs out. */
+        bool expired = sb->status_until > sb->drawn_at && sb->status_until <= sb->clock.now;
+        if (waited && idle(sb) && !sb->redraw && !expired)
+            continue;
+        sb->redraw = false;
+        sb->drawn_at = sb->clock.now;
+        count_frame(&sb->clock);
         bool drawn = sandbox_draw(sb);
         if (!drawn && !sb->draw_failed)
             fprintf(stderr, "flotsam: cannot draw the window\n"); /* once, not every frame */

@@ -39,6 +39,9 @@ void sandbox_release(sandbox *sb);
 /* Moves every fluid's surface by dy metres (negative: up), keeping each
  * one's surface above its bottom. */
 void sandbox_move_water(sandbox *sb, double dy);
+/* Removes (as an input: recorded) every body that fell far below the
+ * lowest fluid bottom and static body, and says so. */
+void sandbox_remove_lost(sandbox *sb);
 double sandbox_spawn_density(const sandbox *sb);
 void sandbox_change_density(sandbox *sb, int direction);
 /* The next density of the spawn ladder above (+1) or below (-1) d. */

@@ -39,6 +39,11 @@ typedef struct sandbox_clock {
     bool paused, slow;      /* slow: a quarter of real time */
     int single_steps;       /* steps asked for while paused */
     double step_ms;         /* smoothed cost of a step */
+    /* Honest speed, over the last half second or so: frames drawn a second,
+     * and simulated seconds a real second (1: real time). */
+    double fps, speed;
+    int frames;
+    double window_start, simulated;
 } sandbox_clock;
 
 typedef struct sandbox_view {
@@ -122,6 +127,8 @@ typedef struct sandbox {
 
     char status[SANDBOX_TEXT_MAX]; /* a passing message in the HUD */
     double status_until;
+    bool redraw;            /* something changed that the next frame must show */
+    double drawn_at;        /* when the last frame was drawn (clock.now) */
     sandbox_rec rec;
     sandbox_replay replay;
     sandbox_play play;

@@ -14,6 +14,7 @@ void sandbox_say(sandbox *sb, const char *fmt, ...)
     vsnprintf(sb->status, sizeof sb->status, fmt, ap);
     va_end(ap);
     sb->status_until = sb->clock.now + STATUS_SECONDS;
+    sb->redraw = true;
 }
 
 void sandbox_scene_name(const sandbox *sb, char *out, size_t size)

@@ -12,6 +12,7 @@ static void set_banner(sandbox *sb, const char *msg)
 {
     snprintf(sb->banner, sizeof sb->banner, "%s", msg);
     fprintf(stderr, "%s\n", sb->banner);
+    sb->redraw = true;
 }
 
 static bool read_stamp(const char *path, struct timespec *mtime, long long *size)

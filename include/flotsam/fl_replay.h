@@ -27,7 +27,8 @@ typedef enum fl_input_kind {
     FL_INPUT_SPAWN,   /* adds the body spawns[spawn] */
     FL_INPUT_REMOVE,  /* removes the body with id `body` */
     FL_INPUT_GRAB,    /* the mouse spring takes body `body` at `anchor` (body frame,
-                       * about its centre of mass) towards `target` */
+                       * about its centre of mass) towards `target`, pulling with
+                       * at most `force` N (0: fl_mouse_def's default) */
     FL_INPUT_DRAG,    /* the mouse spring's target moves to `target` */
     FL_INPUT_RELEASE, /* the mouse spring lets go */
     FL_INPUT_FLUID,   /* fluid `fluid`'s surface moves to `surface` */
@@ -43,6 +44,7 @@ typedef struct fl_input {
     int fluid;
     double surface;
     double density;
+    double force;
     int scene;
     int spawn;
     int line;         /* where it was read (0: made in memory) */
