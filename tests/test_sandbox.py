@@ -429,7 +429,11 @@ class Sandbox(unittest.TestCase):
             proc = subprocess.Popen([FLOTSAM, *args], cwd=self.dir, env=self.display.env(),
                                     stdout=quiet, stderr=errors, text=True)
             try:
-                window = self.display.run('xdotool', 'search', '--sync', '--name', title).split()[0]
+                self.display.run('xdotool', 'search', '--sync', '--name', title)
+                # SDL may make its window again when it picks a renderer: the
+                # one to drive is the last with that name, once it has settled.
+                time.sleep(1.0)
+                window = self.display.run('xdotool', 'search', '--name', title).split()[-1]
                 drive(window)
                 self.display.run('xdotool', 'key', '--window', window, 'ctrl+q')
                 proc.wait(timeout=10)
