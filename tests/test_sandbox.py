@@ -476,14 +476,14 @@ class Sandbox(unittest.TestCase):
         while they happen replays them."""
         scene = os.path.join(self.dir, 'script.scene')
         with open(scene, 'w', encoding='utf-8') as f:
-            f.write(SCENE + 'at step=40 spawn box name=drop at=6,1 size=0.8,0.8 density=300\n'
-                    'at step=80 push crate impulse=0,-3000\n')
+            f.write(SCENE + 'at step=150 spawn box name=drop at=6,1 size=0.8,0.8 density=300\n'
+                    'at step=200 push crate impulse=0,-3000\n')
         out = os.path.join(self.dir, 'script-saved.scene')
         replay = os.path.join(self.dir, 'script.replay')
 
         def drive(window):
-            self.key(window, 'c')
-            time.sleep(2.5)
+            self.key(window, 'c')  # about a second in: before both events
+            time.sleep(3.0)
             self.key(window, 'c')
             wait_for(lambda: os.path.exists(replay), 10, 'the replay')
             self.key(window, 'ctrl+s')
