@@ -364,7 +364,8 @@ class Sandbox(unittest.TestCase):
 
     def test_selecting_shows_the_inspector(self):
         """A click on the crate outlines it in yellow and opens the panel in
-        the top right corner (its yellow rule, white text on the dark panel);
+        the top right corner (its yellow rule, white text on the dark panel),
+        with the live plot of its draft under it;
         = raises its density a step of the ladder (2000 to 3000), and the saved
         scene says so."""
         self.move(*to_screen(3.0, 5.0))
@@ -381,6 +382,11 @@ class Sandbox(unittest.TestCase):
         top_right = [rows[y][x] for y in range(0, 80) for x in range(SIZE[0] - 250, SIZE[0])]
         self.assertGreater(sum(1 for p in top_right if yellow(p)), 100, 'no inspector panel')
         self.assertGreater(sum(1 for p in top_right if min(p) > 230), 50, 'no text in the panel')
+        # Under the panel, the live plot of its draft: a yellow curve.
+        time.sleep(1.5)
+        rows = self.screenshot()
+        plot = [rows[y][x] for y in range(190, 360) for x in range(SIZE[0] - 250, SIZE[0])]
+        self.assertGreater(sum(1 for p in plot if yellow(p)), 20, 'no live plot')
         self.xdo('key', 'equal')
         time.sleep(0.2)
         self.xdo('key', 'ctrl+s')

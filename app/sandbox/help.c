@@ -12,6 +12,7 @@ static const struct {
     {"[ / ]", "lower / raise the density of what spawns"},
     {"click a body", "select it: its numbers (GM, draft, heel...) in a panel"},
     {"- / =", "lower / raise the selected body's density"},
+    {"G", "plot the selected body: draft, heel, vertical speed, energies, off"},
     {"Delete or X", "delete the body under the cursor"},
     {"Space", "pause or resume"},
     {". or S", "one step while paused"},

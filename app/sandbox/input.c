@@ -77,6 +77,7 @@ static void world_key(sandbox *sb, SDL_Keycode k)
     case SDLK_PAGEDOWN: case SDLK_q: sandbox_move_water(sb, WATER_STEP); break;
     case SDLK_c: sandbox_toggle_replay(sb); break;
     case SDLK_p: sandbox_start_drawing(sb); break;
+    case SDLK_g: sandbox_next_plot(sb); break;
     case SDLK_F1: toggle(&sb->help); break;
     case SDLK_ESCAPE: sb->help = false; break;
     default: break;

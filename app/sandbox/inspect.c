@@ -116,4 +116,10 @@ void sandbox_draw_inspector(draw_batch *batch, sandbox *sb)
     for (int i = 0; i < count; i++)
         text_draw(batch, lines[i], fl_v2(x + pad, y + pad + i * line_h), u,
                   rgba_hex(0xffffff, 255));
+    fl_hydrostatics hs;
+    if (!fl_body_is_static(b) &&
+        fl_buoyancy_hydrostatics(sb->sim.buoyancy, fl_body_index(b), fl_world_time(sb->sim.world), &hs)) {
+        sandbox_plot_sample(sb, b, &hs);
+        sandbox_draw_plot(batch, sb, x, y + h + 4 * u, w, u);
+    }
 }

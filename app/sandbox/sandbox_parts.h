@@ -74,6 +74,16 @@ void sandbox_change_selected_density(sandbox *sb, int direction);
 /* Its outline and panel, over the picture. */
 void sandbox_draw_inspector(draw_batch *b, sandbox *sb);
 
+/* plot.c: the live plot of one quantity of the selected body. */
+/* G: the next quantity (draft, heel, vertical speed, kinetic, total
+ * energy), then off. */
+void sandbox_next_plot(sandbox *sb);
+/* A sample of b, measured this frame (hs), when the world has moved on. */
+void sandbox_plot_sample(sandbox *sb, const fl_body *b, const fl_hydrostatics *hs);
+/* The chart, w wide from (x, y), in text units u. */
+void sandbox_draw_plot(draw_batch *batch, const sandbox *sb, double x, double y, double w,
+                       double u);
+
 /* shape.c: drawing a shape with the mouse (P, clicks, Enter; Shift+drag). */
 void sandbox_start_drawing(sandbox *sb);
 /* A left click while drawing: a corner, or the end when it is on the first. */

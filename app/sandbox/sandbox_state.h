@@ -76,6 +76,17 @@ typedef struct sandbox_rec {
     long frames, steps, every;
 } sandbox_rec;
 
+/* The live plot of the selected body (G): its samples, oldest first from
+ * `first` in a ring. */
+#define PLOT_QUANTITIES 5
+#define PLOT_SAMPLES 2400
+typedef struct sandbox_plot {
+    int quantity;           /* 0..PLOT_QUANTITIES-1, or PLOT_QUANTITIES: off */
+    uint32_t body;          /* whose samples these are */
+    double time[PLOT_SAMPLES], value[PLOT_SAMPLES];
+    int first, count;
+} sandbox_plot;
+
 /* The replay being recorded (C): the world as it was when recording began,
  * then every input, stamped with the step it comes before. */
 typedef struct sandbox_replay {
@@ -119,6 +130,7 @@ typedef struct sandbox {
         bool on;
         uint32_t body;      /* the selected body's id */
     } inspect;
+    sandbox_plot plot;
     render_options overlays;
     bool help;
 

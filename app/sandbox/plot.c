@@ -1,0 +1,129 @@
+/* The live plot: one quantity of the selected body over the last 20 s of
+ * simulated time, under the inspector's panel; G steps through draft, heel,
+ * vertical speed, kinetic energy and total energy (and off). A sample is
+ * taken each frame the world has moved on, from the numbers the frame
+ * measured. */
+#include <math.h>
+#include <stdio.h>
+#include "sandbox_parts.h"
+
+#define PLOT_SECONDS 20.0
+
+static const char *const quantity_names[PLOT_QUANTITIES] = {
+    "draft (m)", "heel (deg)", "vertical speed, up (m/s)", "kinetic energy (J)",
+    "total energy (J)"};
+
+void sandbox_next_plot(sandbox *sb)
+{
+    sandbox_plot *p = &sb->plot;
+    p->quantity = (p->quantity + 1) % (PLOT_QUANTITIES + 1); /* the last: off */
+    p->count = p->first = 0;
+    if (p->quantity < PLOT_QUANTITIES)
+        sandbox_say(sb, "plotting %s", quantity_names[p->quantity]);
+}
+
+/* Kinetic, gravitational (height above y = 0) and buoyancy potential
+ * (rho g A times the depth of the centre of buoyancy), J. */
+static double total_energy(const fl_sim *s, const fl_body *b, const fl_hydrostatics *hs)
+{
+    fl_vec2 v = fl_body_velocity(b), g = fl_world_gravity(s->world);
+    double w = fl_body_spin(b), m = fl_body_mass(b);
+    double e = 0.5 * m * fl_dot(v, v) + 0.5 * fl_body_inertia(b) * w * w -
+               m * fl_dot(g, fl_body_position(b));
+    if (hs->fluid >= 0) {
+        const fl_fluid_def *f = fl_buoyancy_fluid(s->buoyancy, hs->fluid);
+        double gl = fl_length(g), depth = hs->center.y - f->surface;
+        e += f->density * gl * hs->area * depth;
+    }
+    return e;
+}
+
+void sandbox_plot_sample(sandbox *sb, const fl_body *b, const fl_hydrostatics *hs)
+{
+    sandbox_plot *p = &sb->plot;
+    double t = fl_world_time(sb->sim.world);
+    if (p->quantity >= PLOT_QUANTITIES)
+        return;
+    if (p->body != fl_body_id(b) || (p->count > 0 && t < p->time[(p->first + p->count - 1) % PLOT_SAMPLES])) {
+        p->body = fl_body_id(b); /* another body, or the world went back: start again */
+        p->count = p->first = 0;
+    }
+    if (p->count > 0 && t == p->time[(p->first + p->count - 1) % PLOT_SAMPLES])
+        return; /* nothing moved since */
+    fl_vec2 v = fl_body_velocity(b);
+    double value = 0.0;
+    switch (p->quantity) {
+    case 0: value = hs->fluid >= 0 ? hs->draft : NAN; break;
+    case 1: value = remainder(fl_body_angle(b), 2.0 * FL_PI) * 180.0 / FL_PI; break;
+    case 2: value = -v.y; break;
+    case 3: {
+        double w = fl_body_spin(b);
+        value = 0.5 * fl_body_mass(b) * fl_dot(v, v) + 0.5 * fl_body_inertia(b) * w * w;
+        break;
+    }
+    default: value = total_energy(&sb->sim, b, hs); break;
+    }
+    int at = (p->first + p->count) % PLOT_SAMPLES;
+    if (p->count == PLOT_SAMPLES)
+        p->first = (p->first + 1) % PLOT_SAMPLES;
+    else
+        p->count++;
+    p->time[at] = t;
+    p->value[at] = value;
+    /* Only the last 20 s. */
+    while (p->count > 1 && p->time[p->first] < t - PLOT_SECONDS) {
+        p->first = (p->first + 1) % PLOT_SAMPLES;
+        p->count--;
+    }
+}
+
+void sandbox_draw_plot(draw_batch *batch, const sandbox *sb, double x, double y, double w,
+                       double u)
+{
+    const sandbox_plot *p = &sb->plot;
+    if (p->quantity >= PLOT_QUANTITIES || p->count < 2)
+        return;
+    double lo = INFINITY, hi = -INFINITY, now = p->time[(p->first + p->count - 1) % PLOT_SAMPLES];
+    for (int i = 0; i < p->count; i++) {
+        double v = p->value[(p->first + i) % PLOT_SAMPLES];
+        if (isfinite(v)) {
+            lo = fmin(lo, v);
+            hi = fmax(hi, v);
+        }
+    }
+    if (!isfinite(lo))
+        return;
+    if (hi - lo < 1e-9 * (1.0 + fabs(hi))) {
+        lo -= 0.5 * (1.0 + fabs(lo)) * 1e-3;
+        hi += 0.5 * (1.0 + fabs(hi)) * 1e-3;
+    }
+    double line_h = TEXT_LINE_UNITS * u, pad = 6 * u, label = 46 * u;
+    double h = 90 * u, cx = x + pad + label, cy = y + pad + 1.4 * line_h, cw = w - 2 * pad - label;
+    double bottom = cy + h + 1.2 * line_h + pad;
+    fl_vec2 box[4] = {fl_v2(x, y), fl_v2(x + w, y), fl_v2(x + w, bottom), fl_v2(x, bottom)};
+    draw_polygon(batch, box, 4, rgba_hex(0x10202c, 170));
+    rgba white = rgba_hex(0xffffff, 255), faint = rgba_hex(0xffffff, 90);
+    text_draw(batch, quantity_names[p->quantity], fl_v2(x + pad, y + pad), u, white);
+    /* Axes: values at the left, seconds ago along the bottom. */
+    draw_line(batch, fl_v2(cx, cy), fl_v2(cx, cy + h), 1.0 * u, false, faint);
+    draw_line(batch, fl_v2(cx, cy + h), fl_v2(cx + cw, cy + h), 1.0 * u, false, faint);
+    char t[32];
+    snprintf(t, sizeof t, "%.4g", hi);
+    text_draw(batch, t, fl_v2(x + pad, cy), u, white);
+    snprintf(t, sizeof t, "%.4g", lo);
+    text_draw(batch, t, fl_v2(x + pad, cy + h - line_h), u, white);
+    text_draw(batch, "-20 s", fl_v2(cx, cy + h + 0.2 * line_h), u, white);
+    text_draw(batch, "now", fl_v2(cx + cw - text_width(batch, "now", u), cy + h + 0.2 * line_h),
+              u, white);
+    fl_vec2 pts[PLOT_SAMPLES];
+    int n = 0;
+    for (int i = 0; i < p->count; i++) {
+        int k = (p->first + i) % PLOT_SAMPLES;
+        if (!isfinite(p->value[k]))
+            continue;
+        double fx = 1.0 - (now - p->time[k]) / PLOT_SECONDS;
+        pts[n++] = fl_v2(cx + cw * fx, cy + h * (hi - p->value[k]) / (hi - lo));
+    }
+    if (n >= 2)
+        draw_polyline(batch, pts, n, false, 1.5 * u, rgba_hex(0xffd23c, 255));
+}
