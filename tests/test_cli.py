@@ -62,6 +62,19 @@ class CommandLine(Workdir):
         self.assertEqual(r.returncode, 0)
         self.assertRegex(r.stdout, r'^flotsam \d+\.\d+\.\d+\n$')
 
+    def test_readme_key_card_is_the_windows(self):
+        """README's key table lists the sandbox's help card (F1), row for row."""
+        import re
+        with open(os.path.join(ROOT, 'app', 'sandbox', 'help.c'), encoding='utf-8') as f:
+            card = re.findall(r'\{"([^"]+)", "([^"]+)"\}', f.read())
+        with open(os.path.join(ROOT, 'README.md'), encoding='utf-8') as f:
+            text = f.read()
+        table = text[text.index('| keys | what they do |'):]
+        table = table[:table.index('\n\n')]
+        rows = [tuple(c.strip() for c in line.strip('|').split('|'))
+                for line in table.splitlines()[2:]]
+        self.assertEqual(rows, card)
+
     def test_usage_errors_exit_2(self):
         for args in (['--frobnicate'], ['launch'], ['run', '--steps'], ['run', '--steps', '-3'],
                      ['run', '--steps', '12x'], ['run', '--bogus'], ['run', 'a', 'b'],

@@ -3,8 +3,9 @@
 xorshift32 generator, the tank, and the three kinds of debris) as a flotsam
 scene file.
 
-usage: harbor_scene.py N > scenes/debris.scene
+usage: harbor_scene.py [N] > scenes/debris.scene
 """
+import argparse
 import math
 import sys
 
@@ -59,10 +60,23 @@ def num(x):
     return repr(float(x))
 
 
+# The widest view a scene asks for: at large N the tank runs far wider, and
+# a view of all of it would show its bodies a pixel each.
+MOST_VIEW = 60.0
+
+
 def main():
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    parser = argparse.ArgumentParser(
+        description='Writes the harbor benchmark scene of N bodies (docs/harbor-benchmark.md) '
+                    'as a flotsam scene file on stdout.')
+    parser.add_argument('n', nargs='?', type=int, default=200, metavar='N',
+                        help='bodies, 1 to 100000 (default 200)')
+    n = parser.parse_args().n
+    if not 1 <= n <= 100000:
+        parser.error('N must be from 1 to 100000, got %d' % n)
     cols = -(-n // 8)
     width = cols * 1.0 + 2.0
+    view = min(width + 4, MOST_VIEW)
     rng = XorShift32()
     out = ['flotsam-scene 1',
            '# The harbor benchmark scene with N = %d, written by tools/harbor_scene.py.' % n,
@@ -70,7 +84,7 @@ def main():
            '# falls into a tank, piles up and floats.',
            '',
            'world rate=60 iterations=10',
-           'view center=%s,6 width=%s' % (num(width / 2), num(width + 4)),
+           'view center=%s,6 width=%s' % (num(min(width / 2, view / 2 - 2)), num(view)),
            'fluid name=water density=1000 surface=8 left=0 right=%s bottom=14' % num(width),
            'box name=floor at=%s,14.5 size=%s,1 static color=#6b5b4b' % (num(width / 2), num(width + 2)),
            'box name=left-wall at=-0.5,2 size=1,24 static color=#6b5b4b',

@@ -39,8 +39,15 @@ void sandbox_change_density(sandbox *sb, int direction)
 
 /* A body of the spawn density and the format's defaults, shaped by `kind`,
  * at `at`: as a scene statement would give it. */
+void sandbox_change_spawn_size(sandbox *sb, double clicks)
+{
+    sb->spawn_scale = fmin(fmax(sb->spawn_scale * pow(1.15, clicks), 0.1), 10.0);
+    sandbox_say(sb, "spawns %.2f times their first size (a box %.2f x %.2f m)", sb->spawn_scale,
+                BOX_SIZE.x * sb->spawn_scale, BOX_SIZE.y * sb->spawn_scale);
+}
+
 static void spawn_body(sandbox_spawn kind, unsigned count, fl_vec2 at, double density,
-                       fl_scene_body *b)
+                       double scale, fl_scene_body *b)
 {
     memset(b, 0, sizeof *b);
     const fl_body_def d = fl_body_def_default();
@@ -53,16 +60,18 @@ static void spawn_body(sandbox_spawn kind, unsigned count, fl_vec2 at, double de
     switch (kind) {
     case SPAWN_BOX:
         b->shape = FL_SCENE_BOX;
-        b->size = BOX_SIZE;
+        b->size = fl_scale(BOX_SIZE, scale);
         break;
     case SPAWN_NGON:
         b->shape = FL_SCENE_NGON;
         b->sides = 3 + (int)(count % 6);
-        b->radius = NGON_RADIUS;
+        b->radius = NGON_RADIUS * scale;
         break;
     case SPAWN_ROCK:
         b->shape = FL_SCENE_POLYGON;
         b->point_count = sandbox_rock(count, b->points, FL_SCENE_MAX_POINTS);
+        for (int i = 0; i < b->point_count; i++)
+            b->points[i] = fl_scale(b->points[i], scale);
         break;
     }
 }
@@ -70,7 +79,7 @@ static void spawn_body(sandbox_spawn kind, unsigned count, fl_vec2 at, double de
 void sandbox_spawn_at(sandbox *sb, sandbox_spawn kind, fl_vec2 at)
 {
     fl_scene_body b;
-    spawn_body(kind, sb->spawn_count, at, sandbox_spawn_density(sb), &b);
+    spawn_body(kind, sb->spawn_count, at, sandbox_spawn_density(sb), sb->spawn_scale, &b);
     if (sandbox_spawn_body(sb, &b))
         sb->spawn_count++;
 }

@@ -78,6 +78,7 @@ static void world_key(sandbox *sb, SDL_Keycode k)
     case SDLK_c: sandbox_toggle_replay(sb); break;
     case SDLK_p: sandbox_start_drawing(sb); break;
     case SDLK_g: sandbox_next_plot(sb); break;
+    case SDLK_HOME: sandbox_view_fit_bodies(sb); break;
     case SDLK_F1: toggle(&sb->help); break;
     case SDLK_ESCAPE: sb->help = false; break;
     default: break;
@@ -165,7 +166,10 @@ static void mouse_motion(sandbox *sb, const SDL_MouseMotionEvent *e)
 static void wheel(sandbox *sb, const SDL_MouseWheelEvent *e)
 {
     double clicks = e->direction == SDL_MOUSEWHEEL_FLIPPED ? -e->y : e->y;
-    sandbox_zoom(sb, clicks);
+    if (SDL_GetModState() & KMOD_CTRL)
+        sandbox_change_spawn_size(sb, clicks);
+    else
+        sandbox_zoom(sb, clicks);
 }
 
 static void drop_file(sandbox *sb, char *path)

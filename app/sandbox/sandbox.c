@@ -196,6 +196,7 @@ static int session(sandbox *sb)
     sb->overlays = render_options_default();
     sb->density_index = 5; /* 500 kg/m^2: half as dense as water */
     sb->plot.quantity = 0;  /* the draft, once a body is selected */
+    sb->spawn_scale = 1.0;
     sb->view = (sandbox_view){.px_w = sb->opt.width, .px_h = sb->opt.height, .px_per_point = 1};
     if (!sandbox_load(sb, sb->opt.scene_path, true))
         return CLI_BAD_INPUT;

@@ -44,6 +44,9 @@ void sandbox_move_water(sandbox *sb, double dy);
 void sandbox_remove_lost(sandbox *sb);
 double sandbox_spawn_density(const sandbox *sb);
 void sandbox_change_density(sandbox *sb, int direction);
+/* Ctrl + wheel: B/N/R spawns bigger (clicks > 0) or smaller, by 1.15 a click
+ * (a tenth to ten times the first size). */
+void sandbox_change_spawn_size(sandbox *sb, double clicks);
 /* The next density of the spawn ladder above (+1) or below (-1) d. */
 double sandbox_density_step(double d, int direction);
 
@@ -103,6 +106,8 @@ int sandbox_rock(unsigned seed, fl_vec2 *out, int max_points);
 /* view.c: the camera. */
 void sandbox_view_resize(sandbox *sb);
 void sandbox_view_fit(sandbox *sb);
+/* Home: the camera on every moving body (the whole scene when none moves). */
+void sandbox_view_fit_bodies(sandbox *sb);
 camera sandbox_camera(const sandbox *sb);
 /* Window coordinates (as in SDL's mouse events) -> drawable pixels. */
 fl_vec2 sandbox_to_pixels(const sandbox *sb, double x, double y);

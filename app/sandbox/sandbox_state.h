@@ -135,6 +135,7 @@ typedef struct sandbox {
     bool help;
 
     int density_index;      /* into the spawn density ladder */
+    double spawn_scale;     /* B/N/R spawns' size against their first (Ctrl + wheel) */
     unsigned spawn_count;   /* seeds the rocks */
 
     char status[SANDBOX_TEXT_MAX]; /* a passing message in the HUD */

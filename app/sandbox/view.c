@@ -1,3 +1,4 @@
+#include <math.h>
 #include "sandbox_parts.h"
 
 #define ZOOM_STEP 1.15
@@ -22,6 +23,30 @@ void sandbox_view_fit(sandbox *sb)
 {
     camera_fit_sim(&sb->sim, (double)sb->view.px_w / sb->view.px_h, &sb->view.center,
                    &sb->view.width);
+}
+
+void sandbox_view_fit_bodies(sandbox *sb)
+{
+    const fl_world *w = sb->sim.world;
+    fl_vec2 lo = {INFINITY, INFINITY}, hi = {-INFINITY, -INFINITY};
+    for (int i = 0; i < fl_world_body_count(w); i++) {
+        const fl_body *b = fl_world_body(w, i);
+        if (fl_body_is_static(b))
+            continue;
+        fl_vec2 p = fl_body_position(b);
+        double r = fl_body_radius(b);
+        lo = fl_v2(fmin(lo.x, p.x - r), fmin(lo.y, p.y - r));
+        hi = fl_v2(fmax(hi.x, p.x + r), fmax(hi.y, p.y + r));
+    }
+    double aspect = (double)sb->view.px_w / sb->view.px_h;
+    if (!(lo.x <= hi.x)) { /* no moving body: the whole scene, whatever its view */
+        fl_sim s = sb->sim;
+        s.has_view = false;
+        camera_fit_sim(&s, aspect, &sb->view.center, &sb->view.width);
+        return;
+    }
+    sb->view.center = fl_scale(fl_add(lo, hi), 0.5);
+    sb->view.width = fmax(fmax(hi.x - lo.x, (hi.y - lo.y) * aspect) * 1.15, 2.0);
 }
 
 camera sandbox_camera(const sandbox *sb)
