@@ -428,6 +428,23 @@ class Sandbox(unittest.TestCase):
         self.assertNotIn('name=stray', saved)
         self.assertIn('name=crate', saved)
 
+    def test_the_picker_opens_another_scene(self):
+        """O lists the open scene first, then its folder's scenes by name:
+        Down and Enter open the next one."""
+        other = os.path.join(self.dir, 'aaa-other.scene')
+        with open(other, 'w', encoding='utf-8') as f:
+            f.write(SCENE.replace('name=crate', 'name=picked'))
+        self.xdo('key', 'o')
+        time.sleep(0.2)
+        self.xdo('key', 'Down')
+        self.xdo('key', 'Return')
+        time.sleep(0.5)
+        self.xdo('key', 'ctrl+s')
+        wait_for(lambda: os.path.exists(self.out), 10, 'the saved scene')
+        with open(self.out, encoding='utf-8') as f:
+            self.assertIn('name=picked', f.read())
+        os.remove(other)
+
     def in_second_window(self, args, title, drive):
         """Opens another flotsam window, lets drive(window) work it, quits it;
         returns what it said on stderr."""

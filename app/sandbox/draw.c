@@ -253,6 +253,7 @@ bool sandbox_draw(sandbox *sb)
         draw_timeline(&b, sb);
     draw_drawing(&b, sb);
     sandbox_draw_inspector(&b, sb);
+    sandbox_draw_picker(&b, sb);
     if (sb->banner[0])
         draw_banner(&b, sb);
     if (sb->help)

@@ -30,6 +30,7 @@ static const struct {
     {"Ctrl+S", "save the world as a scene file"},
     {"C", "start or stop recording a replay of what you do"},
     {"Shift+C", "start or stop capturing PNG frames live"},
+    {"O", "pick a scene or replay to open (scenes/, the open one's folder, recent)"},
     {"drop a file", "open that scene or replay (the open one reloads when it changes)"},
     {"F1, Esc", "this card on or off; Esc closes it"},
     {"Ctrl+Q", "quit"},

@@ -78,6 +78,7 @@ static void world_key(sandbox *sb, SDL_Keycode k)
     case SDLK_c: sandbox_toggle_replay(sb); break;
     case SDLK_p: sandbox_start_drawing(sb); break;
     case SDLK_g: sandbox_next_plot(sb); break;
+    case SDLK_o: sandbox_open_picker(sb); break;
     case SDLK_HOME: sandbox_view_fit_bodies(sb); break;
     case SDLK_F1: toggle(&sb->help); break;
     case SDLK_ESCAPE: sb->help = false; break;
@@ -115,7 +116,8 @@ static bool drawing_key(sandbox *sb, SDL_Keycode k)
 
 static void key_down(sandbox *sb, const SDL_KeyboardEvent *e)
 {
-    if (replay_key(sb, e) || drawing_key(sb, e->keysym.sym))
+    if (sandbox_picker_key(sb, e->keysym.sym) || replay_key(sb, e) ||
+        drawing_key(sb, e->keysym.sym))
         return;
     SDL_Keycode k = e->keysym.sym;
     if ((e->keysym.mod & KMOD_CTRL) && control_key(sb, k))
@@ -135,7 +137,9 @@ static void mouse_button(sandbox *sb, const SDL_MouseButtonEvent *e, bool down)
         double at;
         fl_vec2 world = sandbox_mouse_world(sb);
         bool shift = (SDL_GetModState() & KMOD_SHIFT) != 0;
-        if (down && sandbox_timeline_at(sb, sb->mouse.at, &at))
+        if (down && sandbox_picker_click(sb, sb->mouse.at))
+            ;
+        else if (down && sandbox_timeline_at(sb, sb->mouse.at, &at))
             sandbox_play_seek(sb, (uint64_t)llround(at * (double)sb->play.replay.steps));
         else if (down && sb->drawing.on)
             sandbox_drawing_click(sb, world);

@@ -77,6 +77,15 @@ void sandbox_change_selected_density(sandbox *sb, int direction);
 /* Its outline and panel, over the picture. */
 void sandbox_draw_inspector(draw_batch *b, sandbox *sb);
 
+/* picker.c: the scene picker. */
+void sandbox_open_picker(sandbox *sb);
+/* Keys and clicks while it is open (true: taken). */
+bool sandbox_picker_key(sandbox *sb, SDL_Keycode k);
+bool sandbox_picker_click(sandbox *sb, fl_vec2 at);
+void sandbox_draw_picker(draw_batch *batch, const sandbox *sb);
+/* A file opened: listed first next time. */
+void sandbox_remember_file(sandbox *sb, const char *path);
+
 /* plot.c: the live plot of one quantity of the selected body. */
 /* G: the next quantity (draft, heel, vertical speed, kinetic, total
  * energy), then off. */

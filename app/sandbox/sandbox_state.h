@@ -76,6 +76,17 @@ typedef struct sandbox_rec {
     long frames, steps, every;
 } sandbox_rec;
 
+/* The scene picker (O), and the files opened this session. */
+#define PICKER_MOST 64
+#define PICKER_RECENT 8
+typedef struct sandbox_picker {
+    bool on;
+    char paths[PICKER_MOST][256];
+    int count, cursor;
+    char recent[PICKER_RECENT][256];
+    int recent_count;
+} sandbox_picker;
+
 /* The live plot of the selected body (G): its samples, oldest first from
  * `first` in a ring. */
 #define PLOT_QUANTITIES 5
@@ -131,6 +142,7 @@ typedef struct sandbox {
         uint32_t body;      /* the selected body's id */
     } inspect;
     sandbox_plot plot;
+    sandbox_picker picker;
     render_options overlays;
     bool help;
 

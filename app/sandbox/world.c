@@ -57,8 +57,10 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit)
     if (sandbox_is_replay(path)) {
         remember_file(sb, path);
         bool ok = sandbox_open_replay(sb, path);
-        if (ok)
+        if (ok) {
             sandbox_view_fit(sb);
+            sandbox_remember_file(sb, path);
+        }
         return ok;
     }
     fl_scene fresh;
@@ -82,6 +84,7 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit)
                          sb->loaded.view_center.y != fresh.view_center.y);
     install(sb, &fresh, &s);
     keep_text(sb, text, len);
+    sandbox_remember_file(sb, path);
     sandbox_replay_loaded(sb);
     sb->banner[0] = '\0';
     if (fit || view_changed)
