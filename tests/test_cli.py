@@ -678,6 +678,36 @@ class Trace(Workdir):
             self.assertAlmostEqual(float(row['submerged_fraction']),
                                    b['submerged_area'] / b['area'], places=12)
 
+    def test_plot_of_the_iceberg(self):
+        from test_sandbox import read_png_rgb
+        out = os.path.join(self.dir, 'p.png')
+        r = flotsam('run', scene_path('iceberg.scene'), '--steps', '600', '--plot', out,
+                    '--quantity', 'submerged', '--body', 'iceberg', '--every', '10')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        w, h, rows = read_png_rgb(out)
+        self.assertEqual((w, h), (960, 540))
+        # The axes (dark, 1.5 units of 1.8 px) along the left at x = 126 and
+        # the bottom at y = 459; the page white around them; the series blue.
+        self.assertLess(max(rows[300][126]), 80)
+        self.assertLess(max(rows[459][500]), 80)
+        self.assertEqual(rows[520][900], (255, 255, 255))
+        blue = sum(1 for row in rows for p in row if p[2] > 150 and p[0] < 90)
+        self.assertGreater(blue, 500)
+        svg = os.path.join(self.dir, 'p.svg')
+        r = flotsam('run', scene_path('capsize.scene'), '--steps', '60', '--plot', svg,
+                    '--quantity', 'heel', '--body', 'tall')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        import xml.dom.minidom
+        self.assertTrue(xml.dom.minidom.parse(svg).getElementsByTagName('path'))
+        for args in (['--plot', out], ['--quantity', 'heel'], ['--plot', 'x.pdf', '--quantity', 'heel'],
+                     ['--plot', out, '--quantity', 'speed']):
+            r = flotsam('run', scene_path('capsize.scene'), '--steps', '5', *args)
+            self.assertEqual(r.returncode, 2, args)
+        r = flotsam('run', scene_path('capsize.scene'), '--steps', '5', '--plot', out,
+                    '--quantity', 'heel', '--body', 'ghost')
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("no body named 'ghost'", r.stderr)
+
     def test_replay_trace_and_bad_trace(self):
         out = os.path.join(self.dir, 'r.csv')
         r = flotsam('replay', os.path.join(ROOT, 'tests', 'data', 'harbour.replay'),

@@ -42,6 +42,29 @@ int picture_option(int argc, char **argv, int *i, picture_options *o)
         o->snapshot = v;
         return CLI_OK;
     }
+    if (cli_is_option(a, "--plot")) {
+        if (!(v = cli_option_value("--plot", argc, argv, i)) || !v[0])
+            return cli_usage_error("--plot needs a file name");
+        if (!snapshot_format_known(v) || strstr(v, ".pdf") || strstr(v, ".PDF"))
+            return cli_usage_error("--plot draws .png or .svg files, got '%s'", v);
+        o->plot = v;
+        return CLI_OK;
+    }
+    if (cli_is_option(a, "--quantity")) {
+        if (!(v = cli_option_value("--quantity", argc, argv, i)))
+            return cli_usage_error("--quantity needs a value");
+        if (!plot_quantity_known(v))
+            return cli_usage_error("--quantity: unknown quantity '%s' (known: draft, heel, "
+                                   "vertical-speed, kinetic-energy, submerged, gm, x, y)", v);
+        o->quantity = v;
+        return CLI_OK;
+    }
+    if (cli_is_option(a, "--body")) {
+        if (!(v = cli_option_value("--body", argc, argv, i)) || !v[0])
+            return cli_usage_error("--body needs a body's name");
+        o->body = v;
+        return CLI_OK;
+    }
     if (cli_is_option(a, "--trace")) {
         if (!(v = cli_option_value("--trace", argc, argv, i)) || !v[0])
             return cli_usage_error("--trace needs a file name");
@@ -99,10 +122,14 @@ int picture_option(int argc, char **argv, int *i, picture_options *o)
 
 int picture_options_check(const picture_options *o, long steps)
 {
-    if (o->shaping && !o->frames && !o->animation && !o->snapshot && !o->trace)
+    if ((o->plot != NULL) != (o->quantity != NULL))
+        return cli_usage_error("--plot FILE and --quantity Q go together");
+    if (o->body && !o->plot)
+        return cli_usage_error("--body goes with --plot FILE");
+    if (o->shaping && !o->frames && !o->animation && !o->snapshot && !o->trace && !o->plot)
         return cli_usage_error("--every, --size, --overlay and --from go with --frames DIR, "
                                "--animation FILE or --snapshot FILE");
-    if ((o->every > 0 || o->from > 0) && !o->frames && !o->animation && !o->trace)
+    if ((o->every > 0 || o->from > 0) && !o->frames && !o->animation && !o->trace && !o->plot)
         return cli_usage_error("--every and --from go with --frames DIR, --animation FILE or --trace FILE "
                                "(a snapshot is one picture: --at STEP)");
     if (o->fps > 0 && !o->animation)
@@ -177,11 +204,19 @@ int pictures_open(pictures *p, const picture_options *o, const char *scene_name,
 {
     int rc = open_pictures(p, o, scene_name, s);
     char err[512];
+    if (rc == CLI_OK && o->plot &&
+        !plot_open(&p->pl, o->plot, o->quantity, o->body, o->every, s, err, sizeof err)) {
+        fprintf(stderr, "flotsam: %s\n", err);
+        rc = o->body ? CLI_BAD_INPUT : CLI_FAILED;
+    }
     if (rc == CLI_OK && o->trace && !trace_open(&p->tr, o->trace, o->every, err, sizeof err)) {
         fprintf(stderr, "flotsam: %s\n", err);
+        rc = CLI_FAILED;
+    }
+    if (rc != CLI_OK) {
+        plot_close(&p->pl, false, NULL, 0);
         recorder_abort(p->rec);
         p->rec = NULL;
-        rc = CLI_FAILED;
     }
     return rc;
 }
@@ -189,7 +224,7 @@ int pictures_open(pictures *p, const picture_options *o, const char *scene_name,
 bool pictures_step(pictures *p, fl_sim *s, long done)
 {
     char err[512];
-    if (!trace_step(&p->tr, s, done, err, sizeof err)) {
+    if (!trace_step(&p->tr, s, done, err, sizeof err) || !plot_step(&p->pl, s, done, err, sizeof err)) {
         fprintf(stderr, "flotsam: %s\n", err);
         return false;
     }
@@ -213,6 +248,11 @@ bool pictures_close(pictures *p, bool ok)
 {
     char err[512];
     if (!trace_close(&p->tr, ok, err, sizeof err)) {
+        if (ok)
+            fprintf(stderr, "flotsam: %s\n", err);
+        ok = false;
+    }
+    if (!plot_close(&p->pl, ok, err, sizeof err)) {
         if (ok)
             fprintf(stderr, "flotsam: %s\n", err);
         ok = false;

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include "recorder.h"
 #include "render.h"
+#include "plot.h"
 #include "trace.h"
 
 typedef struct picture_options {
@@ -13,6 +14,9 @@ typedef struct picture_options {
     const char *animation;  /* .gif or .webp; NULL: none */
     const char *snapshot;   /* .png, .svg or .pdf; NULL: none */
     const char *trace;      /* .csv of every body every `every` steps; NULL: none */
+    const char *plot;       /* .png or .svg chart of one quantity; NULL: none */
+    const char *quantity;   /* ... its quantity (plot.h) */
+    const char *body;       /* ... of this body (NULL: the first that moves) */
     long at;                /* the snapshot's step; -1: the last */
     long every;             /* steps between frames; 0: about 30 per simulated second */
     long from;              /* the first step drawn */
@@ -37,6 +41,7 @@ typedef struct pictures {
     long every;
     camera cam;             /* the snapshot's: the frames' camera */
     trace tr;               /* the trace, when asked for */
+    plot_series pl;         /* the plot's points, when asked for */
     char label[128];        /* the HUD's line: the scene's name */
 } pictures;
 

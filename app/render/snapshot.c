@@ -27,10 +27,9 @@ bool snapshot_format_known(const char *path) { return kind_of(path) != SNAP_NONE
 
 typedef struct vector_job {
     snapshot_kind kind;
-    const fl_sim *s;
-    const camera *cam;
-    const render_options *o;
-    const render_hud *hud;
+    int w, h;
+    snapshot_painter paint;
+    void *ctx;
 } vector_job;
 
 static cairo_status_t to_file(void *closure, const unsigned char *data, unsigned int length)
@@ -43,12 +42,12 @@ static cairo_status_t to_file(void *closure, const unsigned char *data, unsigned
 static bool write_vector(FILE *f, void *ctx, char *why, size_t why_size)
 {
     const vector_job *j = ctx;
-    double w = j->cam->px_w, h = j->cam->px_h;
+    double w = j->w, h = j->h;
     cairo_surface_t *surface = j->kind == SNAP_SVG
                                    ? cairo_svg_surface_create_for_stream(to_file, f, w, h)
                                    : cairo_pdf_surface_create_for_stream(to_file, f, w, h);
     cairo_t *cr = cairo_create(surface);
-    bool ok = render_sim_unmerged(cr, j->s, j->cam, j->o, j->hud);
+    bool ok = j->paint(cr, false, j->ctx);
     cairo_show_page(cr);
     cairo_status_t drawn = cairo_status(cr);
     cairo_destroy(cr);
@@ -84,28 +83,49 @@ bool snapshot_probe(const char *path, char *err, size_t err_size)
     return f != NULL;
 }
 
-bool snapshot_write(const char *path, const fl_sim *s, const camera *cam,
-                    const render_options *o, const render_hud *hud, char *err, size_t err_size)
+bool snapshot_paint(const char *path, int w, int h, snapshot_painter paint, void *ctx, char *err,
+                    size_t err_size)
 {
     snapshot_kind kind = kind_of(path);
     if (kind == SNAP_NONE) {
-        snprintf(err, err_size, "cannot write '%s': snapshots are .png, .svg or .pdf", path);
+        snprintf(err, err_size, "cannot write '%s': pictures are .png, .svg or .pdf", path);
         return false;
     }
     if (kind != SNAP_PNG) {
-        vector_job j = {kind, s, cam, o, hud};
+        vector_job j = {kind, w, h, paint, ctx};
         return fl_write_file(path, write_vector, &j, err, err_size);
     }
-    capture *c = capture_create(cam->px_w, cam->px_h, err, err_size);
+    capture *c = capture_create(w, h, err, err_size);
     if (!c)
         return false;
     const uint8_t *rgb = NULL;
-    if (render_sim(capture_cairo(c), s, cam, o, hud))
+    if (paint(capture_cairo(c), true, ctx))
         rgb = capture_resolve(c);
-    bool ok = rgb && png_write_file(path, rgb, cam->px_w, cam->px_h, err, err_size);
+    bool ok = rgb && png_write_file(path, rgb, w, h, err, err_size);
     if (!rgb)
         snprintf(err, err_size, "cannot draw '%s': %s", path,
                  cairo_status_to_string(cairo_status(capture_cairo(c))));
     capture_destroy(c);
     return ok;
+}
+
+typedef struct sim_job {
+    const fl_sim *s;
+    const camera *cam;
+    const render_options *o;
+    const render_hud *hud;
+} sim_job;
+
+static bool paint_sim(cairo_t *cr, bool raster, void *ctx)
+{
+    const sim_job *j = ctx;
+    return raster ? render_sim(cr, j->s, j->cam, j->o, j->hud)
+                  : render_sim_unmerged(cr, j->s, j->cam, j->o, j->hud);
+}
+
+bool snapshot_write(const char *path, const fl_sim *s, const camera *cam,
+                    const render_options *o, const render_hud *hud, char *err, size_t err_size)
+{
+    sim_job j = {s, cam, o, hud};
+    return snapshot_paint(path, cam->px_w, cam->px_h, paint_sim, &j, err, err_size);
 }

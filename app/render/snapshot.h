@@ -16,6 +16,14 @@ bool snapshot_format_known(const char *path);
  * created and removed); false with a message. */
 bool snapshot_probe(const char *path, char *err, size_t err_size);
 
+/* Paints a picture of w x h pixels (or points, for the vector formats)
+ * into `path`: paint(cr, raster, ctx) draws it (raster: into the PNG's
+ * pixels, else a vector surface, where shapes stay their own paths), and
+ * returns false on failure. Written beside `path` and renamed into place. */
+typedef bool (*snapshot_painter)(cairo_t *cr, bool raster, void *ctx);
+bool snapshot_paint(const char *path, int w, int h, snapshot_painter paint, void *ctx, char *err,
+                    size_t err_size);
+
 /* Draws s through cam (its size is the picture's) into `path`, written
  * beside it and renamed into place. Returns false with a message. */
 bool snapshot_write(const char *path, const fl_sim *s, const camera *cam,
