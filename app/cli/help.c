@@ -5,7 +5,7 @@
 
 static const char usage[] =
     "usage: flotsam [SCENE | REPLAY] [--save-as FILE] [--replay-out FILE]\n"
-    "               [--frames DIR] [--size WxH]\n"
+    "               [--frames DIR] [--size WxH] [--report-speed]\n"
     "       flotsam COMMAND [ARGS]\n"
     "\n"
     "A 2D rigid-body simulator whose bodies float, tilt, right themselves and\n"
@@ -22,6 +22,8 @@ static const char usage[] =
     "                       here, the first N free); its path is printed\n"
     "        --frames DIR   where Shift+C captures frames (default: frames-N)\n"
     "        --size WxH     the window's first size (default 1280x720)\n"
+    "        --report-speed print frames a second and the speed against real\n"
+    "                       time on stdout, once a second\n"
     "\n"
     "commands:\n"
     "  run [SCENE] [--steps N] [--state-out FILE]\n"

@@ -23,7 +23,7 @@ static int option_index(const char *arg)
 
 bool sandbox_wants(const char *arg)
 {
-    if (option_index(arg) >= 0)
+    if (option_index(arg) >= 0 || !strcmp(arg, "--report-speed"))
         return true;
     size_t n = strlen(arg);
     struct stat st;
@@ -58,6 +58,8 @@ int sandbox_parse_args(int argc, char **argv, sandbox_options *o)
             int rc = take_option(which, cli_option_value(options[which], argc, argv, &i), o);
             if (rc)
                 return rc;
+        } else if (!strcmp(a, "--report-speed")) {
+            o->report_speed = true;
         } else if (a[0] == '-' && a[1] != '\0') {
             return cli_usage_error("unknown option '%s'", a);
         } else if (o->scene_path) {

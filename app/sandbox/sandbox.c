@@ -132,17 +132,23 @@ static void advance(sandbox *sb, double elapsed)
 
 /* Frames a second and the simulation's speed against the wall clock,
  * measured over windows of half a second. */
-static void count_frame(sandbox_clock *c)
+static void count_frame(sandbox *sb)
 {
+    sandbox_clock *c = &sb->clock;
     c->frames++;
     double span = c->now - c->window_start;
-    if (span < 0.5)
+    if (span < (sb->opt.report_speed ? 1.0 : 0.5))
         return;
     c->fps = c->frames / span;
     c->speed = c->simulated / span;
     c->frames = 0;
     c->simulated = 0.0;
     c->window_start = c->now;
+    if (sb->opt.report_speed) {
+        printf("t %.1f s   %.1f fps   %.3fx real time   %d bodies   %.3f ms/step\n", c->now, c->fps,
+               c->speed, fl_world_body_count(sb->sim.world), c->step_ms);
+        fflush(stdout);
+    }
 }
 
 /* Paused, with nothing in hand: wait for the next event (half a second at
@@ -180,7 +186,7 @@ static void run(sandbox *sb)
             continue;
         sb->redraw = false;
         sb->drawn_at = sb->clock.now;
-        count_frame(&sb->clock);
+        count_frame(sb);
         bool drawn = sandbox_draw(sb);
         if (!drawn && !sb->draw_failed)
             fprintf(stderr, "flotsam: cannot draw the window\n"); /* once, not every frame */

@@ -21,6 +21,7 @@ typedef struct sandbox_options {
     const char *save_as;    /* Ctrl+S target; NULL: <scene-name>-saved.scene */
     const char *frames_dir; /* Shift+C's folder; NULL: frames-<n> */
     const char *replay_out; /* C's replay file; NULL: <scene-name>-<n>.replay */
+    bool report_speed;      /* --report-speed: a line of fps and speed a second, on stdout */
     int width, height;      /* the window's first size */
 } sandbox_options;
 
