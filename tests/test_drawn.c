@@ -47,6 +47,37 @@ static void test_a_pentagon_becomes_a_body(void **state)
     ASSERT_NEAR(b.size.y, 0.5, 1e-15);
 }
 
+/* A boat's cross-section drawn and marked hollow: its outline is the hull,
+ * the solid a wall 0.1 m thick inside it, open along the top. */
+static void test_a_hollow_hull(void **state)
+{
+    (void)state;
+    const fl_vec2 clicks[4] = {{-2.0, 0.0}, {2.0, 0.0}, {1.5, 1.0}, {-1.5, 1.0}};
+    fl_scene_body b;
+    char msg[200];
+    if (!drawn_hull_body(clicks, 4, 600.0, 0.1, &b, msg, sizeof msg))
+        fail_msg("%s", msg);
+    assert_int_equal(b.hull_count, 4);
+    assert_int_equal(b.point_count, 8);
+    double hull_area = fabs(fl_polygon_signed_area(clicks, 4));
+    fl_vec2 shell[8];
+    for (int i = 0; i < 8; i++)
+        shell[i] = fl_add(b.at, b.points[i]);
+    double solid = fabs(fl_polygon_signed_area(shell, 8));
+    /* The wall along the two sides (1.12 m each) and the bottom (3 m),
+     * 0.1 m thick, less its corners' overlaps: about 0.5 m^2. */
+    assert_true(solid > 0.4 && solid < 0.55);
+    assert_true(solid < hull_area);
+    /* The shell's first and last points are the gunwale's ends, the inner
+     * ones below them on the gunwale's line. */
+    ASSERT_NEAR(shell[0].y, 0.0, 1e-12);
+    ASSERT_NEAR(shell[7].y, 0.0, 1e-12);
+    ASSERT_NEAR(shell[4].y, 0.0, 1e-12);
+    ASSERT_NEAR(shell[3].y, 0.0, 1e-12);
+    /* Too thick a wall for the shape: refused, never a crash. */
+    assert_false(drawn_hull_body(clicks, 4, 600.0, 3.0, &b, msg, sizeof msg));
+}
+
 static void refused(const fl_vec2 *p, int n, const char *words)
 {
     fl_scene_body b;
@@ -78,6 +109,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_pentagon_becomes_a_body),
         cmocka_unit_test(test_bad_drawings_are_refused),
+        cmocka_unit_test(test_a_hollow_hull),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

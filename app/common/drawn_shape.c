@@ -54,6 +54,83 @@ bool drawn_shape_body(const fl_vec2 *points, int n, double density, fl_scene_bod
     return ok;
 }
 
+/* Where the lines p + s u and q + t v meet (false: parallel). */
+static bool meet(fl_vec2 p, fl_vec2 u, fl_vec2 q, fl_vec2 v, fl_vec2 *out)
+{
+    double d = fl_cross(u, v);
+    if (fabs(d) < 1e-12)
+        return false;
+    double s = fl_cross(fl_sub(q, p), v) / d;
+    *out = fl_add(p, fl_scale(u, s));
+    return true;
+}
+
+bool drawn_hull_body(const fl_vec2 *points, int n, double density, double wall,
+                     fl_scene_body *out, char *msg, size_t msg_size)
+{
+    fl_scene_body hull;
+    if (!drawn_shape_body(points, n, density, &hull, msg, msg_size))
+        return false;
+    if (2 * n > FL_SCENE_MAX_POINTS) {
+        snprintf(msg, msg_size, "a hollow hull has at most %d corners", FL_SCENE_MAX_POINTS / 2);
+        return false;
+    }
+    /* Counter-clockwise on screen (y down): the inside is to the right of
+     * each edge; offset every edge inward by the wall. */
+    fl_vec2 p[FL_SCENE_MAX_POINTS];
+    double area = fl_polygon_signed_area(points, n);
+    for (int i = 0; i < n; i++)
+        p[i] = area > 0 ? points[i] : points[n - 1 - i];
+    /* The gunwale: the edge highest up (least y at its middle). */
+    int top = 0;
+    for (int i = 1; i < n; i++)
+        if (p[i].y + p[(i + 1) % n].y < p[top].y + p[(top + 1) % n].y)
+            top = i;
+    fl_vec2 inner[FL_SCENE_MAX_POINTS];
+    for (int i = 0; i < n; i++) {
+        fl_vec2 a = p[(i + n - 1) % n], b = p[i], c = p[(i + 1) % n];
+        fl_vec2 u = fl_sub(b, a), v = fl_sub(c, b);
+        double lu = fl_length(u), lv = fl_length(v);
+        fl_vec2 nu = fl_scale(fl_v2(-u.y, u.x), wall / lu), nv = fl_scale(fl_v2(-v.y, v.x), wall / lv);
+        /* The gunwale's ends stay on it: the wall is open there. */
+        if (i == top)
+            nv = fl_v2(0.0, 0.0);
+        if (i == (top + 1) % n)
+            nu = fl_v2(0.0, 0.0);
+        if (!meet(fl_add(a, nu), u, fl_add(b, nv), v, &inner[i])) {
+            snprintf(msg, msg_size, "cannot make that hull: two of its edges run straight on");
+            return false;
+        }
+    }
+    /* The shell: outside from the gunwale's far end round to its near one,
+     * then inside back again. */
+    fl_vec2 shell[FL_SCENE_MAX_POINTS];
+    int m = 0;
+    for (int k = 0; k < n; k++)
+        shell[m++] = p[(top + 1 + k) % n];
+    for (int k = 0; k < n; k++)
+        shell[m++] = inner[(top + n - k) % n];
+    size_t size = 160 + (size_t)(m + n) * 64;
+    char *text = malloc(size);
+    if (!text) {
+        snprintf(msg, msg_size, "out of memory");
+        return false;
+    }
+    int len = snprintf(text, size, "flotsam-scene 1\npolygon at=%.17g,%.17g density=%.17g points=[",
+                       hull.at.x, hull.at.y, density);
+    for (int i = 0; i < m; i++)
+        len += snprintf(text + len, size - (size_t)len, "%s%.17g,%.17g", i ? " " : "",
+                        shell[i].x - hull.at.x, shell[i].y - hull.at.y);
+    len += snprintf(text + len, size - (size_t)len, "] hull=[");
+    for (int i = 0; i < n; i++)
+        len += snprintf(text + len, size - (size_t)len, "%s%.17g,%.17g", i ? " " : "",
+                        p[i].x - hull.at.x, p[i].y - hull.at.y);
+    len += snprintf(text + len, size - (size_t)len, "]\n");
+    bool ok = read_statement(text, (size_t)len, out, msg, msg_size);
+    free(text);
+    return ok;
+}
+
 bool drawn_box_body(fl_vec2 a, fl_vec2 b, double density, fl_scene_body *out, char *msg,
                     size_t msg_size)
 {

@@ -9,6 +9,7 @@ static const struct {
     {"Home", "frame every moving body (a replay: its start)"},
     {"B / N / R", "spawn a box / regular polygon / rock at the cursor"},
     {"P, clicks, Enter", "draw a shape corner by corner (Esc drops it, Backspace a corner)"},
+    {"T while drawing", "make the shape a hollow hull: a wall inside it, open at the top"},
     {"Shift + left drag", "draw a box"},
     {"[ / ]", "lower / raise the density of what spawns"},
     {"Ctrl + wheel", "make what B / N / R spawn bigger or smaller"},

@@ -110,6 +110,7 @@ static bool drawing_key(sandbox *sb, SDL_Keycode k)
     case SDLK_RETURN: case SDLK_KP_ENTER: sandbox_finish_drawing(sb); return true;
     case SDLK_ESCAPE: sandbox_cancel_drawing(sb); return true;
     case SDLK_BACKSPACE: sandbox_drawing_undo(sb); return true;
+    case SDLK_t: sandbox_toggle_hollow(sb); return true;
     default: return false;
     }
 }

@@ -105,6 +105,8 @@ void sandbox_finish_drawing(sandbox *sb);
 /* Esc: drops it; Backspace: drops its last corner. */
 void sandbox_cancel_drawing(sandbox *sb);
 void sandbox_drawing_undo(sandbox *sb);
+/* T while drawing: a hollow hull (a wall inside the outline), or solid. */
+void sandbox_toggle_hollow(sandbox *sb);
 /* Shift + left press and release: a box between the two points. */
 void sandbox_box_from(sandbox *sb, fl_vec2 world);
 void sandbox_box_to(sandbox *sb, fl_vec2 world);

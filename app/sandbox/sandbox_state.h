@@ -66,6 +66,7 @@ typedef struct sandbox_drawing {
     bool on;
     fl_vec2 points[FL_SCENE_MAX_POINTS];
     int count;
+    bool hollow;            /* T: a hull whose solid is a wall inside it */
     bool boxing;            /* Shift + left drag in progress */
     fl_vec2 box_from;       /* world */
 } sandbox_drawing;

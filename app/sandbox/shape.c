@@ -1,6 +1,6 @@
 /* Drawing a shape with the mouse: P, a left click for each corner, Enter
  * (or a click on the first corner) makes it a body of the spawn density;
- * Esc drops it, Backspace its last corner. Shift + a left drag makes a box.
+ * Esc drops it, Backspace its last corner, T makes it a hollow hull. Shift + a left drag makes a box.
  * The shape is read as a scene statement would be (drawn_shape.c), so the
  * window refuses what a scene file would, and it spawns through
  * sandbox_spawn_body: saved by Ctrl+S and recorded in replays. */
@@ -8,6 +8,17 @@
 #include "sandbox_parts.h"
 
 #define CLOSE_PX 10.0 /* a click this near the first corner closes the shape */
+#define WALL 0.1      /* m: a hollow hull's wall, times the spawn size */
+
+void sandbox_toggle_hollow(sandbox *sb)
+{
+    sb->drawing.hollow = !sb->drawing.hollow;
+    if (sb->drawing.hollow)
+        sandbox_say(sb, "a hollow hull: a wall %.2f m thick, open along its top edge",
+                    WALL * sb->spawn_scale);
+    else
+        sandbox_say(sb, "a solid shape");
+}
 
 void sandbox_start_drawing(sandbox *sb)
 {
@@ -37,7 +48,11 @@ void sandbox_finish_drawing(sandbox *sb)
         return;
     char msg[SANDBOX_TEXT_MAX];
     fl_scene_body b;
-    if (!drawn_shape_body(d->points, d->count, sandbox_spawn_density(sb), &b, msg, sizeof msg)) {
+    bool ok = d->hollow ? drawn_hull_body(d->points, d->count, sandbox_spawn_density(sb),
+                                          WALL * sb->spawn_scale, &b, msg, sizeof msg)
+                        : drawn_shape_body(d->points, d->count, sandbox_spawn_density(sb), &b, msg,
+                                           sizeof msg);
+    if (!ok) {
         sandbox_say(sb, "%s", msg); /* still drawing: mend it, or Esc */
         return;
     }
