@@ -96,19 +96,16 @@ static void cross_surface(const fl_buoyancy *b, const fl_body *body, const fl_su
  * pushes there, and is never lifted harder than where it stands. The
  * roll's moment is the tangent's at x*. */
 bool buoyancy_push_ahead(fl_buoyancy *b, fl_body *body, const fl_submerged *here, bool wet,
-                         fl_vec2 g, double t, double dt, fl_buoyancy_push *pushes,
-                         fl_buoyancy_total *total)
+                         double displaced, fl_vec2 g, double t, double dt,
+                         fl_buoyancy_push *pushes, fl_buoyancy_total *total)
 {
     double gl = fl_length(g);
     if (!is_wet(body) || !(dt > 0.0) || !(gl > 0.0))
         return false;
     /* Ahead by the forces so far and the lift where it stands. */
-    double lift0 = 0.0;
-    for (int f = 0; f < b->fluid_count; f++)
-        lift0 += b->fluids[f].density * here[f].area;
     fl_vec2 accel = fl_add(fl_scale(body->force, body->inv_mass),
-                           fl_scale(g, 1.0 - lift0 * body->inv_mass));
-    lift0 *= gl;
+                           fl_scale(g, 1.0 - displaced * body->inv_mass));
+    double lift0 = displaced * gl;
     fl_vec2 ahead = fl_add(body->position, fl_scale(fl_add(body->velocity, fl_scale(accel, dt)), dt));
     bool kink = false;
     for (int f = 0; f < b->fluid_count && !kink; f++)

@@ -348,7 +348,8 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
         }
         /* Dry, or wholly under: the step may cross a kink of the lift. */
         bool pushed = waterline == 0.0 && buoyancy_may_cross(b, body, any, displaced, g, dt) &&
-                      buoyancy_push_ahead(b, body, recs, any, g, t, dt, pushes, &b->totals[i]);
+                      buoyancy_push_ahead(b, body, recs, any, displaced, g, t, dt, pushes,
+                                          &b->totals[i]);
         if (any && !pushed) {
             double heave, roll;
             push(b, body, recs, g, dt, pushes, &b->totals[i], &heave, &roll);

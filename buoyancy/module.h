@@ -110,11 +110,12 @@ static inline bool buoyancy_may_cross(const fl_buoyancy *b, const fl_body *body,
 }
 
 /* For a body dry, or wholly under, where it stands (`wet`: under, with its
- * measures in here[fluid_count]): pushes it as the step will carry it, if
- * the step takes it across a surface (ahead.c says how). Returns whether
- * it pushed; if not, the caller pushes it as measured. */
+ * measures in here[fluid_count], displacing `displaced` kg of fluid):
+ * pushes it as the step will carry it, if the step takes it across a
+ * surface (ahead.c says how). Returns whether it pushed; if not, the
+ * caller pushes it as measured. */
 bool buoyancy_push_ahead(fl_buoyancy *b, fl_body *body, const fl_submerged *here, bool wet,
-                         fl_vec2 g, double t, double dt, fl_buoyancy_push *pushes,
-                         fl_buoyancy_total *total);
+                         double displaced, fl_vec2 g, double t, double dt,
+                         fl_buoyancy_push *pushes, fl_buoyancy_total *total);
 
 #endif

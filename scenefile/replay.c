@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "flotsam/flotsam.h"
+#include "replay_internal.h"
 
 /* Room for one more item in *array (count used, *capacity allocated). */
 static bool grow(void **array, int *capacity, int count, size_t size)
@@ -81,6 +82,14 @@ static uint64_t last_step(const fl_replay *r)
     return s;
 }
 
+bool replay_append_input(fl_replay *r, const fl_input *in)
+{
+    if (!grow((void **)&r->inputs, &r->input_capacity, r->input_count, sizeof *r->inputs))
+        return false;
+    r->inputs[r->input_count++] = *in;
+    return true;
+}
+
 fl_status fl_replay_add_input(fl_replay *r, const fl_input *in)
 {
     if (r->ended || (r->input_count > 0 && in->step < r->inputs[r->input_count - 1].step))
@@ -92,10 +101,7 @@ fl_status fl_replay_add_input(fl_replay *r, const fl_input *in)
             return FL_OK;
         }
     }
-    if (!grow((void **)&r->inputs, &r->input_capacity, r->input_count, sizeof *r->inputs))
-        return FL_ENOMEM;
-    r->inputs[r->input_count++] = *in;
-    return FL_OK;
+    return replay_append_input(r, in) ? FL_OK : FL_ENOMEM;
 }
 
 fl_status fl_replay_add_check(fl_replay *r, uint64_t step, uint64_t hash)
@@ -392,12 +398,8 @@ fl_replay_status fl_replay_player_seek(fl_replay_player *p, uint64_t step, fl_sc
         if (p->snapshots[i].step <= step)
             best = &p->snapshots[i];
     bool behind = step < p->step;
-    if (best && (behind || best->step > p->step)) {
-        if (!restore(p, best) && behind)
-            best = NULL;
-        else
-            behind = false;
-    }
+    if (best && (behind || best->step > p->step) && restore(p, best))
+        behind = false;
     if (behind) {
         fl_replay_player fresh;
         if (!fl_replay_player_start(&fresh, r, err))

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "replay_internal.h"
 #include "scene_parser.h"
 
 typedef struct reader {
@@ -306,17 +307,7 @@ static bool read_input(reader *rd, scene_cursor *c)
     if (in.kind == FL_INPUT_SPAWN && !read_spawn(rd, &in, at))
         return false;
     /* Not fl_replay_add_input: a read drag is kept as it was written. */
-    fl_replay *r = &rd->r;
-    if (r->input_count == r->input_capacity) {
-        int want = r->input_capacity ? 2 * r->input_capacity : 16;
-        fl_input *bigger = realloc(r->inputs, sizeof *bigger * (size_t)want);
-        if (!bigger)
-            return fail(rd, at, "out of memory");
-        r->inputs = bigger;
-        r->input_capacity = want;
-    }
-    r->inputs[r->input_count++] = in;
-    return true;
+    return replay_append_input(&rd->r, &in) || fail(rd, at, "out of memory");
 }
 
 /* `check STEP HASH` and `end STEP HASH`. */

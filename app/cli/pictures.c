@@ -4,10 +4,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "anim.h"
 #include "cmdline.h"
 #include "frame_dir.h"
 #include "pictures.h"
+#include "readings.h"
 #include "snapshot.h"
 
 picture_options picture_options_default(void)
@@ -45,7 +47,8 @@ int picture_option(int argc, char **argv, int *i, picture_options *o)
     if (cli_is_option(a, "--plot")) {
         if (!(v = cli_option_value("--plot", argc, argv, i)) || !v[0])
             return cli_usage_error("--plot needs a file name");
-        if (!snapshot_format_known(v) || strstr(v, ".pdf") || strstr(v, ".PDF"))
+        const char *dot = strrchr(v, '.');
+        if (!snapshot_format_known(v) || !strcasecmp(dot, ".pdf"))
             return cli_usage_error("--plot draws .png or .svg files, got '%s'", v);
         o->plot = v;
         return CLI_OK;
@@ -54,8 +57,8 @@ int picture_option(int argc, char **argv, int *i, picture_options *o)
         if (!(v = cli_option_value("--quantity", argc, argv, i)))
             return cli_usage_error("--quantity needs a value");
         if (!plot_quantity_known(v))
-            return cli_usage_error("--quantity: unknown quantity '%s' (known: draft, heel, "
-                                   "vertical-speed, kinetic-energy, submerged, gm, x, y)", v);
+            return cli_usage_error("--quantity: unknown quantity '%s' (known: %s)", v,
+                                   reading_names_known());
         o->quantity = v;
         return CLI_OK;
     }
@@ -224,6 +227,10 @@ int pictures_open(pictures *p, const picture_options *o, const char *scene_name,
 bool pictures_step(pictures *p, fl_sim *s, long done)
 {
     char err[512];
+    bool snapshot = p->o.snapshot && done == p->o.at;
+    /* One measure for whatever reads the submerged parts at this step. */
+    if (snapshot || trace_due(&p->tr, done) || plot_due(&p->pl, done))
+        fl_buoyancy_measure(s->buoyancy, fl_world_time(s->world));
     if (!trace_step(&p->tr, s, done, err, sizeof err) || !plot_step(&p->pl, s, done, err, sizeof err)) {
         fprintf(stderr, "flotsam: %s\n", err);
         return false;
@@ -233,8 +240,7 @@ bool pictures_step(pictures *p, fl_sim *s, long done)
         fprintf(stderr, "flotsam: %s\n", err);
         return false;
     }
-    if (p->o.snapshot && done == p->o.at) {
-        fl_buoyancy_measure(s->buoyancy, fl_world_time(s->world));
+    if (snapshot) {
         render_hud hud = {-1.0, p->label};
         if (!snapshot_write(p->o.snapshot, s, &p->cam, &p->o.overlay, &hud, err, sizeof err)) {
             fprintf(stderr, "flotsam: %s\n", err);

@@ -5,24 +5,10 @@
 #include <string.h>
 #include "chart.h"
 #include "plot.h"
+#include "readings.h"
 #include "snapshot.h"
 
-static const char *const quantities[] = {"draft", "heel", "vertical-speed", "kinetic-energy",
-                                         "submerged", "gm", "x", "y"};
-static const char *const units[] = {"draft (m)", "heel (deg)", "vertical speed, up (m/s)",
-                                    "kinetic energy (J)", "submerged fraction", "GM (m)", "x (m)",
-                                    "y (m)"};
-#define QUANTITY_COUNT ((int)(sizeof quantities / sizeof quantities[0]))
-
-static int quantity_index(const char *q)
-{
-    for (int i = 0; i < QUANTITY_COUNT; i++)
-        if (!strcmp(q, quantities[i]))
-            return i;
-    return -1;
-}
-
-bool plot_quantity_known(const char *q) { return quantity_index(q) >= 0; }
+bool plot_quantity_known(const char *q) { return reading_named(q) >= 0; }
 
 /* The body named, or the first that moves. */
 static const fl_body *plotted(const fl_sim *s, const char *name)
@@ -53,32 +39,15 @@ bool plot_open(plot_series *p, const char *path, const char *quantity, const cha
         return false;
     const char *name = fl_sim_body_name(s, b);
     snprintf(p->title, sizeof p->title, "%s%s%s", name[0] ? name : "", name[0] ? ": " : "",
-             units[quantity_index(quantity)]);
+             reading_label((reading)reading_named(quantity)));
     return true;
 }
 
-static double value_of(const fl_sim *s, const fl_body *b, int q)
-{
-    fl_hydrostatics hs;
-    fl_vec2 v = fl_body_velocity(b);
-    double w = fl_body_spin(b);
-    bool wet = fl_buoyancy_hydrostatics(s->buoyancy, fl_body_index(b), fl_world_time(s->world), &hs) &&
-               hs.fluid >= 0;
-    switch (q) {
-    case 0: return wet ? hs.draft : NAN;
-    case 1: return remainder(fl_body_angle(b), 2.0 * FL_PI) * 180.0 / FL_PI;
-    case 2: return -v.y;
-    case 3: return 0.5 * fl_body_mass(b) * fl_dot(v, v) + 0.5 * fl_body_inertia(b) * w * w;
-    case 4: return wet ? hs.fraction : 0.0;
-    case 5: return wet && hs.floating ? hs.gm : NAN;
-    case 6: return fl_body_position(b).x;
-    default: return fl_body_position(b).y;
-    }
-}
+bool plot_due(const plot_series *p, long done) { return p->path && done % p->every == 0; }
 
 bool plot_step(plot_series *p, fl_sim *s, long done, char *err, size_t err_size)
 {
-    if (!p->path || done % p->every != 0)
+    if (!plot_due(p, done))
         return true;
     const fl_body *b = plotted(s, p->body);
     if (!b)
@@ -96,9 +65,10 @@ bool plot_step(plot_series *p, fl_sim *s, long done, char *err, size_t err_size)
         p->v = v;
         p->capacity = want;
     }
-    fl_buoyancy_measure(s->buoyancy, fl_world_time(s->world));
+    fl_hydrostatics hs;
+    fl_buoyancy_hydrostatics(s->buoyancy, fl_body_index(b), fl_world_time(s->world), &hs);
     p->t[p->n] = fl_world_time(s->world);
-    p->v[p->n++] = value_of(s, b, quantity_index(p->quantity));
+    p->v[p->n++] = reading_value(s, b, &hs, (reading)reading_named(p->quantity));
     return true;
 }
 

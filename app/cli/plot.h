@@ -15,14 +15,17 @@ typedef struct plot_series {
     char title[160];
 } plot_series;
 
-/* Whether q names a quantity: draft, heel, vertical-speed, kinetic-energy,
- * submerged, gm, x, y. */
+/* Whether q names a quantity (readings.h: draft, heel, vertical-speed,
+ * kinetic-energy, submerged, gm, x, y). */
 bool plot_quantity_known(const char *q);
 /* Starts the series; false with a message (no such body, a path that
  * cannot be written). */
 bool plot_open(plot_series *p, const char *path, const char *quantity, const char *body,
                long every, const fl_sim *s, char *err, size_t err_size);
-/* After `done` steps: a point when the step is sampled. */
+/* Whether the step after `done` steps is sampled. */
+bool plot_due(const plot_series *p, long done);
+/* After `done` steps: a point when the step is sampled (s measured then:
+ * fl_buoyancy_measure). */
 bool plot_step(plot_series *p, fl_sim *s, long done, char *err, size_t err_size);
 /* Draws the chart (ok) and frees the series; false with a message. */
 bool plot_close(plot_series *p, bool ok, char *err, size_t err_size);

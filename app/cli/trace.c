@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "readings.h"
 #include "trace.h"
 
 static const char header[] =
@@ -20,7 +21,8 @@ bool trace_open(trace *t, const char *path, long every, char *err, size_t err_si
     t->part = malloc(n + 6);
     if (!t->path || !t->part) {
         snprintf(err, err_size, "out of memory");
-        return trace_close(t, false, err, err_size) && false;
+        trace_close(t, false, NULL, 0);
+        return false;
     }
     memcpy(t->path, path, n + 1);
     snprintf(t->part, n + 6, "%s.part", path);
@@ -33,20 +35,22 @@ bool trace_open(trace *t, const char *path, long every, char *err, size_t err_si
     return true;
 }
 
-/* A field of the CSV: a name never holds a comma or quote (scene names are
- * letters, digits, '_' and '-'), but say so in the quoting anyway. */
-static void put_name(FILE *f, const char *name)
+bool trace_due(const trace *t, long done) { return t->f && done % t->every == 0; }
+
+/* A number of the CSV, or nothing where the reading does not apply. */
+static void put_reading(FILE *f, double v, const char *after)
 {
-    fputs(name, f);
+    if (isfinite(v))
+        fprintf(f, "%.17g", v);
+    fputs(after, f);
 }
 
 bool trace_step(trace *t, fl_sim *s, long done, char *err, size_t err_size)
 {
-    if (!t->f || done % t->every != 0)
+    if (!trace_due(t, done))
         return true;
     fl_world *w = s->world;
     double now = fl_world_time(w);
-    fl_buoyancy_measure(s->buoyancy, now);
     for (int i = 0; i < fl_world_body_count(w); i++) {
         const fl_body *b = fl_world_body(w, i);
         if (fl_body_is_static(b))
@@ -54,19 +58,14 @@ bool trace_step(trace *t, fl_sim *s, long done, char *err, size_t err_size)
         fl_hydrostatics hs;
         fl_buoyancy_hydrostatics(s->buoyancy, i, now, &hs);
         fl_vec2 x = fl_body_position(b), v = fl_body_velocity(b);
-        double spin = fl_body_spin(b), a = fl_body_angle(b);
-        double heel = remainder(a, 2.0 * FL_PI) * 180.0 / FL_PI;
-        double ke = 0.5 * fl_body_mass(b) * fl_dot(v, v) + 0.5 * fl_body_inertia(b) * spin * spin;
-        fprintf(t->f, "%ld,%.17g,%d,", done, now, i);
-        put_name(t->f, fl_sim_body_name(s, b));
-        fprintf(t->f, ",%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,", x.x, x.y, a, v.x, v.y, spin,
-                hs.fluid >= 0 ? hs.fraction : 0.0);
-        if (hs.fluid >= 0)
-            fprintf(t->f, "%.17g", hs.draft);
-        fprintf(t->f, ",%.17g,", heel);
-        if (hs.floating)
-            fprintf(t->f, "%.17g", hs.gm);
-        fprintf(t->f, ",%.17g\n", ke);
+        /* Names are letters, digits, '_' and '-': nothing to quote. */
+        fprintf(t->f, "%ld,%.17g,%d,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,", done, now, i,
+                fl_sim_body_name(s, b), x.x, x.y, fl_body_angle(b), v.x, v.y, fl_body_spin(b));
+        put_reading(t->f, reading_value(s, b, &hs, READ_SUBMERGED), ",");
+        put_reading(t->f, reading_value(s, b, &hs, READ_DRAFT), ",");
+        put_reading(t->f, reading_value(s, b, &hs, READ_HEEL), ",");
+        put_reading(t->f, reading_value(s, b, &hs, READ_GM), ",");
+        put_reading(t->f, reading_value(s, b, &hs, READ_KINETIC), "\n");
         t->rows++;
     }
     if (ferror(t->f)) {

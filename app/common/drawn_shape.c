@@ -1,7 +1,7 @@
 /* Drawn shapes become scene statements, read by the scene parser: the
  * window refuses exactly what a scene file would, with the same words. */
-#include <stdio.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "drawn_shape.h"
@@ -22,6 +22,41 @@ static bool read_statement(const char *text, size_t len, fl_scene_body *out, cha
     return true;
 }
 
+/* " KEY=[x,y x,y ...]" of world points as offsets from `at`, appended at
+ * text + *len. */
+static void put_points(char *text, size_t size, int *len, const char *key, const fl_vec2 *p,
+                       int n, fl_vec2 at)
+{
+    *len += snprintf(text + *len, size - (size_t)*len, " %s=[", key);
+    for (int i = 0; i < n; i++)
+        *len += snprintf(text + *len, size - (size_t)*len, "%s%.17g,%.17g", i ? " " : "",
+                         p[i].x - at.x, p[i].y - at.y);
+    *len += snprintf(text + *len, size - (size_t)*len, "]");
+}
+
+/* A polygon statement at `at` with these points (world) and, when hn > 0,
+ * this hull, read back as a scene file would read it. */
+static bool read_polygon(fl_vec2 at, double density, const fl_vec2 *points, int n,
+                         const fl_vec2 *hull, int hn, fl_scene_body *out, char *msg,
+                         size_t msg_size)
+{
+    size_t size = 128 + (size_t)(n + hn) * 64;
+    char *text = malloc(size);
+    if (!text) {
+        snprintf(msg, msg_size, "out of memory");
+        return false;
+    }
+    int len = snprintf(text, size, "flotsam-scene 1\npolygon at=%.17g,%.17g density=%.17g",
+                       at.x, at.y, density);
+    put_points(text, size, &len, "points", points, n, at);
+    if (hn > 0)
+        put_points(text, size, &len, "hull", hull, hn, at);
+    len += snprintf(text + len, size - (size_t)len, "\n");
+    bool ok = read_statement(text, (size_t)len, out, msg, msg_size);
+    free(text);
+    return ok;
+}
+
 bool drawn_shape_body(const fl_vec2 *points, int n, double density, fl_scene_body *out,
                       char *msg, size_t msg_size)
 {
@@ -37,21 +72,7 @@ bool drawn_shape_body(const fl_vec2 *points, int n, double density, fl_scene_bod
     for (int i = 0; i < n; i++)
         at = fl_add(at, points[i]);
     at = fl_scale(at, 1.0 / n);
-    size_t size = 128 + (size_t)n * 64;
-    char *text = malloc(size);
-    if (!text) {
-        snprintf(msg, msg_size, "out of memory");
-        return false;
-    }
-    int len = snprintf(text, size, "flotsam-scene 1\npolygon at=%.17g,%.17g density=%.17g points=[",
-                       at.x, at.y, density);
-    for (int i = 0; i < n; i++)
-        len += snprintf(text + len, size - (size_t)len, "%s%.17g,%.17g", i ? " " : "",
-                        points[i].x - at.x, points[i].y - at.y);
-    len += snprintf(text + len, size - (size_t)len, "]\n");
-    bool ok = read_statement(text, (size_t)len, out, msg, msg_size);
-    free(text);
-    return ok;
+    return read_polygon(at, density, points, n, NULL, 0, out, msg, msg_size);
 }
 
 /* Where the lines p + s u and q + t v meet (false: parallel). */
@@ -110,25 +131,7 @@ bool drawn_hull_body(const fl_vec2 *points, int n, double density, double wall,
         shell[m++] = p[(top + 1 + k) % n];
     for (int k = 0; k < n; k++)
         shell[m++] = inner[(top + n - k) % n];
-    size_t size = 160 + (size_t)(m + n) * 64;
-    char *text = malloc(size);
-    if (!text) {
-        snprintf(msg, msg_size, "out of memory");
-        return false;
-    }
-    int len = snprintf(text, size, "flotsam-scene 1\npolygon at=%.17g,%.17g density=%.17g points=[",
-                       hull.at.x, hull.at.y, density);
-    for (int i = 0; i < m; i++)
-        len += snprintf(text + len, size - (size_t)len, "%s%.17g,%.17g", i ? " " : "",
-                        shell[i].x - hull.at.x, shell[i].y - hull.at.y);
-    len += snprintf(text + len, size - (size_t)len, "] hull=[");
-    for (int i = 0; i < n; i++)
-        len += snprintf(text + len, size - (size_t)len, "%s%.17g,%.17g", i ? " " : "",
-                        p[i].x - hull.at.x, p[i].y - hull.at.y);
-    len += snprintf(text + len, size - (size_t)len, "]\n");
-    bool ok = read_statement(text, (size_t)len, out, msg, msg_size);
-    free(text);
-    return ok;
+    return read_polygon(hull.at, density, shell, m, p, n, out, msg, msg_size);
 }
 
 bool drawn_box_body(fl_vec2 a, fl_vec2 b, double density, fl_scene_body *out, char *msg,

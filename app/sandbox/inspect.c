@@ -5,6 +5,7 @@
  * waterline, with the verdict. - and = step its density down and up. */
 #include <math.h>
 #include <stdio.h>
+#include "readings.h"
 #include "sandbox_parts.h"
 
 #define INSPECT_LINES 9
@@ -71,7 +72,7 @@ static int inspector_lines(const sandbox *sb, const fl_body *b, char lines[][96]
         snprintf(lines[n++], 96, "dry");
     fl_vec2 v = fl_body_velocity(b);
     snprintf(lines[n++], 96, "heel %.1f deg   spin %.2f rad/s",
-             remainder(fl_body_angle(b), 2.0 * FL_PI) * 180.0 / FL_PI, fl_body_spin(b));
+             reading_value(s, b, &hs, READ_HEEL), fl_body_spin(b));
     snprintf(lines[n++], 96, "speed %.3f m/s", fl_length(v));
     if (wet) {
         double lift = fl_buoyancy_fluid(s->buoyancy, hs.fluid)->density * hs.area *

@@ -5,13 +5,14 @@
  * measured. */
 #include <math.h>
 #include <stdio.h>
+#include "readings.h"
 #include "sandbox_parts.h"
 
 #define PLOT_SECONDS 20.0
 
-static const char *const quantity_names[PLOT_QUANTITIES] = {
-    "draft (m)", "heel (deg)", "vertical speed, up (m/s)", "kinetic energy (J)",
-    "total energy (J)"};
+/* What G steps through, in order. */
+static const reading plotted[PLOT_QUANTITIES] = {READ_DRAFT, READ_HEEL, READ_VERTICAL_SPEED,
+                                                 READ_KINETIC, READ_TOTAL};
 
 void sandbox_next_plot(sandbox *sb)
 {
@@ -19,23 +20,7 @@ void sandbox_next_plot(sandbox *sb)
     p->quantity = (p->quantity + 1) % (PLOT_QUANTITIES + 1); /* the last: off */
     p->count = p->first = 0;
     if (p->quantity < PLOT_QUANTITIES)
-        sandbox_say(sb, "plotting %s", quantity_names[p->quantity]);
-}
-
-/* Kinetic, gravitational (height above y = 0) and buoyancy potential
- * (rho g A times the depth of the centre of buoyancy), J. */
-static double total_energy(const fl_sim *s, const fl_body *b, const fl_hydrostatics *hs)
-{
-    fl_vec2 v = fl_body_velocity(b), g = fl_world_gravity(s->world);
-    double w = fl_body_spin(b), m = fl_body_mass(b);
-    double e = 0.5 * m * fl_dot(v, v) + 0.5 * fl_body_inertia(b) * w * w -
-               m * fl_dot(g, fl_body_position(b));
-    if (hs->fluid >= 0) {
-        const fl_fluid_def *f = fl_buoyancy_fluid(s->buoyancy, hs->fluid);
-        double gl = fl_length(g), depth = hs->center.y - f->surface;
-        e += f->density * gl * hs->area * depth;
-    }
-    return e;
+        sandbox_say(sb, "plotting %s", reading_label(plotted[p->quantity]));
 }
 
 void sandbox_plot_sample(sandbox *sb, const fl_body *b, const fl_hydrostatics *hs)
@@ -50,19 +35,7 @@ void sandbox_plot_sample(sandbox *sb, const fl_body *b, const fl_hydrostatics *h
     }
     if (p->count > 0 && t == p->time[(p->first + p->count - 1) % PLOT_SAMPLES])
         return; /* nothing moved since */
-    fl_vec2 v = fl_body_velocity(b);
-    double value = 0.0;
-    switch (p->quantity) {
-    case 0: value = hs->fluid >= 0 ? hs->draft : NAN; break;
-    case 1: value = remainder(fl_body_angle(b), 2.0 * FL_PI) * 180.0 / FL_PI; break;
-    case 2: value = -v.y; break;
-    case 3: {
-        double w = fl_body_spin(b);
-        value = 0.5 * fl_body_mass(b) * fl_dot(v, v) + 0.5 * fl_body_inertia(b) * w * w;
-        break;
-    }
-    default: value = total_energy(&sb->sim, b, hs); break;
-    }
+    double value = reading_value(&sb->sim, b, hs, plotted[p->quantity]);
     int at = (p->first + p->count) % PLOT_SAMPLES;
     if (p->count == PLOT_SAMPLES)
         p->first = (p->first + 1) % PLOT_SAMPLES;
@@ -103,7 +76,7 @@ void sandbox_draw_plot(draw_batch *batch, const sandbox *sb, double x, double y,
     fl_vec2 box[4] = {fl_v2(x, y), fl_v2(x + w, y), fl_v2(x + w, bottom), fl_v2(x, bottom)};
     draw_polygon(batch, box, 4, rgba_hex(0x10202c, 170));
     rgba white = rgba_hex(0xffffff, 255), faint = rgba_hex(0xffffff, 90);
-    text_draw(batch, quantity_names[p->quantity], fl_v2(x + pad, y + pad), u, white);
+    text_draw(batch, reading_label(plotted[p->quantity]), fl_v2(x + pad, y + pad), u, white);
     /* Axes: values at the left, seconds ago along the bottom. */
     draw_line(batch, fl_v2(cx, cy), fl_v2(cx, cy + h), 1.0 * u, false, faint);
     draw_line(batch, fl_v2(cx, cy + h), fl_v2(cx + cw, cy + h), 1.0 * u, false, faint);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "flotsam/fl_joint.h"
 #include "flotsam/fl_scene.h"
 #include "flotsam/fl_sim.h"
 #include "flotsam/fl_api.h"

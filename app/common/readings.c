@@ -1,0 +1,71 @@
+/* The readings of a floating body, each a formula in one place. */
+#include <math.h>
+#include <string.h>
+#include "readings.h"
+
+static const struct {
+    const char *name; /* NULL: not on the command line */
+    const char *label;
+} readings[READ_COUNT] = {
+    [READ_DRAFT] = {"draft", "draft (m)"},
+    [READ_HEEL] = {"heel", "heel (deg)"},
+    [READ_VERTICAL_SPEED] = {"vertical-speed", "vertical speed, up (m/s)"},
+    [READ_KINETIC] = {"kinetic-energy", "kinetic energy (J)"},
+    [READ_TOTAL] = {NULL, "total energy (J)"},
+    [READ_SUBMERGED] = {"submerged", "submerged fraction"},
+    [READ_GM] = {"gm", "GM (m)"},
+    [READ_X] = {"x", "x (m)"},
+    [READ_Y] = {"y", "y (m)"},
+};
+
+const char *reading_label(reading r) { return readings[r].label; }
+
+int reading_named(const char *name)
+{
+    for (int r = 0; r < READ_COUNT; r++)
+        if (readings[r].name && !strcmp(name, readings[r].name))
+            return r;
+    return -1;
+}
+
+const char *reading_names_known(void)
+{
+    return "draft, heel, vertical-speed, kinetic-energy, submerged, gm, x, y";
+}
+
+static double kinetic(const fl_body *b)
+{
+    fl_vec2 v = fl_body_velocity(b);
+    double w = fl_body_spin(b);
+    return 0.5 * fl_body_mass(b) * fl_dot(v, v) + 0.5 * fl_body_inertia(b) * w * w;
+}
+
+/* Kinetic, gravitational (height above y = 0) and buoyancy potential (rho
+ * g A times the depth of the centre of buoyancy). */
+static double total(const fl_sim *s, const fl_body *b, const fl_hydrostatics *hs)
+{
+    fl_vec2 g = fl_world_gravity(s->world);
+    double e = kinetic(b) - fl_body_mass(b) * fl_dot(g, fl_body_position(b));
+    if (hs->fluid >= 0) {
+        const fl_fluid_def *f = fl_buoyancy_fluid(s->buoyancy, hs->fluid);
+        e += f->density * fl_length(g) * hs->area * (hs->center.y - f->surface);
+    }
+    return e;
+}
+
+double reading_value(const fl_sim *s, const fl_body *b, const fl_hydrostatics *hs, reading r)
+{
+    bool wet = hs->fluid >= 0;
+    switch (r) {
+    case READ_DRAFT: return wet ? hs->draft : NAN;
+    case READ_HEEL: return remainder(fl_body_angle(b), 2.0 * FL_PI) * 180.0 / FL_PI;
+    case READ_VERTICAL_SPEED: return -fl_body_velocity(b).y;
+    case READ_KINETIC: return kinetic(b);
+    case READ_TOTAL: return total(s, b, hs);
+    case READ_SUBMERGED: return wet ? hs->fraction : 0.0;
+    case READ_GM: return wet && hs->floating ? hs->gm : NAN;
+    case READ_X: return fl_body_position(b).x;
+    case READ_Y: return fl_body_position(b).y;
+    default: return NAN;
+    }
+}
