@@ -64,6 +64,16 @@ bool draw_flush(draw_batch *b)
     return b->ok;
 }
 
+void draw_fill_path(draw_batch *b, rgba c)
+{
+    draw_flush(b);
+    set_color(b->cr, c);
+    cairo_set_fill_rule(b->cr, CAIRO_FILL_RULE_WINDING);
+    cairo_fill(b->cr);
+    if (cairo_status(b->cr) != CAIRO_STATUS_SUCCESS)
+        b->ok = false;
+}
+
 /* Makes the path the one for this kind of shape, flushing a different one. */
 static void gather(draw_batch *b, draw_kind kind, rgba c, double width, cairo_line_cap_t cap)
 {
@@ -195,15 +205,27 @@ void draw_hatch(draw_batch *b, const fl_vec2 *p, int n, double spacing, double w
     cairo_save(cr);
     add_fill_polygon(cr, p, n);
     cairo_clip(cr);
-    /* Lines x - y = k, from the polygon's top to its bottom. */
-    for (double k = ceil(lo / spacing) * spacing; k <= hi; k += spacing) {
-        cairo_move_to(cr, k + top, top);
-        cairo_line_to(cr, k + bottom, bottom);
+    /* Only the lines through the part in the target: a floor a kilometre
+     * long is hatched where it shows. */
+    double x0, y0, x1, y1;
+    cairo_clip_extents(cr, &x0, &y0, &x1, &y1);
+    top = fmax(top, y0 - width);
+    bottom = fmin(bottom, y1 + width);
+    lo = fmax(lo, x0 - y1 - 2 * width);
+    hi = fmin(hi, x1 - y0 + 2 * width);
+    /* Lines x - y = k from the top to the bottom, each filled as the band
+     * of its width (a stroke costs Cairo several times a fill). */
+    double h = width / sqrt(2.0); /* half the band's width along x */
+    for (double k = ceil(lo / spacing) * spacing; k <= hi && top < bottom; k += spacing) {
+        cairo_move_to(cr, k - h + top, top);
+        cairo_line_to(cr, k + h + top, top);
+        cairo_line_to(cr, k + h + bottom, bottom);
+        cairo_line_to(cr, k - h + bottom, bottom);
+        cairo_close_path(cr);
     }
     set_color(cr, c);
-    cairo_set_line_width(cr, width);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
-    cairo_stroke(cr);
+    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
+    cairo_fill(cr);
     cairo_restore(cr);
     if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
         b->ok = false;

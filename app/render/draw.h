@@ -38,6 +38,11 @@ void draw_begin(draw_batch *b, cairo_t *cr);
 /* Fills or strokes what is gathered; returns b->ok. */
 bool draw_flush(draw_batch *b);
 
+/* Fills the path built on b->cr since the last flush (by the nonzero rule),
+ * for callers that build their own; what was gathered before is drawn first
+ * only if it was flushed before the path was begun. */
+void draw_fill_path(draw_batch *b, rgba c);
+
 /* A simple polygon, convex or not, in either winding. */
 void draw_polygon(draw_batch *b, const fl_vec2 *p, int n, rgba c);
 /* A polygon shaded from c0 at height y0 to c1 at y1 (target pixels). */

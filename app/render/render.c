@@ -4,6 +4,7 @@
 #include <math.h>
 #include "render.h"
 #include "text.h"
+#include "bodies.h"
 
 render_options render_options_default(void)
 {
@@ -51,9 +52,14 @@ static double water_density(const fl_sim *s)
                                                      : 1000.0;
 }
 
-/* A wood ramp by relative density: balsa, pine, oak, then slate for what sinks. */
+/* A wood ramp by relative density: balsa, pine, oak, then slate for what
+ * sinks. The density is taken in steps of 1/50 of the water's, finer than
+ * the eye tells apart on the ramp, so that a crowd of random densities has a
+ * few dozen colours, each drawn in one fill. */
+#define DENSITY_COLOR_STEP 0.02
 static uint32_t density_color(double q)
 {
+    q = round(q / DENSITY_COLOR_STEP) * DENSITY_COLOR_STEP;
     static const double at[] = {0.15, 0.5, 0.9, 2.0};
     static const uint32_t color[] = {0xf3e2b0, 0xcf9350, 0x6b4226, 0x4b5058};
     if (!(q > at[0]))
@@ -174,50 +180,6 @@ static void draw_fluids(draw_batch *b, const fl_sim *s, const camera *cam, fluid
     free(top);
 }
 
-/* Bodies whose outline covers no whole pixel of the target are not drawn,
- * so that walls just outside the view leave no sliver of outline. */
-static bool visible(const fl_vec2 *p, int n, const camera *cam)
-{
-    double lo_x = INFINITY, lo_y = INFINITY, hi_x = -INFINITY, hi_y = -INFINITY;
-    for (int k = 0; k < n; k++) {
-        lo_x = fmin(lo_x, p[k].x);
-        hi_x = fmax(hi_x, p[k].x);
-        lo_y = fmin(lo_y, p[k].y);
-        hi_y = fmax(hi_y, p[k].y);
-    }
-    return hi_x > 1.0 && lo_x < cam->px_w - 1.0 && hi_y > 1.0 && lo_y < cam->px_h - 1.0;
-}
-
-/* Perceived lightness of a colour, 0 to 255. */
-static double lightness(rgba c) { return 0.299 * c.r + 0.587 * c.g + 0.114 * c.b; }
-
-static void draw_body(draw_batch *b, const fl_sim *s, const camera *cam, int i)
-{
-    const fl_body *body = fl_world_body(s->world, i);
-    int n = fl_body_vertex_count(body);
-    fl_vec2 *p = malloc(sizeof *p * (size_t)n);
-    if (!p) {
-        b->ok = false;
-        return;
-    }
-    for (int k = 0; k < n; k++)
-        p[k] = camera_to_screen(cam, fl_body_world_point(body, fl_body_outline(body, NULL)[k]));
-    if (!visible(p, n, cam)) {
-        free(p);
-        return;
-    }
-    rgba fill = rgba_hex(render_body_color(s, i), 255);
-    rgba black = rgba_hex(0x000000, 255);
-    bool pale = lightness(fill) > 190.0; /* ice, balsa: outlined harder against the sky */
-    draw_polygon(b, p, n, fill);
-    if (fl_body_is_static(body))
-        draw_hatch(b, p, n, 7.0 * cam->px, 1.0 * cam->px, rgba_mix(fill, black, 0.22));
-    double width = fl_body_is_static(body) || pale ? 2.0 : 1.5;
-    double dark = fl_body_is_static(body) ? 0.55 : pale ? 0.62 : 0.5;
-    draw_polyline(b, p, n, true, width * cam->px, rgba_mix(fill, black, dark));
-    free(p);
-}
-
 static bool render(cairo_t *cr, bool merge, const fl_sim *s, const camera *cam,
                    const render_options *o, const render_hud *hud)
 {
@@ -228,8 +190,7 @@ static bool render(cairo_t *cr, bool merge, const fl_sim *s, const camera *cam,
     b->merge = merge;
     draw_sky(b, cam);
     draw_fluids(b, s, cam, FLUID_FILL);
-    for (int i = 0; i < fl_world_body_count(s->world); i++)
-        draw_body(b, s, cam, i);
+    render_bodies(b, s, cam);
     draw_fluids(b, s, cam, FLUID_VEIL);
     render_overlays(b, s, cam, o);
     render_legend(b, s, cam, o);
