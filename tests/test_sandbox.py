@@ -458,8 +458,11 @@ class Sandbox(unittest.TestCase):
                 time.sleep(1.0)
                 window = self.display.run('xdotool', 'search', '--name', title).split()[-1]
                 drive(window)
-                self.display.run('xdotool', 'key', '--window', window, 'ctrl+q')
-                proc.wait(timeout=10)
+                # The window may close on the Q going down, before xdotool
+                # lets go of it and Ctrl (BadWindow): the exit status tells.
+                subprocess.run(['xdotool', 'key', '--window', window, 'ctrl+q'],
+                               env=self.display.env(), capture_output=True, timeout=30)
+                self.assertEqual(proc.wait(timeout=10), 0)
             finally:
                 if proc.poll() is None:
                     proc.kill()

@@ -203,48 +203,16 @@ static void draw_help(draw_batch *b, const sandbox *sb)
     }
 }
 
-/* The drawing surface and the texture it is shown through, of the
- * drawable's size (made again when that changes). */
-static bool frame_for_window(sandbox *sb)
+bool sandbox_paint(sandbox *sb, capture *frame)
 {
-    int w = sb->view.px_w, h = sb->view.px_h;
-    if (sb->frame && capture_width(sb->frame) == w && capture_height(sb->frame) == h)
-        return true;
-    capture_destroy(sb->frame);
-    if (sb->texture)
-        SDL_DestroyTexture(sb->texture);
-    char err[256];
-    sb->frame = capture_create(w, h, err, sizeof err);
-    /* Cairo's RGB24 is a native-endian 32-bit 0xXXRRGGBB, SDL's RGB888. */
-    sb->texture = sb->frame ? SDL_CreateTexture(sb->renderer, SDL_PIXELFORMAT_RGB888,
-                                                SDL_TEXTUREACCESS_STREAMING, w, h)
-                            : NULL;
-    if (!sb->frame)
-        fprintf(stderr, "flotsam: %s\n", err);
-    return sb->frame && sb->texture;
-}
-
-/* Drops the drawing surface (made again for the next frame): a Cairo
- * context that failed stays failed. */
-static bool drop_frame(sandbox *sb)
-{
-    capture_destroy(sb->frame);
-    sb->frame = NULL;
-    return false;
-}
-
-bool sandbox_draw(sandbox *sb)
-{
-    if (!frame_for_window(sb))
-        return false;
     fl_buoyancy_measure(sb->sim.buoyancy, fl_world_time(sb->sim.world));
     camera cam = sandbox_camera(sb);
     char line[2 * SANDBOX_TEXT_MAX];
     hud_line(sb, line, sizeof line);
     render_hud hud = {sb->clock.step_ms, line};
-    cairo_t *cr = capture_cairo(sb->frame);
+    cairo_t *cr = capture_cairo(frame);
     if (!render_sim(cr, &sb->sim, &cam, &sb->overlays, &hud))
-        return drop_frame(sb);
+        return false;
     draw_batch b;
     draw_begin(&b, cr);
     if (sb->rec.rec || sb->replay.on)
@@ -259,13 +227,30 @@ bool sandbox_draw(sandbox *sb)
     if (sb->help)
         draw_help(&b, sb);
     if (!draw_flush(&b))
-        return drop_frame(sb);
-    cairo_surface_t *s = capture_surface(sb->frame);
-    cairo_surface_flush(s);
-    if (SDL_UpdateTexture(sb->texture, NULL, cairo_image_surface_get_data(s),
-                          cairo_image_surface_get_stride(s)) != 0 ||
-        SDL_RenderCopy(sb->renderer, sb->texture, NULL, NULL) != 0)
         return false;
-    SDL_RenderPresent(sb->renderer);
+    cairo_surface_flush(capture_surface(frame));
     return true;
+}
+
+/* The picture goes straight into the window's own surface: one copy (none
+ * of a GPU texture and its driver), then SDL hands it to the display. A
+ * frame drawn for the size the window had before a resize fills what it
+ * can; the next one has the new size. */
+bool sandbox_present(sandbox *sb, cairo_surface_t *s)
+{
+    SDL_Surface *win = SDL_GetWindowSurface(sb->window);
+    if (!win)
+        return false;
+    int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+    w = w < win->w ? w : win->w;
+    h = h < win->h ? h : win->h;
+    if (SDL_MUSTLOCK(win) && SDL_LockSurface(win) != 0)
+        return false;
+    /* Cairo's RGB24 is a native-endian 32-bit 0xXXRRGGBB, SDL's RGB888. */
+    int rc = SDL_ConvertPixels(w, h, SDL_PIXELFORMAT_RGB888, cairo_image_surface_get_data(s),
+                               cairo_image_surface_get_stride(s), win->format->format,
+                               win->pixels, win->pitch);
+    if (SDL_MUSTLOCK(win))
+        SDL_UnlockSurface(win);
+    return rc == 0 && SDL_UpdateWindowSurface(sb->window) == 0;
 }

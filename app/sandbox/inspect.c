@@ -86,13 +86,21 @@ static int inspector_lines(const sandbox *sb, const fl_body *b, char lines[][96]
     return n;
 }
 
-void sandbox_draw_inspector(draw_batch *batch, sandbox *sb)
+void sandbox_inspect_update(sandbox *sb)
 {
     fl_body *b = selected(sb);
-    if (!b) {
-        sb->inspect.on = false;
+    sb->inspect.on = b != NULL;
+    fl_hydrostatics hs;
+    if (b && !fl_body_is_static(b) &&
+        fl_buoyancy_hydrostatics(sb->sim.buoyancy, fl_body_index(b), fl_world_time(sb->sim.world), &hs))
+        sandbox_plot_sample(sb, b, &hs);
+}
+
+void sandbox_draw_inspector(draw_batch *batch, const sandbox *sb)
+{
+    const fl_body *b = selected(sb);
+    if (!b)
         return;
-    }
     camera cam = sandbox_camera(sb);
     double u = render_text_unit(&cam), line_h = TEXT_LINE_UNITS * u, pad = 6 * u;
     /* The body, outlined. */
@@ -117,10 +125,6 @@ void sandbox_draw_inspector(draw_batch *batch, sandbox *sb)
     for (int i = 0; i < count; i++)
         text_draw(batch, lines[i], fl_v2(x + pad, y + pad + i * line_h), u,
                   rgba_hex(0xffffff, 255));
-    fl_hydrostatics hs;
-    if (!fl_body_is_static(b) &&
-        fl_buoyancy_hydrostatics(sb->sim.buoyancy, fl_body_index(b), fl_world_time(sb->sim.world), &hs)) {
-        sandbox_plot_sample(sb, b, &hs);
+    if (!fl_body_is_static(b) && sb->plot.body == sb->inspect.body)
         sandbox_draw_plot(batch, sb, x, y + h + 4 * u, w, u);
-    }
 }

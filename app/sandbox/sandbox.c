@@ -4,11 +4,12 @@
 #include <stdlib.h>
 #include "cmdline.h"
 #include "sandbox.h"
+#include "painter.h"
 #include "sandbox_parts.h"
 
 #define MAX_FRAME_SECONDS 0.25 /* a longer frame (a stall, a drag of the window) counts as this */
 #define MAX_CATCH_UP 0.1       /* at most this much simulated time per frame: no spiral of death */
-#define FALLBACK_FPS 60.0      /* frame pacing when the renderer has no vsync */
+#define FRAME_SECONDS (1.0 / 60.0) /* a frame is begun at most this often */
 #define SLOW_FACTOR 0.25
 
 static double seconds(uint64_t ticks)
@@ -56,26 +57,25 @@ static bool open_window(sandbox *sb)
                                   SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     if (!sb->window)
         return false;
-    sb->renderer = SDL_CreateRenderer(sb->window, -1,
-                                      SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
-    if (!sb->renderer)
-        sb->renderer = SDL_CreateRenderer(sb->window, -1, SDL_RENDERER_SOFTWARE);
-    if (!sb->renderer)
+    /* The window's own surface shows the frames (draw.c): no renderer, no
+     * vsync (showing a frame must not hold up the steps; the loop paces
+     * the frames). */
+    if (!SDL_GetWindowSurface(sb->window))
         return false;
-    SDL_RendererInfo info;
-    sb->vsync = SDL_GetRendererInfo(sb->renderer, &info) == 0 &&
-                (info.flags & SDL_RENDERER_PRESENTVSYNC);
+    char err[256];
+    sb->painter = painter_start(err, sizeof err);
+    if (!sb->painter) {
+        SDL_SetError("%s", err);
+        return false;
+    }
     sandbox_view_resize(sb);
     return true;
 }
 
 static void close_window(sandbox *sb)
 {
-    if (sb->texture)
-        SDL_DestroyTexture(sb->texture);
-    capture_destroy(sb->frame);
-    if (sb->renderer)
-        SDL_DestroyRenderer(sb->renderer);
+    painter_stop(sb->painter);
+    sb->painter = NULL;
     if (sb->window)
         SDL_DestroyWindow(sb->window);
     SDL_Quit();
@@ -145,8 +145,10 @@ static void count_frame(sandbox *sb)
     c->simulated = 0.0;
     c->window_start = c->now;
     if (sb->opt.report_speed) {
-        printf("t %.1f s   %.1f fps   %.3fx real time   %d bodies   %.3f ms/step\n", c->now, c->fps,
-               c->speed, fl_world_body_count(sb->sim.world), c->step_ms);
+        printf("t %.1f s   %.1f fps   %.3fx real time   %d bodies   %.3f ms/step   "
+               "%.2f ms/draw   %.2f ms/show\n", c->now, c->fps, c->speed,
+               fl_world_body_count(sb->sim.world), c->step_ms, painter_cost(sb->painter),
+               c->show_ms);
         fflush(stdout);
     }
 }
@@ -160,12 +162,43 @@ static bool idle(const sandbox *sb)
            !sb->mouse.panning && !sb->drawing.on && !sb->drawing.boxing;
 }
 
+/* Shows a frame the painter finished (taken with painter_take). */
+static void show_frame(sandbox *sb, cairo_surface_t *frame, bool failed)
+{
+    if (!frame && !failed)
+        return;
+    uint64_t t0 = SDL_GetPerformanceCounter();
+    bool shown = frame && sandbox_present(sb, frame);
+    double ms = 1000.0 * seconds(SDL_GetPerformanceCounter() - t0);
+    sb->clock.show_ms = sb->clock.show_ms > 0 ? 0.9 * sb->clock.show_ms + 0.1 * ms : ms;
+    if (!shown && !sb->draw_failed)
+        fprintf(stderr, "flotsam: cannot draw the window\n"); /* once, not every frame */
+    sb->draw_failed = !shown;
+    if (shown)
+        count_frame(sb);
+}
+
+/* Seconds until the world owes its next step (a frame's worth when it
+ * stands still). */
+static double until_step(const sandbox *sb)
+{
+    const sandbox_clock *c = &sb->clock;
+    if (c->paused)
+        return FRAME_SECONDS;
+    return (sb->sim.dt - c->accumulator) * (c->slow ? 1.0 / SLOW_FACTOR : 1.0);
+}
+
+/* The main thread handles events and steps the world; the painter draws
+ * the frames meanwhile, each from a copy of the world as it was between two
+ * steps. A frame is begun when the painter is free, at most 60 times a
+ * second. */
 static void run(sandbox *sb)
 {
     uint64_t start = SDL_GetPerformanceCounter(), last = start;
+    double next_frame = 0.0;
     while (!sb->quit) {
         SDL_Event e;
-        bool waited = idle(sb);
+        bool waited = painter_idle(sb->painter) && idle(sb) && !sb->redraw;
         if (waited && SDL_WaitEventTimeout(&e, 500)) {
             sandbox_handle_event(sb, &e);
             sb->redraw = true;
@@ -182,18 +215,31 @@ static void run(sandbox *sb)
         /* Idle, the picture only changes when something happened, or a
          * message runs out. */
         bool expired = sb->status_until > sb->drawn_at && sb->status_until <= sb->clock.now;
-        if (waited && idle(sb) && !sb->redraw && !expired)
-            continue;
-        sb->redraw = false;
-        sb->drawn_at = sb->clock.now;
-        count_frame(sb);
-        bool drawn = sandbox_draw(sb);
-        if (!drawn && !sb->draw_failed)
-            fprintf(stderr, "flotsam: cannot draw the window\n"); /* once, not every frame */
-        sb->draw_failed = !drawn;
-        double spent = seconds(SDL_GetPerformanceCounter() - now);
-        if (!sb->vsync && spent < 1.0 / FALLBACK_FPS)
-            SDL_Delay((uint32_t)((1.0 / FALLBACK_FPS - spent) * 1000.0));
+        bool wanted = !idle(sb) || sb->redraw || expired;
+        bool due = wanted && sb->clock.now >= next_frame;
+        if (painter_idle(sb->painter) && (due || !wanted)) {
+            /* The finished frame is shown while the next one is drawn. */
+            bool failed;
+            cairo_surface_t *done = painter_take(sb->painter, &failed);
+            if (due) {
+                sb->redraw = false;
+                sb->drawn_at = sb->clock.now;
+                sandbox_inspect_update(sb);
+                if (painter_submit(sb->painter, sb))
+                    next_frame = sb->clock.now + FRAME_SECONDS;
+                else if (!sb->draw_failed)
+                    fprintf(stderr, "flotsam: out of memory for a frame\n");
+            }
+            show_frame(sb, done, failed);
+        }
+        /* Until the next step is due, the next frame may begin, or the
+         * painter finishes. */
+        double wait = fmin(until_step(sb), fmax(next_frame - sb->clock.now, 0.0));
+        int ms = (int)fmin(fmax(wait * 1000.0, 0.0), 100.0);
+        if (!painter_idle(sb->painter))
+            painter_wait(sb->painter, ms);
+        else if (wanted && ms > 0)
+            SDL_Delay((uint32_t)ms);
     }
 }
 

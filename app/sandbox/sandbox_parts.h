@@ -74,8 +74,11 @@ void sandbox_close_replay(sandbox *sb);
 void sandbox_select_at(sandbox *sb, fl_vec2 p);
 /* Steps the selected body's density along the spawn ladder (-1, +1). */
 void sandbox_change_selected_density(sandbox *sb, int direction);
+/* Once a frame, before the frame is drawn: drops the selection of a body
+ * that has gone, and samples the selected one for the plot. */
+void sandbox_inspect_update(sandbox *sb);
 /* Its outline and panel, over the picture. */
-void sandbox_draw_inspector(draw_batch *b, sandbox *sb);
+void sandbox_draw_inspector(draw_batch *b, const sandbox *sb);
 
 /* picker.c: the scene picker. */
 void sandbox_open_picker(sandbox *sb);
@@ -161,7 +164,11 @@ bool sandbox_replay_reset(sandbox *sb);
 void sandbox_handle_event(sandbox *sb, const SDL_Event *e);
 
 /* draw.c: one frame of the window. */
-bool sandbox_draw(sandbox *sb);
+/* Draws a frame of sb (the painter's copy, on its thread) into frame: the
+ * picture a capture would draw, then what only the window shows. */
+bool sandbox_paint(sandbox *sb, capture *frame);
+/* Shows a finished frame in the window (main thread). */
+bool sandbox_present(sandbox *sb, cairo_surface_t *frame);
 /* While a replay plays: whether the drawable pixel p is on its timeline,
  * and where (0 to 1 of its length). */
 bool sandbox_timeline_at(const sandbox *sb, fl_vec2 p, double *at);

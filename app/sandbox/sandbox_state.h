@@ -40,6 +40,7 @@ typedef struct sandbox_clock {
     bool paused, slow;      /* slow: a quarter of real time */
     int single_steps;       /* steps asked for while paused */
     double step_ms;         /* smoothed cost of a step */
+    double show_ms;         /* ... and of showing a frame in the window */
     /* Honest speed, over the last half second or so: frames drawn a second,
      * and simulated seconds a real second (1: real time). */
     double fps, speed;
@@ -121,10 +122,7 @@ typedef struct sandbox_play {
 typedef struct sandbox {
     sandbox_options opt;
     SDL_Window *window;
-    SDL_Renderer *renderer;
-    SDL_Texture *texture;   /* the picture, uploaded from `frame` */
-    capture *frame;         /* what the picture is drawn into, drawable-sized */
-    bool vsync;
+    struct painter *painter; /* draws the frames, on a thread of its own */
     bool quit;
     bool draw_failed;       /* the last frame could not be drawn (said once) */
 

@@ -9,7 +9,11 @@ void sandbox_view_resize(sandbox *sb)
 {
     int ww, wh, pw, ph;
     SDL_GetWindowSize(sb->window, &ww, &wh);
-    if (SDL_GetRendererOutputSize(sb->renderer, &pw, &ph) != 0) {
+    SDL_Surface *surface = SDL_GetWindowSurface(sb->window);
+    if (surface) {
+        pw = surface->w;
+        ph = surface->h;
+    } else {
         pw = ww;
         ph = wh;
     }
