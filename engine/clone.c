@@ -80,6 +80,8 @@ static void forget_scratch(fl_world *c)
     c->pending_count = 0;
     memset(c->hooks, 0, sizeof c->hooks);
     c->profile = NULL;
+    c->runner = NULL;
+    c->runner_ctx = NULL;
     FORGET(c->proxies, c->proxy_capacity);
     FORGET(c->next_slots, c->next_slot_capacity);
     FORGET(c->materials, c->material_capacity);
@@ -101,7 +103,7 @@ static void forget_scratch(fl_world *c)
     FORGET(c->rows, c->row_capacity);
     FORGET(c->impulses, c->impulse_capacity);
     FORGET(c->bounces, c->bounce_capacity);
-    FORGET(c->overlapping, c->overlapping_capacity);
+    FORGET(c->row_order, c->row_order_capacity);
     memset(c->events, 0, sizeof c->events);
 }
 

@@ -345,7 +345,7 @@ void fl_collide_free(fl_world *w)
     fl_world_free(w, w->rows);
     fl_world_free(w, w->impulses);
     fl_world_free(w, w->bounces);
-    fl_world_free(w, w->overlapping);
+    fl_world_free(w, w->row_order);
     fl_world_free(w, w->contacts.items);
     fl_world_free(w, w->previous.items);
     for (int e = 0; e < 3; e++)

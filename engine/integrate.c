@@ -120,7 +120,9 @@ static void damp(fl_body *b, fl_vec2 g, double dt)
 void fl_integrate_velocities(fl_world *w, double dt)
 {
     fl_vec2 g = w->gravity;
-    w->motions_ready = place_motions(w) && reserve_motions(w, w->body_count + 1);
+    /* One per body and the ground, and as many again for the solver's
+     * twins of unmovable ones (split.c). */
+    w->motions_ready = place_motions(w) && reserve_motions(w, 2 * (w->body_count + 1));
     fl_motion *m = w->motions_ready ? w->motions : NULL;
     const int *place = w->motion_of;
     fl_vec2 *pos = w->positions;

@@ -274,8 +274,9 @@ static void index_joints(fl_world *w)
     }
 }
 
-/* Room for a row per contact, and for the lists of rows that bounce or
- * overlap; grown only when a step has more contacts than any before. */
+/* Room for a row per contact, for the order the passes take them in, and
+ * for the list of rows that bounce; grown only when a step has more
+ * contacts than any before. */
 static bool reserve_rows(fl_world *w, int n)
 {
     contact_row *r = fl_world_grow(w, w->rows, &w->row_capacity, n, sizeof *r);
@@ -287,9 +288,9 @@ static bool reserve_rows(fl_world *w, int n)
     bounce_row *b = fl_world_grow(w, w->bounces, &w->bounce_capacity, n, sizeof *b);
     if (b)
         w->bounces = b;
-    int *o = fl_world_grow(w, w->overlapping, &w->overlapping_capacity, n, sizeof *o);
+    int *o = fl_world_grow(w, w->row_order, &w->row_order_capacity, n, sizeof *o);
     if (o)
-        w->overlapping = o;
+        w->row_order = o;
     return r && ri && b && o;
 }
 
@@ -303,6 +304,37 @@ static void track_max_impulse(fl_world *w, int n_bounce)
         for (int i = 0; i < r->count; i++)
             br->max_impulse[i] = fl_max(br->max_impulse[i], imp->normal[i]);
     }
+}
+
+/* One pass over some of the rows, in the split's order. */
+typedef struct sweep {
+    const contact_row *r;
+    row_impulse *imp;
+    fl_motion *m;
+    fl_contact *c;
+    const int *order;
+    int bounds[3];            /* the halves: [bounds[0], bounds[1]), [bounds[1], bounds[2]) */
+    bool report;              /* the last pass: hand the impulses to the contacts */
+} sweep;
+
+static void sweep_rows(const sweep *s, int from, int to)
+{
+    for (int k = from; k < to; k++) {
+        int i = s->order[k];
+        const contact_row *r = &s->r[i];
+        solve_row(r, &s->imp[i], s->m);
+        if (r->points[0].target > 0.0 || r->points[1].target > 0.0)
+            correct_row(r, &s->imp[i], s->m);
+        if (s->report)
+            report_row(r, &s->imp[i], s->c);
+    }
+}
+
+/* A task of fl_task_runner: half `index` of the split. */
+static void sweep_half(void *ctx, int index)
+{
+    const sweep *s = ctx;
+    sweep_rows(s, s->bounds[index], s->bounds[index + 1]);
 }
 
 void fl_solve(fl_world *w, double dt)
@@ -319,7 +351,7 @@ void fl_solve(fl_world *w, double dt)
     int n = w->contacts.count;
     /* Out of memory: this step goes without contact responses, and its
      * contacts say so (no impulse applied, none to start the next from). */
-    int rows = 0, n_bounce = 0, n_overlapping = 0;
+    int rows = 0, n_bounce = 0;
     if (!reserve_rows(w, n)) {
         for (int i = 0; i < n; i++)
             for (int k = 0; k < c[i].count; k++)
@@ -339,16 +371,13 @@ void fl_solve(fl_world *w, double dt)
                     c[i].points[k].impact = 0.0; /* nothing to bounce */
             }
             warm_start(r, imp, m);
-            bool overlapping = false;
-            for (int k = 0; k < r->count; k++)
-                overlapping = overlapping || r->points[k].target > 0.0;
-            if (overlapping)
-                w->overlapping[n_overlapping++] = rows;
             rows++;
         }
     }
-    const contact_row *r = w->rows;
+    contact_row *r = w->rows;
     row_impulse *imp = w->impulses;
+    int bounds[2];
+    fl_split_rows(w, r, rows, bounds);
     for_joints(w, dt, fl_joint_prepare);
     /* The position passes work on the pseudo-velocities alone, so they run
      * in the same sweeps as the velocity passes (each row while it is in
@@ -356,19 +385,18 @@ void fl_solve(fl_world *w, double dt)
     /* The last pass hands each row's impulses to its contact (what the
      * contacts report, and the next step starts from) while the row is in
      * cache; restitution hands over again what it changes. */
-    int last = w->iterations - 1;
+    sweep job = {r, imp, m, c, w->row_order, {0, bounds[0], bounds[1]}, false};
     for (int it = 0; it < w->iterations; it++) {
         for_joints(w, inv_dt, fl_joint_solve);
         for_joints(w, inv_dt, fl_joint_correct);
-        for (int i = 0, k = 0; i < rows; i++) {
-            solve_row(&r[i], &imp[i], m);
-            if (k < n_overlapping && w->overlapping[k] == i) {
-                correct_row(&r[i], &imp[i], m);
-                k++;
-            }
-            if (it == last)
-                report_row(&r[i], &imp[i], c);
+        job.report = it == w->iterations - 1;
+        if (bounds[1] > 0 && w->runner)
+            w->runner(w->runner_ctx, sweep_half, &job, 2);
+        else if (bounds[1] > 0) {
+            sweep_half(&job, 0);
+            sweep_half(&job, 1);
         }
+        sweep_rows(&job, bounds[1], rows);
         track_max_impulse(w, n_bounce);
     }
     for (int k = 0; k < n_bounce; k++) {

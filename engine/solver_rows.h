@@ -114,6 +114,12 @@ typedef struct bounce_row {
     double max_impulse[2];    /* the largest normal impulse over the passes */
 } bounce_row;
 
+/* The order the passes take the rows in (w->row_order, room for `rows`):
+ * the left half [0, bounds[0]), the right half [bounds[0], bounds[1]),
+ * which share no moving body and may be solved at once, then the rest
+ * (split.c). */
+void fl_split_rows(fl_world *w, contact_row *r, int rows, int bounds[2]);
+
 /* Joints: prepare (warm start included), one velocity pass, one position
  * pass; each dispatches on the joint's type. */
 void fl_joint_prepare(fl_joint *j, fl_motion *m, double dt);

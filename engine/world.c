@@ -207,6 +207,12 @@ const fl_contact *fl_world_contact(const fl_world *w, int index)
 }
 fl_vec2 fl_world_gravity(const fl_world *w) { return w->gravity; }
 void fl_world_set_gravity(fl_world *w, fl_vec2 g) { w->gravity = g; }
+
+void fl_world_set_task_runner(fl_world *w, fl_task_runner run, void *runner_ctx)
+{
+    w->runner = run;
+    w->runner_ctx = run ? runner_ctx : NULL;
+}
 uint64_t fl_world_step_count(const fl_world *w) { return w->step; }
 uint64_t fl_world_revision(const fl_world *w) { return w->revision; }
 double fl_world_time(const fl_world *w) { return w->time; }

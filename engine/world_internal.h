@@ -119,6 +119,8 @@ struct fl_world {
     uint64_t steps_at_dt;
     fl_hook_list hooks[FL_EVENT_TYPE_COUNT];
     fl_profile *profile;   /* NULL: no timing */
+    fl_task_runner runner; /* NULL: tasks run one after the other */
+    void *runner_ctx;
 
     /* Collision stage. */
     bool shapes_changed;   /* bodies came or went: rebuild the broad phase order */
@@ -137,7 +139,8 @@ struct fl_world {
      * being built as this step's contacts are found. */
     pair_index prev_index, next_index;
     contact_list contacts, previous;
-    fl_motion *motions;    /* one per body, then the ground; for the solver */
+    fl_motion *motions;    /* one per body, then the ground, then room for a twin
+                              of each (split.c); for the solver */
     int *motion_of;        /* body i's place in motions and positions this step */
     int motion_of_capacity;
     void *motion_block;    /* the allocation `motions` is aligned within */
@@ -151,8 +154,8 @@ struct fl_world {
     int impulse_capacity;
     struct bounce_row *bounces; /* rows that can bounce */
     int bounce_capacity;
-    int *overlapping;      /* rows that need position correction */
-    int overlapping_capacity;
+    int *row_order;        /* the rows as the passes take them (split.c) */
+    int row_order_capacity;
     event_list events[3]; /* begin, active, end */
 };
 

@@ -126,7 +126,7 @@ static bool read_fields(reader *rd, scene_cursor *c, unsigned allowed, unsigned 
         if (!t.has_value)
             return fail(rd, t.key_pos, "'%s' needs a value (%s=...)", q, q);
         seen |= 1u << f;
-        uint64_t n;
+        uint64_t n = 0;
         double v;
         switch (f) {
         case X_BODY:
@@ -192,7 +192,7 @@ static bool take_line(reader *rd)
 static bool read_scene(reader *rd, scene_cursor *c)
 {
     scene_token t;
-    uint64_t lines;
+    uint64_t lines = 0;
     if (!next_token(rd, c, &t, "lines=N"))
         return false;
     if (!scene_token_is(&t, "lines") || !t.has_value)
@@ -278,7 +278,7 @@ static const struct {
 static bool read_input(reader *rd, scene_cursor *c)
 {
     scene_token t;
-    uint64_t step;
+    uint64_t step = 0;
     if (!next_token(rd, c, &t, "a step number after 'at'"))
         return false;
     if (t.has_value || !read_count(rd, t.key, t.key_len, t.key_pos, UINT64_MAX / 2, "the step", &step))

@@ -10,6 +10,7 @@
 
 #include "check.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,11 +138,85 @@ static void test_settled_tank_makes_no_energy(void **state)
     harbor_free(&sc);
 }
 
+
+/* ---- the split solve (engine/split.c): the same steps whoever runs it */
+
+static int runner_calls;
+
+/* Tasks last first, on the stepping thread. */
+static void backwards(void *runner_ctx, fl_task_fn fn, void *ctx, int count)
+{
+    (void)runner_ctx;
+    runner_calls++;
+    for (int i = count - 1; i >= 0; i--)
+        fn(ctx, i);
+}
+
+typedef struct task_arg {
+    fl_task_fn fn;
+    void *ctx;
+    int index;
+} task_arg;
+
+static void *run_task(void *arg)
+{
+    task_arg *t = arg;
+    t->fn(t->ctx, t->index);
+    return NULL;
+}
+
+/* Every task on a thread of its own, at once. */
+static void threaded(void *runner_ctx, fl_task_fn fn, void *ctx, int count)
+{
+    (void)runner_ctx;
+    runner_calls++;
+    pthread_t threads[8];
+    task_arg args[8];
+    assert_true(count <= 8);
+    for (int i = 0; i < count; i++) {
+        args[i] = (task_arg){fn, ctx, i};
+        assert_int_equal(pthread_create(&threads[i], NULL, run_task, &args[i]), 0);
+    }
+    for (int i = 0; i < count; i++)
+        pthread_join(threads[i], NULL);
+}
+
+static void test_split_solve_is_the_same_however_run(void **state)
+{
+    (void)state;
+    harbor_scene sc;
+    assert_true(harbor_generate(&sc, 1600)); /* some 3000 contacts: split */
+    flotsam_harbor plain, back, threads;
+    fl_error err;
+    assert_int_equal(flotsam_harbor_build(&plain, &sc, 10, NULL, &err), FL_OK);
+    assert_int_equal(flotsam_harbor_build(&back, &sc, 10, NULL, &err), FL_OK);
+    assert_int_equal(flotsam_harbor_build(&threads, &sc, 10, NULL, &err), FL_OK);
+    fl_world_set_task_runner(back.world, backwards, NULL);
+    fl_world_set_task_runner(threads.world, threaded, NULL);
+    runner_calls = 0;
+    for (int round = 0; round < 12; round++) {
+        flotsam_harbor_run(&plain, 25);
+        flotsam_harbor_run(&back, 25);
+        flotsam_harbor_run(&threads, 25);
+        uint64_t h = fl_state_hash(plain.world);
+        if (fl_state_hash(back.world) != h || fl_state_hash(threads.world) != h)
+            fail_msg("the runs part after %d steps", 25 * (round + 1));
+    }
+    /* The piles touch by 300 steps: the solver handed out its halves. */
+    assert_true(runner_calls > 0);
+    assert_true(fl_world_contact_count(plain.world) > 2048);
+    flotsam_harbor_destroy(&plain);
+    flotsam_harbor_destroy(&back);
+    flotsam_harbor_destroy(&threads);
+    harbor_free(&sc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_timing_buoyancy_alone_changes_nothing),
         cmocka_unit_test(test_settled_tank_makes_no_energy),
+        cmocka_unit_test(test_split_solve_is_the_same_however_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

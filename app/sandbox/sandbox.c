@@ -5,6 +5,7 @@
 #include "cmdline.h"
 #include "sandbox.h"
 #include "painter.h"
+#include "workers.h"
 #include "sandbox_parts.h"
 
 #define MAX_FRAME_SECONDS 0.25 /* a longer frame (a stall, a drag of the window) counts as this */
@@ -112,6 +113,8 @@ static void advance(sandbox *sb, double elapsed)
         sandbox_play_steps(sb, n);
         spent = SDL_GetPerformanceCounter() - t0;
     } else {
+        /* The world may have been built anew since the last frame. */
+        fl_world_set_task_runner(sb->sim.world, sb->workers ? workers_run : NULL, sb->workers);
         for (int i = 0; i < n; i++) {
             uint64_t t0 = SDL_GetPerformanceCounter();
             fl_scene_error err;
@@ -225,9 +228,10 @@ static void run(sandbox *sb)
                 sb->redraw = false;
                 sb->drawn_at = sb->clock.now;
                 sandbox_inspect_update(sb);
-                if (painter_submit(sb->painter, sb))
-                    next_frame = sb->clock.now + FRAME_SECONDS;
-                else if (!sb->draw_failed)
+                /* On a steady beat: a frame begun late does not put off the
+                 * next one, unless it is a whole frame late. */
+                next_frame = fmax(next_frame + FRAME_SECONDS, sb->clock.now - FRAME_SECONDS);
+                if (!painter_submit(sb->painter, sb) && !sb->draw_failed)
                     fprintf(stderr, "flotsam: out of memory for a frame\n");
             }
             show_frame(sb, done, failed);
@@ -260,7 +264,10 @@ static int session(sandbox *sb)
         return CLI_FAILED;
     }
     sandbox_view_fit(sb);
+    sb->workers = workers_start(1); /* none: the steps are the same, only slower */
     run(sb);
+    workers_stop(sb->workers);
+    sb->workers = NULL;
     sandbox_stop_replay(sb); /* nothing recorded is lost at quit */
     sandbox_release(sb);
     sandbox_stop_recording(sb);

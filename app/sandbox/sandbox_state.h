@@ -123,6 +123,7 @@ typedef struct sandbox {
     sandbox_options opt;
     SDL_Window *window;
     struct painter *painter; /* draws the frames, on a thread of its own */
+    struct workers *workers; /* share the step's work (NULL: none) */
     bool quit;
     bool draw_failed;       /* the last frame could not be drawn (said once) */
 

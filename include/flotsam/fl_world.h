@@ -67,6 +67,18 @@ FL_API double fl_world_time(const fl_world *w);
  *   x += v dt, angle += w dt; forces cleared; afterUpdate hooks. */
 FL_API void fl_world_step(fl_world *w, double dt);
 
+/* Work a step may share out among threads. A runner calls fn(ctx, 0) ..
+ * fn(ctx, count - 1), in any order and on any threads, and returns once all
+ * have returned. The engine hands it only tasks that touch nothing in
+ * common, so a step gives the same result, bit for bit, whatever the runner
+ * does with them (and with no runner at all: then they run one after the
+ * other, on the stepping thread). Today the contact solver of a big world
+ * (a few thousand contacts or more) gives it the two halves of its rows. */
+typedef void (*fl_task_fn)(void *ctx, int index);
+typedef void (*fl_task_runner)(void *runner_ctx, fl_task_fn fn, void *ctx, int count);
+/* NULL: no runner. Not copied by fl_world_clone. */
+FL_API void fl_world_set_task_runner(fl_world *w, fl_task_runner run, void *runner_ctx);
+
 /* Wall time spent in each stage of the steps taken while a profile is set,
  * in milliseconds, summed over steps (the caller zeroes it). Timing reads a
  * clock but never changes what the step computes. */
