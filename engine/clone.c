@@ -104,6 +104,7 @@ static void forget_scratch(fl_world *c)
     FORGET(c->impulses, c->impulse_capacity);
     FORGET(c->bounces, c->bounce_capacity);
     FORGET(c->row_order, c->row_order_capacity);
+    FORGET(c->manifolds, c->manifold_capacity);
     memset(c->events, 0, sizeof c->events);
 }
 

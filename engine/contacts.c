@@ -202,6 +202,53 @@ static fl_status end_unmatched(fl_world *w)
     return FL_OK;
 }
 
+/* With a task runner, the manifolds of a crowd's pairs are found first, in
+ * chunks that may run at once (each pair's manifold depends on its two
+ * parts alone), and then taken in order as without one. A few pairs are
+ * not worth the handing out. */
+#define SHARED_PAIRS 4096
+#define PAIR_CHUNKS 8
+
+typedef struct manifold_job {
+    const fl_world *w;
+    fl_manifold *out;
+} manifold_job;
+
+static void pair_manifold(const fl_world *w, int k, fl_manifold *m)
+{
+    const fl_proxy_pair *pp = &w->broadphase.pairs[k];
+    const fl_proxy *pa = &w->proxies[pp->a], *pb = &w->proxies[pp->b];
+    fl_poly a = proxy_poly(w, pa), b = proxy_poly(w, pb);
+    fl_collide_polygons(&a, &b, pa->margin + pb->margin, m);
+}
+
+static void manifold_chunk(void *ctx, int index)
+{
+    const manifold_job *job = ctx;
+    int n = job->w->broadphase.pair_count;
+    int from = (int)((long long)n * index / PAIR_CHUNKS);
+    int to = (int)((long long)n * (index + 1) / PAIR_CHUNKS);
+    for (int k = from; k < to; k++)
+        pair_manifold(job->w, k, &job->out[k]);
+}
+
+/* Every pair's manifold, shared out among the runner's threads; NULL when
+ * the pairs are taken one by one instead (no runner, few pairs, or no
+ * memory for them). */
+static const fl_manifold *shared_manifolds(fl_world *w)
+{
+    int n = w->broadphase.pair_count;
+    if (!w->runner || n < SHARED_PAIRS)
+        return NULL;
+    fl_manifold *m = fl_world_grow(w, w->manifolds, &w->manifold_capacity, n, sizeof *m);
+    if (!m)
+        return NULL;
+    w->manifolds = m;
+    manifold_job job = {w, m};
+    w->runner(w->runner_ctx, manifold_chunk, &job, PAIR_CHUNKS);
+    return m;
+}
+
 static fl_status narrow_phase(fl_world *w)
 {
     contact_list *cur = &w->contacts;
@@ -218,13 +265,15 @@ static fl_status narrow_phase(fl_world *w)
     /* Only collisionEnd asks which of last step's contacts went unmatched:
      * without a listener, last step's list is only read, never written. */
     bool ends = w->hooks[FL_EVENT_COLLISION_END].count > 0;
+    const fl_manifold *found = shared_manifolds(w);
     for (int k = 0; k < w->broadphase.pair_count; k++) {
         const fl_proxy_pair *pp = &w->broadphase.pairs[k];
         const fl_proxy *pa = &w->proxies[pp->a], *pb = &w->proxies[pp->b];
-        fl_poly a = proxy_poly(w, pa), b = proxy_poly(w, pb);
-        fl_manifold m;
-        fl_collide_polygons(&a, &b, pa->margin + pb->margin, &m);
-        if (m.count == 0)
+        fl_manifold mine;
+        if (!found)
+            pair_manifold(w, k, &mine);
+        const fl_manifold *mp = found ? &found[k] : &mine;
+        if (mp->count == 0)
             continue;
         fl_contact *c = &cur->items[cur->count++];
         const fl_material *ma = &w->materials[pp->a], *mb = &w->materials[pp->b];
@@ -246,7 +295,7 @@ static fl_status narrow_phase(fl_world *w)
         fl_contact *match = find_previous(w, c, &guess);
         if (match && ends)
             match->matched = true;
-        fill_contact(c, &m, match);
+        fill_contact(c, mp, match);
         fl_pair_index_add(&w->next_index, c, cur->count - 1);
         bool was = match && match->touching;
         if (c->touching && note_event(w, was ? FL_EVENT_COLLISION_ACTIVE : FL_EVENT_COLLISION_START, c) != FL_OK)
@@ -334,6 +383,7 @@ void fl_contacts_reindex(fl_world *w)
 
 void fl_collide_free(fl_world *w)
 {
+    fl_world_free(w, w->manifolds);
     fl_world_free(w, w->proxies);
     fl_world_free(w, w->materials);
     fl_world_free(w, w->slots);

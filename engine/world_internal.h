@@ -139,6 +139,8 @@ struct fl_world {
      * being built as this step's contacts are found. */
     pair_index prev_index, next_index;
     contact_list contacts, previous;
+    fl_manifold *manifolds; /* each pair's, when a runner shares them out */
+    int manifold_capacity;
     fl_motion *motions;    /* one per body, then the ground, then room for a twin
                               of each (split.c); for the solver */
     int *motion_of;        /* body i's place in motions and positions this step */

@@ -202,7 +202,8 @@ static void test_split_solve_is_the_same_however_run(void **state)
         if (fl_state_hash(back.world) != h || fl_state_hash(threads.world) != h)
             fail_msg("the runs part after %d steps", 25 * (round + 1));
     }
-    /* The piles touch by 300 steps: the solver handed out its halves. */
+    /* The piles touch by 300 steps: the solver handed out its halves (and
+     * the narrow phase its pairs, 4096 or more). */
     assert_true(runner_calls > 0);
     assert_true(fl_world_contact_count(plain.world) > 2048);
     flotsam_harbor_destroy(&plain);
