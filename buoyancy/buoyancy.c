@@ -407,3 +407,20 @@ const fl_buoyancy_total *fl_buoyancy_applied_total(const fl_buoyancy *b, int bod
 {
     return pushed(b, body_index) ? &b->totals[body_index] : NULL;
 }
+
+fl_status fl_buoyancy_copy_applied(fl_buoyancy *to, const fl_buoyancy *from)
+{
+    int bodies = fl_world_body_count(from->world);
+    if (from->pass == 0 || from->pushed_revision != fl_world_revision(from->world) ||
+        to->fluid_count != from->fluid_count || fl_world_body_count(to->world) != bodies)
+        return FL_OK; /* nothing current to report */
+    if (reserve_pushes(to, bodies) != FL_OK)
+        return FL_ENOMEM;
+    int n = bodies < from->stamped ? bodies : from->stamped;
+    memcpy(to->pushes, from->pushes, sizeof *to->pushes * (size_t)n * (size_t)from->fluid_count);
+    memcpy(to->totals, from->totals, sizeof *to->totals * (size_t)n);
+    to->pass = from->pass;
+    for (int i = 0; i < n; i++)
+        to->stamps[i] = from->stamps[i];
+    return FL_OK;
+}

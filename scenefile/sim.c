@@ -420,6 +420,8 @@ bool fl_sim_clone(fl_sim *out, const fl_sim *s, fl_error *err)
     bool ok = out->labels && out->buoyancy;
     for (int i = 0; ok && i < fl_buoyancy_fluid_count(s->buoyancy); i++)
         ok = fl_buoyancy_add_fluid(out->buoyancy, fl_buoyancy_fluid(s->buoyancy, i), err) >= 0;
+    /* What the last step pushed, for pictures of the copy (its forces). */
+    ok = ok && fl_buoyancy_copy_applied(out->buoyancy, s->buoyancy) == FL_OK;
     if (ok && s->event_count > 0) {
         out->events = malloc(sizeof *out->events * (size_t)s->event_count);
         ok = out->events != NULL;

@@ -129,6 +129,11 @@ static bool collect(shape_list *l, const fl_sim *s, const camera *cam)
         int n = fl_body_vertex_count(body);
         if (n < 3 || fl_body_is_static(body))
             continue;
+        /* Far out of view (its circle is): not worth placing its corners. */
+        fl_vec2 c = camera_to_screen(cam, fl_body_position(body));
+        double r = fl_body_radius(body) * camera_scale(cam) + 2.0;
+        if (c.x + r < 0 || c.y + r < 0 || c.x - r > cam->px_w || c.y - r > cam->px_h)
+            continue;
         const fl_vec2 *outline = fl_body_outline(body, NULL);
         for (int k = 0; k < n; k++)
             screen[k] = camera_to_screen(cam, fl_body_world_point(body, outline[k]));

@@ -205,7 +205,10 @@ static void draw_help(draw_batch *b, const sandbox *sb)
 
 bool sandbox_paint(sandbox *sb, capture *frame)
 {
-    fl_buoyancy_measure(sb->sim.buoyancy, fl_world_time(sb->sim.world));
+    /* Only the overlays of what is under and the inspector read a
+     * measurement (a crowd's costs a millisecond). */
+    if (sb->overlays.cb || sb->overlays.submerged || sb->inspect.on)
+        fl_buoyancy_measure(sb->sim.buoyancy, fl_world_time(sb->sim.world));
     camera cam = sandbox_camera(sb);
     char line[2 * SANDBOX_TEXT_MAX];
     hud_line(sb, line, sizeof line);

@@ -89,6 +89,11 @@ FL_API const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, int body_
  * the next apply (the next step). */
 FL_API const fl_buoyancy_push *fl_buoyancy_applied(const fl_buoyancy *b, int body_index, int fluid_index);
 FL_API const fl_buoyancy_total *fl_buoyancy_applied_total(const fl_buoyancy *b, int body_index);
+/* Makes `to` report what `from` applied in its last pass, for a module on a
+ * copy of from's world (fl_world_clone) with the same fluids: what a
+ * picture of the copy shows. Changes nothing any step computes. FL_ENOMEM
+ * (nothing reported) when out of memory. */
+FL_API fl_status fl_buoyancy_copy_applied(fl_buoyancy *to, const fl_buoyancy *from);
 
 /* Total submerged area of a body over all fluids, and its combined centre of
  * buoyancy (area-weighted); returns 0 and leaves *centroid unset if dry. */
