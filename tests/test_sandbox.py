@@ -124,6 +124,9 @@ class Display:
     def env(self):
         env = dict(os.environ, DISPLAY=self.name, SDL_VIDEODRIVER='x11')
         env.pop('WAYLAND_DISPLAY', None)
+        # Under the sanitizers: leaks of the libraries SDL loads are theirs.
+        supp = os.path.join(ROOT, 'tests', 'lsan-sandbox.supp')
+        env['LSAN_OPTIONS'] = 'suppressions=' + supp + ':' + env.get('LSAN_OPTIONS', '')
         return env
 
     def run(self, *args, timeout=20):
