@@ -235,25 +235,42 @@ bool sandbox_paint(sandbox *sb, capture *frame)
     return true;
 }
 
-/* The picture goes straight into the window's own surface: one copy (none
- * of a GPU texture and its driver), then SDL hands it to the display. A
- * frame drawn for the size the window had before a resize fills what it
- * can; the next one has the new size. */
-bool sandbox_present(sandbox *sb, cairo_surface_t *s)
+/* Copies rectangle r of the picture into the window's surface. */
+static bool copy_rect(SDL_Surface *win, cairo_surface_t *s, SDL_Rect r)
+{
+    int stride = cairo_image_surface_get_stride(s), bpp = win->format->BytesPerPixel;
+    const unsigned char *src = cairo_image_surface_get_data(s) + (size_t)r.y * stride + 4 * r.x;
+    unsigned char *dst = (unsigned char *)win->pixels + (size_t)r.y * win->pitch + bpp * r.x;
+    /* Cairo's RGB24 is a native-endian 32-bit 0xXXRRGGBB, SDL's RGB888. */
+    return SDL_ConvertPixels(r.w, r.h, SDL_PIXELFORMAT_RGB888, src, stride, win->format->format,
+                             dst, win->pitch) == 0;
+}
+
+/* The picture goes straight into the window's own surface (none of a GPU
+ * texture and its driver), then SDL hands it to the display: the parts
+ * that changed since the frame before (damage, count of them), or all of
+ * it (count < 0). A frame drawn for the size the window had before a
+ * resize fills what it can; the next one has the new size. */
+bool sandbox_present(sandbox *sb, cairo_surface_t *s, const SDL_Rect *damage, int count)
 {
     SDL_Surface *win = SDL_GetWindowSurface(sb->window);
     if (!win)
         return false;
+    if (count == 0)
+        return true; /* nothing moved */
     int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
-    w = w < win->w ? w : win->w;
-    h = h < win->h ? h : win->h;
+    if (w != win->w || h != win->h)
+        count = -1;
+    SDL_Rect whole = {0, 0, w < win->w ? w : win->w, h < win->h ? h : win->h};
     if (SDL_MUSTLOCK(win) && SDL_LockSurface(win) != 0)
         return false;
-    /* Cairo's RGB24 is a native-endian 32-bit 0xXXRRGGBB, SDL's RGB888. */
-    int rc = SDL_ConvertPixels(w, h, SDL_PIXELFORMAT_RGB888, cairo_image_surface_get_data(s),
-                               cairo_image_surface_get_stride(s), win->format->format,
-                               win->pixels, win->pitch);
+    bool ok = true;
+    for (int i = 0; i < (count < 0 ? 1 : count); i++)
+        ok = ok && copy_rect(win, s, count < 0 ? whole : damage[i]);
     if (SDL_MUSTLOCK(win))
         SDL_UnlockSurface(win);
-    return rc == 0 && SDL_UpdateWindowSurface(sb->window) == 0;
+    if (!ok)
+        return false;
+    return count < 0 ? SDL_UpdateWindowSurface(sb->window) == 0
+                     : SDL_UpdateWindowSurfaceRects(sb->window, damage, count) == 0;
 }

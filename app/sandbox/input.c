@@ -188,6 +188,8 @@ static void window_event(sandbox *sb, const SDL_WindowEvent *e)
 {
     if (e->event == SDL_WINDOWEVENT_SIZE_CHANGED)
         sandbox_view_resize(sb);
+    if (e->event == SDL_WINDOWEVENT_SIZE_CHANGED || e->event == SDL_WINDOWEVENT_EXPOSED)
+        sb->screen_stale = true; /* the next frame shows all of itself */
 }
 
 void sandbox_handle_event(sandbox *sb, const SDL_Event *e)

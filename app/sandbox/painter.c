@@ -1,6 +1,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "damage.h"
 #include "painter.h"
 #include "sandbox_parts.h"
 
@@ -18,6 +19,8 @@ struct painter {
      * other. */
     capture *frames[2];
     int drawing;              /* the one the thread draws next */
+    SDL_Rect damage[DAMAGE_MOST]; /* where the last frame differs from the one before */
+    int damage_count;         /* -1: everywhere */
     double paint_ms;          /* smoothed cost of drawing a frame */
 };
 
@@ -52,6 +55,10 @@ static int paint_loop(void *arg)
         if (!ok) { /* a Cairo context that failed stays failed: made again next time */
             capture_destroy(frame);
             p->frames[p->drawing] = NULL;
+        } else {
+            capture *before = p->frames[1 - p->drawing];
+            p->damage_count = damage_between(capture_surface(frame),
+                                             before ? capture_surface(before) : NULL, p->damage);
         }
         fl_sim_free(&p->job->sim); /* here, not on the thread that steps */
         p->has_sim = false;
@@ -192,7 +199,7 @@ bool painter_submit(painter *p, const sandbox *sb)
     return true;
 }
 
-cairo_surface_t *painter_take(painter *p, bool *failed)
+cairo_surface_t *painter_take(painter *p, bool *failed, const SDL_Rect **damage, int *count)
 {
     SDL_LockMutex(p->lock);
     bool fresh = p->fresh && !p->busy;
@@ -202,6 +209,8 @@ cairo_surface_t *painter_take(painter *p, bool *failed)
         p->fresh = false;
         capture *done = p->frames[p->drawing];
         s = !*failed && done ? capture_surface(done) : NULL;
+        *damage = p->damage;
+        *count = p->damage_count;
         p->drawing = 1 - p->drawing; /* the next frame goes into the other one */
     }
     SDL_UnlockMutex(p->lock);

@@ -10,6 +10,7 @@
 #ifndef FL_PAINTER_H
 #define FL_PAINTER_H
 
+#include <SDL.h>
 #include <cairo.h>
 #include <stdbool.h>
 
@@ -29,10 +30,11 @@ bool painter_wait(painter *p, int ms);
  * nothing handed over, when the copy cannot be made (out of memory). */
 bool painter_submit(painter *p, const struct sandbox *sb);
 /* The last finished frame, once (NULL: none new, or it could not be
- * drawn: *failed says which). Idle only. The painter draws the next frame
+ * drawn: *failed says which), and where it differs from the frame before
+ * (*count rectangles in *damage, -1: everywhere). Idle only. The painter draws the next frame
  * into another picture, so this one stays valid (and may be shown while the
  * next is drawn) until the next painter_take. */
-cairo_surface_t *painter_take(painter *p, bool *failed);
+cairo_surface_t *painter_take(painter *p, bool *failed, const SDL_Rect **damage, int *count);
 /* The smoothed time a frame takes to draw, in ms (0: none drawn yet). */
 double painter_cost(painter *p);
 

@@ -166,12 +166,16 @@ static bool idle(const sandbox *sb)
 }
 
 /* Shows a frame the painter finished (taken with painter_take). */
-static void show_frame(sandbox *sb, cairo_surface_t *frame, bool failed)
+static void show_frame(sandbox *sb, cairo_surface_t *frame, bool failed, const SDL_Rect *damage,
+                       int count)
 {
     if (!frame && !failed)
         return;
     uint64_t t0 = SDL_GetPerformanceCounter();
-    bool shown = frame && sandbox_present(sb, frame);
+    /* The window's pixels are only what the last frame left when it was
+     * shown, and nothing since uncovered or resized them. */
+    bool shown = frame && sandbox_present(sb, frame, damage, sb->screen_stale ? -1 : count);
+    sb->screen_stale = !shown;
     double ms = 1000.0 * seconds(SDL_GetPerformanceCounter() - t0);
     sb->clock.show_ms = sb->clock.show_ms > 0 ? 0.9 * sb->clock.show_ms + 0.1 * ms : ms;
     if (!shown && !sb->draw_failed)
@@ -223,7 +227,9 @@ static void run(sandbox *sb)
         if (painter_idle(sb->painter) && (due || !wanted)) {
             /* The finished frame is shown while the next one is drawn. */
             bool failed;
-            cairo_surface_t *done = painter_take(sb->painter, &failed);
+            const SDL_Rect *damage = NULL;
+            int count = -1;
+            cairo_surface_t *done = painter_take(sb->painter, &failed, &damage, &count);
             if (due) {
                 sb->redraw = false;
                 sb->drawn_at = sb->clock.now;
@@ -234,7 +240,7 @@ static void run(sandbox *sb)
                 if (!painter_submit(sb->painter, sb) && !sb->draw_failed)
                     fprintf(stderr, "flotsam: out of memory for a frame\n");
             }
-            show_frame(sb, done, failed);
+            show_frame(sb, done, failed, damage, count);
         }
         /* Until the next step is due, the next frame may begin, or the
          * painter finishes. */

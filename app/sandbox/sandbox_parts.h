@@ -168,7 +168,8 @@ void sandbox_handle_event(sandbox *sb, const SDL_Event *e);
  * picture a capture would draw, then what only the window shows. */
 bool sandbox_paint(sandbox *sb, capture *frame);
 /* Shows a finished frame in the window (main thread). */
-bool sandbox_present(sandbox *sb, cairo_surface_t *frame);
+/* ... only its parts in damage[count] (count < 0: all of it). */
+bool sandbox_present(sandbox *sb, cairo_surface_t *frame, const SDL_Rect *damage, int count);
 /* While a replay plays: whether the drawable pixel p is on its timeline,
  * and where (0 to 1 of its length). */
 bool sandbox_timeline_at(const sandbox *sb, fl_vec2 p, double *at);

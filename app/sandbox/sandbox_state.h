@@ -126,6 +126,7 @@ typedef struct sandbox {
     struct workers *workers; /* share the step's work (NULL: none) */
     bool quit;
     bool draw_failed;       /* the last frame could not be drawn (said once) */
+    bool screen_stale;      /* the window's pixels are not the last frame's: show all */
 
     sandbox_file file;
     fl_scene loaded;        /* as read: what reset rebuilds */
