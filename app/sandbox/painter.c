@@ -4,6 +4,7 @@
 #include "damage.h"
 #include "painter.h"
 #include "sandbox_parts.h"
+#include "x11_show.h"
 
 struct painter {
     SDL_Thread *thread;
@@ -22,6 +23,12 @@ struct painter {
     SDL_Rect damage[DAMAGE_MOST]; /* where the last frame differs from the one before */
     int damage_count;         /* -1: everywhere */
     double paint_ms;          /* smoothed cost of drawing a frame */
+    /* On X11 the painter shows its frames itself (x11_show.c); NULL: the
+     * main thread does, through SDL. */
+    x11_show *x11;
+    bool shown;               /* ... it showed the last frame */
+    bool x11_stale;           /* ... and must show all of the next */
+    double show_ms;           /* smoothed cost of showing one */
 };
 
 /* The picture to draw into, of the job's size (made again when that
@@ -64,8 +71,23 @@ static int paint_loop(void *arg)
         p->has_sim = false;
         double ms = 1000.0 * (double)(SDL_GetPerformanceCounter() - t0) /
                     (double)SDL_GetPerformanceFrequency();
+        bool shown = false;
+        double show_ms = 0.0;
+        if (ok && p->x11) {
+            t0 = SDL_GetPerformanceCounter();
+            bool all = p->x11_stale || p->job->screen_stale;
+            shown = x11_show_frame(p->x11, capture_surface(frame), p->damage,
+                                   all ? -1 : p->damage_count);
+            p->x11_stale = !shown;
+            ok = shown;
+            show_ms = 1000.0 * (double)(SDL_GetPerformanceCounter() - t0) /
+                      (double)SDL_GetPerformanceFrequency();
+        }
         SDL_LockMutex(p->lock);
         p->paint_ms = p->paint_ms > 0 ? 0.9 * p->paint_ms + 0.1 * ms : ms;
+        p->shown = shown;
+        if (shown)
+            p->show_ms = p->show_ms > 0 ? 0.9 * p->show_ms + 0.1 * show_ms : show_ms;
         p->busy = false;
         p->fresh = true;
         p->failed = !ok;
@@ -75,11 +97,13 @@ static int paint_loop(void *arg)
     return 0;
 }
 
-painter *painter_start(char *err, size_t err_size)
+painter *painter_start(SDL_Window *window, char *err, size_t err_size)
 {
     painter *p = calloc(1, sizeof *p);
     if (p)
         p->job = calloc(1, sizeof *p->job);
+    if (p && p->job)
+        p->x11 = x11_show_open(window);
     if (p && p->job) {
         p->lock = SDL_CreateMutex();
         p->wake = SDL_CreateCond();
@@ -98,6 +122,7 @@ painter *painter_start(char *err, size_t err_size)
             SDL_DestroyCond(p->wake);
         if (p->lock)
             SDL_DestroyMutex(p->lock);
+        x11_show_close(p->x11);
         free(p->job);
         free(p);
     }
@@ -120,6 +145,7 @@ void painter_stop(painter *p)
     SDL_DestroyMutex(p->lock);
     if (p->has_sim)
         fl_sim_free(&p->job->sim);
+    x11_show_close(p->x11);
     capture_destroy(p->frames[0]);
     capture_destroy(p->frames[1]);
     free(p->checks);
@@ -199,16 +225,18 @@ bool painter_submit(painter *p, const sandbox *sb)
     return true;
 }
 
-cairo_surface_t *painter_take(painter *p, bool *failed, const SDL_Rect **damage, int *count)
+cairo_surface_t *painter_take(painter *p, bool *failed, bool *shown, const SDL_Rect **damage,
+                              int *count)
 {
     SDL_LockMutex(p->lock);
     bool fresh = p->fresh && !p->busy;
     *failed = fresh && p->failed;
+    *shown = fresh && p->shown;
     cairo_surface_t *s = NULL;
     if (fresh) {
         p->fresh = false;
         capture *done = p->frames[p->drawing];
-        s = !*failed && done ? capture_surface(done) : NULL;
+        s = !*failed && !*shown && done ? capture_surface(done) : NULL;
         *damage = p->damage;
         *count = p->damage_count;
         p->drawing = 1 - p->drawing; /* the next frame goes into the other one */
@@ -217,10 +245,12 @@ cairo_surface_t *painter_take(painter *p, bool *failed, const SDL_Rect **damage,
     return s;
 }
 
-double painter_cost(painter *p)
+void painter_costs(painter *p, double *draw_ms, double *show_ms)
 {
     SDL_LockMutex(p->lock);
-    double ms = p->paint_ms;
+    *draw_ms = p->paint_ms;
+    *show_ms = p->show_ms;
     SDL_UnlockMutex(p->lock);
-    return ms;
 }
+
+bool painter_shows(const painter *p) { return p->x11 != NULL; }

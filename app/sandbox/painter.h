@@ -17,8 +17,10 @@
 struct sandbox;
 typedef struct painter painter;
 
-/* Starts the thread; NULL (with a message in err) if it cannot. */
-painter *painter_start(char *err, size_t err_size);
+/* Starts the thread, for frames of `window`; NULL (with a message in err)
+ * if it cannot. On X11 the painter also shows its frames, through a display
+ * connection of its own (x11_show.h); elsewhere the main thread shows them. */
+painter *painter_start(SDL_Window *window, char *err, size_t err_size);
 /* Waits for the frame in hand and ends the thread. */
 void painter_stop(painter *p);
 
@@ -29,13 +31,18 @@ bool painter_wait(painter *p, int ms);
 /* Hands over a frame of sb as it is now (painter idle only). False, with
  * nothing handed over, when the copy cannot be made (out of memory). */
 bool painter_submit(painter *p, const struct sandbox *sb);
-/* The last finished frame, once (NULL: none new, or it could not be
- * drawn: *failed says which), and where it differs from the frame before
+/* The last finished frame, once, for the main thread to show (NULL: none
+ * new, or it could not be drawn, or the painter showed it itself: *failed
+ * and *shown say which), and where it differs from the frame before
  * (*count rectangles in *damage, -1: everywhere). Idle only. The painter draws the next frame
  * into another picture, so this one stays valid (and may be shown while the
  * next is drawn) until the next painter_take. */
-cairo_surface_t *painter_take(painter *p, bool *failed, const SDL_Rect **damage, int *count);
-/* The smoothed time a frame takes to draw, in ms (0: none drawn yet). */
-double painter_cost(painter *p);
+cairo_surface_t *painter_take(painter *p, bool *failed, bool *shown, const SDL_Rect **damage,
+                              int *count);
+/* The smoothed times a frame takes to draw, and to show when the painter
+ * shows it (0: none yet), in ms. */
+void painter_costs(painter *p, double *draw_ms, double *show_ms);
+/* True when the painter shows its frames itself (X11). */
+bool painter_shows(const painter *p);
 
 #endif

@@ -64,7 +64,7 @@ static bool open_window(sandbox *sb)
     if (!SDL_GetWindowSurface(sb->window))
         return false;
     char err[256];
-    sb->painter = painter_start(err, sizeof err);
+    sb->painter = painter_start(sb->window, err, sizeof err);
     if (!sb->painter) {
         SDL_SetError("%s", err);
         return false;
@@ -148,10 +148,12 @@ static void count_frame(sandbox *sb)
     c->simulated = 0.0;
     c->window_start = c->now;
     if (sb->opt.report_speed) {
+        double draw_ms, show_ms;
+        painter_costs(sb->painter, &draw_ms, &show_ms);
         printf("t %.1f s   %.1f fps   %.3fx real time   %d bodies   %.3f ms/step   "
                "%.2f ms/draw   %.2f ms/show\n", c->now, c->fps, c->speed,
-               fl_world_body_count(sb->sim.world), c->step_ms, painter_cost(sb->painter),
-               c->show_ms);
+               fl_world_body_count(sb->sim.world), c->step_ms, draw_ms,
+               show_ms > 0 ? show_ms : c->show_ms);
         fflush(stdout);
     }
 }
@@ -166,9 +168,14 @@ static bool idle(const sandbox *sb)
 }
 
 /* Shows a frame the painter finished (taken with painter_take). */
-static void show_frame(sandbox *sb, cairo_surface_t *frame, bool failed, const SDL_Rect *damage,
-                       int count)
+static void show_frame(sandbox *sb, cairo_surface_t *frame, bool failed, bool shown_by_painter,
+                       const SDL_Rect *damage, int count)
 {
+    if (shown_by_painter) {
+        sb->draw_failed = false;
+        count_frame(sb);
+        return;
+    }
     if (!frame && !failed)
         return;
     uint64_t t0 = SDL_GetPerformanceCounter();
@@ -229,7 +236,8 @@ static void run(sandbox *sb)
             bool failed;
             const SDL_Rect *damage = NULL;
             int count = -1;
-            cairo_surface_t *done = painter_take(sb->painter, &failed, &damage, &count);
+            bool shown;
+            cairo_surface_t *done = painter_take(sb->painter, &failed, &shown, &damage, &count);
             if (due) {
                 sb->redraw = false;
                 sb->drawn_at = sb->clock.now;
@@ -239,8 +247,10 @@ static void run(sandbox *sb)
                 next_frame = fmax(next_frame + FRAME_SECONDS, sb->clock.now - FRAME_SECONDS);
                 if (!painter_submit(sb->painter, sb) && !sb->draw_failed)
                     fprintf(stderr, "flotsam: out of memory for a frame\n");
+                else if (painter_shows(sb->painter))
+                    sb->screen_stale = false; /* the job took it over */
             }
-            show_frame(sb, done, failed, damage, count);
+            show_frame(sb, done, failed, shown, damage, count);
         }
         /* Until the next step is due, the next frame may begin, or the
          * painter finishes. */
