@@ -914,6 +914,69 @@ static void test_still_water_circle_agrees_with_clipping(void **s)
     fl_world_destroy(w);
 }
 
+/* ---- the curve of statical stability (fl_righting_arm) ---------------- */
+
+static void box_outline(double w, double h, fl_vec2 *p)
+{
+    p[0] = fl_v2(-w / 2, -h / 2);
+    p[1] = fl_v2(w / 2, -h / 2);
+    p[2] = fl_v2(w / 2, h / 2);
+    p[3] = fl_v2(-w / 2, h / 2);
+}
+
+/* A w x h box of relative density q, wall-sided until its deck edge goes
+ * under: GZ = sin(p) (GM + BM tan^2(p) / 2), with BM = w^2 / (12 T),
+ * GM = T / 2 + BM - h / 2 and T = q h. The formula is exact for a wall-sided
+ * section, and the bisection finds the level to rounding, so the tolerance
+ * is rounding's (a few ulps of metres, 1e-9 with room). */
+static void test_box_gz_is_wall_sided(void **state)
+{
+    (void)state;
+    double w = 2.0, h = 1.0, q = 0.5, t = q * h;
+    fl_vec2 p[4];
+    box_outline(w, h, p);
+    double bm = w * w / (12.0 * t), gm = t / 2 + bm - h / 2;
+    double deck = atan((h - t) / (w / 2)); /* deck edge at the surface */
+    int checked = 0;
+    for (int deg = 0; deg <= 89; deg++) {
+        double phi = deg * FL_PI / 180.0;
+        if (phi > deck)
+            break;
+        fl_righting r;
+        assert_true(fl_righting_arm(p, 4, w * t, phi, &r));
+        double want = sin(phi) * (gm + bm * tan(phi) * tan(phi) / 2);
+        ASSERT_NEAR(r.gz, want, 1e-9);
+        /* ... and heeled the other way, the arm turns the other way. */
+        fl_righting l;
+        assert_true(fl_righting_arm(p, 4, w * t, -phi, &l));
+        ASSERT_NEAR(l.gz, -want, 1e-9);
+        checked++;
+    }
+    assert_int_equal(checked, 27); /* 0 to 26 degrees: the deck edge is at 26.57 */
+}
+
+/* A square log at half the water's density floats unstable upright
+ * (GM = T/2 + BM - h/2 = -1/12 m): GZ < 0 at 10 degrees, so it turns on
+ * further; by symmetry the arm vanishes at 45 degrees, corner down, where
+ * it comes to rest. */
+static void test_square_log_rolls_to_its_corner(void **state)
+{
+    (void)state;
+    fl_vec2 p[4];
+    box_outline(1.0, 1.0, p);
+    fl_righting r;
+    assert_true(fl_righting_arm(p, 4, 0.5, 10 * FL_PI / 180, &r));
+    assert_true(r.gz < 0.0);
+    assert_true(fl_righting_arm(p, 4, 0.5, 45 * FL_PI / 180, &r));
+    ASSERT_NEAR(r.gz, 0.0, 1e-12);
+    /* Past 45 degrees it rights back towards the corner: stable there. */
+    assert_true(fl_righting_arm(p, 4, 0.5, 50 * FL_PI / 180, &r));
+    assert_true(r.gz > 0.0);
+    /* What cannot float: no arm. */
+    assert_false(fl_righting_arm(p, 4, 1.5, 0.0, &r));
+    assert_false(fl_righting_arm(p, 4, 0.0, 0.0, &r));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -945,6 +1008,8 @@ int main(void)
         cmocka_unit_test(test_inspector_stability_numbers),
         cmocka_unit_test(test_step_and_measure_agree),
         cmocka_unit_test(test_still_water_circle_agrees_with_clipping),
+        cmocka_unit_test(test_box_gz_is_wall_sided),
+        cmocka_unit_test(test_square_log_rolls_to_its_corner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

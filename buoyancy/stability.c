@@ -1,0 +1,60 @@
+/* The righting arm, from the seed's own tools: turn the hull, clip it at a
+ * level surface (Sutherland-Hodgman), take the part under's area and
+ * centroid (shoelace), and find by bisection the level whose part under
+ * has the displaced area. The area under grows monotonically as the
+ * surface rises, so the bisection cannot miss. */
+#include <math.h>
+#include <stdlib.h>
+#include "flotsam/fl_polygon.h"
+#include "flotsam/fl_stability.h"
+
+#define BISECTIONS 200
+
+/* Area under the surface y = level (y down: y >= level is under). */
+static double area_under(const fl_vec2 *p, int n, double level, fl_vec2 *centroid)
+{
+    fl_halfplane under = {{0.0, 1.0}, level};
+    return fl_clip_halfplane_area(p, n, under, centroid);
+}
+
+bool fl_righting_arm(const fl_vec2 *outline, int n, double displaced, double heel,
+                     fl_righting *out)
+{
+    if (n < 3 || !(displaced > 0.0) || !isfinite(heel))
+        return false;
+    double whole = fabs(fl_polygon_signed_area(outline, n));
+    if (!(displaced < whole))
+        return false;
+    fl_vec2 *p = malloc(sizeof *p * (size_t)n);
+    if (!p)
+        return false;
+    fl_rot r = fl_rot_from(heel);
+    double top = INFINITY, bottom = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        p[i] = fl_rotate(r, outline[i]);
+        top = fmin(top, p[i].y);
+        bottom = fmax(bottom, p[i].y);
+    }
+    /* lo: too much under; hi: too little. */
+    double lo = top, hi = bottom;
+    for (int k = 0; k < BISECTIONS && lo < hi; k++) {
+        double mid = 0.5 * (lo + hi);
+        if (mid <= lo || mid >= hi)
+            break;
+        fl_vec2 c;
+        if (area_under(p, n, mid, &c) > displaced)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    fl_vec2 b = {0.0, 0.0};
+    double level = 0.5 * (lo + hi);
+    double a = area_under(p, n, level, &b);
+    free(p);
+    if (!(a > 0.0))
+        return false;
+    /* Heel is turning by +heel (x towards y): the lift, up through B, turns
+     * the body back when B lies on the +x side of G. */
+    *out = (fl_righting){heel, b.x, level, b};
+    return true;
+}

@@ -1,0 +1,36 @@
+/* Statical stability: the righting arm GZ of a hull heeled in still water,
+ * floating freely at its own displacement (naval architecture's curve of
+ * statical stability, in 2D). */
+#ifndef FL_STABILITY_H
+#define FL_STABILITY_H
+
+#include <stdbool.h>
+#include "flotsam/fl_api.h"
+#include "flotsam/fl_math.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct fl_righting {
+    double heel;     /* the body's angle, radians */
+    double gz;       /* righting arm, m: > 0 turns the body back (towards less heel) */
+    double level;    /* the still surface's y about G, heeled (y down) */
+    fl_vec2 b;       /* the centre of buoyancy about G, heeled */
+} fl_righting;
+
+/* The hull `outline` (n points about the centre of mass G, the body's own
+ * frame) turned by `heel` and sunk until the area under a level surface is
+ * `displaced` (the body's mass over the fluid's density, m^2): the lift
+ * then acts up through the centre of buoyancy B, the weight down through
+ * G, and GZ is how far B lies from G across, counted so that GZ > 0 rights
+ * the body. False (out untouched) when displaced is not between 0 and the
+ * hull's area, or the outline has fewer than 3 points. */
+FL_API bool fl_righting_arm(const fl_vec2 *outline, int n, double displaced, double heel,
+                            fl_righting *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
