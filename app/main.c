@@ -24,6 +24,8 @@ static int dispatch(int argc, char **argv)
         return cli_check(argc - 2, argv + 2);
     if (!strcmp(cmd, "replay"))
         return cli_replay(argc - 2, argv + 2);
+    if (!strcmp(cmd, "stability"))
+        return cli_stability(argc - 2, argv + 2);
     if (sandbox_wants(cmd))
         return sandbox_main(argc - 1, argv + 1);
     if (cmd[0] == '-')

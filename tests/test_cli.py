@@ -719,6 +719,63 @@ class Trace(Workdir):
         self.assertEqual(r.returncode, 1)
         self.assertIn("cannot write", r.stderr)
 
+class Stability(Workdir):
+    """flotsam stability: the curve of statical stability of one body."""
+
+    SCENE = ('flotsam-scene 1\n'
+             'fluid name=water density=1000 surface=0 left=-50 right=50 bottom=20\n'
+             'box name=box at=0,0 size=2,1 density=500\n'
+             'box name=log at=5,0 size=1,1 density=500\n'
+             'box name=stone at=9,0 size=1,1 density=2500\n')
+
+    def curve(self, body):
+        import csv
+        scene = self.write('s.scene', self.SCENE)
+        out = os.path.join(self.dir, body + '.csv')
+        r = flotsam('stability', scene, '--body', body, '--csv', out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(out, newline='', encoding='utf-8') as f:
+            rows = list(csv.DictReader(f))
+        return r.stdout, {int(row['heel_deg']): float(row['gz_m']) for row in rows}
+
+    def test_box_follows_the_wall_sided_formula(self):
+        """2 x 1 at half the water's density: GM = T/2 + BM - h/2 with
+        BM = B^2 / 12T, and GZ = sin(p) (GM + BM tan^2(p) / 2) until the
+        deck edge goes under (26.6 degrees); the CSV prints 9 digits."""
+        out, gz = self.curve('box')
+        self.assertEqual(sorted(gz), list(range(181)))
+        t, bm = 0.5, 4.0 / 6.0
+        gm = t / 2 + bm - 0.5
+        self.assertIn('GM %.4f m upright' % gm, out)
+        for deg in range(0, 27):
+            p = math.radians(deg)
+            self.assertAlmostEqual(gz[deg], math.sin(p) * (gm + bm * math.tan(p) ** 2 / 2),
+                                   delta=1e-8)
+        self.assertIn('0 deg (stable)', out)
+        self.assertIn('vanishing stability at 90.0 deg', out)
+
+    def test_square_log_rests_on_its_corner(self):
+        out, gz = self.curve('log')
+        self.assertLess(gz[10], 0)
+        self.assertAlmostEqual(gz[45], 0, delta=1e-9)
+        self.assertIn('0 deg (unstable)', out)
+        self.assertIn('45.0 deg (stable)', out)
+
+    def test_plot_and_refusals(self):
+        scene = self.write('s.scene', self.SCENE)
+        png = os.path.join(self.dir, 'gz.png')
+        r = flotsam('stability', scene, '--body', 'box', '--plot', png)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(read_png(png)[:2], (960, 540))
+        r = flotsam('stability', scene, '--body', 'stone')  # sinks: no waterline
+        self.assertEqual(r.returncode, 1)
+        self.assertIn('does not float', r.stderr)
+        for args in (['--body', 'nobody'], ['--bogus'], ['--plot', 'gz.jpg']):
+            r = flotsam('stability', scene, *args)
+            self.assertEqual(r.returncode, 2, args)
+            self.assertEqual(r.stdout, '')
+
+
 class Replay(Workdir):
     """flotsam replay: a session recorded by hand in the sandbox
     (tests/data/harbour.replay: a crate dragged, three spawns, the water

@@ -12,6 +12,8 @@ int cli_run(int argc, char **argv);
 int cli_check(int argc, char **argv);
 /* `flotsam replay` (replay.c). */
 int cli_replay(int argc, char **argv);
+/* `flotsam stability` (stability.c). */
+int cli_stability(int argc, char **argv);
 
 /* --state-out FILE and the picture options (pictures.h), shared by run and
  * replay: reads the option at argv[*i] if it is one of them, moving *i past

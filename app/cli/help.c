@@ -58,12 +58,23 @@ static const char usage[] =
     "                       cb, submerged, forces, contacts, ropes, hud, or all\n"
     "                       or none (default: hud,ropes)\n"
     "        --fps F        the animation's frames a second, 0.1 to 100\n"
-    "        --overwrite    remove the frames DIR holds first\n"
+    "        --overwrite    remove the frames DIR holds first\n";
+
+/* In two pieces: C compilers need only take string literals of 4095. */
+static const char usage_more[] =
     "  replay REPLAY [--state-out FILE] [--frames DIR] [--animation FILE]\n"
     "      [--snapshot FILE [--at STEP]] and the picture options of run\n"
     "        simulate a recorded replay again from its start, checking its\n"
     "        state against the recording every 60 steps; a step that differs\n"
     "        is named (exit 1); then as run: a summary, or the state JSON\n"
+    "  stability SCENE [--body NAME] [--csv FILE] [--plot FILE]\n"
+    "        the curve of statical stability of one body (default: the first\n"
+    "        that moves) at its own mass and centre of mass in the scene's\n"
+    "        first fluid: the righting arm GZ every degree of heel from 0 to\n"
+    "        180 (GZ > 0 rights it); prints GM upright, the largest GZ, the\n"
+    "        angle of vanishing stability and the equilibria\n"
+    "        --csv FILE     the curve as heel_deg,gz_m,b_x_m,b_y_m ('-': stdout)\n"
+    "        --plot FILE    the curve as a chart (.png or .svg)\n"
     "  check SCENE\n"
     "        read SCENE and report every problem as FILE:LINE:COLUMN: message\n"
     "\n"
@@ -75,6 +86,10 @@ static const char usage[] =
     "\n"
     "exit status: 0 success, 1 failure while running, 2 bad input\n";
 
-void cli_help(FILE *f) { fputs(usage, f); }
+void cli_help(FILE *f)
+{
+    fputs(usage, f);
+    fputs(usage_more, f);
+}
 
 void cli_version(FILE *f) { fprintf(f, "flotsam %s\n", FL_VERSION_STRING); }

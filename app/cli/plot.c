@@ -10,17 +10,6 @@
 
 bool plot_quantity_known(const char *q) { return reading_named(q) >= 0; }
 
-/* The body named, or the first that moves. */
-static const fl_body *plotted(const fl_sim *s, const char *name)
-{
-    for (int i = 0; i < fl_world_body_count(s->world); i++) {
-        const fl_body *b = fl_world_body(s->world, i);
-        if (name ? !strcmp(fl_sim_body_name(s, b), name) : !fl_body_is_static(b))
-            return b;
-    }
-    return NULL;
-}
-
 bool plot_open(plot_series *p, const char *path, const char *quantity, const char *body,
                long every, const fl_sim *s, char *err, size_t err_size)
 {
@@ -29,7 +18,7 @@ bool plot_open(plot_series *p, const char *path, const char *quantity, const cha
     p->quantity = quantity;
     p->body = body;
     p->every = every > 0 ? every : 1;
-    const fl_body *b = plotted(s, body);
+    const fl_body *b = reading_body(s, body);
     if (!b) {
         snprintf(err, err_size, body ? "--body: no body named '%s' in the scene"
                                      : "--plot: the scene has no moving body%s", body ? body : "");
@@ -49,7 +38,7 @@ bool plot_step(plot_series *p, fl_sim *s, long done, char *err, size_t err_size)
 {
     if (!plot_due(p, done))
         return true;
-    const fl_body *b = plotted(s, p->body);
+    const fl_body *b = reading_body(s, p->body);
     if (!b)
         return true; /* removed (by a script, a replay): the line ends */
     if (p->n == p->capacity) {

@@ -69,3 +69,13 @@ double reading_value(const fl_sim *s, const fl_body *b, const fl_hydrostatics *h
     default: return NAN;
     }
 }
+
+const fl_body *reading_body(const fl_sim *s, const char *name)
+{
+    for (int i = 0; i < fl_world_body_count(s->world); i++) {
+        const fl_body *b = fl_world_body(s->world, i);
+        if (name ? !strcmp(fl_sim_body_name(s, b), name) : !fl_body_is_static(b))
+            return b;
+    }
+    return NULL;
+}

@@ -31,4 +31,8 @@ const char *reading_names_known(void);
 /* Reading r of body b of s, whose hydrostatics hs were measured now. */
 double reading_value(const fl_sim *s, const fl_body *b, const fl_hydrostatics *hs, reading r);
 
+/* The body called `name` in s, or (name NULL) the first that moves; NULL
+ * when there is none. */
+const fl_body *reading_body(const fl_sim *s, const char *name);
+
 #endif

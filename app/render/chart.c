@@ -48,7 +48,9 @@ bool chart_paint(cairo_t *cr, bool raster, void *ctx)
         double y = top + ph * (1.0 - fy), x = left + pw * fx;
         draw_line(&b, fl_v2(left, y), fl_v2(left + pw, y), 1.0 * u, false, grid);
         draw_line(&b, fl_v2(x, top), fl_v2(x, top + ph), 1.0 * u, false, grid);
-        snprintf(t, sizeof t, "%.4g", ylo + (yhi - ylo) * fy);
+        double v = ylo + (yhi - ylo) * fy;
+        /* A tick at zero computed as lo + span / 2 comes out as 1e-17. */
+        snprintf(t, sizeof t, "%.4g", fabs(v) < 1e-9 * (yhi - ylo) ? 0.0 : v);
         text_draw(&b, t, fl_v2(left - 6 * u - text_width(&b, t, 0.9 * u), y - 5 * u), 0.9 * u, ink);
         snprintf(t, sizeof t, "%.4g", xlo + (xhi - xlo) * fx);
         text_draw(&b, t, fl_v2(x - 0.5 * text_width(&b, t, 0.9 * u), top + ph + 6 * u), 0.9 * u,

@@ -1,0 +1,179 @@
+/* `flotsam stability SCENE --body NAME [--csv FILE] [--plot FILE]`: the
+ * curve of statical stability of one body of a scene, at its own mass and
+ * centre of mass, in the scene's first fluid (fl_righting_arm), every
+ * degree from 0 to 180; the upright GM, the largest arm, where the arm
+ * vanishes and where the body rests. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "chart.h"
+#include "cli.h"
+#include "readings.h"
+#include "scene_source.h"
+#include "snapshot.h"
+
+#define DEGREES 181
+#define SMALL_HEEL 1e-4 /* rad: GM from GZ / sin(heel), off by BM heel^2 / 2 */
+
+typedef struct curve {
+    double heel[DEGREES], gz[DEGREES];
+    fl_vec2 b[DEGREES];
+} curve;
+
+static bool write_csv(FILE *f, void *ctx, char *why, size_t why_size)
+{
+    (void)why, (void)why_size;
+    const curve *c = ctx;
+    fprintf(f, "heel_deg,gz_m,b_x_m,b_y_m\n");
+    for (int k = 0; k < DEGREES; k++)
+        fprintf(f, "%d,%.9g,%.9g,%.9g\n", k, c->gz[k], c->b[k].x, c->b[k].y);
+    return !ferror(f);
+}
+
+/* Where the arm passes through zero between whole degrees, by straight
+ * lines: stable where it grows through zero (a heel beyond turns the body
+ * back), unstable where it falls. */
+static void report_zeros(const curve *c, double gm)
+{
+    printf("  equilibria:");
+    if (gm > 0)
+        printf(" 0 deg (stable)");
+    else
+        printf(" 0 deg (unstable)");
+    for (int k = 1; k < DEGREES - 1; k++) {
+        double a = c->gz[k], z = c->gz[k + 1];
+        if (!((a < 0 && z >= 0) || (a > 0 && z <= 0)))
+            continue;
+        if (k + 1 == DEGREES - 1 && fabs(z) < 1e-9)
+            break; /* 180: capsized upright, said below */
+        double at = k + a / (a - z);
+        printf(" %.1f deg (%s)", at, a < 0 ? "stable" : "unstable");
+    }
+    double last = c->gz[DEGREES - 2];
+    if (fabs(c->gz[DEGREES - 1]) < 1e-9)
+        printf(" 180 deg (%s)", last < 0 ? "stable" : "unstable");
+    printf("\n");
+}
+
+int cli_stability(int argc, char **argv)
+{
+    const char *scene = NULL, *body = NULL, *csv = NULL, *plot = NULL;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        const char **slot = !strcmp(a, "--body") ? &body : !strcmp(a, "--csv") ? &csv
+                          : !strcmp(a, "--plot") ? &plot : NULL;
+        if (slot) {
+            if (i + 1 >= argc)
+                return cli_usage_error("%s needs a value", a);
+            *slot = argv[++i];
+        } else if (a[0] == '-' && a[1]) {
+            return cli_usage_error("unknown option '%s' for stability", a);
+        } else if (!scene) {
+            scene = a;
+        } else {
+            return cli_usage_error("stability takes one scene file, got '%s' too", a);
+        }
+    }
+    if (!scene)
+        return cli_usage_error("stability needs a scene file");
+    const char *dot = plot ? strrchr(plot, '.') : NULL;
+    if (plot && (!snapshot_format_known(plot) || !strcasecmp(dot, ".pdf")))
+        return cli_usage_error("--plot draws .png or .svg files, got '%s'", plot);
+    char err[512];
+    if (plot && !snapshot_probe(plot, err, sizeof err)) {
+        fprintf(stderr, "flotsam: %s\n", err);
+        return CLI_BAD_INPUT;
+    }
+    fl_scene sc;
+    fl_sim s;
+    if (!scene_source_load(scene, &sc, err, sizeof err) ||
+        !scene_source_build(scene, &sc, &s, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return CLI_BAD_INPUT;
+    }
+    fl_scene_free(&sc);
+    int rc = CLI_OK;
+    const fl_body *b = reading_body(&s, body);
+    if (!b || fl_body_is_static(b)) {
+        fprintf(stderr, "flotsam: %s\n",
+                !b && body ? "--body: no body of that name in the scene"
+                           : "stability: pick a body that moves (--body NAME)");
+        fl_sim_free(&s);
+        return CLI_BAD_INPUT;
+    }
+    if (fl_buoyancy_fluid_count(s.buoyancy) == 0) {
+        fprintf(stderr, "flotsam: stability: the scene has no fluid to float in\n");
+        fl_sim_free(&s);
+        return CLI_BAD_INPUT;
+    }
+    int n;
+    const fl_vec2 *hull = fl_body_has_own_hull(b) ? fl_body_hull(b, &n) : fl_body_outline(b, &n);
+    double rho = fl_buoyancy_fluid(s.buoyancy, 0)->density;
+    double displaced = fl_body_mass(b) / rho;
+    curve *c = calloc(1, sizeof *c);
+    fl_righting r, small;
+    if (!c) {
+        fprintf(stderr, "flotsam: out of memory\n");
+        rc = CLI_FAILED;
+    } else if (!fl_righting_arm(hull, n, displaced, SMALL_HEEL, &small)) {
+        fprintf(stderr, "flotsam: stability: '%s' does not float: it needs %.4g m2 of the "
+                "fluid under, its hull holds %.4g m2\n", fl_sim_body_name(&s, b), displaced,
+                fabs(fl_polygon_signed_area(hull, n)));
+        rc = CLI_FAILED;
+    }
+    for (int k = 0; rc == CLI_OK && k < DEGREES; k++) {
+        c->heel[k] = k;
+        if (!fl_righting_arm(hull, n, displaced, k * FL_PI / 180.0, &r)) {
+            fprintf(stderr, "flotsam: stability: no waterline at %d degrees\n", k);
+            rc = CLI_FAILED;
+            break;
+        }
+        c->gz[k] = r.gz;
+        c->b[k] = r.b;
+    }
+    if (rc == CLI_OK) {
+        double gm = small.gz / sin(SMALL_HEEL);
+        int top = 0;
+        for (int k = 1; k < DEGREES; k++)
+            top = c->gz[k] > c->gz[top] + 1e-12 ? k : top; /* the first of equal tops */
+        const char *name = fl_sim_body_name(&s, b);
+        printf("%s: displacement %.4g m2 of %s, GM %.4f m upright\n", name[0] ? name : "body",
+               displaced, fl_sim_fluid_name(&s, 0)[0] ? fl_sim_fluid_name(&s, 0) : "fluid", gm);
+        printf("  largest GZ %.4f m at %d deg\n", c->gz[top], top);
+        double vanish = -1;
+        for (int k = top; k < DEGREES - 1 && c->gz[top] > 0; k++) {
+            if (c->gz[k] > 0 && c->gz[k + 1] <= 0) {
+                vanish = k + c->gz[k] / (c->gz[k] - c->gz[k + 1]);
+                break;
+            }
+        }
+        if (vanish >= 0)
+            printf("  vanishing stability at %.1f deg\n", vanish);
+        else
+            printf("  no angle of vanishing stability below 180 deg\n");
+        report_zeros(c, gm);
+    }
+    if (rc == CLI_OK && csv) {
+        bool ok = !strcmp(csv, "-") ? write_csv(stdout, c, err, sizeof err)
+                                    : fl_write_file(csv, write_csv, c, err, sizeof err);
+        if (!ok) {
+            fprintf(stderr, "flotsam: %s\n", err);
+            rc = CLI_FAILED;
+        }
+    }
+    if (rc == CLI_OK && plot) {
+        char title[160];
+        snprintf(title, sizeof title, "%s: righting arm GZ (m)",
+                 fl_sim_body_name(&s, b)[0] ? fl_sim_body_name(&s, b) : "body");
+        chart ch = {title, "heel (deg)", c->heel, c->gz, DEGREES, 960, 540};
+        if (!snapshot_paint(plot, ch.width, ch.height, chart_paint, &ch, err, sizeof err)) {
+            fprintf(stderr, "flotsam: %s\n", err);
+            rc = CLI_FAILED;
+        }
+    }
+    free(c);
+    fl_sim_free(&s);
+    return rc;
+}
