@@ -29,6 +29,7 @@ typedef struct shape {
     int index;           /* in the world */
     int at, n;           /* pts[at .. at+n) outer, pts[at+n .. at+2n) inner */
     bool has_inside;
+    bool negative;       /* the outline's winding (the offset ones keep it) */
     rgba fill, edge;
 } shape;
 
@@ -140,7 +141,8 @@ static bool collect(shape_list *l, const fl_sim *s, const camera *cam)
         if (!visible(screen, n, cam))
             continue;
         shape *sh = &l->items[l->count++];
-        *sh = (shape){.index = i, .at = l->pts_count, .n = n};
+        *sh = (shape){.index = i, .at = l->pts_count, .n = n,
+                      .negative = fl_polygon_signed_area(screen, n) < 0.0};
         sh->fill = rgba_hex(render_body_color(s, i), 255);
         bool pale = lightness(sh->fill) > 190.0; /* ice, balsa: edged harder against the sky */
         sh->edge = rgba_mix(sh->fill, black, pale ? 0.62 : 0.5);
@@ -155,34 +157,19 @@ static bool collect(shape_list *l, const fl_sim *s, const camera *cam)
     return true;
 }
 
-static void path_of(cairo_t *cr, const fl_vec2 *p, int n, bool reversed)
-{
-    for (int k = 0; k < n; k++) {
-        fl_vec2 q = p[reversed ? n - 1 - k : k];
-        if (k == 0)
-            cairo_move_to(cr, q.x, q.y);
-        else
-            cairo_line_to(cr, q.x, q.y);
-    }
-    cairo_close_path(cr);
-}
-
 /* Outlines are added in positive winding (the ring's hole in negative), so
  * that neighbours gathered into one path never cancel each other out under
  * the nonzero rule. */
 static void add_inside(cairo_t *cr, const fl_vec2 *pts, const shape *sh)
 {
-    const fl_vec2 *inner = pts + sh->at + sh->n;
-    path_of(cr, inner, sh->n, fl_polygon_signed_area(inner, sh->n) < 0.0);
+    draw_add_closed(cr, pts + sh->at + sh->n, sh->n, sh->negative);
 }
 
 static void add_ring(cairo_t *cr, const fl_vec2 *pts, const shape *sh)
 {
-    const fl_vec2 *outer = pts + sh->at, *inner = outer + sh->n;
-    bool negative = fl_polygon_signed_area(outer, sh->n) < 0.0;
-    path_of(cr, outer, sh->n, negative);
+    draw_add_closed(cr, pts + sh->at, sh->n, sh->negative);
     if (sh->has_inside)
-        path_of(cr, inner, sh->n, !negative);
+        draw_add_closed(cr, pts + sh->at + sh->n, sh->n, !sh->negative);
 }
 
 static uint32_t key_of(rgba c) { return (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b; }
@@ -202,7 +189,6 @@ static void fill_group(draw_batch *b, const shape_list *l, int from, int to)
     draw_flush(b);
     cairo_t *cr = b->cr;
     const shape *first = &l->items[from];
-    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
     for (int k = from; k < to; k++)
         if (l->items[k].has_inside)
             add_inside(cr, l->pts, &l->items[k]);

@@ -96,19 +96,24 @@ static void add_polygon(cairo_t *cr, const fl_vec2 *p, int n, bool close)
         cairo_close_path(cr);
 }
 
+void draw_add_closed(cairo_t *cr, const fl_vec2 *p, int n, bool reversed)
+{
+    for (int k = 0; k < n; k++) {
+        fl_vec2 q = p[reversed ? n - 1 - k : k];
+        if (k == 0)
+            cairo_move_to(cr, q.x, q.y);
+        else
+            cairo_line_to(cr, q.x, q.y);
+    }
+    cairo_close_path(cr);
+}
+
 /* Polygons of both windings are gathered into one path filled by the
  * nonzero rule: each is added in positive winding, so that neighbours of
  * one colour never cancel each other out. */
 static void add_fill_polygon(cairo_t *cr, const fl_vec2 *p, int n)
 {
-    if (fl_polygon_signed_area(p, n) >= 0.0) {
-        add_polygon(cr, p, n, true);
-        return;
-    }
-    cairo_move_to(cr, p[n - 1].x, p[n - 1].y);
-    for (int k = n - 2; k >= 0; k--)
-        cairo_line_to(cr, p[k].x, p[k].y);
-    cairo_close_path(cr);
+    draw_add_closed(cr, p, n, fl_polygon_signed_area(p, n) < 0.0);
 }
 
 void draw_polygon(draw_batch *b, const fl_vec2 *p, int n, rgba c)

@@ -38,6 +38,10 @@ void draw_begin(draw_batch *b, cairo_t *cr);
 /* Fills or strokes what is gathered; returns b->ok. */
 bool draw_flush(draw_batch *b);
 
+/* Adds the closed polygon p (n points) to cr's path, its points in order
+ * or (reversed) backwards: for callers that build their own paths. */
+void draw_add_closed(cairo_t *cr, const fl_vec2 *p, int n, bool reversed);
+
 /* Fills the path built on b->cr since the last flush (by the nonzero rule),
  * for callers that build their own; what was gathered before is drawn first
  * only if it was flushed before the path was begun. */
