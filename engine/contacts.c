@@ -245,7 +245,7 @@ static const fl_manifold *shared_manifolds(fl_world *w)
         return NULL;
     w->manifolds = m;
     manifold_job job = {w, m};
-    w->runner(w->runner_ctx, manifold_chunk, &job, PAIR_CHUNKS);
+    fl_run_tasks(w, manifold_chunk, &job, PAIR_CHUNKS);
     return m;
 }
 

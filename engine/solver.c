@@ -390,12 +390,8 @@ void fl_solve(fl_world *w, double dt)
         for_joints(w, inv_dt, fl_joint_solve);
         for_joints(w, inv_dt, fl_joint_correct);
         job.report = it == w->iterations - 1;
-        if (bounds[1] > 0 && w->runner)
-            w->runner(w->runner_ctx, sweep_half, &job, 2);
-        else if (bounds[1] > 0) {
-            sweep_half(&job, 0);
-            sweep_half(&job, 1);
-        }
+        if (bounds[1] > 0)
+            fl_run_tasks(w, sweep_half, &job, 2);
         sweep_rows(&job, bounds[1], rows);
         track_max_impulse(w, n_bounce);
     }

@@ -213,6 +213,16 @@ void fl_world_set_task_runner(fl_world *w, fl_task_runner run, void *runner_ctx)
     w->runner = run;
     w->runner_ctx = run ? runner_ctx : NULL;
 }
+
+void fl_run_tasks(fl_world *w, fl_task_fn fn, void *ctx, int count)
+{
+    if (w->runner) {
+        w->runner(w->runner_ctx, fn, ctx, count);
+        return;
+    }
+    for (int i = 0; i < count; i++)
+        fn(ctx, i);
+}
 uint64_t fl_world_step_count(const fl_world *w) { return w->step; }
 uint64_t fl_world_revision(const fl_world *w) { return w->revision; }
 double fl_world_time(const fl_world *w) { return w->time; }

@@ -209,6 +209,10 @@ double fl_clock_ms(void);
         }                                                                                         \
     } while (0)
 
+/* Runs fn(ctx, 0 .. count - 1): through the world's task runner, or one
+ * after the other here when it has none (fl_world_set_task_runner). */
+void fl_run_tasks(fl_world *w, fl_task_fn fn, void *ctx, int count);
+
 /* Builds a body in memory from the world's allocator (not yet in the world). */
 fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err);
 void fl_body_destroy(fl_world *w, fl_body *b);
