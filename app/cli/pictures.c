@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include "anim.h"
 #include "cmdline.h"
 #include "frame_dir.h"
@@ -47,8 +46,7 @@ int picture_option(int argc, char **argv, int *i, picture_options *o)
     if (cli_is_option(a, "--plot")) {
         if (!(v = cli_option_value("--plot", argc, argv, i)) || !v[0])
             return cli_usage_error("--plot needs a file name");
-        const char *dot = strrchr(v, '.');
-        if (!snapshot_format_known(v) || !strcasecmp(dot, ".pdf"))
+        if (!plot_format_known(v))
             return cli_usage_error("--plot draws .png or .svg files, got '%s'", v);
         o->plot = v;
         return CLI_OK;

@@ -3,12 +3,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "chart.h"
 #include "plot.h"
 #include "readings.h"
 #include "snapshot.h"
 
 bool plot_quantity_known(const char *q) { return reading_named(q) >= 0; }
+
+bool plot_format_known(const char *path)
+{
+    return snapshot_format_known(path) && strcasecmp(strrchr(path, '.'), ".pdf") != 0;
+}
 
 bool plot_open(plot_series *p, const char *path, const char *quantity, const char *body,
                long every, const fl_sim *s, char *err, size_t err_size)

@@ -18,6 +18,8 @@ typedef struct plot_series {
 /* Whether q names a quantity (readings.h: draft, heel, vertical-speed,
  * kinetic-energy, submerged, gm, x, y). */
 bool plot_quantity_known(const char *q);
+/* Whether path names a file a chart is drawn as (.png or .svg). */
+bool plot_format_known(const char *path);
 /* Starts the series; false with a message (no such body, a path that
  * cannot be written). */
 bool plot_open(plot_series *p, const char *path, const char *quantity, const char *body,

@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include "chart.h"
 #include "cli.h"
+#include "plot.h"
 #include "readings.h"
 #include "scene_source.h"
 #include "snapshot.h"
@@ -62,12 +62,16 @@ int cli_stability(int argc, char **argv)
     const char *scene = NULL, *body = NULL, *csv = NULL, *plot = NULL;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        const char **slot = !strcmp(a, "--body") ? &body : !strcmp(a, "--csv") ? &csv
-                          : !strcmp(a, "--plot") ? &plot : NULL;
-        if (slot) {
-            if (i + 1 >= argc)
-                return cli_usage_error("%s needs a value", a);
-            *slot = argv[++i];
+        const char *const names[] = {"--body", "--csv", "--plot"};
+        const char **slots[] = {&body, &csv, &plot};
+        int k = 0;
+        while (k < 3 && !cli_is_option(a, names[k]))
+            k++;
+        if (k < 3) {
+            const char *v = cli_option_value(names[k], argc, argv, &i);
+            if (!v || !v[0])
+                return cli_usage_error("%s needs a value", names[k]);
+            *slots[k] = v;
         } else if (a[0] == '-' && a[1]) {
             return cli_usage_error("unknown option '%s' for stability", a);
         } else if (!scene) {
@@ -78,8 +82,7 @@ int cli_stability(int argc, char **argv)
     }
     if (!scene)
         return cli_usage_error("stability needs a scene file");
-    const char *dot = plot ? strrchr(plot, '.') : NULL;
-    if (plot && (!snapshot_format_known(plot) || !strcasecmp(dot, ".pdf")))
+    if (plot && !plot_format_known(plot))
         return cli_usage_error("--plot draws .png or .svg files, got '%s'", plot);
     char err[512];
     if (plot && !snapshot_probe(plot, err, sizeof err)) {
