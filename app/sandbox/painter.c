@@ -69,8 +69,7 @@ static int paint_loop(void *arg)
         }
         fl_sim_free(&p->job->sim); /* here, not on the thread that steps */
         p->has_sim = false;
-        double ms = 1000.0 * (double)(SDL_GetPerformanceCounter() - t0) /
-                    (double)SDL_GetPerformanceFrequency();
+        double ms = sandbox_ms_since(t0);
         bool shown = false;
         double show_ms = 0.0;
         if (ok && p->x11) {
@@ -80,14 +79,13 @@ static int paint_loop(void *arg)
                                    all ? -1 : p->damage_count);
             p->x11_stale = !shown;
             ok = shown;
-            show_ms = 1000.0 * (double)(SDL_GetPerformanceCounter() - t0) /
-                      (double)SDL_GetPerformanceFrequency();
+            show_ms = sandbox_ms_since(t0);
         }
         SDL_LockMutex(p->lock);
-        p->paint_ms = p->paint_ms > 0 ? 0.9 * p->paint_ms + 0.1 * ms : ms;
+        p->paint_ms = sandbox_smooth_ms(p->paint_ms, ms);
         p->shown = shown;
         if (shown)
-            p->show_ms = p->show_ms > 0 ? 0.9 * p->show_ms + 0.1 * show_ms : show_ms;
+            p->show_ms = sandbox_smooth_ms(p->show_ms, show_ms);
         p->busy = false;
         p->fresh = true;
         p->failed = !ok;

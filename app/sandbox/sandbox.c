@@ -58,17 +58,17 @@ static bool open_window(sandbox *sb)
                                   SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     if (!sb->window)
         return false;
-    /* The window's own surface shows the frames (draw.c): no renderer, no
-     * vsync (showing a frame must not hold up the steps; the loop paces
-     * the frames). */
-    if (!SDL_GetWindowSurface(sb->window))
-        return false;
     char err[256];
     sb->painter = painter_start(sb->window, err, sizeof err);
     if (!sb->painter) {
         SDL_SetError("%s", err);
         return false;
     }
+    /* Where the painter does not show its frames, the window's own surface
+     * does (draw.c): no renderer, no vsync (showing a frame must not hold
+     * up the steps; the loop paces the frames). */
+    if (!painter_shows(sb->painter) && !SDL_GetWindowSurface(sb->window))
+        return false;
     sandbox_view_resize(sb);
     return true;
 }
@@ -130,7 +130,7 @@ static void advance(sandbox *sb, double elapsed)
         sandbox_remove_lost(sb);
     }
     double ms = 1000.0 * seconds(spent) / n;
-    sb->clock.step_ms = sb->clock.step_ms > 0 ? 0.9 * sb->clock.step_ms + 0.1 * ms : ms;
+    sb->clock.step_ms = sandbox_smooth_ms(sb->clock.step_ms, ms);
 }
 
 /* Frames a second and the simulation's speed against the wall clock,
@@ -183,8 +183,7 @@ static void show_frame(sandbox *sb, cairo_surface_t *frame, bool failed, bool sh
      * shown, and nothing since uncovered or resized them. */
     bool shown = frame && sandbox_present(sb, frame, damage, sb->screen_stale ? -1 : count);
     sb->screen_stale = !shown;
-    double ms = 1000.0 * seconds(SDL_GetPerformanceCounter() - t0);
-    sb->clock.show_ms = sb->clock.show_ms > 0 ? 0.9 * sb->clock.show_ms + 0.1 * ms : ms;
+    sb->clock.show_ms = sandbox_smooth_ms(sb->clock.show_ms, sandbox_ms_since(t0));
     if (!shown && !sb->draw_failed)
         fprintf(stderr, "flotsam: cannot draw the window\n"); /* once, not every frame */
     sb->draw_failed = !shown;

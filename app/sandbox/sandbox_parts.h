@@ -130,6 +130,20 @@ void sandbox_pan(sandbox *sb, fl_vec2 delta_px);
 /* Zooms by 1.15^clicks about the mouse (positive: in). */
 void sandbox_zoom(sandbox *sb, double clicks);
 
+/* Milliseconds since t0, a reading of SDL's performance counter. */
+static inline double sandbox_ms_since(uint64_t t0)
+{
+    return 1000.0 * (double)(SDL_GetPerformanceCounter() - t0) /
+           (double)SDL_GetPerformanceFrequency();
+}
+
+/* A cost's running average, as the HUD and --report-speed show it: each
+ * new sample weighs a tenth (the first is taken whole). */
+static inline double sandbox_smooth_ms(double average, double ms)
+{
+    return average > 0 ? 0.9 * average + 0.1 * ms : ms;
+}
+
 /* status.c: a message shown in the HUD for a few seconds, and the scene
  * file's name without folder and ".scene" ("harbour" for the embedded
  * default). */

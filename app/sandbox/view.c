@@ -9,14 +9,10 @@ void sandbox_view_resize(sandbox *sb)
 {
     int ww, wh, pw, ph;
     SDL_GetWindowSize(sb->window, &ww, &wh);
-    SDL_Surface *surface = SDL_GetWindowSurface(sb->window);
-    if (surface) {
-        pw = surface->w;
-        ph = surface->h;
-    } else {
-        pw = ww;
-        ph = wh;
-    }
+    /* Not from the window's surface: asking SDL for one can make the
+     * window anew (for a framebuffer on a GPU texture), from under the
+     * painter that draws into it (x11_show.c). */
+    SDL_GetWindowSizeInPixels(sb->window, &pw, &ph);
     sb->view.px_w = pw > 1 ? pw : 1;
     sb->view.px_h = ph > 1 ? ph : 1;
     sb->view.px_per_point = ww > 0 ? (double)pw / ww : 1.0;

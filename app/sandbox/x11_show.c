@@ -83,6 +83,9 @@ x11_show *x11_show_open(SDL_Window *window)
     SDL_VERSION(&info.version);
     if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11)
         return NULL;
+    /* The window must exist on the server before another connection
+     * names it: SDL's connection may not have sent its creation yet. */
+    XSync(info.info.x11.display, False);
     x11_show *x = calloc(1, sizeof *x);
     if (!x)
         return NULL;

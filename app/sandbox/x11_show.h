@@ -10,7 +10,8 @@
 typedef struct x11_show x11_show;
 
 /* NULL when the window is not on X11, or its display lacks what this needs
- * (MIT-SHM, a 24-bit TrueColor visual). Any thread. */
+ * (MIT-SHM, a 24-bit TrueColor visual). On the thread that made the
+ * window (it flushes SDL's connection). */
 x11_show *x11_show_open(SDL_Window *window);
 void x11_show_close(x11_show *x);
 
