@@ -321,6 +321,10 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
     if (st != FL_OK)
         return st;
     fl_world *w = b->world;
+    /* The holds first: the water in them is part of the mass the lift
+     * and the drags act on. */
+    if (b->holder_count > 0)
+        buoyancy_flood(b, t, dt);
     fl_vec2 g = fl_world_gravity(w);
     double gl = fl_length(g);
     fl_vec2 down = gl > 0.0 ? fl_scale(g, 1.0 / gl) : fl_v2(0.0, 1.0);

@@ -57,6 +57,10 @@ fl_status buoyancy_find_holders(fl_buoyancy *b);
 void buoyancy_keep_holds_dry(fl_buoyancy *b, const fl_body *body, int f, double t,
                              submerged_part *part);
 
+/* Moves the water in every hold through its openings for a step of dt at
+ * time t, and lays its weight on the hull (flood.c). */
+void buoyancy_flood(fl_buoyancy *b, double t, double dt);
+
 /* Measures the body in fluid f into its record (no polygon yet); returns
  * the part, whose polygon is written out only when keep_polygon is set. In
  * still water most bodies are decided here, without a call. What lies in

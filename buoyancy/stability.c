@@ -5,6 +5,8 @@
  * surface rises, so the bisection cannot miss. */
 #include <math.h>
 #include <stdlib.h>
+#include "flotsam/fl_decompose.h"
+#include "flotsam/fl_hold.h"
 #include "flotsam/fl_polygon.h"
 #include "flotsam/fl_stability.h"
 
@@ -56,5 +58,29 @@ bool fl_righting_arm(const fl_vec2 *outline, int n, double displaced, double hee
     /* Heel is turning by +heel (x towards y): the lift, up through B, turns
      * the body back when B lies on the +x side of G. */
     *out = (fl_righting){heel, b.x, level, b};
+    return true;
+}
+
+bool fl_righting_arm_loaded(const fl_vec2 *hull, int nh, const fl_vec2 *solid, int ns,
+                            double displaced, double water, double heel, fl_righting *out)
+{
+    if (!(water > 0.0))
+        return water == 0.0 && fl_righting_arm(hull, nh, displaced, heel, out);
+    if (ns < 3 || ns > FL_DECOMPOSE_MAX || nh > FL_DECOMPOSE_MAX)
+        return false;
+    fl_righting r;
+    if (!fl_righting_arm(hull, nh, displaced, heel, &r))
+        return false;
+    fl_vec2 h[FL_DECOMPOSE_MAX], s[FL_DECOMPOSE_MAX];
+    fl_rot turn = fl_rot_from(heel);
+    for (int i = 0; i < nh; i++)
+        h[i] = fl_rotate(turn, hull[i]);
+    for (int i = 0; i < ns; i++)
+        s[i] = fl_rotate(turn, solid[i]);
+    fl_hold_water in;
+    if (!fl_hold_water_in(h, nh, s, ns, fl_v2(0.0, 1.0), water, &in) || in.area < water)
+        return false; /* more water than the hold holds */
+    r.gz -= water / displaced * in.centroid.x;
+    *out = r;
     return true;
 }

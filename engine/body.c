@@ -1,6 +1,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "flotsam/fl_decompose.h"
+#include "flotsam/fl_hold.h"
 #include "flotsam/fl_polygon.h"
 #include "world_internal.h"
 
@@ -106,7 +107,8 @@ static fl_status check_def(const fl_body_def *def, fl_error *err)
     return FL_OK;
 }
 
-static fl_status make_cavity(fl_world *w, fl_body *b, fl_error *err);
+static fl_status make_cavity(fl_world *w, fl_body *b, const fl_body_def *def, fl_vec2 centroid,
+                             fl_error *err);
 
 fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err)
 {
@@ -181,8 +183,11 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
     for (int i = 0; i < b->hull_count; i++)
         b->hull_radius = fmax(b->hull_radius, fl_length(b->hull[i]));
     fl_polygon_area_centroid(b->hull, b->hull_count, &b->hull_centroid);
-    st = make_cavity(w, b, err);
+    st = make_cavity(w, b, def, mp.centroid, err);
     if (st != FL_OK) {
+        if (b->cavity)
+            fl_world_free(w, b->cavity->openings);
+        fl_world_free(w, b->cavity);
         fl_world_free(w, block);
         return st;
     }
@@ -210,12 +215,17 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
         b->velocity = def->velocity;
         b->spin = def->spin;
     }
+    fl_hold_water in;
+    if (b->cavity)
+        hold_settle(b, fl_world_gravity(w), &in);
     *out = b;
     return FL_OK;
 }
 
 void fl_body_destroy(fl_world *w, fl_body *b)
 {
+    if (b->cavity)
+        fl_world_free(w, b->cavity->openings);
     fl_world_free(w, b->cavity);
     fl_world_free(w, b->block);
 }
@@ -236,11 +246,17 @@ static bool same_polygon(const fl_vec2 *a, const fl_vec2 *b, int n, int m)
     return false;
 }
 
-/* The hull's convex pieces, for a hull that is not the outline. */
-static fl_status make_cavity(fl_world *w, fl_body *b, fl_error *err)
+/* The hull's convex pieces, for a hull that is not the outline, and its
+ * hold's openings and water. */
+static fl_status make_cavity(fl_world *w, fl_body *b, const fl_body_def *def, fl_vec2 centroid,
+                             fl_error *err)
 {
-    if (b->hull == b->verts || same_polygon(b->hull, b->verts, b->vert_count, b->hull_count))
+    if (b->hull == b->verts || same_polygon(b->hull, b->verts, b->vert_count, b->hull_count)) {
+        if (def->openings || def->water != 0.0)
+            return fl_fail(err, FL_EINVAL, "only a body with a hull of its own has a hold "
+                                           "(openings, water)");
         return FL_OK;
+    }
     parts *p = fl_world_alloc(w, sizeof *p);
     if (!p)
         return fl_fail(err, FL_ENOMEM, "out of memory adding a body");
@@ -260,6 +276,7 @@ static fl_status make_cavity(fl_world *w, fl_body *b, fl_error *err)
             memcpy(c->start, p->start, sizeof(int) * (size_t)(p->count + 1));
             memcpy(c->verts, p->verts, sizeof(fl_vec2) * (size_t)nv);
             b->cavity = c;
+            st = hold_make_openings(w, b, def, centroid, err);
         }
     }
     fl_world_free(w, p);

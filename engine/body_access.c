@@ -140,8 +140,10 @@ fl_status fl_body_set_density(fl_body *b, double density)
 {
     if (b->is_static || !(density > 0.0) || !isfinite(density))
         return FL_EINVAL;
+    /* The water a hold carries stays as it is. */
     double k = density / b->density;
-    double mass = b->mass * k, inertia = b->inertia * k;
+    double wm = b->cavity ? b->cavity->carried_mass : 0.0, wi = b->cavity ? b->cavity->carried_inertia : 0.0;
+    double mass = (b->mass - wm) * k + wm, inertia = (b->inertia - wi) * k + wi;
     if (!(mass > 0.0 && isfinite(mass) && inertia > 0.0 && isfinite(inertia) &&
           isfinite(1.0 / mass) && isfinite(1.0 / inertia)))
         return FL_EINVAL;

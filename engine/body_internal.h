@@ -80,7 +80,36 @@ typedef struct fl_cavity {
     int count;            /* convex pieces of the hull, positive winding */
     int *start;           /* piece k is verts[start[k] .. start[k + 1]) */
     fl_vec2 *verts;       /* about the centre of mass, body frame */
+    /* The hold (engine/hold.c): the water in it, m^2 and kg/m^2 (0 and 0
+     * when dry), and what that water adds to the body's mass and moment of
+     * inertia (set by the buoyancy module each step); its openings to the
+     * outside, 2 ends each, about the centre of mass, body frame (in their
+     * own allocation: openings can be punched later). */
+    double water, water_density;
+    double carried_mass, carried_inertia;
+    fl_vec2 *openings;
+    int opening_count, opening_capacity; /* in openings */
 } fl_cavity;
+
+/* The hold's openings for a new body with a cavity: the given ones, or by
+ * default wherever the hull's boundary is not also the outline's (an open
+ * boat: the gap between its gunwales), and its water; `centroid` is the
+ * centre of mass about the def's origin. On failure the caller frees the
+ * cavity and its openings. hold.c. */
+fl_status hold_make_openings(fl_world *w, fl_body *b, const fl_body_def *def, fl_vec2 centroid,
+                             fl_error *err);
+/* Gives the body's mass and moment of inertia about its centre of mass
+ * what its hold's water adds now (kg, kg m^2), in place of the last. */
+void hold_carry(fl_body *b, double mass, double inertia);
+/* Lays the hold's water level under gravity g as the body stands, caps it
+ * at the hold's room, and carries its mass (hold_carry: at its centroid,
+ * as a point, for the moment of inertia). Returns whether it holds water,
+ * with where it lies in *out. hold_water.c. */
+/* The body's hull and outline in world orientation about its centre of
+ * mass, into hull[hull_count] and solid[vert_count]. hold_water.c. */
+void hold_turn(const fl_body *b, fl_vec2 *hull, fl_vec2 *solid);
+struct fl_hold_water;
+bool hold_settle(fl_body *b, fl_vec2 g, struct fl_hold_water *out);
 
 /* Every pass over the bodies relies on the first two lines: pose and
  * velocities in the first 64 bytes, then what integration and buoyancy

@@ -62,6 +62,16 @@ static fl_body *clone_body(fl_world *w, const fl_body *b)
         }
         kc->start = MOVED(k->start, k, kc);
         kc->verts = MOVED(k->verts, k, kc);
+        kc->openings = NULL;
+        if (k->opening_count > 0) {
+            kc->openings = copy_bytes(w, k->openings, 2 * sizeof *k->openings * (size_t)k->opening_count);
+            if (!kc->openings) {
+                fl_world_free(w, kc);
+                fl_world_free(w, block);
+                return NULL;
+            }
+        }
+        kc->opening_capacity = k->opening_count;
         c->cavity = kc;
     }
     return c;

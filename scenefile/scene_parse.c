@@ -41,7 +41,9 @@ static uint64_t allowed_fields(stmt_kind kind)
                BIT(F_WAVE_AMPLITUDE) | BIT(F_WAVE_LENGTH) | BIT(F_WAVE_SPEED);
     case K_BOX: return BODY_FIELDS | BIT(F_SIZE);
     case K_NGON: return BODY_FIELDS | BIT(F_SIDES) | BIT(F_RADIUS);
-    case K_POLYGON: return BODY_FIELDS | BIT(F_POINTS) | BIT(F_HULL);
+    case K_POLYGON:
+        return BODY_FIELDS | BIT(F_POINTS) | BIT(F_HULL) | BIT(F_OPENINGS) | BIT(F_WATER) |
+               BIT(F_WATER_DENSITY);
     case K_ROPE:
         return BIT(F_A) | BIT(F_B) | BIT(F_ANCHOR_A) | BIT(F_ANCHOR_B) | BIT(F_LENGTH) |
                BIT(F_STIFFNESS) | BIT(F_DAMPING);
@@ -140,6 +142,10 @@ static bool set_body_field(parser *p, field_id f, const scene_token *t)
     case F_RADIUS: return scene_read_real(p, t, f, SCALE, &b->radius);
     case F_POINTS: return scene_read_outline(p, t, "polygon", b->points, &b->point_count);
     case F_HULL: return scene_read_outline(p, t, "hull", b->hull, &b->hull_count);
+    case F_OPENINGS:
+        return (b->has_openings = scene_read_openings(p, t, b->openings, &b->opening_count));
+    case F_WATER: return scene_read_real(p, t, f, NON_NEGATIVE, &b->water);
+    case F_WATER_DENSITY: return scene_read_real(p, t, f, SCALE, &b->water_density);
     case F_DENSITY: return scene_read_real(p, t, f, SCALE, &b->density);
     case F_ANGLE: return scene_read_angle(p, t, &b->angle);
     case F_VELOCITY: return scene_read_point(p, t, &b->velocity);
@@ -349,6 +355,12 @@ static bool finish_body(parser *p)
     if (!b->is_static && (p->cur.seen & BIT(F_DENSITY)) == 0)
         return scene_fail(p, p->cur.where, "%s needs 'density' (or 'static')",
                           keyword_names[p->cur.kind]);
+    static const field_id hold[] = {F_OPENINGS, F_WATER, F_WATER_DENSITY};
+    for (size_t i = 0; i < sizeof hold / sizeof hold[0]; i++)
+        if ((p->cur.seen & BIT(hold[i])) && b->hull_count == 0)
+            return scene_fail(p, p->cur.value_pos[hold[i]],
+                              "'%s' is about a hold: it needs a 'hull' of the polygon's own",
+                              scene_field_names[hold[i]]);
     if (p->cur.event >= 0)
         return scene_finish_spawn(p);
     if (!scene_reserve((void **)&sc->bodies, &p->body_capacity, sc->body_count, sizeof *sc->bodies))

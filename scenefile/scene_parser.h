@@ -24,7 +24,7 @@ typedef enum field_id {
     F_NAME, F_DENSITY,
     F_SURFACE, F_LEFT, F_RIGHT, F_BOTTOM, F_LINEAR_DRAG, F_ANGULAR_DRAG, F_CURRENT,
     F_WAVE_AMPLITUDE, F_WAVE_LENGTH, F_WAVE_SPEED,
-    F_AT, F_SIZE, F_SIDES, F_RADIUS, F_POINTS, F_HULL,
+    F_AT, F_SIZE, F_SIDES, F_RADIUS, F_POINTS, F_HULL, F_OPENINGS, F_WATER, F_WATER_DENSITY,
     F_ANGLE, F_VELOCITY, F_SPIN, F_FRICTION, F_RESTITUTION, F_COLOR, F_STATIC,
     F_CATEGORY, F_MASK, F_SENSOR,
     F_A, F_B, F_ANCHOR_A, F_ANCHOR_B, F_LENGTH, F_STIFFNESS, F_DAMPING,
@@ -134,6 +134,9 @@ bool scene_read_name(parser *p, const scene_token *t, char out[FL_SCENE_NAME_MAX
  * SCENE_MAX_POINTS points, for `what` ("polygon" or "hull"). */
 bool scene_read_outline(parser *p, const scene_token *t, const char *what, fl_vec2 *pts,
                         int *count);
+
+/* A list of a hold's openings `[x,y x,y ...]`, 2 ends each ([] for none). */
+bool scene_read_openings(parser *p, const scene_token *t, fl_vec2 *pts, int *count);
 
 /* ---- names (scene_names.c) --------------------------------------------------- */
 

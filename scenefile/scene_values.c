@@ -274,3 +274,22 @@ bool scene_read_outline(parser *p, const scene_token *t, const char *what, fl_ve
     *count = (int)n;
     return true;
 }
+
+bool scene_read_openings(parser *p, const scene_token *t, fl_vec2 *pts, int *count)
+{
+    size_t n = 0;
+    if (!read_point_list(p, t, pts, &n))
+        return false;
+    if (n % 2 != 0)
+        return scene_fail(p, t->value_pos, "openings come as pairs of ends [x,y x,y ...], got %zu "
+                                           "points", n);
+    if (n > FL_SCENE_MAX_POINTS)
+        return scene_fail(p, t->value_pos, "at most %d openings, got %zu", FL_SCENE_MAX_POINTS / 2,
+                          n / 2);
+    for (size_t k = 0; k < n; k += 2)
+        if (fl_length(fl_sub(pts[k + 1], pts[k])) < SCENE_SMALL)
+            return scene_fail(p, t->value_pos, "opening %zu's ends are closer than %g", k / 2 + 1,
+                              SCENE_SMALL);
+    *count = (int)(n / 2);
+    return true;
+}

@@ -137,6 +137,22 @@ static bool has_own_hull(const fl_body *b)
     return nh != nv || memcmp(hull, verts, sizeof *hull * (size_t)nv) != 0;
 }
 
+/* The hold as it is now: its openings always (the default ones, found from
+ * the outline, could come out a rounding apart from the outline as
+ * written), and its water. */
+static void write_hold(FILE *f, const fl_body *b)
+{
+    int n;
+    const fl_vec2 *ends = fl_body_openings(b, &n);
+    fputs("\n       ", f);
+    fl_put_points(f, "openings", ends, 2 * n);
+    double density, water = fl_body_water(b, &density);
+    if (water > 0.0) {
+        fl_put_num(f, "water", water);
+        fl_put_num(f, "water-density", density);
+    }
+}
+
 static void write_body_fields(FILE *f, const fl_body *b)
 {
     if (fl_body_density(b) > 0.0)
@@ -162,6 +178,12 @@ static bool write_body(FILE *f, const fl_sim *s, const name_table *t, int i, cha
         snprintf(err, err_size, "body %d has more than %d points", i, FL_SCENE_MAX_POINTS);
         return false;
     }
+    int openings;
+    fl_body_openings(b, &openings);
+    if (openings > FL_SCENE_MAX_POINTS / 2) {
+        snprintf(err, err_size, "body %d has more than %d openings", i, FL_SCENE_MAX_POINTS / 2);
+        return false;
+    }
     fputs("polygon", f);
     if (t->name[i][0])
         fprintf(f, " name=%s", t->name[i]);
@@ -176,6 +198,8 @@ static bool write_body(FILE *f, const fl_sim *s, const name_table *t, int i, cha
         fputs("\n       ", f);
         fl_put_points(f, "hull", fl_body_hull(b, NULL), fl_body_hull_count(b));
     }
+    if (fl_body_has_hold(b))
+        write_hold(f, b);
     fputc('\n', f);
     return true;
 }
@@ -212,6 +236,12 @@ void fl_write_scene_body(FILE *f, const fl_scene_body *b)
         fl_put_points(f, "points", b->points, b->point_count);
     if (b->hull_count > 0)
         fl_put_points(f, "hull", b->hull, b->hull_count);
+    if (b->has_openings)
+        fl_put_points(f, "openings", b->openings, 2 * b->opening_count);
+    if (b->water > 0.0)
+        fl_put_num(f, "water", b->water);
+    if (b->water_density > 0.0)
+        fl_put_num(f, "water-density", b->water_density);
     if (b->density > 0.0)
         fl_put_num(f, "density", b->density);
     if (b->angle != 0.0)

@@ -252,6 +252,9 @@ static bool check_scene(const fl_scene *sc, fl_scene_error *err)
         else if (b->hull_count != 0 && !outline_count_ok(b->hull_count))
             snprintf(why, sizeof why, "body %d's hull needs 3 to %d points, not %d", i,
                      FL_SCENE_MAX_POINTS, b->hull_count);
+        else if (b->opening_count < 0 || b->opening_count > FL_SCENE_MAX_POINTS / 2)
+            snprintf(why, sizeof why, "body %d has %d openings: 0 to %d", i, b->opening_count,
+                     FL_SCENE_MAX_POINTS / 2);
         else if (b->name[0] && !fl_scene_name_valid(b->name))
             snprintf(why, sizeof why, "body %d has a bad name", i);
     }
@@ -278,8 +281,16 @@ static bool check_scene(const fl_scene *sc, fl_scene_error *err)
     return false;
 }
 
+/* The density of water a scene puts in a hold without saying: its first
+ * fluid's. */
+static double hold_water_density(const fl_buoyancy *b)
+{
+    return fl_buoyancy_fluid_count(b) > 0 ? fl_buoyancy_fluid(b, 0)->density : 1000.0;
+}
+
 /* A scene body in the world, unlabelled. */
-static fl_status add_body(fl_world *w, const fl_scene_body *sb, fl_body **out, fl_error *e)
+static fl_status add_body(fl_world *w, const fl_buoyancy *buoyancy, const fl_scene_body *sb,
+                          fl_body **out, fl_error *e)
 {
     fl_vec2 pts[FL_SCENE_MAX_POINTS];
     fl_body_def bd = fl_body_def_default();
@@ -300,6 +311,12 @@ static fl_status add_body(fl_world *w, const fl_scene_body *sb, fl_body **out, f
     bd.category = sb->category;
     bd.mask = sb->mask;
     bd.sensor = sb->sensor;
+    if (sb->has_openings) {
+        bd.openings = sb->openings;
+        bd.opening_count = sb->opening_count;
+    }
+    bd.water = sb->water;
+    bd.water_density = sb->water_density > 0.0 ? sb->water_density : hold_water_density(buoyancy);
     return fl_world_add_body(w, &bd, out, e);
 }
 
@@ -315,7 +332,7 @@ fl_status fl_sim_add_body(fl_sim *s, const fl_scene_body *b, fl_body **out, fl_e
         return FL_EINVAL;
     }
     fl_body *body;
-    fl_status st = add_body(s->world, b, &body, err);
+    fl_status st = add_body(s->world, s->buoyancy, b, &body, err);
     if (st != FL_OK)
         return st;
     if (b->name[0] || b->has_color) {
@@ -364,7 +381,7 @@ bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
     for (int i = 0; i < sc->body_count; i++) {
         const fl_scene_body *sb = &sc->bodies[i];
         fl_body *body;
-        if (add_body(out->world, sb, &body, &e) != FL_OK)
+        if (add_body(out->world, out->buoyancy, sb, &body, &e) != FL_OK)
             return fail(out, err, sb->line, e.message);
         /* The names were checked above, all at once. */
         if ((sb->name[0] || sb->has_color) &&

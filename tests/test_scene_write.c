@@ -106,7 +106,21 @@ static void assert_same_body(const fl_body *x, const fl_body *y)
     ASSERT_NEAR(fl_body_spin(y), fl_body_spin(x), TOL);
     ASSERT_REL(fl_body_area(y), fl_body_area(x), 1e-14);
     ASSERT_REL(fl_body_mass(y), fl_body_mass(x), 1e-14);
-    ASSERT_REL(fl_body_inertia(y), fl_body_inertia(x), 1e-12);
+    /* The moment of inertia of a hold's water is where it lay at the start
+     * of the last step; the next one lays it again where the body is. */
+    if (!fl_body_has_hold(x) || fl_body_water(x, NULL) == 0.0)
+        ASSERT_REL(fl_body_inertia(y), fl_body_inertia(x), 1e-12);
+    assert_int_equal(fl_body_has_hold(y), fl_body_has_hold(x));
+    double dx, dy;
+    ASSERT_EXACT(fl_body_water(y, &dy), fl_body_water(x, &dx));
+    ASSERT_EXACT(dy, dx);
+    int nx, ny;
+    const fl_vec2 *ox = fl_body_openings(x, &nx), *oy = fl_body_openings(y, &ny);
+    assert_int_equal(ny, nx);
+    for (int k = 0; k < 2 * nx; k++) {
+        ASSERT_NEAR(oy[k].x, ox[k].x, TOL);
+        ASSERT_NEAR(oy[k].y, ox[k].y, TOL);
+    }
     ASSERT_REL(fl_body_hull_area(y), fl_body_hull_area(x), 1e-14);
     assert_int_equal(fl_body_is_static(y), fl_body_is_static(x));
     assert_int_equal(fl_body_is_sensor(y), fl_body_is_sensor(x));
@@ -186,6 +200,9 @@ static void test_every_feature_after_steps(void **state)
     steps(a, 150);
     built *b = round_trip(a, NULL);
     assert_same_world(a, b);
+    /* The boat's hold is open at the top (its hull reaches above its
+     * outline) and has taken water in: that goes with it too. */
+    assert_true(fl_body_water(fl_world_body(a->s.world, 2), NULL) > 0.0);
     assert_int_equal(b->sc.iterations, 7);
     ASSERT_EXACT(b->sc.rate, 120.0);
     ASSERT_EXACT(b->sc.gravity.x, 0.5);

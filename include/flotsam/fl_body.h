@@ -32,6 +32,16 @@ typedef struct fl_body_def {
     uint32_t mask;         /* ... and the categories it collides with */
     bool sensor;           /* reports overlaps, takes no collision response */
     void *user;
+    /* A body with a hull of its own holds a hold: the hull's space that
+     * the outline does not fill. Its openings to the outside are segments,
+     * 2 ends each (offsets from `origin`, like points): NULL gives the
+     * default, an opening wherever the hull's boundary is not also the
+     * outline's (an open boat: the gap between its gunwales); a non-NULL
+     * list with opening_count 0 seals the hold (a decked one). `water` m^2
+     * of density `water_density` kg/m^2 start in it. */
+    const fl_vec2 *openings;
+    int opening_count;
+    double water, water_density;
 } fl_body_def;
 
 /* The defaults of the scene format: friction 0.4, restitution 0, no hull,
@@ -49,6 +59,7 @@ FL_API fl_body_def fl_body_def_default(void);
  * added during a step until the step ends; its id never changes and is
  * never given to another body of the world. */
 typedef struct fl_body fl_body;
+typedef struct fl_world fl_world;
 
 /* Accumulates `force` (N) acting at the world point `point`: its torque is the
  * cross product of the point's offset from the centre of mass with the force. */
@@ -165,6 +176,32 @@ FL_API void fl_body_set_user(fl_body *b, void *user);
  * body frame), and the velocity of the material point at world position p. */
 FL_API fl_vec2 fl_body_world_point(const fl_body *b, fl_vec2 p);
 FL_API fl_vec2 fl_body_point_velocity(const fl_body *b, fl_vec2 p);
+
+/* ---- a hull's hold ---- */
+
+/* Water flows into a hold through an opening under the surface outside at
+ * the speed of an orifice, sqrt(2 g head), narrowed by this coefficient of
+ * discharge (a sharp-edged orifice's vena contracta). */
+#define FL_DISCHARGE_COEFFICIENT 0.61
+
+/* Whether the body has a hold (a hull of its own that the outline does not
+ * fill); the water in it, m^2 (*density, kg/m^2, when not NULL: 0 while it
+ * has never held any), and its openings: 2 ends each, body frame about the
+ * centre of mass (*count openings). NULL and 0 for a body without a hold.
+ * fl_body_mass and fl_body_inertia count the water in (from the last step
+ * the buoyancy module measured it), fl_body_density not. */
+FL_API bool fl_body_has_hold(const fl_body *b);
+FL_API double fl_body_water(const fl_body *b, double *density);
+FL_API const fl_vec2 *fl_body_openings(const fl_body *b, int *count);
+/* Puts `area` m^2 of water of `density` kg/m^2 in the hold of a body of
+ * world w (0 empties it), lying level under w's gravity, and the body
+ * carries it at once. FL_EINVAL without a hold or for a bad number; the
+ * area is capped at the hold's room. */
+FL_API fl_status fl_body_set_water(fl_world *w, fl_body *b, double area, double density);
+/* Punches an opening from a to z (world points) in the body's hold: what
+ * lies across a hull's wall, where water can come in. FL_EINVAL without a
+ * hold or for ends that are not distinct finite points; FL_ENOMEM. */
+FL_API fl_status fl_body_add_opening(fl_world *w, fl_body *b, fl_vec2 a, fl_vec2 z);
 
 /* ---- changing a body ---- */
 

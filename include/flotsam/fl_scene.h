@@ -39,6 +39,14 @@ typedef struct fl_scene_body {
     int point_count;
     fl_vec2 hull[FL_SCENE_MAX_POINTS];   /* polygon: optional fluid outline */
     int hull_count;                   /* 0: none */
+    /* polygon with a hull: its hold's openings, 2 ends each (offsets from
+     * `at`), when has_openings (none given: the default, wherever the
+     * hull's boundary is not the outline's; [] seals the hold) */
+    fl_vec2 openings[FL_SCENE_MAX_POINTS];
+    int opening_count;                /* openings, each 2 points */
+    bool has_openings;
+    double water;                 /* m^2 in the hold at the start; default 0 */
+    double water_density;         /* its kg/m^2; 0: the first fluid's (1000 without one) */
     double density;               /* 0 when not given (allowed for static bodies) */
     double angle;                 /* radians */
     fl_vec2 velocity;

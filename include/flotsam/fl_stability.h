@@ -29,6 +29,17 @@ typedef struct fl_righting {
 FL_API bool fl_righting_arm(const fl_vec2 *outline, int n, double displaced, double heel,
                             fl_righting *out);
 
+/* The same for a hull whose hold (the hull less the outline `solid`, ns
+ * points, same frame) holds `water`, in m^2 of the fluid outside (its mass
+ * over the outside's density): `displaced` is then the whole mass, hull
+ * and water, over that density. The water lies level in the heeled hold
+ * (fl_hold_water_in) and its weight acts down through its centroid W, so
+ * GZ = B.x - (water / displaced) W.x about G: the free-surface effect.
+ * With no water it is fl_righting_arm's. */
+FL_API bool fl_righting_arm_loaded(const fl_vec2 *hull, int nh, const fl_vec2 *solid, int ns,
+                                   double displaced, double water, double heel,
+                                   fl_righting *out);
+
 #ifdef __cplusplus
 }
 #endif

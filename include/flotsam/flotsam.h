@@ -17,6 +17,7 @@
 #include "flotsam/fl_world.h"
 #include "flotsam/fl_fluid.h"
 #include "flotsam/fl_buoyancy.h"
+#include "flotsam/fl_hold.h"
 #include "flotsam/fl_stability.h"
 #include "flotsam/fl_file.h"
 #include "flotsam/fl_scene.h"

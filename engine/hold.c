@@ -1,0 +1,170 @@
+/* A hull's hold: the space of a body's hull that its outline does not
+ * fill. This keeps what the hold is (its openings to the outside) and what
+ * is in it (water, and the mass that water adds to the body); the buoyancy
+ * module moves the water (buoyancy/flood.c). */
+#include <math.h>
+#include <string.h>
+#include "flotsam/fl_hold.h"
+#include "flotsam/fl_polygon.h"
+#include "flotsam/fl_world.h"
+#include "body_internal.h"
+#include "fail.h"
+
+/* Room for `need` openings. */
+static bool reserve_openings(fl_world *w, fl_cavity *c, int need)
+{
+    fl_vec2 *grown = fl_world_grow(w, c->openings, &c->opening_capacity, need, 2 * sizeof *grown);
+    if (!grown)
+        return false;
+    c->openings = grown;
+    return true;
+}
+
+static bool add_opening(fl_world *w, fl_cavity *c, fl_vec2 a, fl_vec2 z)
+{
+    if (!reserve_openings(w, c, c->opening_count + 1))
+        return false;
+    c->openings[2 * c->opening_count] = a;
+    c->openings[2 * c->opening_count + 1] = z;
+    c->opening_count++;
+    return true;
+}
+
+/* The parts of [0, 1] along the hull edge a -> z that no outline edge lies
+ * on, added as openings. An outline edge lies on it when both its ends are
+ * on the edge's line (to rounding, `tol`); the parameters it covers are
+ * cut out of what is left. */
+static bool open_uncovered(fl_world *w, const fl_body *b, fl_vec2 a, fl_vec2 z, double tol)
+{
+    fl_vec2 d = fl_sub(z, a);
+    double len2 = fl_dot(d, d);
+    if (!(len2 > 0.0))
+        return true;
+    double len = sqrt(len2);
+    /* What is left, as up to MAX_GAPS intervals sorted along the edge. */
+    enum { MAX_GAPS = 64 };
+    double lo[MAX_GAPS], hi[MAX_GAPS];
+    int gaps = 1;
+    lo[0] = 0.0;
+    hi[0] = 1.0;
+    for (int i = 0; i < b->vert_count && gaps > 0; i++) {
+        fl_vec2 p = b->verts[i], q = b->verts[(i + 1) % b->vert_count];
+        if (fabs(fl_cross(d, fl_sub(p, a))) > tol * len || fabs(fl_cross(d, fl_sub(q, a))) > tol * len)
+            continue;
+        double s = fl_dot(fl_sub(p, a), d) / len2, e = fl_dot(fl_sub(q, a), d) / len2;
+        if (s > e) {
+            double t = s;
+            s = e;
+            e = t;
+        }
+        /* Cut [s, e] out of every gap. */
+        int kept = 0;
+        double nlo[MAX_GAPS], nhi[MAX_GAPS];
+        for (int k = 0; k < gaps; k++) {
+            if (e <= lo[k] || s >= hi[k]) {
+                nlo[kept] = lo[k], nhi[kept++] = hi[k];
+                continue;
+            }
+            if (s > lo[k] && kept < MAX_GAPS)
+                nlo[kept] = lo[k], nhi[kept++] = s;
+            if (e < hi[k] && kept < MAX_GAPS)
+                nlo[kept] = e, nhi[kept++] = hi[k];
+        }
+        gaps = kept;
+        memcpy(lo, nlo, sizeof lo[0] * (size_t)kept);
+        memcpy(hi, nhi, sizeof hi[0] * (size_t)kept);
+    }
+    for (int k = 0; k < gaps; k++)
+        if ((hi[k] - lo[k]) * len > tol &&
+            !add_opening(w, b->cavity, fl_add(a, fl_scale(d, lo[k])), fl_add(a, fl_scale(d, hi[k]))))
+            return false;
+    return true;
+}
+
+fl_status hold_make_openings(fl_world *w, fl_body *b, const fl_body_def *def, fl_vec2 centroid,
+                             fl_error *err)
+{
+    fl_cavity *c = b->cavity;
+    c->openings = NULL;
+    c->opening_count = c->opening_capacity = 0;
+    c->water = c->water_density = c->carried_mass = c->carried_inertia = 0.0;
+    if (!isfinite(def->water) || !isfinite(def->water_density) || def->water < 0.0 ||
+        def->water_density < 0.0 || (def->water > 0.0 && !(def->water_density > 0.0)))
+        return fl_fail(err, FL_EINVAL, "water in a hold needs an area >= 0 and a density > 0");
+    if (def->water > b->hull_area - fabs(fl_polygon_signed_area(b->verts, b->vert_count)))
+        return fl_fail(err, FL_EINVAL, "%g m^2 of water does not fit in the hold", def->water);
+    if (def->water > 0.0) {
+        c->water = def->water;
+        c->water_density = def->water_density;
+    }
+    if (def->openings) {
+        if (def->opening_count < 0)
+            return fl_fail(err, FL_EINVAL, "a negative number of openings");
+        for (int k = 0; k < def->opening_count; k++) {
+            fl_vec2 a = def->openings[2 * k], z = def->openings[2 * k + 1];
+            if (!isfinite(a.x) || !isfinite(a.y) || !isfinite(z.x) || !isfinite(z.y))
+                return fl_fail(err, FL_EINVAL, "opening %d's ends must be finite", k);
+            if (a.x == z.x && a.y == z.y)
+                return fl_fail(err, FL_EINVAL, "opening %d's ends are the same point", k);
+            if (!add_opening(w, c, fl_sub(a, centroid), fl_sub(z, centroid)))
+                return fl_fail(err, FL_ENOMEM, "out of memory adding a body");
+        }
+        return FL_OK;
+    }
+    double tol = 1e-9 * fmax(b->hull_radius, 1e-300);
+    for (int i = 0; i < b->hull_count; i++)
+        if (!open_uncovered(w, b, b->hull[i], b->hull[(i + 1) % b->hull_count], tol))
+            return fl_fail(err, FL_ENOMEM, "out of memory adding a body");
+    return FL_OK;
+}
+
+void hold_carry(fl_body *b, double mass, double inertia)
+{
+    fl_cavity *c = b->cavity;
+    if (b->is_static || (mass == c->carried_mass && inertia == c->carried_inertia))
+        return;
+    b->mass += mass - c->carried_mass;
+    b->inertia += inertia - c->carried_inertia;
+    b->inv_mass = 1.0 / b->mass;
+    b->inv_inertia = 1.0 / b->inertia;
+    c->carried_mass = mass;
+    c->carried_inertia = inertia;
+}
+
+bool fl_body_has_hold(const fl_body *b) { return b->cavity != NULL; }
+
+double fl_body_water(const fl_body *b, double *density)
+{
+    if (density)
+        *density = b->cavity ? b->cavity->water_density : 0.0;
+    return b->cavity ? b->cavity->water : 0.0;
+}
+
+const fl_vec2 *fl_body_openings(const fl_body *b, int *count)
+{
+    if (count)
+        *count = b->cavity ? b->cavity->opening_count : 0;
+    return b->cavity ? b->cavity->openings : NULL;
+}
+
+fl_status fl_body_set_water(fl_world *w, fl_body *b, double area, double density)
+{
+    if (!b->cavity || !isfinite(area) || area < 0.0 || !isfinite(density) ||
+        (area > 0.0 && !(density > 0.0)))
+        return FL_EINVAL;
+    b->cavity->water = area;
+    b->cavity->water_density = area > 0.0 ? density : 0.0;
+    fl_hold_water in;
+    hold_settle(b, fl_world_gravity(w), &in);
+    return FL_OK;
+}
+
+fl_status fl_body_add_opening(fl_world *w, fl_body *b, fl_vec2 a, fl_vec2 z)
+{
+    if (!b->cavity || !isfinite(a.x) || !isfinite(a.y) || !isfinite(z.x) || !isfinite(z.y) ||
+        (a.x == z.x && a.y == z.y))
+        return FL_EINVAL;
+    fl_vec2 la = fl_unrotate(b->rot, fl_sub(a, b->position));
+    fl_vec2 lz = fl_unrotate(b->rot, fl_sub(z, b->position));
+    return add_opening(w, b->cavity, la, lz) ? FL_OK : FL_ENOMEM;
+}
