@@ -397,6 +397,43 @@ class Sandbox(unittest.TestCase):
         with open(self.out, encoding='utf-8') as f:
             self.assertRegex(f.read(), r'(?m)^polygon name=crate .*density=3000\.0')  # a step up the ladder
 
+    def test_z_shows_the_stability_curve(self):
+        """Z under the inspector: for the crate, twice as dense as the water,
+        words in the panel's reddish ink that it does not float, and no
+        curve; its density stepped down to 600 (- nine times), the curve of
+        GZ against heel in its light blue, with the yellow marker of its heel
+        now on it; Z again hides it, and once more shows it."""
+        def curve_blue(p):
+            return p[0] < 150 and p[1] > 175 and p[2] > 215 and p[2] - p[0] > 80
+
+        def reddish(p):
+            return p[0] > 230 and 150 < p[1] < 200 and 140 < p[2] < 190
+
+        def under_panel(rows, test):
+            return sum(1 for y in range(150, SIZE[1]) for x in range(SIZE[0] - 330, SIZE[0])
+                       if test(rows[y][x]))
+        self.move(*to_screen(3.0, 5.0))
+        self.xdo('click', '1')
+        self.xdo('key', 'z')
+        time.sleep(0.5)
+        rows = self.screenshot()
+        self.assertGreater(under_panel(rows, reddish), 30, 'no word that the crate sinks')
+        self.assertLess(under_panel(rows, curve_blue), 5, 'a curve for a body that sinks')
+        for _ in range(9):  # 2000 to 1500 1250 1100 1000 950 900 800 700 600
+            self.xdo('key', 'minus')
+        time.sleep(1.0)
+        rows = self.screenshot()
+        self.assertGreater(under_panel(rows, curve_blue), 150, 'no stability curve')
+        self.assertLess(under_panel(rows, reddish), 5, 'still says it sinks')
+        self.xdo('key', 'z')
+        time.sleep(0.5)
+        rows = self.screenshot()
+        self.assertLess(under_panel(rows, curve_blue), 5, 'Z did not hide the curve')
+        self.xdo('key', 'z')
+        time.sleep(0.5)
+        self.assertGreater(under_panel(self.screenshot(), curve_blue), 150,
+                           'Z did not show the curve again')
+
     def test_a_paused_window_waits(self):
         """Paused, the window waits for events: under 2 % of a core over 5 s
         (from /proc, user and system time of the process)."""

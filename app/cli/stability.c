@@ -9,25 +9,18 @@
 #include <string.h>
 #include "chart.h"
 #include "cli.h"
+#include "gz_curve.h"
 #include "plot.h"
 #include "readings.h"
 #include "scene_source.h"
 #include "snapshot.h"
 
-#define DEGREES 181
-#define SMALL_HEEL 1e-4 /* rad: GM from GZ / sin(heel), off by BM heel^2 / 2 */
-
-typedef struct curve {
-    double heel[DEGREES], gz[DEGREES];
-    fl_vec2 b[DEGREES];
-} curve;
-
 static bool write_csv(FILE *f, void *ctx, char *why, size_t why_size)
 {
     (void)why, (void)why_size;
-    const curve *c = ctx;
+    const gz_curve *c = ctx;
     fprintf(f, "heel_deg,gz_m,b_x_m,b_y_m\n");
-    for (int k = 0; k < DEGREES; k++)
+    for (int k = 0; k < GZ_DEGREES; k++)
         fprintf(f, "%d,%.9g,%.9g,%.9g\n", k, c->gz[k], c->b[k].x, c->b[k].y);
     return !ferror(f);
 }
@@ -35,24 +28,24 @@ static bool write_csv(FILE *f, void *ctx, char *why, size_t why_size)
 /* Where the arm passes through zero between whole degrees, by straight
  * lines: stable where it grows through zero (a heel beyond turns the body
  * back), unstable where it falls. */
-static void report_zeros(const curve *c, double gm)
+static void report_zeros(const gz_curve *c)
 {
     printf("  equilibria:");
-    if (gm > 0)
+    if (c->gm > 0)
         printf(" 0 deg (stable)");
     else
         printf(" 0 deg (unstable)");
-    for (int k = 1; k < DEGREES - 1; k++) {
+    for (int k = 1; k < GZ_DEGREES - 1; k++) {
         double a = c->gz[k], z = c->gz[k + 1];
         if (!((a < 0 && z >= 0) || (a > 0 && z <= 0)))
             continue;
-        if (k + 1 == DEGREES - 1 && fabs(z) < 1e-9)
+        if (k + 1 == GZ_DEGREES - 1 && fabs(z) < 1e-9)
             break; /* 180: capsized upright, said below */
         double at = k + a / (a - z);
         printf(" %.1f deg (%s)", at, a < 0 ? "stable" : "unstable");
     }
-    double last = c->gz[DEGREES - 2];
-    if (fabs(c->gz[DEGREES - 1]) < 1e-9)
+    double last = c->gz[GZ_DEGREES - 2];
+    if (fabs(c->gz[GZ_DEGREES - 1]) < 1e-9)
         printf(" 180 deg (%s)", last < 0 ? "stable" : "unstable");
     printf("\n");
 }
@@ -111,52 +104,32 @@ int cli_stability(int argc, char **argv)
         fl_sim_free(&s);
         return CLI_BAD_INPUT;
     }
-    int n;
-    const fl_vec2 *hull = fl_body_has_own_hull(b) ? fl_body_hull(b, &n) : fl_body_outline(b, &n);
     double rho = fl_buoyancy_fluid(s.buoyancy, 0)->density;
-    double displaced = fl_body_mass(b) / rho;
-    curve *c = calloc(1, sizeof *c);
-    fl_righting r, small;
+    gz_curve *c = calloc(1, sizeof *c);
+    gz_status st = c ? gz_curve_fill(c, b, rho) : GZ_OK;
     if (!c) {
         fprintf(stderr, "flotsam: out of memory\n");
         rc = CLI_FAILED;
-    } else if (!fl_righting_arm(hull, n, displaced, SMALL_HEEL, &small)) {
+    } else if (st == GZ_SINKS) {
         fprintf(stderr, "flotsam: stability: '%s' does not float: it needs %.4g m2 of the "
-                "fluid under, its hull holds %.4g m2\n", fl_sim_body_name(&s, b), displaced,
-                fabs(fl_polygon_signed_area(hull, n)));
+                "fluid under, its hull holds %.4g m2\n", fl_sim_body_name(&s, b), c->displaced,
+                c->hull_area);
+        rc = CLI_FAILED;
+    } else if (st == GZ_NO_WATERLINE) {
+        fprintf(stderr, "flotsam: stability: no waterline at %d degrees\n", c->failed_at);
         rc = CLI_FAILED;
     }
-    for (int k = 0; rc == CLI_OK && k < DEGREES; k++) {
-        c->heel[k] = k;
-        if (!fl_righting_arm(hull, n, displaced, k * FL_PI / 180.0, &r)) {
-            fprintf(stderr, "flotsam: stability: no waterline at %d degrees\n", k);
-            rc = CLI_FAILED;
-            break;
-        }
-        c->gz[k] = r.gz;
-        c->b[k] = r.b;
-    }
     if (rc == CLI_OK) {
-        double gm = small.gz / sin(SMALL_HEEL);
-        int top = 0;
-        for (int k = 1; k < DEGREES; k++)
-            top = c->gz[k] > c->gz[top] + 1e-12 ? k : top; /* the first of equal tops */
         const char *name = fl_sim_body_name(&s, b);
         printf("%s: displacement %.4g m2 of %s, GM %.4f m upright\n", name[0] ? name : "body",
-               displaced, fl_sim_fluid_name(&s, 0)[0] ? fl_sim_fluid_name(&s, 0) : "fluid", gm);
-        printf("  largest GZ %.4f m at %d deg\n", c->gz[top], top);
-        double vanish = -1;
-        for (int k = top; k < DEGREES - 1 && c->gz[top] > 0; k++) {
-            if (c->gz[k] > 0 && c->gz[k + 1] <= 0) {
-                vanish = k + c->gz[k] / (c->gz[k] - c->gz[k + 1]);
-                break;
-            }
-        }
-        if (vanish >= 0)
-            printf("  vanishing stability at %.1f deg\n", vanish);
+               c->displaced, fl_sim_fluid_name(&s, 0)[0] ? fl_sim_fluid_name(&s, 0) : "fluid",
+               c->gm);
+        printf("  largest GZ %.4f m at %d deg\n", c->gz[c->top], c->top);
+        if (c->vanish >= 0)
+            printf("  vanishing stability at %.1f deg\n", c->vanish);
         else
             printf("  no angle of vanishing stability below 180 deg\n");
-        report_zeros(c, gm);
+        report_zeros(c);
     }
     if (rc == CLI_OK && csv) {
         bool ok = !strcmp(csv, "-") ? write_csv(stdout, c, err, sizeof err)
@@ -170,7 +143,7 @@ int cli_stability(int argc, char **argv)
         char title[160];
         snprintf(title, sizeof title, "%s: righting arm GZ (m)",
                  fl_sim_body_name(&s, b)[0] ? fl_sim_body_name(&s, b) : "body");
-        chart ch = {title, "heel (deg)", c->heel, c->gz, DEGREES, 960, 540};
+        chart ch = {title, "heel (deg)", c->heel, c->gz, GZ_DEGREES, 960, 540};
         if (!snapshot_paint(plot, ch.width, ch.height, chart_paint, &ch, err, sizeof err)) {
             fprintf(stderr, "flotsam: %s\n", err);
             rc = CLI_FAILED;

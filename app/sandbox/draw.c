@@ -6,7 +6,6 @@
 #include "sandbox_parts.h"
 
 #define BANNER_LINES 6
-#define PANEL_COLOR 0x10202c
 #define BANNER_COLOR 0xb3261e
 #define REC_COLOR 0xd42020
 
@@ -21,6 +20,11 @@ static void panel(draw_batch *b, double x, double y, double w, double h, rgba c)
 {
     fl_vec2 p[4] = {fl_v2(x, y), fl_v2(x + w, y), fl_v2(x + w, y + h), fl_v2(x, y + h)};
     draw_polygon(b, p, 4, c);
+}
+
+void sandbox_draw_panel(draw_batch *b, double x, double y, double w, double h)
+{
+    panel(b, x, y, w, h, rgba_hex(SANDBOX_PANEL_COLOR, 170));
 }
 
 /* The HUD's free lines: the scene, the clock's mode, the spawn density,
@@ -84,7 +88,7 @@ static void draw_timeline(draw_batch *b, const sandbox *sb)
     timeline t = timeline_box(sb);
     const fl_replay *r = &sb->play.replay;
     double done = r->steps > 0 ? (double)sb->play.player.step / (double)r->steps : 1.0;
-    panel(b, t.x, t.y, t.w, t.h, rgba_hex(PANEL_COLOR, 170));
+    panel(b, t.x, t.y, t.w, t.h, rgba_hex(SANDBOX_PANEL_COLOR, 170));
     panel(b, t.x, t.y, t.w * done, t.h, rgba_hex(0xffffff, 200));
     /* A tick at each checkpoint, every second of the replay. */
     for (int i = 0; i < r->check_count; i++) {
@@ -128,7 +132,7 @@ static void draw_rec_mark(draw_batch *b, const sandbox *sb)
         snprintf(t, sizeof t, "REC %ld", sb->rec.frames);
     double w = text_width(b, t, u) + 22 * u;
     double x = sb->view.px_w - w - 4 * u, y = 4 * u;
-    panel(b, x, y, w, 16 * u, rgba_hex(PANEL_COLOR, 170));
+    panel(b, x, y, w, 16 * u, rgba_hex(SANDBOX_PANEL_COLOR, 170));
     draw_disc(b, fl_v2(x + 8 * u, y + 8 * u), 4 * u, rgba_hex(REC_COLOR, 255));
     text_draw(b, t, fl_v2(x + 16 * u, y + 4 * u), u, rgba_hex(0xffffff, 255));
 }
@@ -191,7 +195,7 @@ static void draw_help(draw_batch *b, const sandbox *sb)
         u *= k, line_h *= k, pad *= k, col *= k, wide *= k, w *= k, h *= k;
     }
     double x = 0.5 * (sb->view.px_w - w), y = 0.5 * (sb->view.px_h - h);
-    panel(b, x, y, w, h, rgba_hex(PANEL_COLOR, 240));
+    panel(b, x, y, w, h, rgba_hex(SANDBOX_PANEL_COLOR, 240));
     text_draw(b, "flotsam sandbox: keys (F1 or Esc closes)", fl_v2(x + pad, y + pad), u,
               rgba_hex(0xffd866, 255));
     for (int i = 0; i < n; i++) {

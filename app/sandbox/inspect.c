@@ -2,14 +2,16 @@
  * top right corner reads it as a naval architect would: its density, mass
  * and area, how much of it is under and how deep, its heel and motion, the
  * lift, and for a floating body its metacentric height GM from the current
- * waterline, with the verdict. - and = step its density down and up. */
+ * waterline, with the verdict. - and = step its density down and up.
+ * Under the panel: the live plot (G, plot.c) and the stability curve (Z,
+ * gz.c), stacked. */
 #include <math.h>
 #include <stdio.h>
 #include "readings.h"
 #include "sandbox_parts.h"
 
 #define INSPECT_LINES 9
-#define INSPECT_COLOR 0xffd23c
+#define MIN_SQUEEZE 0.35 /* the charts under the panel at least this part of their height */
 
 /* The selected body now, or NULL (it may have gone). */
 static fl_body *selected(const sandbox *sb)
@@ -91,9 +93,12 @@ void sandbox_inspect_update(sandbox *sb)
     fl_body *b = selected(sb);
     sb->inspect.on = b != NULL;
     fl_hydrostatics hs;
-    if (b && !fl_body_is_static(b) &&
-        fl_buoyancy_hydrostatics(sb->sim.buoyancy, fl_body_index(b), fl_world_time(sb->sim.world), &hs))
+    bool moving = b && !fl_body_is_static(b) &&
+                  fl_buoyancy_hydrostatics(sb->sim.buoyancy, fl_body_index(b),
+                                           fl_world_time(sb->sim.world), &hs);
+    if (moving)
         sandbox_plot_sample(sb, b, &hs);
+    sandbox_gz_update(sb, moving ? b : NULL, &hs);
 }
 
 void sandbox_draw_inspector(draw_batch *batch, const sandbox *sb)
@@ -110,7 +115,7 @@ void sandbox_draw_inspector(draw_batch *batch, const sandbox *sb)
     for (int k = 0; k < n && k < FL_SCENE_MAX_POINTS; k++)
         p[k] = camera_to_screen(&cam, fl_body_world_point(b, local[k]));
     draw_polyline(batch, p, n < FL_SCENE_MAX_POINTS ? n : FL_SCENE_MAX_POINTS, true, 2.5 * u,
-                  rgba_hex(INSPECT_COLOR, 255));
+                  rgba_hex(SANDBOX_SELECT_COLOR, 255));
     /* The panel, top right (under the recording mark). */
     char lines[INSPECT_LINES][96];
     int count = inspector_lines(sb, b, lines);
@@ -119,12 +124,22 @@ void sandbox_draw_inspector(draw_batch *batch, const sandbox *sb)
         wide = fmax(wide, text_width(batch, lines[i], u));
     double w = wide + 2 * pad, h = count * line_h + 1.5 * pad;
     double x = sb->view.px_w - w - 4 * u, y = 24 * u;
-    fl_vec2 box[4] = {fl_v2(x, y), fl_v2(x + w, y), fl_v2(x + w, y + h), fl_v2(x, y + h)};
-    draw_polygon(batch, box, 4, rgba_hex(0x10202c, 170));
-    draw_line(batch, fl_v2(x, y), fl_v2(x + w, y), 2.0 * u, false, rgba_hex(INSPECT_COLOR, 255));
+    sandbox_draw_panel(batch, x, y, w, h);
+    draw_line(batch, fl_v2(x, y), fl_v2(x + w, y), 2.0 * u, false, rgba_hex(SANDBOX_SELECT_COLOR, 255));
     for (int i = 0; i < count; i++)
         text_draw(batch, lines[i], fl_v2(x + pad, y + pad + i * line_h), u,
                   rgba_hex(0xffffff, 255));
-    if (!fl_body_is_static(b) && sb->plot.body == sb->inspect.body)
-        sandbox_draw_plot(batch, sb, x, y + h + 4 * u, w, u);
+    /* Under it, the live plot (G) and the stability curve (Z), stacked;
+     * where both do not fit, their charts are made shorter. */
+    bool plot = !fl_body_is_static(b) && sb->plot.body == sb->inspect.body;
+    double top = y + h + 4 * u, gap = 4 * u;
+    double full = (plot ? sandbox_plot_height(sb, u, 1.0) : 0.0) + sandbox_gz_height(sb, u, 1.0);
+    double fixed = (plot ? sandbox_plot_height(sb, u, 0.0) : 0.0) + sandbox_gz_height(sb, u, 0.0);
+    double room = sb->view.px_h - top - 2 * gap, squeeze = 1.0;
+    if (full > room && full > fixed)
+        squeeze = fmax((room - fixed) / (full - fixed), MIN_SQUEEZE);
+    double plot_h = plot ? sandbox_plot_height(sb, u, squeeze) : 0.0;
+    if (plot_h > 0.0)
+        sandbox_draw_plot(batch, sb, x, top, w, u, squeeze);
+    sandbox_draw_gz(batch, sb, x, plot_h > 0.0 ? top + plot_h + gap : top, w, u, squeeze);
 }

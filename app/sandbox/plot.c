@@ -9,6 +9,7 @@
 #include "sandbox_parts.h"
 
 #define PLOT_SECONDS 20.0
+#define CHART_UNITS 90.0 /* the chart's height, in text units, unsqueezed */
 
 /* What G steps through, in order. */
 static const reading plotted[PLOT_QUANTITIES] = {READ_DRAFT, READ_HEEL, READ_VERTICAL_SPEED,
@@ -50,13 +51,12 @@ void sandbox_plot_sample(sandbox *sb, const fl_body *b, const fl_hydrostatics *h
     }
 }
 
-void sandbox_draw_plot(draw_batch *batch, const sandbox *sb, double x, double y, double w,
-                       double u)
+/* The samples' range; false when there is nothing to draw. */
+static bool value_range(const sandbox_plot *p, double *lo_out, double *hi_out)
 {
-    const sandbox_plot *p = &sb->plot;
     if (p->quantity >= PLOT_QUANTITIES || p->count < 2)
-        return;
-    double lo = INFINITY, hi = -INFINITY, now = p->time[(p->first + p->count - 1) % PLOT_SAMPLES];
+        return false;
+    double lo = INFINITY, hi = -INFINITY;
     for (int i = 0; i < p->count; i++) {
         double v = p->value[(p->first + i) % PLOT_SAMPLES];
         if (isfinite(v)) {
@@ -65,16 +65,35 @@ void sandbox_draw_plot(draw_batch *batch, const sandbox *sb, double x, double y,
         }
     }
     if (!isfinite(lo))
-        return;
+        return false;
     if (hi - lo < 1e-9 * (1.0 + fabs(hi))) {
         lo -= 0.5 * (1.0 + fabs(lo)) * 1e-3;
         hi += 0.5 * (1.0 + fabs(hi)) * 1e-3;
     }
+    *lo_out = lo;
+    *hi_out = hi;
+    return true;
+}
+
+double sandbox_plot_height(const sandbox *sb, double u, double squeeze)
+{
+    double lo, hi;
+    if (!value_range(&sb->plot, &lo, &hi))
+        return 0.0;
+    return 2 * 6 * u + 2.6 * TEXT_LINE_UNITS * u + squeeze * CHART_UNITS * u;
+}
+
+void sandbox_draw_plot(draw_batch *batch, const sandbox *sb, double x, double y, double w,
+                       double u, double squeeze)
+{
+    const sandbox_plot *p = &sb->plot;
+    double lo, hi, now = p->time[(p->first + p->count - 1) % PLOT_SAMPLES];
+    if (!value_range(p, &lo, &hi))
+        return;
     double line_h = TEXT_LINE_UNITS * u, pad = 6 * u, label = 46 * u;
-    double h = 90 * u, cx = x + pad + label, cy = y + pad + 1.4 * line_h, cw = w - 2 * pad - label;
-    double bottom = cy + h + 1.2 * line_h + pad;
-    fl_vec2 box[4] = {fl_v2(x, y), fl_v2(x + w, y), fl_v2(x + w, bottom), fl_v2(x, bottom)};
-    draw_polygon(batch, box, 4, rgba_hex(0x10202c, 170));
+    double h = squeeze * CHART_UNITS * u, cx = x + pad + label, cy = y + pad + 1.4 * line_h;
+    double cw = w - 2 * pad - label;
+    sandbox_draw_panel(batch, x, y, w, sandbox_plot_height(sb, u, squeeze));
     rgba white = rgba_hex(0xffffff, 255), faint = rgba_hex(0xffffff, 90);
     text_draw(batch, reading_label(plotted[p->quantity]), fl_v2(x + pad, y + pad), u, white);
     /* Axes: values at the left, seconds ago along the bottom. */
@@ -98,5 +117,5 @@ void sandbox_draw_plot(draw_batch *batch, const sandbox *sb, double x, double y,
         pts[n++] = fl_v2(cx + cw * fx, cy + h * (hi - p->value[k]) / (hi - lo));
     }
     if (n >= 2)
-        draw_polyline(batch, pts, n, false, 1.5 * u, rgba_hex(0xffd23c, 255));
+        draw_polyline(batch, pts, n, false, 1.5 * u, rgba_hex(SANDBOX_SELECT_COLOR, 255));
 }

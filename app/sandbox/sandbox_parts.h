@@ -95,9 +95,23 @@ void sandbox_remember_file(sandbox *sb, const char *path);
 void sandbox_next_plot(sandbox *sb);
 /* A sample of b, measured this frame (hs), when the world has moved on. */
 void sandbox_plot_sample(sandbox *sb, const fl_body *b, const fl_hydrostatics *hs);
-/* The chart, w wide from (x, y), in text units u. */
+/* The chart's height in pixels at text units u, its plotting area
+ * squeezed to that fraction of its height (0: none to draw); and the chart,
+ * w wide from (x, y). */
+double sandbox_plot_height(const sandbox *sb, double u, double squeeze);
 void sandbox_draw_plot(draw_batch *batch, const sandbox *sb, double x, double y, double w,
-                       double u);
+                       double u, double squeeze);
+
+/* gz.c: the selected body's curve of statical stability (Z). */
+void sandbox_toggle_gz(sandbox *sb);
+/* Each frame, on the main thread, for the selected body b (NULL: none)
+ * and its hydrostatics hs: the curve made again when what it depends on
+ * changed, and the marker's heel. */
+void sandbox_gz_update(sandbox *sb, const fl_body *b, const fl_hydrostatics *hs);
+/* As the live plot's: its height (0: none), and the chart. */
+double sandbox_gz_height(const sandbox *sb, double u, double squeeze);
+void sandbox_draw_gz(draw_batch *batch, const sandbox *sb, double x, double y, double w, double u,
+                     double squeeze);
 
 /* shape.c: drawing a shape with the mouse (P, clicks, Enter; Shift+drag). */
 void sandbox_start_drawing(sandbox *sb);
@@ -178,6 +192,10 @@ bool sandbox_replay_reset(sandbox *sb);
 void sandbox_handle_event(sandbox *sb, const SDL_Event *e);
 
 /* draw.c: one frame of the window. */
+#define SANDBOX_PANEL_COLOR 0x10202c
+#define SANDBOX_SELECT_COLOR 0xffd23c /* the selected body: its outline, the panel's rule */
+/* A panel's dark, see-through ground, as the inspector and its charts have it. */
+void sandbox_draw_panel(draw_batch *b, double x, double y, double w, double h);
 /* Draws a frame of sb (the painter's copy, on its thread) into frame: the
  * picture a capture would draw, then what only the window shows. */
 bool sandbox_paint(sandbox *sb, capture *frame);

@@ -11,6 +11,7 @@
 #include <time.h>
 #include "recorder.h"
 #include "capture.h"
+#include "gz_curve.h"
 #include "render.h"
 #include "scene_source.h"
 
@@ -101,6 +102,28 @@ typedef struct sandbox_plot {
     int first, count;
 } sandbox_plot;
 
+/* The selected body's curve of statical stability (Z), under its panel:
+ * made on the main thread when the selection, the body's mass or the fluid
+ * changes (not every frame); the painter only draws it. */
+typedef enum sandbox_gz_kind {
+    SANDBOX_GZ_NONE,        /* nothing selected, or a static body */
+    SANDBOX_GZ_CURVE,       /* curve below holds it */
+    SANDBOX_GZ_NO_FLUID,    /* the world has no fluid to float in */
+    SANDBOX_GZ_SINKS,       /* denser than the fluid */
+    SANDBOX_GZ_NO_WATERLINE /* at curve.failed_at degrees */
+} sandbox_gz_kind;
+typedef struct sandbox_gz {
+    bool on;                /* Z */
+    sandbox_gz_kind kind;
+    /* What the curve was made for: the body, its mass and area, the fluid. */
+    uint32_t body;
+    double mass, area, fluid_density;
+    bool made;
+    sandbox_gz_kind made_kind; /* what the curve came to */
+    gz_curve curve;
+    double heel, arm;       /* now: deg within +-180, and the arm there (m, > 0 rights) */
+} sandbox_gz;
+
 /* The replay being recorded (C): the world as it was when recording began,
  * then every input, stamped with the step it comes before. */
 typedef struct sandbox_replay {
@@ -144,6 +167,7 @@ typedef struct sandbox {
         uint32_t body;      /* the selected body's id */
     } inspect;
     sandbox_plot plot;
+    sandbox_gz gz;
     sandbox_picker picker;
     render_options overlays;
     bool help;

@@ -1,0 +1,47 @@
+/* The curve of statical stability, a degree at a time. */
+#include <math.h>
+#include "gz_curve.h"
+
+#define SMALL_HEEL 1e-4 /* rad: GM from GZ / sin(heel), off by BM heel^2 / 2 */
+
+const fl_vec2 *gz_hull(const fl_body *b, int *n)
+{
+    return fl_body_has_own_hull(b) ? fl_body_hull(b, n) : fl_body_outline(b, n);
+}
+
+/* Where the arm falls through zero past its top, by a straight line
+ * between whole degrees; -1 when it does not below 180. */
+static double vanishing(const gz_curve *c)
+{
+    for (int k = c->top; k < GZ_DEGREES - 1 && c->gz[c->top] > 0; k++)
+        if (c->gz[k] > 0 && c->gz[k + 1] <= 0)
+            return k + c->gz[k] / (c->gz[k] - c->gz[k + 1]);
+    return -1;
+}
+
+gz_status gz_curve_fill(gz_curve *c, const fl_body *b, double fluid_density)
+{
+    int n;
+    const fl_vec2 *hull = gz_hull(b, &n);
+    c->displaced = fl_body_mass(b) / fluid_density;
+    c->hull_area = fabs(fl_polygon_signed_area(hull, n));
+    c->failed_at = -1;
+    fl_righting r;
+    if (!fl_righting_arm(hull, n, c->displaced, SMALL_HEEL, &r))
+        return GZ_SINKS;
+    c->gm = r.gz / sin(SMALL_HEEL);
+    for (int k = 0; k < GZ_DEGREES; k++) {
+        c->heel[k] = k;
+        if (!fl_righting_arm(hull, n, c->displaced, k * FL_PI / 180.0, &r)) {
+            c->failed_at = k;
+            return GZ_NO_WATERLINE;
+        }
+        c->gz[k] = r.gz;
+        c->b[k] = r.b;
+    }
+    c->top = 0;
+    for (int k = 1; k < GZ_DEGREES; k++)
+        c->top = c->gz[k] > c->gz[c->top] + 1e-12 ? k : c->top;
+    c->vanish = vanishing(c);
+    return GZ_OK;
+}

@@ -1,0 +1,41 @@
+/* A body's curve of statical stability: its righting arm GZ every degree
+ * of heel from 0 to 180 (fl_righting_arm), at its own mass over a fluid's
+ * density, its hull about its centre of mass; with the upright GM, the
+ * largest arm and where the arm vanishes. What `flotsam stability` prints
+ * and plots, and the sandbox's inspector draws. No SDL, no Cairo. */
+#ifndef FL_GZ_CURVE_H
+#define FL_GZ_CURVE_H
+
+#include <stdbool.h>
+#include "flotsam/flotsam.h"
+
+#define GZ_DEGREES 181 /* 0, 1, ... 180 */
+
+typedef enum gz_status {
+    GZ_OK,
+    GZ_SINKS,        /* it needs more fluid under than its hull holds */
+    GZ_NO_WATERLINE, /* fl_righting_arm found none at some heel (gz_curve.failed_at) */
+} gz_status;
+
+typedef struct gz_curve {
+    double heel[GZ_DEGREES];  /* degrees: 0 .. 180 */
+    double gz[GZ_DEGREES];    /* m */
+    fl_vec2 b[GZ_DEGREES];    /* the centre of buoyancy about G, heeled */
+    double displaced;         /* m2: mass over the fluid's density */
+    double hull_area;         /* m2 */
+    double gm;                /* m, upright (from a very small heel) */
+    int top;                  /* the degree of the largest arm (the first of equals) */
+    double vanish;            /* degrees, where the arm falls through zero past the top;
+                                 -1: not below 180 */
+    int failed_at;            /* GZ_NO_WATERLINE: the degree */
+} gz_curve;
+
+/* The hull that displaces the fluid: b's own hull, or its outline; n
+ * points about its centre of mass. */
+const fl_vec2 *gz_hull(const fl_body *b, int *n);
+
+/* Fills c for body b (one that moves) floating in a fluid of
+ * `fluid_density`. */
+gz_status gz_curve_fill(gz_curve *c, const fl_body *b, double fluid_density);
+
+#endif

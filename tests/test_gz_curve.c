@@ -1,0 +1,122 @@
+/* The curve of statical stability a body gives (app/common/gz_curve.c),
+ * which `flotsam stability` prints and the sandbox's inspector draws: a
+ * wall-sided box against the formula, a square log resting on its corner,
+ * a hollow boat on its hull (not its shell), a stone that sinks. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "check.h"
+#include "gz_curve.h"
+
+static const char SCENE[] =
+    "flotsam-scene 1\n"
+    "fluid name=water density=1000 surface=0 left=-50 right=50 bottom=20\n"
+    "box name=box at=0,0 size=2,1 density=500\n"
+    "box name=log at=5,0 size=1,1 density=500\n"
+    "box name=stone at=9,0 size=1,1 density=2500\n"
+    "polygon name=boat at=20,0 density=450\n"
+    "  points=[-2.4,-0.6 -2.2,-0.6 -1.75,0.4 1.75,0.4 2.2,-0.6 2.4,-0.6 1.85,0.7 -1.85,0.7]\n"
+    "  hull=[-2.4,-0.6 2.4,-0.6 1.85,0.7 -1.85,0.7]\n";
+
+static fl_sim sim;
+
+static int build(void **state)
+{
+    (void)state;
+    fl_scene sc;
+    fl_scene_error err;
+    if (!fl_scene_parse(SCENE, strlen(SCENE), &sc, &err))
+        return -1;
+    bool ok = fl_sim_build(&sim, &sc, &err);
+    fl_scene_free(&sc);
+    return ok ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    fl_sim_free(&sim);
+    return 0;
+}
+
+static const fl_body *body(int i) { return fl_world_body(sim.world, i); }
+
+/* 2 x 1 at half the water's density: draft T = 0.5, BM = B^2 / 12T, GM =
+ * T/2 + BM - h/2, and GZ = sin(p) (GM + BM tan^2(p) / 2) until the deck
+ * edge goes under (26.6 degrees); the arm vanishes at 90. */
+static void test_box_follows_the_wall_sided_formula(void **state)
+{
+    (void)state;
+    static gz_curve c;
+    assert_int_equal(gz_curve_fill(&c, body(0), 1000.0), GZ_OK);
+    double t = 0.5, bm = 4.0 / 6.0, gm = t / 2 + bm - 0.5;
+    ASSERT_NEAR(c.displaced, 1.0, 1e-12);
+    ASSERT_NEAR(c.hull_area, 2.0, 1e-12);
+    ASSERT_NEAR(c.gm, gm, 1e-6);
+    for (int k = 0; k < 27; k++) {
+        double p = k * FL_PI / 180.0;
+        ASSERT_EXACT(c.heel[k], (double)k);
+        ASSERT_NEAR(c.gz[k], sin(p) * (gm + bm * tan(p) * tan(p) / 2), 1e-8);
+    }
+    ASSERT_NEAR(c.vanish, 90.0, 0.05);
+    assert_true(c.top > 27 && c.top < 90);
+    for (int k = 0; k < GZ_DEGREES; k++)
+        assert_true(c.gz[k] <= c.gz[c.top]);
+}
+
+static void test_square_log_rests_on_its_corner(void **state)
+{
+    (void)state;
+    static gz_curve c;
+    assert_int_equal(gz_curve_fill(&c, body(1), 1000.0), GZ_OK);
+    assert_true(c.gm < 0);
+    assert_true(c.gz[10] < 0);
+    ASSERT_NEAR(c.gz[45], 0.0, 1e-9);
+}
+
+/* The boat floats on its hull, the whole outline below the gunwale: the
+ * curve is its hull's, and a fluid of another density moves it. */
+static void test_a_hollow_boat_floats_on_its_hull(void **state)
+{
+    (void)state;
+    static gz_curve c, dense;
+    const fl_body *b = body(3);
+    int n;
+    const fl_vec2 *hull = gz_hull(b, &n);
+    assert_int_equal(n, 4);
+    assert_int_equal(gz_curve_fill(&c, b, 1000.0), GZ_OK);
+    ASSERT_NEAR(c.displaced, fl_body_mass(b) / 1000.0, 1e-12);
+    ASSERT_NEAR(c.hull_area, fabs(fl_polygon_signed_area(hull, n)), 1e-12);
+    fl_righting r;
+    assert_true(fl_righting_arm(hull, n, c.displaced, 30 * FL_PI / 180.0, &r));
+    ASSERT_EXACT(c.gz[30], r.gz);
+    assert_int_equal(gz_curve_fill(&dense, b, 1025.0), GZ_OK);
+    assert_true(dense.displaced < c.displaced);
+    assert_true(dense.gz[30] != c.gz[30]);
+}
+
+static void test_a_stone_sinks(void **state)
+{
+    (void)state;
+    static gz_curve c;
+    assert_int_equal(gz_curve_fill(&c, body(2), 1000.0), GZ_SINKS);
+    ASSERT_NEAR(c.displaced, 2.5, 1e-12);
+    ASSERT_NEAR(c.hull_area, 1.0, 1e-12);
+    /* In mercury it floats. */
+    assert_int_equal(gz_curve_fill(&c, body(2), 13500.0), GZ_OK);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_box_follows_the_wall_sided_formula),
+        cmocka_unit_test(test_square_log_rests_on_its_corner),
+        cmocka_unit_test(test_a_hollow_boat_floats_on_its_hull),
+        cmocka_unit_test(test_a_stone_sinks),
+    };
+    return cmocka_run_group_tests(tests, build, teardown);
+}
