@@ -46,6 +46,7 @@ void fl_buoyancy_destroy(fl_buoyancy *b)
     fl_world_free(w, b->stamps);
     fl_world_free(w, b->holders);
     fl_world_free(w, b->cav_buf);
+    fl_world_free(w, b->cargo);
     fl_world_free(w, b);
 }
 

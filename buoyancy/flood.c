@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include "flotsam/fl_decompose.h"
 #include "flotsam/fl_hold.h"
+#include "cavity.h"
 #include "module.h"
 
 /* The integral over [0, 1] of sign(d) sqrt(|d|), d linear from d0 to d1
@@ -181,18 +182,30 @@ void buoyancy_flood(fl_buoyancy *b, double t, double dt)
                 continue;
             if (!turned) {
                 hold_turn(body, hull, solid);
-                fl_hold_water in;
-                if (wet && fl_hold_water_in(hull, body->hull_count, solid, body->vert_count, down,
-                                            c->water, &in))
-                    level = in.level;
+                fl_vec2 centroid;
+                if (wet && cargo_gather(b, body) == FL_OK)
+                    cargo_level(b, body, hull, solid, down, c->water, &level, &centroid);
                 turned = true;
             }
             flow(b, body, c, hull, solid, a, z, level, down, gl, t, dt);
         }
         /* What is in the hold now: its weight at its centroid, its mass
-         * carried. */
+         * carried; and what lies in it, lifted. */
         fl_hold_water in;
-        if (hold_settle(body, g, &in) && !body->is_static)
-            body->torque += fl_cross(in.centroid, fl_scale(g, c->water_density * in.area));
+        if (!hold_settle(body, g, &in))
+            continue;
+        level = in.level;
+        fl_vec2 centroid = in.centroid;
+        if (cargo_gather(b, body) == FL_OK && b->cargo_count > 0) {
+            /* The cargo stands in the water's way: it lies higher. */
+            hold_turn(body, hull, solid);
+            if (!cargo_level(b, body, hull, solid, down, c->water, &level, &centroid))
+                continue;
+            double mass = c->water_density * c->water;
+            hold_carry(body, mass, mass * fl_dot(centroid, centroid));
+        }
+        if (!body->is_static)
+            body->torque += fl_cross(centroid, fl_scale(g, c->water_density * c->water));
+        cargo_buoy(b, body, level, g, down);
     }
 }

@@ -45,6 +45,9 @@ struct fl_buoyancy {
     uint64_t holders_for;
     fl_vec2 *cav_buf;         /* three buffers of cav_room points */
     int cav_room, cav_capacity;
+    /* The bodies that may lie in the flooded hold at hand (cargo.c). */
+    fl_body **cargo;
+    int cargo_count, cargo_capacity;
 };
 
 static inline bool is_wet(const fl_body *body) { return !body->is_static && !body->removed; }
@@ -60,6 +63,18 @@ void buoyancy_keep_holds_dry(fl_buoyancy *b, const fl_body *body, int f, double 
 /* Moves the water in every hold through its openings for a step of dt at
  * time t, and lays its weight on the hull (flood.c). */
 void buoyancy_flood(fl_buoyancy *b, double t, double dt);
+
+/* Cargo in a flooded hold (cargo.c). cargo_gather lists the bodies that
+ * may lie in the holder's hull (FL_ENOMEM when the list cannot grow);
+ * cargo_level lays `water` m^2 level in the hold (hull and solid turned
+ * as it stands) with the cargo's parts under the level displacing it, and
+ * gives the water's centroid about the holder's centre of mass; false
+ * when there is no room. cargo_buoy lifts each one's part in the hull
+ * under that level and gives the hull the force back. */
+fl_status cargo_gather(fl_buoyancy *b, const fl_body *holder);
+bool cargo_level(fl_buoyancy *b, const fl_body *holder, const fl_vec2 *hull, const fl_vec2 *solid,
+                 fl_vec2 down, double water, double *level, fl_vec2 *centroid);
+void cargo_buoy(fl_buoyancy *b, fl_body *holder, double level, fl_vec2 g, fl_vec2 down);
 
 /* Measures the body in fluid f into its record (no polygon yet); returns
  * the part, whose polygon is written out only when keep_polygon is set. In

@@ -9,14 +9,26 @@
 #include "flotsam/fl_hold.h"
 #include "flotsam/fl_polygon.h"
 #include "flotsam/fl_stability.h"
+#include "body_internal.h"
 
-#define BISECTIONS 200
 
 /* Area under the surface y = level (y down: y >= level is under). */
 static double area_under(const fl_vec2 *p, int n, double level, fl_vec2 *centroid)
 {
     fl_halfplane under = {{0.0, 1.0}, level};
     return fl_clip_halfplane_area(p, n, under, centroid);
+}
+
+typedef struct turned_outline {
+    const fl_vec2 *p;
+    int n;
+} turned_outline;
+
+static double turned_area_under(void *ctx, double level)
+{
+    const turned_outline *t = ctx;
+    fl_vec2 c;
+    return area_under(t->p, t->n, level, &c);
 }
 
 bool fl_righting_arm(const fl_vec2 *outline, int n, double displaced, double heel,
@@ -37,20 +49,9 @@ bool fl_righting_arm(const fl_vec2 *outline, int n, double displaced, double hee
         top = fmin(top, p[i].y);
         bottom = fmax(bottom, p[i].y);
     }
-    /* lo: too much under; hi: too little. */
-    double lo = top, hi = bottom;
-    for (int k = 0; k < BISECTIONS && lo < hi; k++) {
-        double mid = 0.5 * (lo + hi);
-        if (mid <= lo || mid >= hi)
-            break;
-        fl_vec2 c;
-        if (area_under(p, n, mid, &c) > displaced)
-            lo = mid;
-        else
-            hi = mid;
-    }
+    turned_outline t = {p, n};
+    double level = hold_level_for(turned_area_under, &t, top, bottom, displaced);
     fl_vec2 b = {0.0, 0.0};
-    double level = 0.5 * (lo + hi);
     double a = area_under(p, n, level, &b);
     free(p);
     if (!(a > 0.0))

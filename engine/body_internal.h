@@ -108,6 +108,11 @@ void hold_carry(fl_body *b, double mass, double inertia);
 /* The body's hull and outline in world orientation about its centre of
  * mass, into hull[hull_count] and solid[vert_count]. hold_water.c. */
 void hold_turn(const fl_body *b, fl_vec2 *hull, fl_vec2 *solid);
+/* The level in [top, bottom] (along down) under which `area` holds
+ * `target`: area(ctx, level) must fall as the level goes down. By
+ * bisection, to rounding. hold_water.c. */
+double hold_level_for(double (*area)(void *ctx, double level), void *ctx, double top,
+                      double bottom, double target);
 struct fl_hold_water;
 bool hold_settle(fl_body *b, fl_vec2 g, struct fl_hold_water *out);
 

@@ -27,6 +27,35 @@ double fl_hold_area_under(const fl_vec2 *hull, int nh, const fl_vec2 *solid, int
     return ah - as;
 }
 
+double hold_level_for(double (*area)(void *ctx, double level), void *ctx, double top,
+                      double bottom, double target)
+{
+    /* lo holds too much, hi too little. */
+    double lo = top, hi = bottom;
+    for (int k = 0; k < BISECTIONS; k++) {
+        double mid = 0.5 * (lo + hi);
+        if (mid <= lo || mid >= hi)
+            break;
+        if (area(ctx, mid) > target)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+typedef struct hold_shape {
+    const fl_vec2 *hull, *solid;
+    int nh, ns;
+    fl_vec2 down;
+} hold_shape;
+
+static double shape_area_under(void *ctx, double level)
+{
+    const hold_shape *h = ctx;
+    return fl_hold_area_under(h->hull, h->nh, h->solid, h->ns, h->down, level, NULL);
+}
+
 bool fl_hold_water_in(const fl_vec2 *hull, int nh, const fl_vec2 *solid, int ns, fl_vec2 down,
                       double water, fl_hold_water *out)
 {
@@ -44,18 +73,8 @@ bool fl_hold_water_in(const fl_vec2 *hull, int nh, const fl_vec2 *solid, int ns,
         return false;
     double level = top, held = room;
     if (water < room) {
-        /* lo holds too much, hi too little. */
-        double lo = top, hi = bottom;
-        for (int k = 0; k < BISECTIONS; k++) {
-            double mid = 0.5 * (lo + hi);
-            if (mid <= lo || mid >= hi)
-                break;
-            if (fl_hold_area_under(hull, nh, solid, ns, down, mid, NULL) > water)
-                lo = mid;
-            else
-                hi = mid;
-        }
-        level = 0.5 * (lo + hi);
+        hold_shape h = {hull, solid, nh, ns, down};
+        level = hold_level_for(shape_area_under, &h, top, bottom, water);
         held = fl_hold_area_under(hull, nh, solid, ns, down, level, &moment);
         if (!(held > 0.0))
             return false;

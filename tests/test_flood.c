@@ -303,6 +303,33 @@ static void test_orifice_fills_in_torricellis_time(void **s)
     fl_world_destroy(wo);
 }
 
+/* Cargo in a flooded hold floats on the water inside: a 0.6 x 0.6 box at
+ * half the water's density in a fixed tank 1.8 wide holding 0.72 m^2
+ * floats half under, and the level stands higher by the 0.18 m^2 it
+ * displaces: at 0.9 - (0.72 + 0.18) / 1.8 = 0.4, the box's centre on it.
+ * The water inside damps its bob at the drag's 0.5 /s: 0.1 m becomes
+ * 1e-8 m in under 40 s; it has 120. */
+static void test_cargo_floats_in_a_flooded_hold(void **s)
+{
+    (void)s;
+    fl_vec2 hull[4], solid[8];
+    box_points(2.0, 2.0, hull);
+    tank_points(2.0, 2.0, 1.8, 0.9, solid);
+    fl_world_def wd = fl_world_def_default();
+    fl_world *wo = fl_world_create(&wd, NULL);
+    fl_buoyancy *bu = add_water(wo, 50, 100, 0.0, 50.0); /* the sea is elsewhere */
+    add_holder(wo, solid, 8, hull, 4, NULL, 0, fl_v2(0, 0), 0.0, 0.0, 0.72);
+    fl_vec2 box[4];
+    box_points(0.6, 0.6, box);
+    fl_body *cargo = add_polygon(wo, box, 4, fl_v2(0.0, 0.1), 0.0, RHO / 2);
+    run(wo, 120.0);
+    printf("cargo at %.12f, level 0.4\n", fl_body_position(cargo).y);
+    ASSERT_NEAR(fl_body_position(cargo).y, 0.4, 1e-8);
+    ASSERT_NEAR(fl_body_position(cargo).x, 0.0, 1e-8);
+    fl_buoyancy_destroy(bu);
+    fl_world_destroy(wo);
+}
+
 /* An open boat heeled past its gunwale swamps, and one holed below the
  * waterline whose solid is denser than water settles and sinks. */
 static void test_swamps_and_sinks(void **s)
@@ -351,6 +378,7 @@ int main(void)
         cmocka_unit_test(test_slack_tank_lolls_to_the_curves_zero),
         cmocka_unit_test(test_holed_compartment_floods_to_the_lost_buoyancy_draft),
         cmocka_unit_test(test_orifice_fills_in_torricellis_time),
+        cmocka_unit_test(test_cargo_floats_in_a_flooded_hold),
         cmocka_unit_test(test_swamps_and_sinks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

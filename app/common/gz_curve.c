@@ -19,20 +19,29 @@ static double vanishing(const gz_curve *c)
     return -1;
 }
 
+bool gz_arm(const gz_curve *c, const fl_body *b, double heel, fl_righting *out)
+{
+    int n, ns;
+    const fl_vec2 *hull = gz_hull(b, &n), *solid = fl_body_outline(b, &ns);
+    return fl_righting_arm_loaded(hull, n, solid, ns, c->displaced, c->water, heel, out);
+}
+
 gz_status gz_curve_fill(gz_curve *c, const fl_body *b, double fluid_density)
 {
     int n;
     const fl_vec2 *hull = gz_hull(b, &n);
+    double water_density, water = fl_body_water(b, &water_density);
     c->displaced = fl_body_mass(b) / fluid_density;
+    c->water = water * water_density / fluid_density;
     c->hull_area = fabs(fl_polygon_signed_area(hull, n));
     c->failed_at = -1;
     fl_righting r;
-    if (!fl_righting_arm(hull, n, c->displaced, SMALL_HEEL, &r))
+    if (!gz_arm(c, b, SMALL_HEEL, &r))
         return GZ_SINKS;
     c->gm = r.gz / sin(SMALL_HEEL);
     for (int k = 0; k < GZ_DEGREES; k++) {
         c->heel[k] = k;
-        if (!fl_righting_arm(hull, n, c->displaced, k * FL_PI / 180.0, &r)) {
+        if (!gz_arm(c, b, k * FL_PI / 180.0, &r)) {
             c->failed_at = k;
             return GZ_NO_WATERLINE;
         }

@@ -21,7 +21,8 @@ typedef struct gz_curve {
     double heel[GZ_DEGREES];  /* degrees: 0 .. 180 */
     double gz[GZ_DEGREES];    /* m */
     fl_vec2 b[GZ_DEGREES];    /* the centre of buoyancy about G, heeled */
-    double displaced;         /* m2: mass over the fluid's density */
+    double displaced;         /* m2: mass (with any water in its hold) over the fluid's density */
+    double water;             /* m2: the water in its hold, as that much of the fluid */
     double hull_area;         /* m2 */
     double gm;                /* m, upright (from a very small heel) */
     int top;                  /* the degree of the largest arm (the first of equals) */
@@ -35,7 +36,12 @@ typedef struct gz_curve {
 const fl_vec2 *gz_hull(const fl_body *b, int *n);
 
 /* Fills c for body b (one that moves) floating in a fluid of
- * `fluid_density`. */
+ * `fluid_density`, with the water its hold holds now lying level in it
+ * at every heel (none spills: fl_righting_arm_loaded). */
 gz_status gz_curve_fill(gz_curve *c, const fl_body *b, double fluid_density);
+
+/* The arm of body b at `heel` radians, as the curve c made for it counts
+ * it (displacement and water). */
+bool gz_arm(const gz_curve *c, const fl_body *b, double heel, fl_righting *out);
 
 #endif

@@ -5,6 +5,7 @@
 #include "render.h"
 #include "text.h"
 #include "bodies.h"
+#include "holds.h"
 
 render_options render_options_default(void)
 {
@@ -190,7 +191,9 @@ static bool render(cairo_t *cr, bool merge, const fl_sim *s, const camera *cam,
     b->merge = merge;
     draw_sky(b, cam);
     draw_fluids(b, s, cam, FLUID_FILL);
+    render_hold_water(b, s, cam);
     render_bodies(b, s, cam);
+    render_openings(b, s, cam);
     draw_fluids(b, s, cam, FLUID_VEIL);
     render_overlays(b, s, cam, o);
     render_legend(b, s, cam, o);

@@ -26,12 +26,14 @@ void sandbox_toggle_gz(sandbox *sb)
         sandbox_say(sb, "stability curve %s", sb->gz.on ? "on" : "off");
 }
 
-/* The curve for b in fluid density rho, made unless it holds that already. */
+/* The curve for b in fluid density rho, made unless it holds that already.
+ * A hold that is filling changes the mass a little every step: the curve
+ * is made again once it has changed by a thousandth. */
 static void make_curve(sandbox_gz *g, const fl_body *b, double rho)
 {
     uint32_t id = fl_body_id(b);
     double mass = fl_body_mass(b), area = fl_body_area(b);
-    if (g->made && g->body == id && g->mass == mass && g->area == area &&
+    if (g->made && g->body == id && fabs(g->mass - mass) <= 1e-3 * mass && g->area == area &&
         g->fluid_density == rho) {
         g->kind = g->made_kind; /* kept while hidden */
         return;
@@ -68,12 +70,9 @@ void sandbox_gz_update(sandbox *sb, const fl_body *b, const fl_hydrostatics *hs)
     g->heel = reading_value(&sb->sim, b, hs, READ_HEEL);
     g->arm = NAN;
     fl_righting r;
-    int n;
-    const fl_vec2 *hull = gz_hull(b, &n);
     /* One point, at the heel it has: on a hull that is not symmetric the
      * other side's arm is not the curve's. */
-    if (g->kind == SANDBOX_GZ_CURVE &&
-        fl_righting_arm(hull, n, g->curve.displaced, g->heel / ONE_RADIAN, &r))
+    if (g->kind == SANDBOX_GZ_CURVE && gz_arm(&g->curve, b, g->heel / ONE_RADIAN, &r))
         g->arm = g->heel < 0 ? -r.gz : r.gz;
 }
 

@@ -1,0 +1,96 @@
+/* The bodies' holds, and their openings. Before the bodies are drawn
+ * (their walls cover what is theirs): each hold's hull filled with air,
+ * so that a dry hold below the waterline looks dry; then the hull clipped
+ * under the level its water lies at (fl_body_hold_water), in the colour of
+ * water of its density, with its surface line. After them, each opening
+ * as a dashed line across where water can come in. */
+#include <math.h>
+#include "flotsam/fl_decompose.h"
+#include "holds.h"
+
+#define DASHES_PER_METRE 12.0
+
+void render_hold_water(draw_batch *b, const fl_sim *s, const camera *cam)
+{
+    fl_world *w = s->world;
+    fl_vec2 g = fl_world_gravity(w);
+    double gl = fl_length(g);
+    if (!(gl > 0.0))
+        return;
+    fl_vec2 down = fl_scale(g, 1.0 / gl);
+    /* The sky as draw_sky shades it, so that air in a hold above the
+     * waterline looks like the air around it. */
+    rgba top = rgba_hex(RENDER_SKY_TOP, 255), bottom = rgba_hex(RENDER_SKY_BOTTOM, 255);
+    for (int i = 0; i < fl_world_body_count(w); i++) {
+        const fl_body *body = fl_world_body(w, i);
+        fl_hold_water in;
+        int n;
+        const fl_vec2 *hull = fl_body_hull(body, &n);
+        if (!fl_body_has_hold(body) || n > FL_DECOMPOSE_MAX)
+            continue;
+        fl_vec2 turned[FL_DECOMPOSE_MAX], under[FL_CLIP_MAX_OUT(FL_DECOMPOSE_MAX)];
+        fl_rot r = fl_body_rot(body);
+        for (int k = 0; k < n; k++) {
+            turned[k] = fl_rotate(r, hull[k]);
+            under[k] = camera_to_screen(cam, fl_body_world_point(body, hull[k]));
+        }
+        draw_polygon_shaded(b, under, n, 0.0, top, cam->px_h, bottom);
+        if (!fl_body_hold_water(body, g, &in))
+            continue;
+        int m = fl_clip_halfplane(turned, n, (fl_halfplane){down, in.level}, under);
+        if (m < 3)
+            continue;
+        fl_vec2 p = fl_body_position(body);
+        double lo = INFINITY, hi = -INFINITY;
+        fl_vec2 across = fl_v2(-down.y, down.x);
+        for (int k = 0; k < m; k++) {
+            /* Where the surface runs: the points on the level. */
+            if (fabs(fl_dot(down, under[k]) - in.level) <= 1e-9 * (1.0 + fabs(in.level))) {
+                lo = fmin(lo, fl_dot(across, under[k]));
+                hi = fmax(hi, fl_dot(across, under[k]));
+            }
+            under[k] = camera_to_screen(cam, fl_add(p, under[k]));
+        }
+        double density;
+        fl_body_water(body, &density);
+        fl_fluid_def like = fl_fluid_def_default();
+        like.density = density;
+        /* As deep as the water outside looks under its veil. */
+        rgba c = rgba_alpha(render_fluid_color(&like), 225);
+        draw_polygon(b, under, m, c);
+        if (lo < hi) {
+            fl_vec2 at = fl_add(p, fl_scale(down, in.level));
+            fl_vec2 a = camera_to_screen(cam, fl_add(at, fl_scale(across, lo)));
+            fl_vec2 z = camera_to_screen(cam, fl_add(at, fl_scale(across, hi)));
+            draw_line(b, a, z, 1.5 * cam->px, false,
+                      rgba_mix(c, rgba_hex(0xffffff, 230), 0.6));
+        }
+    }
+}
+
+void render_openings(draw_batch *b, const fl_sim *s, const camera *cam)
+{
+    fl_world *w = s->world;
+    rgba c = rgba_hex(0xf4f1e8, 210);
+    for (int i = 0; i < fl_world_body_count(w); i++) {
+        const fl_body *body = fl_world_body(w, i);
+        int n;
+        const fl_vec2 *ends = fl_body_openings(body, &n);
+        for (int k = 0; k < n; k++) {
+            fl_vec2 a = fl_body_world_point(body, ends[2 * k]);
+            fl_vec2 z = fl_body_world_point(body, ends[2 * k + 1]);
+            /* Dashes a metre apart at most, and never shorter than a few
+             * pixels: a hole a few centimetres wide is one dash. */
+            double len = fl_length(fl_sub(z, a)) * camera_scale(cam);
+            int dashes = (int)fmin(fmax(1.0, fl_length(fl_sub(z, a)) * DASHES_PER_METRE),
+                                   fmax(1.0, len / (6.0 * cam->px)));
+            for (int d = 0; d < dashes; d++) {
+                double t0 = (d + 0.2) / dashes, t1 = (d + 0.8) / dashes;
+                if (dashes == 1)
+                    t0 = 0.0, t1 = 1.0;
+                draw_line(b, camera_to_screen(cam, fl_lerp(a, z, t0)),
+                          camera_to_screen(cam, fl_lerp(a, z, t1)), 2.0 * cam->px, false, c);
+            }
+        }
+    }
+}
