@@ -252,6 +252,13 @@ bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_in
         return true;
     case FL_INPUT_BUILD:
         return build(s, grab, r, in, err);
+    case FL_INPUT_HOLE:
+        if (!(b = body_with_id(s->world, in->body)))
+            return input_fail(err, in, "no body with id %u to hole", (unsigned)in->body);
+        if (fl_body_add_opening(s->world, b, in->anchor, in->target) != FL_OK)
+            return input_fail(err, in, "body %u cannot be holed there (it has no hold, or the "
+                                       "ends are one point)", (unsigned)in->body);
+        return true;
     }
     return input_fail(err, in, "unknown input %d", (int)in->kind);
 }

@@ -101,9 +101,10 @@ static bool at_line_end(reader *rd, scene_cursor *c)
 
 /* ---- fields of an input: key=value, each at most once ------------------------ */
 
-enum { X_BODY, X_ANCHOR, X_TARGET, X_INDEX, X_SURFACE, X_SCENE, X_VALUE, X_FORCE, X_COUNT };
+enum { X_BODY, X_ANCHOR, X_TARGET, X_INDEX, X_SURFACE, X_SCENE, X_VALUE, X_FORCE, X_FROM, X_TO,
+       X_COUNT };
 static const char *const field_names[X_COUNT] = {"body", "anchor", "target", "index", "surface",
-                                                 "scene", "value", "force"};
+                                                 "scene", "value", "force", "from", "to"};
 
 static bool read_fields(reader *rd, scene_cursor *c, unsigned allowed, unsigned needed,
                         fl_input *in)
@@ -139,7 +140,12 @@ static bool read_fields(reader *rd, scene_cursor *c, unsigned allowed, unsigned 
                 return false;
             break;
         case X_TARGET:
+        case X_TO:
             if (!scene_read_point(rd->p, &t, &in->target))
+                return false;
+            break;
+        case X_FROM:
+            if (!scene_read_point(rd->p, &t, &in->anchor))
                 return false;
             break;
         case X_INDEX:
@@ -273,6 +279,8 @@ static const struct {
     {"fluid", FL_INPUT_FLUID, 1u << X_INDEX | 1u << X_SURFACE, 1u << X_INDEX | 1u << X_SURFACE},
     {"build", FL_INPUT_BUILD, 1u << X_SCENE, 1u << X_SCENE},
     {"density", FL_INPUT_DENSITY, 1u << X_BODY | 1u << X_VALUE, 1u << X_BODY | 1u << X_VALUE},
+    {"hole", FL_INPUT_HOLE, 1u << X_BODY | 1u << X_FROM | 1u << X_TO,
+     1u << X_BODY | 1u << X_FROM | 1u << X_TO},
 };
 
 static bool read_input(reader *rd, scene_cursor *c)
@@ -287,7 +295,7 @@ static bool read_input(reader *rd, scene_cursor *c)
         return fail(rd, t.key_pos, "step %" PRIu64 " comes before the last input's (%" PRIu64 ")",
                     step, rd->r.inputs[rd->r.input_count - 1].step);
     scene_pos at = t.key_pos;
-    if (!next_token(rd, c, &t, "what happens (spawn, remove, grab, drag, release, fluid, density, build)"))
+    if (!next_token(rd, c, &t, "what happens (spawn, remove, grab, drag, release, fluid, density, hole, build)"))
         return false;
     fl_input in;
     memset(&in, 0, sizeof in);

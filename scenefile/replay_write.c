@@ -51,6 +51,11 @@ static void write_input(FILE *f, const fl_replay *r, const fl_input *in)
         fl_put_num(f, "value", in->density);
         break;
     case FL_INPUT_BUILD: fprintf(f, " build scene=%d", in->scene); break;
+    case FL_INPUT_HOLE:
+        fprintf(f, " hole body=%" PRIu32, in->body);
+        fl_put_point(f, "from", in->anchor);
+        fl_put_point(f, "to", in->target);
+        break;
     }
     fputc('\n', f);
 }

@@ -365,6 +365,42 @@ class Sandbox(unittest.TestCase):
                            timeout=30)
         self.assertIn('4 bodies', r.stdout)  # the floor, the crate, the kite, the pentagon
 
+    def test_k_holes_a_hull_and_the_replay_holds_it(self):
+        """A hollow hull drawn in the water (P, corners, T, Enter), holed in
+        its side under the waterline with K while recording: the replay
+        says so and replays to the same hash, and the saved scene has the
+        hole among the hold's openings."""
+        self.xdo('key', 'c')
+        time.sleep(0.3)
+        self.xdo('key', 'p')
+        for x, y in [(4.0, 2.4), (6.0, 2.4), (6.0, 3.4), (4.0, 3.4)]:
+            self.move(*to_screen(x, y))
+            self.xdo('click', '1')
+            time.sleep(0.05)
+        self.xdo('key', 't')
+        self.xdo('key', 'Return')
+        time.sleep(1.5)  # it settles
+        self.move(*to_screen(6.0, 3.3))
+        self.xdo('key', 'k')
+        time.sleep(1.0)
+        self.xdo('key', 'c')
+        wait_for(lambda: self.replay in self.stdout(), 10, 'the replay path on stdout')
+        with open(self.replay, encoding='utf-8') as f:
+            text = f.read()
+        self.assertIn(' hole body=', text)
+        end = text.strip().splitlines()[-1].split()
+        r = subprocess.run([FLOTSAM, 'replay', self.replay, '--state-out', '-'],
+                           capture_output=True, text=True, timeout=60)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn('"hash":"%s"' % end[2], r.stdout)
+        self.xdo('key', 'ctrl+s')
+        wait_for(lambda: os.path.exists(self.out), 10, 'the saved scene')
+        with open(self.out, encoding='utf-8') as f:
+            saved = f.read()
+        openings = re.findall(r'openings=\[([^\]]*)\]', saved)
+        self.assertEqual(len(openings), 1, saved)
+        self.assertEqual(len(openings[0].split()), 4, saved)  # the open top and the hole
+
     def test_selecting_shows_the_inspector(self):
         """A click on the crate outlines it in yellow and opens the panel in
         the top right corner (its yellow rule, white text on the dark panel),

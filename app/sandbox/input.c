@@ -79,6 +79,7 @@ static void world_key(sandbox *sb, SDL_Keycode k)
     case SDLK_p: sandbox_start_drawing(sb); break;
     case SDLK_g: sandbox_next_plot(sb); break;
     case SDLK_z: sandbox_toggle_gz(sb); break;
+    case SDLK_k: sandbox_punch_hole(sb); break;
     case SDLK_o: sandbox_open_picker(sb); break;
     case SDLK_HOME: sandbox_view_fit_bodies(sb); break;
     case SDLK_F1: toggle(&sb->help); break;

@@ -104,6 +104,8 @@ void sandbox_draw_plot(draw_batch *batch, const sandbox *sb, double x, double y,
 
 /* gz.c: the selected body's curve of statical stability (Z). */
 void sandbox_toggle_gz(sandbox *sb);
+/* hole.c: K holes the hull nearest the cursor. */
+void sandbox_punch_hole(sandbox *sb);
 /* Each frame, on the main thread, for the selected body b (NULL: none)
  * and its hydrostatics hs: the curve made again when what it depends on
  * changed, and the marker's heel. */
