@@ -2,8 +2,9 @@
  * (their walls cover what is theirs): each hold's hull filled with air,
  * so that a dry hold below the waterline looks dry; then the hull clipped
  * under the level its water lies at (fl_body_hold_water), in the colour of
- * water of its density, with its surface line. After them, each opening
- * as a dashed line across where water can come in. */
+ * water of its density, with its surface line. After them, the hull's
+ * line (a decked hold shows its deck) and each opening as a dashed line
+ * across it, where water can come in. */
 #include <math.h>
 #include "flotsam/fl_decompose.h"
 #include "holds.h"
@@ -71,10 +72,18 @@ void render_hold_water(draw_batch *b, const fl_sim *s, const camera *cam)
 void render_openings(draw_batch *b, const fl_sim *s, const camera *cam)
 {
     fl_world *w = s->world;
-    rgba c = rgba_hex(0xf4f1e8, 210);
+    rgba c = rgba_hex(0xf4f1e8, 210), line = rgba_hex(0x1d2a33, 170);
     for (int i = 0; i < fl_world_body_count(w); i++) {
         const fl_body *body = fl_world_body(w, i);
-        int n;
+        int n, nh;
+        const fl_vec2 *hull = fl_body_hull(body, &nh);
+        if (!fl_body_has_hold(body) || nh > FL_DECOMPOSE_MAX)
+            continue;
+        /* The hull's line: where a hold is closed without a wall (a deck). */
+        fl_vec2 pts[FL_DECOMPOSE_MAX];
+        for (int k = 0; k < nh; k++)
+            pts[k] = camera_to_screen(cam, fl_body_world_point(body, hull[k]));
+        draw_polyline(b, pts, nh, true, 1.2 * cam->px, line);
         const fl_vec2 *ends = fl_body_openings(body, &n);
         for (int k = 0; k < n; k++) {
             fl_vec2 a = fl_body_world_point(body, ends[2 * k]);
