@@ -60,6 +60,7 @@ int fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_error *err
         return fl_fail(err, FL_ENOMEM, "out of memory adding a fluid");
     b->fluids = grown;
     b->fluids[b->fluid_count] = *def;
+    fl_fluid_resolve_wave_speed(&b->fluids[b->fluid_count], fl_length(fl_world_gravity(b->world)));
     b->measured = 0; /* the record layout depends on the fluid count */
     b->pass++;       /* ... and so does that of the pushes */
     return b->fluid_count++;
@@ -77,8 +78,10 @@ fl_status fl_buoyancy_set_fluid(fl_buoyancy *b, int index, const fl_fluid_def *d
     if (index < 0 || index >= b->fluid_count)
         return fl_fail(err, FL_EINVAL, "no fluid %d", index);
     fl_status st = fl_fluid_check(def, err);
-    if (st == FL_OK)
+    if (st == FL_OK) {
         b->fluids[index] = *def;
+        fl_fluid_resolve_wave_speed(&b->fluids[index], fl_length(fl_world_gravity(b->world)));
+    }
     return st;
 }
 
@@ -259,6 +262,8 @@ static fl_status begin_pass(fl_buoyancy *b)
 {
     b->measured = 0;
     b->pool_count = 0;
+    for (int f = 0; f < b->fluid_count; f++) /* the world's gravity may have changed */
+        fl_fluid_resolve_wave_speed(&b->fluids[f], fl_length(fl_world_gravity(b->world)));
     fl_status st = reserve(b, fl_world_body_count(b->world));
     return st == FL_OK ? buoyancy_find_holders(b) : st;
 }

@@ -320,6 +320,7 @@ static void test_wave_tangent(void **s)
     f.wave_amplitude = 0.3;
     f.wave_length = 12.0;
     f.wave_speed = 2.0;
+    f.wave_speed_given = true;
     assert_int_equal(fl_buoyancy_add_fluid(bu, &f, NULL), 0);
     const double t = 1.5, x0 = f.wave_speed * t; /* phase zero at x0 */
     const double bw = 1.0, bh = 1.0, yc = 8.1;

@@ -4,6 +4,7 @@
 #ifndef FL_FLUID_H
 #define FL_FLUID_H
 
+#include <stdbool.h>
 #include "flotsam/fl_polygon.h"
 #include "flotsam/fl_types.h"
 #include "flotsam/fl_api.h"
@@ -21,10 +22,17 @@ typedef struct fl_fluid_def {
     fl_vec2 current;                  /* the fluid's velocity, m/s */
     double wave_amplitude;            /* m; 0: flat */
     double wave_length;               /* m; default 10 */
-    double wave_speed;                /* m/s, along +x */
+    double wave_speed;                /* m/s, along +x; see wave_speed_given */
+    /* false (the default): the wave travels at the speed linear wave theory
+     * gives it for the fluid's depth and the world's gravity
+     * (fl_fluid_dispersion_speed); the buoyancy module writes that speed
+     * into wave_speed of its own copy, every pass. true: wave_speed as set,
+     * the surface's shape and speed exactly so. */
+    bool wave_speed_given;
 } fl_fluid_def;
 
-/* density 1000, drags 0.5 and 1.0, wave length 10, everything else 0. */
+/* density 1000, drags 0.5 and 1.0, wave length 10, everything else 0 (the
+ * wave speed, not given, from the dispersion relation). */
 FL_API fl_fluid_def fl_fluid_def_default(void);
 
 /* FL_EINVAL with a message unless the fluid is well formed. */
@@ -34,6 +42,15 @@ FL_API fl_status fl_fluid_check(const fl_fluid_def *f, fl_error *err);
  *   y = surface + amplitude * sin(2 pi (x - speed t) / length),
  * and its slope dy/dx there (when slope is not NULL). */
 FL_API double fl_fluid_surface_at(const fl_fluid_def *f, double x, double t, double *slope);
+
+/* The speed of a linear (Airy) wave of the fluid's length L on its depth
+ * h = bottom - surface under gravity g (m/s^2): from the dispersion
+ * relation w^2 = g k tanh(k h), k = 2 pi / L, c = w / k = sqrt(g tanh(k h) / k).
+ * 0 when g <= 0. */
+FL_API double fl_fluid_dispersion_speed(const fl_fluid_def *f, double g);
+/* Sets f->wave_speed to fl_fluid_dispersion_speed(f, g) unless
+ * f->wave_speed_given; what the buoyancy module does to its copies. */
+FL_API void fl_fluid_resolve_wave_speed(fl_fluid_def *f, double g);
 
 /* The four half-planes whose intersection is the fluid as seen by a body
  * whose centre of mass is at `at`: the walls, the bottom, and the surface's
