@@ -121,7 +121,8 @@ bool buoyancy_push_ahead(fl_buoyancy *b, fl_body *body, const fl_submerged *here
     fl_submerged *recs = b->records + (size_t)fl_world_body_count(b->world) * b->fluid_count;
     bool any = false;
     for (int f = 0; f < b->fluid_count; f++)
-        any = buoyancy_measure_in(b, &ghost, f, t, false, &recs[f]).area > 0.0 || any;
+        any = buoyancy_measure_in(b, &ghost, f, t, dt, false, &recs[f]).area > 0.0 ||
+              any;
     double waterline = 0.0;
     for (int f = 0; f < b->fluid_count; f++)
         waterline += recs[f].waterline;

@@ -27,7 +27,9 @@ typedef struct fl_fluid_def {
      * gives it for the fluid's depth and the world's gravity
      * (fl_fluid_dispersion_speed); the buoyancy module writes that speed
      * into wave_speed of its own copy, every pass. true: wave_speed as set,
-     * the surface's shape and speed exactly so. */
+     * the surface's shape and speed exactly so, but the wave's pressure and
+     * velocity (fl_fluid_wave_pressure, fl_fluid_wave_velocity) then no
+     * longer satisfy the linear equations together. */
     bool wave_speed_given;
 } fl_fluid_def;
 
@@ -51,6 +53,22 @@ FL_API double fl_fluid_dispersion_speed(const fl_fluid_def *f, double g);
 /* Sets f->wave_speed to fl_fluid_dispersion_speed(f, g) unless
  * f->wave_speed_given; what the buoyancy module does to its copies. */
 FL_API void fl_fluid_resolve_wave_speed(fl_fluid_def *f, double g);
+
+/* Linear wave theory under the surface of fl_fluid_surface_at (at the speed
+ * in f->wave_speed, as it is), for a fluid
+ * of depth h under gravity g (m/s^2, along +y), at world point p and time t
+ * (z = p.y - surface, the depth below the still level; theta = k (p.x -
+ * speed t); K = cosh(k (h - z)) / cosh(k h)):
+ *   the dynamic pressure, Pa: -density g amplitude K sin theta (the still
+ *     water's rho g z left out; the surface's elevation upwards is
+ *     -amplitude sin theta, so this is rho g eta K);
+ *   the orbital velocity, m/s (the current left out):
+ *     x: -amplitude w cosh(k (h - z)) / sinh(k h) sin theta,
+ *     y: -amplitude w sinh(k (h - z)) / sinh(k h) cos theta (y down),
+ *   with w = k speed. Above the still level (under a crest) the same
+ *   formulas are continued. Both 0 in still water. */
+FL_API double fl_fluid_wave_pressure(const fl_fluid_def *f, double g, fl_vec2 p, double t);
+FL_API fl_vec2 fl_fluid_wave_velocity(const fl_fluid_def *f, fl_vec2 p, double t);
 
 /* The four half-planes whose intersection is the fluid as seen by a body
  * whose centre of mass is at `at`: the walls, the bottom, and the surface's
