@@ -428,6 +428,32 @@ static void test_stokes_drift(void **st)
     }
 }
 
+/* The linear drag pulls towards the water's own velocity at the centre of
+ * buoyancy, the current plus the orbit (measured, as the step measures a
+ * wave, at its middle): a body at rest under a wave, in a current, is
+ * dragged along (current + u) exactly, to rounding. */
+static void test_drag_towards_the_orbit(void **st)
+{
+    (void)st;
+    sea s = sea_open(20.0, 0.3, 15.0);
+    s.f.current = fl_v2(0.4, 0.0);
+    assert_int_equal(fl_buoyancy_set_fluid(s.b, 0, &s.f, NULL), FL_OK);
+    add_box_body(s.w, 0.4, 0.3, fl_v2(2.0, 11.2), 0.2, 800.0);
+    const double t = 0.9, dt = 1.0 / 60.0;
+    assert_int_equal(fl_buoyancy_apply(s.b, t, dt), FL_OK);
+    const fl_submerged *sub = fl_buoyancy_submerged(s.b, 0, 0);
+    fl_vec2 u = fl_fluid_wave_velocity(&s.f, sub->centroid, t + 0.5 * dt);
+    assert_true(fl_length(u) > 0.1); /* a w e^(-k d) = 0.38 m/s here */
+    ASSERT_NEAR(sub->flow.x, 0.4 + u.x, 1e-15);
+    ASSERT_NEAR(sub->flow.y, u.y, 1e-15);
+    const fl_buoyancy_push *push = fl_buoyancy_applied(s.b, 0, 0);
+    assert_non_null(push);
+    fl_vec2 drag = push->drag;
+    ASSERT_NEAR(fl_cross(drag, sub->flow), 0.0, 1e-12 * fl_length(drag));
+    assert_true(fl_dot(drag, sub->flow) > 0.0);
+    sea_close(&s);
+}
+
 /* ---- still water ----------------------------------------------------------- */
 
 /* A world of a box floating upright, one heeled, one sinking, in water
@@ -503,6 +529,7 @@ int main(void)
         cmocka_unit_test(test_float_heaves_and_pitches_with_the_surface),
         cmocka_unit_test(test_float_pitch_follows_the_slope),
         cmocka_unit_test(test_stokes_drift),
+        cmocka_unit_test(test_drag_towards_the_orbit),
         cmocka_unit_test(test_still_water_unchanged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
