@@ -2,8 +2,12 @@
  * fluid outline against every fluid (Sutherland–Hodgman, one half-plane at a
  * time), measures the submerged polygon (shoelace area A and centroid C_b)
  * and applies, for each fluid:
- *   - the buoyant force -density * A * gravity at C_b;
- *   - linear drag towards the fluid's current, k_lin * density * A per unit
+ *   - the buoyant force -density * A * gravity at C_b; on a wave, the part
+ *     is cut by the wave's own surface, and the wave's dynamic pressure
+ *     integrated over the part's boundary is added, with its moment
+ *     (linear wave theory: fl_fluid.h, README "Waves");
+ *   - linear drag towards the water's velocity, the fluid's current (on a
+ *     wave, plus its orbital velocity at C_b), k_lin * density * A per unit
  *     relative velocity, at C_b;
  *   - angular drag, k_ang * (A / A_hull) per unit spin, times the inertia.
  * The drags become the body's damping for the step (fl_body_add_damping):
@@ -52,8 +56,8 @@ typedef struct fl_submerged {
  * fl_buoyancy_measure leaves them as they are. */
 typedef struct fl_buoyancy_push {
     fl_vec2 at;
-    fl_vec2 lift;           /* -density * A * gravity, N */
-    fl_vec2 drag;           /* towards the fluid's current, N */
+    fl_vec2 lift;           /* -density * A * gravity (on a wave, + wave_force), N */
+    fl_vec2 drag;           /* towards the water's velocity (fl_submerged.flow), N */
 } fl_buoyancy_push;
 
 /* ... and in all, over every fluid: the force and the torque about the
