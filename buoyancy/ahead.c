@@ -26,7 +26,7 @@ static double under_integral(double u, double h)
  * fluid's area when wholly under, with its centre of buoyancy; out[] the
  * measure to push. */
 static void cross_surface(const fl_buoyancy *b, const fl_body *body, const fl_submerged *full,
-                          fl_vec2 g, double dt, fl_submerged *out)
+                          fl_vec2 g, double t, double dt, fl_submerged *out)
 {
     double gl = fl_length(g), top = INFINITY, bottom = -INFINITY;
     fl_vec2 down = fl_scale(g, 1.0 / gl);
@@ -47,7 +47,8 @@ static void cross_surface(const fl_buoyancy *b, const fl_body *body, const fl_su
             if (!(full[f].area > 0.0))
                 continue;
             const fl_fluid_def *fl = &b->fluids[f];
-            double surface = fl_fluid_surface_at(fl, body->position.x, 0.0, NULL);
+            /* (A wave's height at the step's middle, as submerge_wave.) */
+            double surface = fl_fluid_surface_at(fl, body->position.x, t + 0.5 * dt, NULL);
             double u = body->position.y + bottom - surface; /* its bottom's depth */
             double mean = d != 0.0 ? (under_integral(u + d, h) - under_integral(u, h)) / d
                                    : fl_min(fl_max(u / h, 0.0), 1.0);
@@ -57,6 +58,8 @@ static void cross_surface(const fl_buoyancy *b, const fl_body *body, const fl_su
             pull += fl->linear_drag * displaced * fl_dot(fl->current, down);
             out[f] = full[f];
             out[f].area = full[f].area * mean;
+            out[f].wave_force = fl_scale(full[f].wave_force, mean);
+            out[f].wave_moment = full[f].wave_moment * mean;
         }
         /* The velocity update as integrate.c makes it, the drag with it. */
         double v1 = v0 + (a - lift + pull - rate * v0) * fl_decay_mean(rate * dt) * dt;
@@ -121,7 +124,8 @@ bool buoyancy_push_ahead(fl_buoyancy *b, fl_body *body, const fl_submerged *here
     fl_submerged *recs = b->records + (size_t)fl_world_body_count(b->world) * b->fluid_count;
     bool any = false;
     for (int f = 0; f < b->fluid_count; f++)
-        any = buoyancy_measure_in(b, &ghost, f, t, false, &recs[f]).area > 0.0 || any;
+        any = buoyancy_measure_in(b, &ghost, f, t, dt, false, &recs[f]).area > 0.0 ||
+              any;
     double waterline = 0.0;
     for (int f = 0; f < b->fluid_count; f++)
         waterline += recs[f].waterline;
@@ -134,7 +138,7 @@ bool buoyancy_push_ahead(fl_buoyancy *b, fl_body *body, const fl_submerged *here
         recs[f].centroid = fl_sub(recs[f].centroid, moved);
     if (waterline == 0.0) { /* wholly across */
         fl_submerged *out = recs + b->fluid_count;
-        cross_surface(b, body, wet ? here : recs, g, dt, out);
+        cross_surface(b, body, wet ? here : recs, g, t, dt, out);
         double heave, roll;
         buoyancy_push(b, body, out, g, dt, pushes, total, &heave, &roll);
         return true;

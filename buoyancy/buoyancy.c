@@ -61,6 +61,7 @@ int fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_error *err
         return fl_fail(err, FL_ENOMEM, "out of memory adding a fluid");
     b->fluids = grown;
     b->fluids[b->fluid_count] = *def;
+    fl_fluid_resolve_wave_speed(&b->fluids[b->fluid_count], fl_length(fl_world_gravity(b->world)));
     b->measured = 0; /* the record layout depends on the fluid count */
     b->pass++;       /* ... and so does that of the pushes */
     return b->fluid_count++;
@@ -78,8 +79,10 @@ fl_status fl_buoyancy_set_fluid(fl_buoyancy *b, int index, const fl_fluid_def *d
     if (index < 0 || index >= b->fluid_count)
         return fl_fail(err, FL_EINVAL, "no fluid %d", index);
     fl_status st = fl_fluid_check(def, err);
-    if (st == FL_OK)
+    if (st == FL_OK) {
         b->fluids[index] = *def;
+        fl_fluid_resolve_wave_speed(&b->fluids[index], fl_length(fl_world_gravity(b->world)));
+    }
     return st;
 }
 
@@ -162,12 +165,13 @@ static fl_status keep_polygon(fl_buoyancy *b, const fl_body *body, const submerg
 }
 
 submerged_part buoyancy_measure_in(fl_buoyancy *b, const fl_body *body, int f, double t,
-                                   bool keep_polygon, fl_submerged *rec)
+                                   double dt, bool keep_polygon, fl_submerged *rec)
 {
-    submerged_part part = {SUBMERGE_NONE, 0.0, body->position, NULL, 0, 0.0, 0.0};
+    submerged_part part = submerge_nothing(body);
     const fl_fluid_def *fluid = &b->fluids[f];
     if (is_wet(body) && fluid->wave_amplitude != 0.0) {
-        submerge(body, fluid, t, b->scratch, b->scratch_size, keep_polygon, &part);
+        submerge_wave(body, fluid, fl_length(fl_world_gravity(b->world)), t, dt, b->scratch,
+                      b->scratch_size, keep_polygon, &part);
     } else if (is_wet(body)) {
         int side = submerge_flat_side(body, fluid);
         if (side > 0) {
@@ -179,9 +183,10 @@ submerged_part buoyancy_measure_in(fl_buoyancy *b, const fl_body *body, int f, d
         }
     }
     if (b->holder_count > 0 && part.area > 0.0)
-        buoyancy_keep_holds_dry(b, body, f, t, &part);
+        buoyancy_keep_holds_dry(b, body, f, t + 0.5 * dt, &part); /* as submerge_wave */
     *rec = (fl_submerged){part.area, part.centroid, NULL, 0, part.waterline,
-                          part.waterline_moment};
+                          part.waterline_moment, part.wave_force, part.wave_moment,
+                          fluid->wave_amplitude != 0.0 ? part.flow : fluid->current};
     return part;
 }
 
@@ -207,7 +212,8 @@ static inline void push(const fl_buoyancy *b, fl_body *body, const fl_submerged 
         roll += fl->density * gl * recs[f].waterline_moment;
         double rate = fl->linear_drag * fl->density * recs[f].area * body->inv_mass;
         lin_rate += rate;
-        pull = fl_add(pull, fl_scale(fl->current, rate));
+        /* On a wave, towards the water's velocity at C_b (wave_clip.c). */
+        pull = fl_add(pull, fl_scale(fl->wave_amplitude != 0.0 ? recs[f].flow : fl->current, rate));
         ang_rate += fl->angular_drag * recs[f].area / body->hull_area;
     }
     /* The drag's mean force over the step were nothing else acting, for
@@ -226,11 +232,16 @@ static inline void push(const fl_buoyancy *b, fl_body *body, const fl_submerged 
             continue;
         double m = fl->density * a; /* displaced mass */
         fl_vec2 lift = fl_scale(g, -m);
-        fl_vec2 drag = fl_scale(fl_sub(fl->current, body->velocity), fl->linear_drag * m * lin_k);
+        fl_vec2 flow = fl->wave_amplitude != 0.0 ? recs[f].flow : fl->current;
+        fl_vec2 drag = fl_scale(fl_sub(flow, body->velocity), fl->linear_drag * m * lin_k);
         fl_vec2 arm = fl_sub(recs[f].centroid, body->position);
         /* As fl_body_apply_force: the lift at the centre of buoyancy; and
          * the drag's turning moment from there. */
         double moment = fl_cross(arm, lift) + fl_cross(arm, drag);
+        if (fl->wave_amplitude != 0.0) { /* the wave's dynamic pressure */
+            lift = fl_add(lift, recs[f].wave_force);
+            moment += recs[f].wave_moment;
+        }
         force = fl_add(force, lift);
         torque += moment;
         pushes[f].lift = lift;
@@ -260,6 +271,8 @@ static fl_status begin_pass(fl_buoyancy *b)
 {
     b->measured = 0;
     b->pool_count = 0;
+    for (int f = 0; f < b->fluid_count; f++) /* the world's gravity may have changed */
+        fl_fluid_resolve_wave_speed(&b->fluids[f], fl_length(fl_world_gravity(b->world)));
     fl_status st = reserve(b, fl_world_body_count(b->world));
     return st == FL_OK ? buoyancy_find_holders(b) : st;
 }
@@ -282,7 +295,7 @@ fl_status fl_buoyancy_measure(fl_buoyancy *b, double t)
         fl_submerged *recs = b->records + (size_t)i * b->fluid_count;
         int *offs = b->offsets + (size_t)i * b->fluid_count;
         for (int f = 0; f < b->fluid_count; f++) {
-            submerged_part part = buoyancy_measure_in(b, body, f, t, true, &recs[f]);
+            submerged_part part = buoyancy_measure_in(b, body, f, t, 0.0, true, &recs[f]);
             offs[f] = 0;
             if (part.kind != SUBMERGE_NONE) {
                 if ((st = keep_polygon(b, body, &part, &offs[f])) != FL_OK)
@@ -344,7 +357,7 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
         fl_submerged *recs = b->records + (size_t)i * b->fluid_count;
         bool any = false;
         for (int f = 0; f < b->fluid_count; f++)
-            any = buoyancy_measure_in(b, body, f, t, false, &recs[f]).area > 0.0 || any;
+            any = buoyancy_measure_in(b, body, f, t, dt, false, &recs[f]).area > 0.0 || any;
         fl_buoyancy_push *pushes = b->pushes + (size_t)i * b->fluid_count;
         double waterline = 0.0, displaced = 0.0;
         for (int f = 0; f < b->fluid_count; f++) {

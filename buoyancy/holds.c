@@ -56,7 +56,8 @@ static int part_polygon(fl_buoyancy *b, const fl_body *body, int f, double t,
     submerged_part again;
     const fl_fluid_def *fluid = &b->fluids[f];
     if (fluid->wave_amplitude != 0.0) {
-        submerge(body, fluid, t, b->scratch, b->scratch_size, true, &again);
+        submerge_wave(body, fluid, fl_length(fl_world_gravity(b->world)), t, 0.0, b->scratch,
+                      b->scratch_size, true, &again);
     } else {
         fl_halfplane planes[4];
         fl_fluid_halfplanes(fluid, body->position, t, planes);
@@ -96,7 +97,9 @@ void buoyancy_keep_holds_dry(fl_buoyancy *b, const fl_body *body, int f, double 
         return;
     double left = part->area - dry;
     if (!(left > 1e-12 * part->area)) {
-        *part = (submerged_part){SUBMERGE_NONE, 0.0, body->position, NULL, 0, 0.0, 0.0};
+        fl_vec2 flow = part->flow;
+        *part = submerge_nothing(body);
+        part->flow = flow;
         return; /* all of it in the hold: nothing to draw either */
     }
     /* Areas and first moments subtract exactly. */
@@ -104,5 +107,9 @@ void buoyancy_keep_holds_dry(fl_buoyancy *b, const fl_body *body, int f, double 
     part->centroid = fl_add(body->position, fl_scale(wet, 1.0 / left));
     part->waterline *= left / part->area;
     part->waterline_moment *= left / part->area;
+    /* On a wave, the dynamic pressure's share taken as the wet part's
+     * (the dry hold's own boundary is not integrated apart). */
+    part->wave_force = fl_scale(part->wave_force, left / part->area);
+    part->wave_moment *= left / part->area;
     part->area = left;
 }

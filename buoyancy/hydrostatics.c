@@ -6,6 +6,12 @@
 #include <string.h>
 #include "module.h"
 
+/* Whether p (about `at`) lies on a wave's surface, within `tol`. */
+static bool on_wave(const fl_fluid_def *f, fl_vec2 at, double t, fl_vec2 p, double tol)
+{
+    return fabs(at.y + p.y - fl_fluid_surface_at(f, at.x + p.x, t, NULL)) <= tol;
+}
+
 bool fl_buoyancy_hydrostatics(const fl_buoyancy *b, int body_index, double t,
                               fl_hydrostatics *out)
 {
@@ -44,11 +50,21 @@ bool fl_buoyancy_hydrostatics(const fl_buoyancy *b, int body_index, double t,
         fl_vec2 p = fl_rotate(body->rot, body->hull[k]);
         out->draft = fmax(out->draft, (fl_dot(n, p) - offset) / nl);
     }
-    /* Waterline: the submerged polygon's edges that lie on the surface. */
+    /* Waterline: the submerged polygon's edges that lie on the surface (on
+     * a wave, on the polyline it was cut by, within its chords' sag of the
+     * sine, and measured along x). */
     double scale = 1e-9 * (1.0 + body->hull_radius), w = 0.0, m1 = 0.0, m2 = 0.0;
+    bool wave = fluid->wave_amplitude != 0.0;
+    if (wave) {
+        double chord = 2.0 * FL_PI / NODES_PER_WAVE;
+        scale += fabs(fluid->wave_amplitude) * chord * chord / 8.0 * (1.0 + 1e-6);
+        u = fl_v2(1.0, 0.0);
+    }
     for (int i = 0; s->polygon && i < s->count; i++) {
         fl_vec2 p = fl_sub(s->polygon[i], at), q = fl_sub(s->polygon[(i + 1) % s->count], at);
-        if (fabs((fl_dot(n, p) - offset) / nl) > scale || fabs((fl_dot(n, q) - offset) / nl) > scale)
+        if (wave ? !on_wave(fluid, at, t, p, scale) || !on_wave(fluid, at, t, q, scale)
+                 : fabs((fl_dot(n, p) - offset) / nl) > scale ||
+                       fabs((fl_dot(n, q) - offset) / nl) > scale)
             continue;
         double a = fl_dot(u, p), c = fl_dot(u, q), lo = fmin(a, c), hi = fmax(a, c);
         w += hi - lo;

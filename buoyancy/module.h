@@ -79,9 +79,10 @@ void cargo_buoy(fl_buoyancy *b, fl_body *holder, double level, fl_vec2 g, fl_vec
 /* Measures the body in fluid f into its record (no polygon yet); returns
  * the part, whose polygon is written out only when keep_polygon is set. In
  * still water most bodies are decided here, without a call. What lies in
- * another body's dry cavity is taken out. */
+ * another body's dry cavity is taken out. A wave is measured for a step of
+ * dt from t (0: a measure at t alone; submerge_wave says how). */
 submerged_part buoyancy_measure_in(fl_buoyancy *b, const fl_body *body, int f, double t,
-                                   bool keep_polygon, fl_submerged *rec);
+                                   double dt, bool keep_polygon, fl_submerged *rec);
 
 /* Adds each fluid's buoyant force at its centre of buoyancy, and the drags
  * as the body's damping for this step, from the measures recs[fluid_count];

@@ -5,12 +5,10 @@ int submerge_room(int n)
 {
     for (int i = 0; i < 4; i++)
         n = FL_CLIP_MAX_OUT(n);
-    return n;
+    return n + 3 * 2 * NODES_PER_WAVE + 8;
 }
 
-/* Where a box lies against a half-plane: 1 wholly inside (touching counts
- * as inside, as in clipping), -1 wholly outside, 0 across the line. */
-static int box_side(fl_halfplane h, fl_vec2 lo, fl_vec2 hi)
+int submerge_box_side(fl_halfplane h, fl_vec2 lo, fl_vec2 hi)
 {
     fl_vec2 n = h.normal;
     double near = n.x * (n.x >= 0.0 ? lo.x : hi.x) + n.y * (n.y >= 0.0 ? lo.y : hi.y);
@@ -27,7 +25,7 @@ void submerge_world_outline(const fl_body *body, fl_vec2 *out)
 /* The outline turned into world orientation (about the centre of mass)
  * into `out`; returns how many of the half-planes cut its box, listed in
  * cuts, or -1 when the box is wholly outside one of them. */
-static int turn_and_box(const fl_body *body, const fl_halfplane planes[4], fl_vec2 *out, int cuts[4])
+void submerge_turn(const fl_body *body, fl_vec2 *out, fl_vec2 *lo_out, fl_vec2 *hi_out)
 {
     fl_vec2 lo = {INFINITY, INFINITY}, hi = {-INFINITY, -INFINITY};
     for (int k = 0; k < body->hull_count; k++) {
@@ -36,9 +34,17 @@ static int turn_and_box(const fl_body *body, const fl_halfplane planes[4], fl_ve
         lo = fl_v2(fl_min(lo.x, p.x), fl_min(lo.y, p.y));
         hi = fl_v2(fl_max(hi.x, p.x), fl_max(hi.y, p.y));
     }
+    *lo_out = lo;
+    *hi_out = hi;
+}
+
+static int turn_and_box(const fl_body *body, const fl_halfplane planes[4], fl_vec2 *out, int cuts[4])
+{
+    fl_vec2 lo, hi;
+    submerge_turn(body, out, &lo, &hi);
     int ncut = 0;
     for (int i = 0; i < 4; i++) {
-        int side = box_side(planes[i], lo, hi);
+        int side = submerge_box_side(planes[i], lo, hi);
         if (side < 0)
             return -1;
         if (side == 0)
@@ -71,7 +77,7 @@ static int circle_side(const fl_body *body, const fl_halfplane planes[4])
 void submerge(const fl_body *body, const fl_fluid_def *f, double t, fl_vec2 *scratch,
               int scratch_size, bool keep_polygon, submerged_part *out)
 {
-    *out = (submerged_part){SUBMERGE_NONE, 0.0, body->position, NULL, 0, 0.0, 0.0};
+    *out = submerge_nothing(body);
     fl_halfplane planes[4];
     fl_fluid_halfplanes(f, body->position, t, planes);
     int side = circle_side(body, planes);
@@ -114,7 +120,7 @@ static void waterline(const fl_vec2 *p, int n, fl_halfplane h, submerged_part *o
 void submerge_across(const fl_body *body, const fl_halfplane planes[4], fl_vec2 *scratch,
                      int scratch_size, bool keep_polygon, submerged_part *out)
 {
-    *out = (submerged_part){SUBMERGE_NONE, 0.0, body->position, NULL, 0, 0.0, 0.0};
+    *out = submerge_nothing(body);
     int cuts[4], ncut = turn_and_box(body, planes, scratch, cuts);
     if (ncut < 0)
         return;

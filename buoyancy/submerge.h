@@ -24,11 +24,23 @@ typedef struct submerged_part {
      * waterline's length, and its second moment about the point of the
      * surface line nearest the centre of mass. */
     double waterline, waterline_moment;
+    /* On a wave (submerge_wave): the dynamic pressure's force on the part
+     * and its moment about the centre of mass; and the water's velocity
+     * at the centre of buoyancy, the current and the wave's orbit. */
+    fl_vec2 wave_force;
+    double wave_moment;
+    fl_vec2 flow;
 } submerged_part;
 
+/* Points of a wave's surface polyline per wave length (wave_clip.c). */
+enum { NODES_PER_WAVE = 128 };
+
 /* Clipping one n-gon against the fluid's four half-planes grows it at most
- * to this many points; `scratch` must hold three buffers of that size for
- * the largest outline measured. */
+ * to this many points, with room besides for the points a wave's surface
+ * adds across a convex outline two wave lengths wide (a wider or concave
+ * one on a wave is still measured exactly, but its polygon is not kept);
+ * `scratch` must hold three buffers of that size for the largest outline
+ * measured. */
 int submerge_room(int n);
 
 /* Measures `body` (dynamic, in the world) against fluid f at time t. Most
@@ -47,6 +59,14 @@ void submerge(const fl_body *body, const fl_fluid_def *f, double t, fl_vec2 *scr
 void submerge_across(const fl_body *body, const fl_halfplane planes[4], fl_vec2 *scratch,
                      int scratch_size, bool keep_polygon, submerged_part *out);
 
+/* submerge() on a wave, under gravity g: the outline clipped by the walls
+ * and the bottom, then below the wave's actual surface (a polyline of it,
+ * NODES_PER_WAVE points a wave length), with the wave's dynamic pressure
+ * integrated over the part's boundary (wave_clip.c says how); for a step
+ * of dt from t, at the step's middle (dt 0: at t). */
+void submerge_wave(const fl_body *body, const fl_fluid_def *f, double g, double t, double dt,
+                   fl_vec2 *scratch, int scratch_size, bool keep_polygon, submerged_part *out);
+
 /* Where a body's fluid outline lies in still water (no waves), decided by
  * the circle around it alone: 1 wholly inside, -1 wholly outside, 0
  * across an edge (then submerge_across() turns and clips it). The four half-planes
@@ -63,6 +83,15 @@ static inline int submerge_flat_side(const fl_body *body, const fl_fluid_def *f)
     return far > reach ? -1 : far > -reach ? 0 : 1;
 }
 
+/* The measure of a body in no fluid: nothing under, its centre of
+ * buoyancy where it stands. */
+static inline submerged_part submerge_nothing(const fl_body *body)
+{
+    submerged_part none = {SUBMERGE_NONE, 0.0, body->position, NULL, 0, 0.0, 0.0,
+                           {0.0, 0.0}, 0.0, {0.0, 0.0}};
+    return none;
+}
+
 /* The measure of a body wholly in a fluid: its whole fluid outline. */
 static inline void submerge_whole(const fl_body *body, submerged_part *out)
 {
@@ -70,6 +99,13 @@ static inline void submerge_whole(const fl_body *body, submerged_part *out)
     out->area = body->hull_area;
     out->centroid = fl_add(body->position, fl_rotate(body->rot, body->hull_centroid));
 }
+
+/* The body's fluid outline turned into world orientation (about the
+ * centre of mass) into `out`, and the box around it. */
+void submerge_turn(const fl_body *body, fl_vec2 *out, fl_vec2 *lo, fl_vec2 *hi);
+/* Where a box lies against a half-plane: 1 wholly inside (touching counts
+ * as inside, as in clipping), -1 wholly outside, 0 across the line. */
+int submerge_box_side(fl_halfplane h, fl_vec2 lo, fl_vec2 hi);
 
 /* Writes the body's whole fluid outline in world coordinates to out. */
 void submerge_world_outline(const fl_body *body, fl_vec2 *out);

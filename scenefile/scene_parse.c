@@ -108,7 +108,9 @@ static bool set_fluid_field(parser *p, field_id f, const scene_token *t)
     case F_CURRENT: return scene_read_point(p, t, &fl->current);
     case F_WAVE_AMPLITUDE: return scene_read_real(p, t, f, ANY, &fl->wave_amplitude);
     case F_WAVE_LENGTH: return scene_read_real(p, t, f, SCALE, &fl->wave_length);
-    default: return scene_read_real(p, t, f, ANY, &fl->wave_speed);
+    default:
+        fl->wave_speed_given = true; /* else the dispersion relation's speed */
+        return scene_read_real(p, t, f, ANY, &fl->wave_speed);
     }
 }
 
@@ -263,6 +265,7 @@ bool scene_begin_statement(parser *p, stmt_kind kind, scene_pos where)
     p->cur.fluid.wave_amplitude = fd.wave_amplitude;
     p->cur.fluid.wave_length = fd.wave_length;
     p->cur.fluid.wave_speed = fd.wave_speed;
+    p->cur.fluid.wave_speed_given = fd.wave_speed_given;
     p->cur.rope.b = -1;
     p->cur.event = -1;
     return true;

@@ -123,7 +123,8 @@ static void write_fluids(FILE *f, const fl_sim *s)
         fl_put_point(f, "current", fl->current);
         fl_put_num(f, "wave-amplitude", fl->wave_amplitude);
         fl_put_num(f, "wave-length", fl->wave_length);
-        fl_put_num(f, "wave-speed", fl->wave_speed);
+        if (fl->wave_speed_given) /* else the dispersion speed, found again on reading */
+            fl_put_num(f, "wave-speed", fl->wave_speed);
         fputc('\n', f);
     }
 }

@@ -165,6 +165,7 @@ static fl_fluid_def fluid_def(const fl_scene_fluid *f)
     d.wave_amplitude = f->wave_amplitude;
     d.wave_length = f->wave_length;
     d.wave_speed = f->wave_speed;
+    d.wave_speed_given = f->wave_speed_given;
     return d;
 }
 

@@ -20,6 +20,14 @@ static inline fl_body *add_polygon(fl_world *w, const fl_vec2 *p, int n, fl_vec2
     return b;
 }
 
+/* A dynamic wd x h box centred at `at`, turned by `angle`. */
+static inline fl_body *add_box_body(fl_world *w, double wd, double h, fl_vec2 at, double angle,
+                                    double density)
+{
+    const fl_vec2 p[4] = {{-wd / 2, -h / 2}, {wd / 2, -h / 2}, {wd / 2, h / 2}, {-wd / 2, h / 2}};
+    return add_polygon(w, p, 4, at, angle, density);
+}
+
 /* A buoyancy module on w with one still fluid of water (1000 kg/m^2, the
  * default drags) over [left, right] x [surface, bottom]. */
 static inline fl_buoyancy *add_water(fl_world *w, double left, double right, double surface,

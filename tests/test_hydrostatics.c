@@ -49,12 +49,6 @@ static void tank_close(tank *t)
     fl_world_destroy(t->w);
 }
 
-static fl_body *add_box(fl_world *w, double wd, double h, fl_vec2 at, double angle, double density)
-{
-    const fl_vec2 p[4] = {{-wd / 2, -h / 2}, {wd / 2, -h / 2}, {wd / 2, h / 2}, {-wd / 2, h / 2}};
-    return add_polygon(w, p, 4, at, angle, density);
-}
-
 static void run(tank *t, double seconds)
 {
     long n = (long)(seconds / DT + 0.5);
@@ -72,7 +66,7 @@ static void draft_case(double q)
 {
     const double w = 2.0, h = 1.0, surface = 8.0;
     tank t = tank_open(surface, 20.0);
-    fl_body *b = add_box(t.w, w, h, fl_v2(0.0, surface - h / 2), 0.0, q * RHO);
+    fl_body *b = add_box_body(t.w, w, h, fl_v2(0.0, surface - h / 2), 0.0, q * RHO);
     run(&t, 60.0);
     double draft = fl_body_position(b).y + h / 2 - surface;
     ASSERT_NEAR(draft, q * h, 1e-4 * q * h);
@@ -96,7 +90,7 @@ static void sink_case(double q, double k_lin, long seconds)
     fl_fluid_def f = *fl_buoyancy_fluid(t.b, 0);
     f.linear_drag = k_lin;
     assert_int_equal(fl_buoyancy_set_fluid(t.b, 0, &f, NULL), FL_OK);
-    fl_body *b = add_box(t.w, 1.0, 1.0, fl_v2(0.0, 5e4), 0.0, q * RHO);
+    fl_body *b = add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 5e4), 0.0, q * RHO);
     double a = (1.0 - 1.0 / q) * G, l = k_lin / q;
     fl_world_step(t.w, DT);
     double first = -a * expm1(-l * DT) / l;
@@ -127,7 +121,7 @@ static void test_dry_body_feels_nothing(void **s)
 {
     (void)s;
     tank t = tank_open(8.0, 14.0);
-    fl_body *b = add_box(t.w, 1.0, 1.0, fl_v2(0.0, 7.0 - 1e-9), 0.3, 500.0);
+    fl_body *b = add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 7.0 - 1e-9), 0.3, 500.0);
     /* Its lowest corner is above the surface after one step as well. */
     b->spin = 0.0;
     fl_world_step(t.w, DT);
@@ -156,7 +150,7 @@ static void torque_case(double w, double h, double q, double theta)
     const double surface = 8.0;
     tank t = tank_open(surface, 20.0);
     double yc = surface - cos(theta) * h * (0.5 - q);
-    fl_body *b = add_box(t.w, w, h, fl_v2(3.0, yc), theta, q * RHO);
+    fl_body *b = add_box_body(t.w, w, h, fl_v2(3.0, yc), theta, q * RHO);
     assert_int_equal(fl_buoyancy_apply(t.b, 0.0, DT), FL_OK);
     double want = righting_torque(w, h, q, theta);
     /* A few roundings in clipping and the shoelace sums. */
@@ -190,7 +184,7 @@ static void test_upright_stays_upright(void **s)
     (void)s;
     const double surface = 8.0, q = 0.5, theta = 0.1;
     tank t = tank_open(surface, 20.0);
-    fl_body *b = add_box(t.w, 2.0, 1.0, fl_v2(0.0, surface), theta, q * RHO);
+    fl_body *b = add_box_body(t.w, 2.0, 1.0, fl_v2(0.0, surface), theta, q * RHO);
     double most = 0.0;
     for (int i = 0; i < 30 * 60; i++) {
         fl_world_step(t.w, DT);
@@ -208,7 +202,7 @@ static void test_tall_box_capsizes(void **s)
     (void)s;
     const double surface = 8.0, q = 0.5;
     tank t = tank_open(surface, 20.0);
-    fl_body *b = add_box(t.w, 0.6, 1.0, fl_v2(0.0, surface), 0.05, q * RHO);
+    fl_body *b = add_box_body(t.w, 0.6, 1.0, fl_v2(0.0, surface), 0.05, q * RHO);
     run(&t, 40.0);
     /* Lying on its side (w^2/h^2 = 2.8 > 1.5 there, so it stays): the angle
      * is a quarter turn, give or take the decayed rocking. */
@@ -302,38 +296,6 @@ static void test_hull_beyond_outline(void **s)
     tank_close(&t);
 }
 
-/* With a wave the surface is the tangent line under the body. For an upright
- * box whose centre sits where the phase is zero (height `surface`, slope
- * m = A k), the submerged area is w (h/2 - (surface - y_c)) whatever m is,
- * and its centroid moves sideways by -m w^3 / (12 A_sub). */
-static void test_wave_tangent(void **s)
-{
-    (void)s;
-    fl_world_def wd = fl_world_def_default();
-    fl_world *w = fl_world_create(&wd, NULL);
-    fl_buoyancy *bu = fl_buoyancy_create(w, NULL);
-    fl_fluid_def f = fl_fluid_def_default();
-    f.left = -100;
-    f.right = 100;
-    f.surface = 8.0;
-    f.bottom = 20.0;
-    f.wave_amplitude = 0.3;
-    f.wave_length = 12.0;
-    f.wave_speed = 2.0;
-    assert_int_equal(fl_buoyancy_add_fluid(bu, &f, NULL), 0);
-    const double t = 1.5, x0 = f.wave_speed * t; /* phase zero at x0 */
-    const double bw = 1.0, bh = 1.0, yc = 8.1;
-    add_box(w, bw, bh, fl_v2(x0, yc), 0.0, 400.0);
-    assert_int_equal(fl_buoyancy_measure(bu, t), FL_OK);
-    const fl_submerged *sub = fl_buoyancy_submerged(bu, 0, 0);
-    double m = f.wave_amplitude * 2.0 * FL_PI / f.wave_length;
-    double a = bw * (bh / 2 - (f.surface - yc));
-    ASSERT_NEAR(sub->area, a, 1e-12);
-    ASSERT_NEAR(sub->centroid.x - x0, -m * bw * bw * bw / (12.0 * a), 1e-12);
-    fl_buoyancy_destroy(bu);
-    fl_world_destroy(w);
-}
-
 /* Oil (800) over water (1000): a 1 x 1 box of density 900 that reaches into
  * both settles with 800 d_oil + 1000 d_water = 900 and d_oil + d_water = 1,
  * so half in each: its centre on the interface. */
@@ -352,7 +314,7 @@ static void test_layered_fluids(void **s)
     water.bottom = 14.0;
     assert_int_equal(fl_buoyancy_add_fluid(bu, &oil, NULL), 0);
     assert_int_equal(fl_buoyancy_add_fluid(bu, &water, NULL), 1);
-    fl_body *b = add_box(w, 1.0, 1.0, fl_v2(0.0, 7.0), 0.0, 900.0);
+    fl_body *b = add_box_body(w, 1.0, 1.0, fl_v2(0.0, 7.0), 0.0, 900.0);
     for (int i = 0; i < 60 * 60; i++)
         fl_world_step(w, DT);
     ASSERT_NEAR(fl_body_position(b).y, 8.0, 1e-4);
@@ -371,12 +333,12 @@ static void test_drag_exact_decay(void **s)
 {
     (void)s;
     tank t = tank_open(0.0, 1e4);
-    fl_body *light = add_box(t.w, 1.0, 1.0, fl_v2(0.0, 5e3), 0.0, 1.0);
+    fl_body *light = add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 5e3), 0.0, 1.0);
     light->velocity = fl_v2(5.0, 0.0);
-    fl_body *spinner = add_box(t.w, 1.0, 1.0, fl_v2(50.0, 5e3), 0.0, RHO);
+    fl_body *spinner = add_box_body(t.w, 1.0, 1.0, fl_v2(50.0, 5e3), 0.0, RHO);
     spinner->spin = 3.0;
     /* Neutral (q = 1): rate 0.5/s, 0.0083 per step, the small-step branch. */
-    fl_body *cruiser = add_box(t.w, 1.0, 1.0, fl_v2(100.0, 5e3), 0.0, RHO);
+    fl_body *cruiser = add_box_body(t.w, 1.0, 1.0, fl_v2(100.0, 5e3), 0.0, RHO);
     cruiser->velocity = fl_v2(2.0, 0.0);
     fl_world_step(t.w, DT);
     ASSERT_NEAR(fl_body_velocity(light).x, 5.0 * exp(-0.5 * RHO / 1.0 * DT), 1e-9 * 5.0 * exp(-8.0));
@@ -395,7 +357,7 @@ static void test_drag_exact_decay(void **s)
     f.bottom = 100;
     f.current = fl_v2(1.5, 0.0);
     fl_buoyancy_add_fluid(bu, &f, NULL);
-    fl_body *drifter = add_box(w, 1.0, 1.0, fl_v2(0.0, 50.0), 0.0, RHO);
+    fl_body *drifter = add_box_body(w, 1.0, 1.0, fl_v2(0.0, 50.0), 0.0, RHO);
     for (int i = 0; i < 60 * 60; i++)
         fl_world_step(w, DT);
     /* Decay rate 0.5/s for 60 s: exp(-30) of the 1.5 m/s start is left. */
@@ -411,11 +373,11 @@ static void test_records_follow_the_body_list(void **s)
 {
     (void)s;
     tank t = tank_open(8.0, 20.0);
-    fl_body *a = add_box(t.w, 1.0, 1.0, fl_v2(0.0, 8.0), 0.0, 500.0);
+    fl_body *a = add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 8.0), 0.0, 500.0);
     assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
     ASSERT_NEAR(fl_buoyancy_submerged(t.b, 0, 0)->area, 0.5, 1e-12);
     fl_world_remove_body(t.w, a);
-    add_box(t.w, 1.0, 1.0, fl_v2(0.0, 5.0), 0.0, 500.0); /* dry */
+    add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 5.0), 0.0, 500.0); /* dry */
     assert_null(fl_buoyancy_submerged(t.b, 0, 0));
     assert_true(fl_buoyancy_body_area(t.b, 0, NULL) == 0.0);
     assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
@@ -433,8 +395,8 @@ static void test_applied_forces_are_reported(void **s)
 {
     (void)s;
     tank t = tank_open(8.0, 20.0);
-    fl_body *a = add_box(t.w, 1.0, 1.0, fl_v2(0.0, 8.0), 0.3, 500.0);
-    fl_body *dry = add_box(t.w, 1.0, 1.0, fl_v2(3.0, 5.0), 0.0, 500.0);
+    fl_body *a = add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 8.0), 0.3, 500.0);
+    fl_body *dry = add_box_body(t.w, 1.0, 1.0, fl_v2(3.0, 5.0), 0.0, 500.0);
     fl_body_set_velocity(a, fl_v2(0.4, -0.2));
     fl_body_set_spin(a, 0.7);
     assert_null(fl_buoyancy_applied(t.b, 0, 0)); /* nothing applied yet */
@@ -512,7 +474,7 @@ static drop_result drop_case(double w, double h, double density, double height)
 {
     const double surface = 8.0;
     tank t = tank_open(surface, 108.0);
-    fl_body *b = add_box(t.w, w, h, fl_v2(0.0, surface - height - h / 2), 0.0, density);
+    fl_body *b = add_box_body(t.w, w, h, fl_v2(0.0, surface - height - h / 2), 0.0, density);
     drop_result r = {0.0, 0.0, 0.0, 0};
     double e = box_energy(b, w, h, surface);
     for (int i = 1; i <= 60 * 60; i++) {
@@ -634,8 +596,8 @@ static void test_dry_hold_heeled(void **s)
     fl_vec2 c;
     fl_polygon_area_centroid(shell, 8, &c);
     fl_vec2 in_hold = fl_body_world_point(boat, fl_sub(fl_v2(0.0, 0.1), c));
-    fl_body *crate = add_box(t.w, 0.6, 0.6, in_hold, d.angle, 700.0);
-    add_box(t.w, 0.6, 0.6, fl_v2(5.0, 9.0), 0.0, 700.0); /* in open water */
+    fl_body *crate = add_box_body(t.w, 0.6, 0.6, in_hold, d.angle, 700.0);
+    add_box_body(t.w, 0.6, 0.6, fl_v2(5.0, 9.0), 0.0, 700.0); /* in open water */
     assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
     assert_true(fl_body_position(crate).y - 0.5 > 8.0); /* under the surface */
     assert_true(fl_buoyancy_body_area(t.b, 1, NULL) == 0.0);
@@ -663,7 +625,7 @@ static void test_ordinary_bodies_bob_as_predicted(void **s)
     f.linear_drag = f.angular_drag = 0.0;
     assert_int_equal(fl_buoyancy_set_fluid(t.b, 0, &f, NULL), FL_OK);
     const double a0 = 0.09, stiff = RHO * G * 2.0 / (500.0 * 2.0);
-    fl_body *b = add_box(t.w, 2.0, 1.0, fl_v2(0.0, a0), 0.0, 500.0);
+    fl_body *b = add_box_body(t.w, 2.0, 1.0, fl_v2(0.0, a0), 0.0, 500.0);
     double keep = pow(1.0 + stiff * DT * DT / 2.0, -0.5);
     double y[3] = {a0, a0, a0}, first = 0.0, first_at = 0.0, energy = stiff * a0 * a0 / 2;
     int peaks = 0;
@@ -701,7 +663,7 @@ static void stability_case(double w, double h, double q)
 {
     const double surface = 8.0, T = q * h;
     tank t = tank_open(surface, 20.0);
-    add_box(t.w, w, h, fl_v2(0.0, surface - h / 2 + T), 0.0, q * RHO);
+    add_box_body(t.w, w, h, fl_v2(0.0, surface - h / 2 + T), 0.0, q * RHO);
     assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
     fl_hydrostatics hs;
     assert_true(fl_buoyancy_hydrostatics(t.b, 0, 0.0, &hs));
@@ -728,7 +690,7 @@ static void test_inspector_stability_numbers(void **s)
     stability_case(3.0, 0.4, 0.8);
     /* A dry body: no fluid, nothing floats. */
     tank t = tank_open(8.0, 20.0);
-    add_box(t.w, 1.0, 1.0, fl_v2(0.0, 2.0), 0.0, 500.0);
+    add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 2.0), 0.0, 500.0);
     assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
     fl_hydrostatics hs;
     assert_true(fl_buoyancy_hydrostatics(t.b, 0, 0.0, &hs));
@@ -807,10 +769,10 @@ static void test_step_and_measure_agree(void **s)
     f.right = 50.0;
     f.wave_amplitude = 0.4;
     assert_int_equal(fl_buoyancy_add_fluid(bu, &f, NULL), 1);
-    add_box(w, 1.0, 1.0, fl_v2(5.0, 3.0), 0.3, 500.0);  /* dry */
-    add_box(w, 1.0, 1.0, fl_v2(7.0, 11.0), 0.3, 500.0); /* whole */
+    add_box_body(w, 1.0, 1.0, fl_v2(5.0, 3.0), 0.3, 500.0);  /* dry */
+    add_box_body(w, 1.0, 1.0, fl_v2(7.0, 11.0), 0.3, 500.0); /* whole */
     add_polygon(w, HEX, 6, fl_v2(9.0, 8.1), 0.7, 500.0); /* cut by the surface */
-    add_box(w, 1.0, 1.0, fl_v2(0.2, 8.2), 0.5, 500.0);  /* surface and wall */
+    add_box_body(w, 1.0, 1.0, fl_v2(0.2, 8.2), 0.5, 500.0);  /* surface and wall */
     add_polygon(w, HEX, 6, fl_v2(33.0, 8.4), 1.1, 500.0); /* on the wave (up 0.38 here) */
     const int n = 5, wet[5] = {0, 1, 1, 1, 1};
     double area[5][2];
@@ -824,7 +786,10 @@ static void test_step_and_measure_agree(void **s)
             cb[i][k] = sub->centroid;
             assert_null(sub->polygon);
         }
-    assert_int_equal(fl_buoyancy_measure(bu, 0.7), FL_OK);
+    /* The step measures a wave at its middle (wave_clip.c: the hex is not
+     * so stiff that more of its lift is taken at the step's end); still
+     * water is the same at any time. */
+    assert_int_equal(fl_buoyancy_measure(bu, 0.7 + 0.5 * DT), FL_OK);
     for (int i = 0; i < n; i++) {
         double total = 0.0;
         for (int k = 0; k < 2; k++) {
@@ -987,7 +952,7 @@ static void test_square_log_rolls_to_its_corner(void **state)
 static double settled_angle(double w, double h, double start_deg)
 {
     tank t = tank_open(8.0, 20.0);
-    fl_body *b = add_box(t.w, w, h, fl_v2(0.0, 8.0), start_deg * FL_PI / 180.0, 0.5 * RHO);
+    fl_body *b = add_box_body(t.w, w, h, fl_v2(0.0, 8.0), start_deg * FL_PI / 180.0, 0.5 * RHO);
     run(&t, 60.0);
     double a = fl_body_angle(b);
     tank_close(&t);
@@ -1029,7 +994,6 @@ int main(void)
         cmocka_unit_test(test_concave_u_submerged),
         cmocka_unit_test(test_hull_displaces),
         cmocka_unit_test(test_hull_beyond_outline),
-        cmocka_unit_test(test_wave_tangent),
         cmocka_unit_test(test_layered_fluids),
         cmocka_unit_test(test_drag_exact_decay),
         cmocka_unit_test(test_records_follow_the_body_list),

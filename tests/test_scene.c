@@ -238,6 +238,7 @@ static void test_fluid_fields(void **state)
     SAME(a->wave_amplitude, 0);
     SAME(a->wave_length, 10);
     SAME(a->wave_speed, 0);
+    assert_false(a->wave_speed_given); /* the dispersion relation's, when built */
     assert_string_equal(b->name, "oil");
     assert_int_equal(b->line, 3);
     SAME(b->linear_drag, 0);
@@ -246,6 +247,7 @@ static void test_fluid_fields(void **state)
     SAME(b->wave_amplitude, -0.5);
     SAME(b->wave_length, 4);
     SAME(b->wave_speed, -1.5);
+    assert_true(b->wave_speed_given);
     fl_scene_free(&s);
 }
 

@@ -215,6 +215,7 @@ static void test_every_feature_after_steps(void **state)
         assert_memory_equal(&y->density, &x->density,
                             offsetof(fl_scene_fluid, wave_speed) + sizeof(double) -
                                 offsetof(fl_scene_fluid, density));
+        assert_int_equal(y->wave_speed_given, x->wave_speed_given);
     }
     /* The boat keeps its own hull; the others have none. */
     assert_int_equal(b->sc.bodies[2].hull_count, 4);
@@ -345,6 +346,52 @@ static void test_current_fluids_and_view(void **state)
     unbuild(b);
 }
 
+/* A wave without a given speed travels at the dispersion relation's
+ * (for the depth and gravity the scene has); the scene written back leaves
+ * wave-speed out, so it reloads to the same speed, and a given speed is
+ * written as given. A scene's clock starts at 0 when it loads, and so does
+ * its waves' phase: written at the start, the copy goes on bit for bit as
+ * the original. */
+static void test_wave_speed_from_dispersion(void **state)
+{
+    (void)state;
+    static const char text[] = "flotsam-scene 1\n"
+                               "world gravity=0,9.7\n"
+                               "fluid density=1000 surface=5 left=0 right=40 bottom=9 wave-amplitude=0.2\n"
+                               "      wave-length=7\n"
+                               "fluid density=1000 surface=5 left=50 right=90 bottom=9 wave-amplitude=0.2\n"
+                               "      wave-length=7 wave-speed=3.25\n"
+                               "box at=10,4.8 size=1,0.5 density=500\n"
+                               "box at=60,4.8 size=1,0.5 density=500\n";
+    built *a = build(text, strlen(text));
+    const fl_fluid_def *free_wave = fl_buoyancy_fluid(a->s.buoyancy, 0);
+    double k = 2.0 * FL_PI / 7.0;
+    ASSERT_EXACT(free_wave->wave_speed, sqrt(9.7 * tanh(k * 4.0) / k));
+    assert_false(free_wave->wave_speed_given);
+    ASSERT_EXACT(fl_buoyancy_fluid(a->s.buoyancy, 1)->wave_speed, 3.25);
+    size_t len;
+    char *t = written(a, NULL, &len);
+    const char *second = strstr(t, "left=50"), *speed = strstr(t, "wave-speed");
+    assert_non_null(second);
+    assert_true(speed != NULL && speed > second); /* the second fluid's only */
+    assert_non_null(strstr(second, "wave-speed=3.25"));
+    free(t);
+    built *b = round_trip(a, NULL);
+    assert_false(b->sc.fluids[0].wave_speed_given);
+    assert_true(b->sc.fluids[1].wave_speed_given);
+    ASSERT_EXACT(fl_buoyancy_fluid(b->s.buoyancy, 0)->wave_speed, free_wave->wave_speed);
+    steps(a, 150);
+    steps(b, 150);
+    for (int i = 0; i < 2; i++) {
+        const fl_body *x = fl_world_body(a->s.world, i), *y = fl_world_body(b->s.world, i);
+        ASSERT_EXACT(fl_body_position(y).x, fl_body_position(x).x);
+        ASSERT_EXACT(fl_body_position(y).y, fl_body_position(x).y);
+        ASSERT_EXACT(fl_body_angle(y), fl_body_angle(x));
+    }
+    unbuild(a);
+    unbuild(b);
+}
+
 /* A rope's unnamed body gets a name no fluid or body uses. */
 static void test_unnamed_rope_ends_get_free_names(void **state)
 {
@@ -469,6 +516,7 @@ int main(void)
         cmocka_unit_test(test_current_fluids_and_view),
         cmocka_unit_test(test_labels_follow_bodies),
         cmocka_unit_test(test_hand_made_scenes_are_checked),
+        cmocka_unit_test(test_wave_speed_from_dispersion),
         cmocka_unit_test(test_unnamed_rope_ends_get_free_names),
         cmocka_unit_test(test_bodies_added_later),
         cmocka_unit_test(test_unwritable_path_fails_cleanly),

@@ -2,8 +2,12 @@
  * fluid outline against every fluid (Sutherland–Hodgman, one half-plane at a
  * time), measures the submerged polygon (shoelace area A and centroid C_b)
  * and applies, for each fluid:
- *   - the buoyant force -density * A * gravity at C_b;
- *   - linear drag towards the fluid's current, k_lin * density * A per unit
+ *   - the buoyant force -density * A * gravity at C_b; on a wave, the part
+ *     is cut by the wave's own surface, and the wave's dynamic pressure
+ *     integrated over the part's boundary is added, with its moment
+ *     (linear wave theory: fl_fluid.h, README "Waves");
+ *   - linear drag towards the water's velocity, the fluid's current (on a
+ *     wave, plus its orbital velocity at C_b), k_lin * density * A per unit
  *     relative velocity, at C_b;
  *   - angular drag, k_ang * (A / A_hull) per unit spin, times the inertia.
  * The drags become the body's damping for the step (fl_body_add_damping):
@@ -34,6 +38,14 @@ typedef struct fl_submerged {
     int count;              /* its vertex count (0 when not submerged or not kept) */
     double waterline;       /* where the surface cuts the fluid outline: its length, m */
     double waterline_moment; /* its second moment about the centre of mass's foot, m^3 */
+    /* On a wave: the wave's dynamic pressure integrated over the submerged
+     * part's boundary, N, and its moment about the centre of mass, N m
+     * (both 0 in still water); the hydrostatic part is the buoyant force
+     * at the centroid. And the water's velocity at the centre of buoyancy
+     * (the current, plus the wave's orbital velocity), m/s. */
+    fl_vec2 wave_force;
+    double wave_moment;
+    fl_vec2 flow;
 } fl_submerged;
 
 /* What the buoyancy pass of the last step applied to a body in one fluid
@@ -44,8 +56,8 @@ typedef struct fl_submerged {
  * fl_buoyancy_measure leaves them as they are. */
 typedef struct fl_buoyancy_push {
     fl_vec2 at;
-    fl_vec2 lift;           /* -density * A * gravity, N */
-    fl_vec2 drag;           /* towards the fluid's current, N */
+    fl_vec2 lift;           /* -density * A * gravity (on a wave, + wave_force), N */
+    fl_vec2 drag;           /* towards the water's velocity (fl_submerged.flow), N */
 } fl_buoyancy_push;
 
 /* ... and in all, over every fluid: the force and the torque about the
@@ -116,9 +128,12 @@ typedef struct fl_hydrostatics {
     bool floating;          /* the surface cuts it (waterline > 0): GM applies */
 } fl_hydrostatics;
 
-/* Fills *out for body `body_index` at time t (the surface on a wave is its
- * tangent under the body, as the measure took it). False when the body list
- * changed since the measure, or the index is out of range. */
+/* Fills *out for body `body_index` at time t, the measure's time. On a
+ * wave, the area and centre of buoyancy are the measure's, under the wave
+ * itself; the waterline is where that cut the outline, measured along x;
+ * the draft is read against the surface's tangent under the body. False
+ * when the body list changed since the measure, or the index is out of
+ * range. */
 FL_API bool fl_buoyancy_hydrostatics(const fl_buoyancy *b, int body_index, double t,
                                      fl_hydrostatics *out);
 

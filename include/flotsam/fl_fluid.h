@@ -4,6 +4,7 @@
 #ifndef FL_FLUID_H
 #define FL_FLUID_H
 
+#include <stdbool.h>
 #include "flotsam/fl_polygon.h"
 #include "flotsam/fl_types.h"
 #include "flotsam/fl_api.h"
@@ -21,10 +22,19 @@ typedef struct fl_fluid_def {
     fl_vec2 current;                  /* the fluid's velocity, m/s */
     double wave_amplitude;            /* m; 0: flat */
     double wave_length;               /* m; default 10 */
-    double wave_speed;                /* m/s, along +x */
+    double wave_speed;                /* m/s, along +x; see wave_speed_given */
+    /* false (the default): the wave travels at the speed linear wave theory
+     * gives it for the fluid's depth and the world's gravity
+     * (fl_fluid_dispersion_speed); the buoyancy module writes that speed
+     * into wave_speed of its own copy, every pass. true: wave_speed as set,
+     * the surface's shape and speed exactly so, but the wave's pressure and
+     * velocity (fl_fluid_wave_pressure, fl_fluid_wave_velocity) then no
+     * longer satisfy the linear equations together. */
+    bool wave_speed_given;
 } fl_fluid_def;
 
-/* density 1000, drags 0.5 and 1.0, wave length 10, everything else 0. */
+/* density 1000, drags 0.5 and 1.0, wave length 10, everything else 0 (the
+ * wave speed, not given, from the dispersion relation). */
 FL_API fl_fluid_def fl_fluid_def_default(void);
 
 /* FL_EINVAL with a message unless the fluid is well formed. */
@@ -34,6 +44,31 @@ FL_API fl_status fl_fluid_check(const fl_fluid_def *f, fl_error *err);
  *   y = surface + amplitude * sin(2 pi (x - speed t) / length),
  * and its slope dy/dx there (when slope is not NULL). */
 FL_API double fl_fluid_surface_at(const fl_fluid_def *f, double x, double t, double *slope);
+
+/* The speed of a linear (Airy) wave of the fluid's length L on its depth
+ * h = bottom - surface under gravity g (m/s^2): from the dispersion
+ * relation w^2 = g k tanh(k h), k = 2 pi / L, c = w / k = sqrt(g tanh(k h) / k).
+ * 0 when g <= 0. */
+FL_API double fl_fluid_dispersion_speed(const fl_fluid_def *f, double g);
+/* Sets f->wave_speed to fl_fluid_dispersion_speed(f, g) unless
+ * f->wave_speed_given; what the buoyancy module does to its copies. */
+FL_API void fl_fluid_resolve_wave_speed(fl_fluid_def *f, double g);
+
+/* Linear wave theory under the surface of fl_fluid_surface_at (at the speed
+ * in f->wave_speed, as it is), for a fluid
+ * of depth h under gravity g (m/s^2, along +y), at world point p and time t
+ * (z = p.y - surface, the depth below the still level; theta = k (p.x -
+ * speed t); K = cosh(k (h - z)) / cosh(k h)):
+ *   the dynamic pressure, Pa: -density g amplitude K sin theta (the still
+ *     water's rho g z left out; the surface's elevation upwards is
+ *     -amplitude sin theta, so this is rho g eta K);
+ *   the orbital velocity, m/s (the current left out):
+ *     x: -amplitude w cosh(k (h - z)) / sinh(k h) sin theta,
+ *     y: -amplitude w sinh(k (h - z)) / sinh(k h) cos theta (y down),
+ *   with w = k speed. Above the still level (under a crest) the same
+ *   formulas are continued. Both 0 in still water. */
+FL_API double fl_fluid_wave_pressure(const fl_fluid_def *f, double g, fl_vec2 p, double t);
+FL_API fl_vec2 fl_fluid_wave_velocity(const fl_fluid_def *f, fl_vec2 p, double t);
 
 /* The four half-planes whose intersection is the fluid as seen by a body
  * whose centre of mass is at `at`: the walls, the bottom, and the surface's

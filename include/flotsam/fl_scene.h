@@ -72,6 +72,7 @@ typedef struct fl_scene_fluid {
     double wave_amplitude;
     double wave_length;
     double wave_speed;
+    bool wave_speed_given;  /* wave-speed= was given; else the dispersion relation's */
 } fl_scene_fluid;
 
 typedef struct fl_scene_rope {
