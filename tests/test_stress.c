@@ -117,6 +117,30 @@ static double energy(const tank *t, double *scale)
     return e;
 }
 
+/* `count` boxes (and every third a hexagon, if `hexagons`) 5 to 15 cm
+ * across, of densities spread evenly in log from 10 to 100000 kg/m^2,
+ * placed apart on a grid 18 cm square from the tank's top left corner and
+ * thrown at up to 5 m/s. */
+static void pour(tank *t, int count, bool hexagons)
+{
+    uint64_t r = 12345;
+    for (int i = 0; i < count; i++) {
+        double size = 0.05 + 0.10 * next_random(&r);
+        double density = 10.0 * pow(10.0, 4.0 * next_random(&r));
+        fl_vec2 at = {0.2 + 0.18 * (i % 20), 0.2 + 0.18 * (i / 20)};
+        fl_body *b;
+        if (hexagons && i % 3 == 0) {
+            fl_vec2 p[6];
+            for (int k = 0; k < 6; k++)
+                p[k] = fl_v2(0.5 * size * cos(k * FL_PI / 3), 0.5 * size * sin(k * FL_PI / 3));
+            b = add_polygon(t->w, p, 6, at, 0.0, density);
+        } else {
+            b = add_box(t->w, size, 0.5 * size, at, 2 * FL_PI * next_random(&r), density);
+        }
+        fl_body_set_velocity(b, fl_v2(10.0 * next_random(&r) - 5.0, 10.0 * next_random(&r) - 5.0));
+    }
+}
+
 /* 500 boxes and hexagons 5 to 15 cm across, of densities spread evenly in
  * log from 10 to 100000 kg/m^2 (0.01 to 100 of the water's), thrown in at
  * up to 5 m/s into a tank 4 wide and 8 high, half full (placed apart on a
@@ -131,22 +155,7 @@ static void test_pour_every_density_into_a_closed_tank(void **s)
 {
     (void)s;
     tank t = tank_open(4.0, 8.0, 4.0);
-    uint64_t r = 12345;
-    for (int i = 0; i < 500; i++) {
-        double size = 0.05 + 0.10 * next_random(&r);
-        double density = 10.0 * pow(10.0, 4.0 * next_random(&r));
-        fl_vec2 at = {0.2 + 0.18 * (i % 20), 0.2 + 0.18 * (i / 20)};
-        fl_body *b;
-        if (i % 3 == 0) {
-            fl_vec2 p[6];
-            for (int k = 0; k < 6; k++)
-                p[k] = fl_v2(0.5 * size * cos(k * FL_PI / 3), 0.5 * size * sin(k * FL_PI / 3));
-            b = add_polygon(t.w, p, 6, at, 0.0, density);
-        } else {
-            b = add_box(t.w, size, 0.5 * size, at, 2 * FL_PI * next_random(&r), density);
-        }
-        fl_body_set_velocity(b, fl_v2(10.0 * next_random(&r) - 5.0, 10.0 * next_random(&r) - 5.0));
-    }
+    pour(&t, 500, true);
     deepest = 0.0;
     double scale, e = 0.0, most = -INFINITY;
     for (int i = 1; i <= 60 * 60; i++) {
@@ -174,14 +183,7 @@ static void test_a_settled_tank_makes_no_energy(void **s)
 {
     (void)s;
     tank t = tank_open(4.0, 8.0, 4.0);
-    uint64_t r = 12345;
-    for (int i = 0; i < 60; i++) {
-        double size = 0.05 + 0.10 * next_random(&r);
-        double density = 10.0 * pow(10.0, 4.0 * next_random(&r));
-        fl_vec2 at = {0.2 + 0.18 * (i % 20), 0.2 + 0.18 * (i / 20)};
-        fl_body *b = add_box(t.w, size, 0.5 * size, at, 2 * FL_PI * next_random(&r), density);
-        fl_body_set_velocity(b, fl_v2(10.0 * next_random(&r) - 5.0, 10.0 * next_random(&r) - 5.0));
-    }
+    pour(&t, 60, false);
     for (int i = 1; i <= 60 * 60; i++) {
         fl_world_step(t.w, DT);
         if (i % 10 == 0)
