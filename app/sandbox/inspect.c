@@ -2,7 +2,8 @@
  * top right corner reads it as a naval architect would: its density, mass
  * and area, how much of it is under and how deep, its heel and motion, the
  * lift, and for a floating body its metacentric height GM from the current
- * waterline, with the verdict. - and = step its density down and up.
+ * waterline, with the verdict; for a hull with a hold, the water in it.
+ * - and = step its density down and up.
  * Under the panel: the live plot (G, plot.c) and the stability curve (Z,
  * gz.c), stacked. */
 #include <math.h>
@@ -10,7 +11,7 @@
 #include "readings.h"
 #include "sandbox_parts.h"
 
-#define INSPECT_LINES 9
+#define INSPECT_LINES 10
 #define MIN_SQUEEZE 0.35 /* the charts under the panel at least this part of their height */
 
 /* The selected body now, or NULL (it may have gone). */
@@ -66,6 +67,12 @@ static int inspector_lines(const sandbox *sb, const fl_body *b, char lines[][96]
     snprintf(lines[n++], 96, "density %.0f kg/m2   mass %.1f kg", fl_body_density(b),
              fl_body_mass(b));
     snprintf(lines[n++], 96, "area %.3f m2", fl_body_area(b));
+    fl_hold_water in;
+    if (fl_body_hold_water(b, fl_world_gravity(s->world), &in))
+        snprintf(lines[n++], 96, "hold: %.3f m2 of water, %.0f %% full", in.area,
+                 100.0 * in.area / in.room);
+    else if (fl_body_has_hold(b))
+        snprintf(lines[n++], 96, "hold: dry");
     fl_hydrostatics hs;
     bool wet = fl_buoyancy_hydrostatics(s->buoyancy, i, fl_world_time(s->world), &hs) && hs.fluid >= 0;
     if (wet)
