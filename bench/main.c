@@ -71,7 +71,7 @@ static int parse_bench_args(int argc, char **argv, bench_options *o, bool *done)
     long *dest[COUNTS] = {&o->bodies, &o->steps, &o->repeat, &o->iterations};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+        if (cli_is_help(a)) {
             fputs(usage, stdout);
             *done = true;
             return CLI_OK;

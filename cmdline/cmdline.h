@@ -23,6 +23,8 @@ const char *cli_program(void);
 /* Prints "PROGRAM: MESSAGE" and a pointer to --help; returns CLI_BAD_INPUT. */
 int cli_usage_error(const char *fmt, ...) CLI_PRINTF(1, 2);
 
+/* Is arg -h or --help? */
+bool cli_is_help(const char *arg);
 /* Is arg the option opt, as "--opt" or "--opt=VALUE"? */
 bool cli_is_option(const char *arg, const char *opt);
 /* The value of option opt at argv[*i]: after its '=', else the next argument

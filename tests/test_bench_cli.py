@@ -113,6 +113,7 @@ class Bench(unittest.TestCase):
         self.assertEqual(r.returncode, 0)
         for word in ('--bodies', '--steps', '--repeat', '--iterations', '--peer', '--buoyancy-alone'):
             self.assertIn(word, r.stdout)
+        self.assertEqual(bench('-h').stdout, r.stdout)
         r = bench('--version')
         self.assertEqual(r.returncode, 0)
         self.assertRegex(r.stdout, r'^flotsam-bench \d+\.\d+\.\d+\n$')

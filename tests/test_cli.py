@@ -861,6 +861,76 @@ class Replay(Workdir):
         self.assertIn('missing.replay: cannot read file', r.stderr)
 
 
+
+class Conventions(Workdir):
+    """Each command's help, and a scene or replay read from stdin as '-'."""
+    COMMANDS = {'run': '--state-out', 'replay': '--state-out', 'stability': '--csv',
+                'check': 'FILE:LINE:COLUMN'}
+
+    def test_each_command_has_its_help(self):
+        for command, word in self.COMMANDS.items():
+            for args in ([command, '--help'], [command, '-h'], ['help', command],
+                         [command, 'some.scene', '--help']):
+                r = flotsam(*args)
+                self.assertEqual(r.returncode, 0, (args, r.stderr))
+                self.assertTrue(r.stdout.startswith('usage: flotsam %s ' % command), args)
+                self.assertIn(word, r.stdout, args)
+                self.assertEqual(r.stderr, '', args)
+        # Only its own: run's help is not the general one.
+        self.assertNotIn('stability SCENE', flotsam('run', '--help').stdout)
+        self.assertIn('--trace', flotsam('help', 'replay').stdout)
+
+    def test_help_for_the_benchmark_and_for_nothing(self):
+        for args in (['help', 'bench'], ['bench', '--help']):
+            r = flotsam(*args)
+            self.assertEqual(r.returncode, 0, args)
+            self.assertIn('flotsam-bench --help', r.stdout)
+        r = flotsam('help', 'launch')
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("no help for 'launch'", r.stderr)
+        self.assertEqual(flotsam('help').stdout, flotsam('--help').stdout)
+
+    def test_an_option_value_is_not_help(self):
+        r = flotsam('stability', scene_path('iceberg.scene'), '--body', '-h')
+        self.assertEqual(r.returncode, 2)
+        self.assertIn('no body of that name', r.stderr)
+        self.assertEqual(r.stdout, '')
+
+    def test_scene_from_stdin(self):
+        with open(scene_path('iceberg.scene'), encoding='utf-8') as f:
+            text = f.read()
+        r = flotsam('check', '-', stdin=text)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertTrue(r.stdout.startswith('<stdin>: ok (1 fluid, 1 body'), r.stdout)
+        ran = flotsam('run', '-', '--steps', '30', '--state-out', '-', stdin=text)
+        self.assertEqual(ran.returncode, 0, ran.stderr)
+        self.assertEqual(json.loads(ran.stdout), run_state(scene_path('iceberg.scene'), 30))
+        r = flotsam('stability', '-', stdin=text)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn('GM ', r.stdout)
+        r = flotsam('run', '-', stdin='flotsam-scene 1\nbox at=0,0 size=1\n')
+        self.assertEqual(r.returncode, 2)
+        self.assertTrue(r.stderr.startswith('<stdin>:2:'), r.stderr)
+
+    def test_replay_from_stdin(self):
+        path = os.path.join(ROOT, 'tests', 'data', 'harbour.replay')
+        with open(path, encoding='utf-8') as f:
+            text = f.read()
+        r = flotsam('replay', '-', stdin=text)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn('<stdin>: ', r.stdout)
+        self.assertIn('checkpoints matched', r.stdout)
+        r = flotsam('replay', '-', stdin=text[:200])
+        self.assertEqual(r.returncode, 2)
+        self.assertTrue(r.stderr.startswith('<stdin>:'), r.stderr)
+
+    def test_stdin_larger_than_64_mib_is_refused(self):
+        big = 'flotsam-scene 1\n' + '#' * (64 * 1024 * 1024) + '\n'
+        r = flotsam('check', '-', stdin=big)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn('<stdin>: cannot read: more than 64 MiB', r.stderr)
+
+
 if __name__ == '__main__':
     FLOTSAM = os.path.abspath(sys.argv[1])
     ROOT = os.path.abspath(sys.argv[2])

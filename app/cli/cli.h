@@ -28,6 +28,13 @@ int cli_output_option(int argc, char **argv, int *i, const char **state_out,
 int cli_report(const char *name, const char *state_out, long steps, fl_sim *s);
 
 void cli_help(FILE *f);
+/* One command's help (run, replay, stability, check; bench points to
+ * flotsam-bench); false for a command there is none of. */
+bool cli_command_help(const char *command, FILE *f);
+/* A parser's answer to --help or -h: prints the command's help on stdout and
+ * returns CLI_ANSWERED, which the command ends with as exit status 0. */
+enum { CLI_ANSWERED = -2 };
+int cli_answer_help(const char *command);
 void cli_version(FILE *f);
 
 #endif

@@ -34,6 +34,8 @@ static int parse_run_args(int argc, char **argv, run_options *o)
     *o = (run_options){.steps = 600, .pictures = picture_options_default()};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
+        if (cli_is_help(a))
+            return cli_answer_help("run");
         int frc = cli_output_option(argc, argv, &i, &o->state_out, &o->pictures);
         if (frc >= 0) {
             if (frc != CLI_OK)
@@ -214,17 +216,24 @@ int cli_run(int argc, char **argv)
 
 int cli_check(int argc, char **argv)
 {
-    if (argc == 0)
+    const char *path = NULL;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a))
+            return cli_answer_help("check");
+        if (a[0] == '-' && a[1] != '\0')
+            return cli_usage_error("unknown option '%s' for check", a);
+        if (path)
+            return cli_usage_error("check takes one scene file, got '%s' and '%s'", path, a);
+        path = a;
+    }
+    if (!path)
         return cli_usage_error("check needs a scene file");
-    if (argv[0][0] == '-' && argv[0][1] != '\0')
-        return cli_usage_error("unknown option '%s' for check", argv[0]);
-    if (argc > 1)
-        return cli_usage_error("check takes one scene file, got %d arguments", argc);
     fl_scene sc;
     fl_sim s;
-    if (!load(argv[0], &sc, &s))
+    if (!load(path, &sc, &s))
         return CLI_BAD_INPUT;
-    printf("%s: ok (%d fluid%s, %d bod%s, %d rope%s", argv[0], sc.fluid_count,
+    printf("%s: ok (%d fluid%s, %d bod%s, %d rope%s", scene_source_name(path), sc.fluid_count,
            sc.fluid_count == 1 ? "" : "s", sc.body_count, sc.body_count == 1 ? "y" : "ies",
            sc.rope_count, sc.rope_count == 1 ? "" : "s");
     if (sc.event_count > 0)

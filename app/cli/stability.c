@@ -55,6 +55,8 @@ int cli_stability(int argc, char **argv)
     const char *scene = NULL, *body = NULL, *csv = NULL, *plot = NULL;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
+        if (cli_is_help(a))
+            return cli_answer_help("stability");
         const char *const names[] = {"--body", "--csv", "--plot"};
         const char **slots[] = {&body, &csv, &plot};
         int k = 0;

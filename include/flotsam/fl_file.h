@@ -12,6 +12,9 @@
 extern "C" {
 #endif
 
+/* The largest input the readers take: 64 MiB (scenes, replays, stdin). */
+#define FL_FILE_MAX_BYTES (64u * 1024u * 1024u)
+
 /* Writes a file the safe way: write(f, ctx, why, why_size) fills a
  * temporary file beside `path`, which is then renamed onto it; on any
  * failure the temporary is removed, nothing at `path` changes, and err gets
