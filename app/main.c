@@ -57,7 +57,8 @@ static int dispatch(int argc, char **argv)
 int main(int argc, char **argv)
 {
     cli_set_program("flotsam");
+    cli_quiet_on_closed_pipe();
     int rc = dispatch(argc, argv);
     text_release_fonts();
-    return rc;
+    return cli_finish_stdout(rc);
 }

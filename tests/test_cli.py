@@ -931,6 +931,39 @@ class Conventions(Workdir):
         self.assertIn('<stdin>: cannot read: more than 64 MiB', r.stderr)
 
 
+
+class Stdout(Workdir):
+    """What stdout cannot take is a failure; a closed pipe ends quietly."""
+
+    def full(self, *args):
+        with open('/dev/full', 'w') as full:
+            return subprocess.run([FLOTSAM, *args], stdout=full, stderr=subprocess.PIPE,
+                                  text=True, timeout=300)
+
+    def test_a_full_disk_exits_1(self):
+        if not os.path.exists('/dev/full'):
+            self.skipTest('no /dev/full')
+        for args in (['run', '--steps', '5'], ['check', scene_path('iceberg.scene')],
+                     ['run', '--steps', '5', '--state-out', '-'], ['--help'],
+                     ['run', '--help'], ['stability', scene_path('iceberg.scene')]):
+            r = self.full(*args)
+            self.assertEqual(r.returncode, 1, args)
+            self.assertEqual(r.stderr.count('\n'), 1, (args, r.stderr))
+            self.assertIn('No space left on device', r.stderr, args)
+
+    def test_a_closed_pipe_ends_quietly(self):
+        import signal
+        read, write = os.pipe()
+        os.close(read)
+        try:
+            r = subprocess.run([FLOTSAM, 'check', scene_path('iceberg.scene')], stdout=write,
+                               stderr=subprocess.PIPE, text=True, timeout=300)
+        finally:
+            os.close(write)
+        self.assertEqual(r.returncode, -signal.SIGPIPE)
+        self.assertEqual(r.stderr, '')
+
+
 if __name__ == '__main__':
     FLOTSAM = os.path.abspath(sys.argv[1])
     ROOT = os.path.abspath(sys.argv[2])

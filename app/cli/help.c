@@ -100,7 +100,8 @@ static const char outro[] =
 
 static const char files_help[] =
     "\n"
-    "exit status: 0 success, 1 failure while running, 2 bad input\n";
+    "exit status: 0 success, 1 failure while running (stdout too: a full disk),\n"
+    "2 bad input; a reader that goes away (| head) ends flotsam by SIGPIPE\n";
 
 void cli_help(FILE *f)
 {
