@@ -964,6 +964,123 @@ class Stdout(Workdir):
         self.assertEqual(r.stderr, '')
 
 
+
+class Outputs(Workdir):
+    """Every output path is checked before the first step, and written beside
+    its final name (NAME.XXXXXX.part, O_EXCL), synced, then renamed; a
+    symbolic link is written through."""
+    NEVER_ENDS = ['--steps', '100000000']  # a run that must stop at once
+
+    def outputs(self, folder):
+        p = lambda name: os.path.join(folder, name)
+        return {'--state-out': [p('s.json')], '--trace': [p('t.csv')],
+                '--animation': [p('a.gif')], '--snapshot': [p('s.png')],
+                '--plot': [p('p.png'), '--quantity', 'x'], '--frames': [p('frames')]}
+
+    def test_every_output_is_checked_before_the_run(self):
+        missing = os.path.join(self.dir, 'missing', 'dir')
+        good = self.outputs(self.dir)
+        for option, bad in self.outputs(missing).items():
+            # The others are fine: none of them may appear.
+            others = [a for o, v in good.items() if o != option for a in [o, *v]]
+            r = flotsam('run', scene_path('iceberg.scene'), *self.NEVER_ENDS, option, *bad,
+                        *others)
+            self.assertEqual(r.returncode, 1, (option, r.stderr))
+            self.assertIn("'%s'" % bad[0], r.stderr, option)
+            self.assertEqual(r.stdout, '', option)
+            self.assertEqual(os.listdir(self.dir), [], option)
+
+    def test_a_replay_checks_its_state_out_first(self):
+        bad = os.path.join(self.dir, 'missing', 's.json')
+        r = flotsam('replay', os.path.join(ROOT, 'tests', 'data', 'harbour.replay'),
+                    '--state-out', bad, '--trace', os.path.join(self.dir, 't.csv'))
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("cannot write '%s'" % bad, r.stderr)
+        self.assertNotIn('replayed', r.stdout)
+        self.assertEqual(os.listdir(self.dir), [])
+
+    def test_stability_checks_its_csv_first(self):
+        bad = os.path.join(self.dir, 'missing', 'gz.csv')
+        r = flotsam('stability', scene_path('iceberg.scene'), '--csv', bad)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("cannot write '%s'" % bad, r.stderr)
+        self.assertEqual(r.stdout, '')
+        r = flotsam('stability', scene_path('iceberg.scene'), '--csv', self.dir)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn('Is a directory', r.stderr)
+
+    def test_a_symbolic_link_is_written_through(self):
+        os.mkdir(os.path.join(self.dir, 'real'))
+        os.mkdir(os.path.join(self.dir, 'links'))
+        made = {}
+        for option, value in self.outputs(os.path.join(self.dir, 'links')).items():
+            if option == '--frames':
+                continue
+            name = os.path.basename(value[0])
+            os.symlink(os.path.join('..', 'real', name), value[0])  # relative, dangling
+            made[name] = value
+        args = [a for o, v in self.outputs(os.path.join(self.dir, 'links')).items()
+                if o != '--frames' for a in [o, *v]]
+        r = flotsam('run', scene_path('iceberg.scene'), '--steps', '4', *args, '--size', '32x18')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        for name, value in made.items():
+            self.assertTrue(os.path.islink(value[0]), name)
+            self.assertGreater(os.path.getsize(os.path.join(self.dir, 'real', name)), 0, name)
+        self.assertEqual(sorted(os.listdir(os.path.join(self.dir, 'real'))), sorted(made))
+        # Written again, through the link to an existing file: still a link.
+        state = made['s.json'][0]
+        r = flotsam('run', scene_path('iceberg.scene'), '--steps', '9', '--state-out', state)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertTrue(os.path.islink(state))
+        with open(state, encoding='utf-8') as f:
+            self.assertEqual(json.load(f)['step'], 9)
+
+    def test_a_stale_temporary_is_left_alone(self):
+        out = os.path.join(self.dir, 's.json')
+        stale = self.write('s.json.part', 'not ours')
+        trace = self.write('t.csv.part', 'not ours either')
+        r = flotsam('run', scene_path('iceberg.scene'), '--steps', '3', '--state-out', out,
+                    '--trace', os.path.join(self.dir, 't.csv'))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        for path, text in ((stale, 'not ours'), (trace, 'not ours either')):
+            with open(path, encoding='utf-8') as f:
+                self.assertEqual(f.read(), text)
+        self.assertEqual(sorted(os.listdir(self.dir)),
+                         ['s.json', 's.json.part', 't.csv', 't.csv.part'])
+
+    def test_a_replaced_file_keeps_its_mode(self):
+        out = self.write('s.json', '{}')
+        os.chmod(out, 0o640)
+        r = flotsam('run', scene_path('iceberg.scene'), '--steps', '3', '--state-out', out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(os.stat(out).st_mode & 0o777, 0o640)
+
+    def test_a_device_is_written_in_place(self):
+        r = flotsam('run', scene_path('iceberg.scene'), '--steps', '3', '--state-out', os.devnull)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        import stat
+        self.assertTrue(stat.S_ISCHR(os.stat(os.devnull).st_mode))
+
+    def test_synced_before_the_rename(self):
+        strace = shutil.which('strace')
+        if not strace:
+            self.skipTest('no strace')
+        out = os.path.join(self.dir, 's.json')
+        log = os.path.join(self.dir, 'log')
+        r = subprocess.run([strace, '-f', '-o', log, '-e', 'trace=fsync,rename,openat', FLOTSAM,
+                            'run', scene_path('iceberg.scene'), '--steps', '3', '--state-out',
+                            out], capture_output=True, text=True, timeout=300)
+        if r.returncode != 0:
+            self.skipTest('strace cannot trace here: ' + r.stderr[-200:])
+        with open(log, encoding='utf-8') as f:
+            calls = [l for l in f.read().splitlines() if 's.json' in l or 'fsync(' in l]
+        made = next(i for i, l in enumerate(calls) if 'O_EXCL' in l and '.part' in l)
+        renamed = next(i for i, l in enumerate(calls) if 'rename(' in l)
+        self.assertTrue(any('fsync(' in l for l in calls[made:renamed]), calls)
+        self.assertTrue(any('fsync(' in l for l in calls[renamed + 1:]), calls)
+        self.assertRegex(calls[renamed], r's\.json\.[0-9a-f]{6}\.part", "[^"]*s\.json"')
+
+
 if __name__ == '__main__':
     FLOTSAM = os.path.abspath(sys.argv[1])
     ROOT = os.path.abspath(sys.argv[2])

@@ -65,7 +65,9 @@ static const char picture_help[] =
     "                       cb, submerged, forces, contacts, ropes, hud, or all\n"
     "                       or none (default: hud,ropes)\n"
     "        --fps F        the animation's frames a second, 0.1 to 100\n"
-    "        --overwrite    remove the frames DIR holds first\n";
+    "        --overwrite    remove the frames DIR holds first\n"
+    "        Every output is checked before the first step: one that cannot\n"
+    "        be written stops the command at once (exit 1), naming it.\n";
 
 static const char replay_help[] =
     "  replay REPLAY [--state-out FILE] [--frames DIR] [--animation FILE]\n"
@@ -99,6 +101,9 @@ static const char outro[] =
     "  -V, --version  show the version and exit\n";
 
 static const char files_help[] =
+    "\n"
+    "Files are written beside their final name (NAME.XXXXXX.part), synced and\n"
+    "renamed into place; a symbolic link is written through to its target.\n"
     "\n"
     "exit status: 0 success, 1 failure while running (stdout too: a full disk),\n"
     "2 bad input; a reader that goes away (| head) ends flotsam by SIGPIPE\n";

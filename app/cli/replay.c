@@ -112,7 +112,9 @@ int cli_replay(int argc, char **argv)
         return CLI_BAD_INPUT;
     }
     pictures pics;
-    rc = pictures_open(&pics, &o.pictures, o.name, &p.sim);
+    rc = cli_output_check(o.state_out);
+    if (rc == CLI_OK)
+        rc = pictures_open(&pics, &o.pictures, o.name, &p.sim);
     if (rc == CLI_OK) {
         rc = play(&p, &o, &pics);
         if (!pictures_close(&pics, rc == CLI_OK) && rc == CLI_OK)

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "cli.h"
 #include "pictures.h"
 #include "scene_source.h"
@@ -90,33 +89,6 @@ static bool write_state_to(FILE *f, void *ctx, char *why, size_t why_size)
     return true;
 }
 
-/* Writes the state to path ('-': stdout). A regular file is written beside
- * its final name and renamed into place, so a failed write never leaves half
- * a file; anything else that exists (a device, a pipe) is written directly. */
-static int write_state(const char *path, fl_sim *s)
-{
-    char err[512] = "", why[256] = "";
-    bool ok;
-    struct stat st;
-    if (!strcmp(path, "-") || (stat(path, &st) == 0 && !S_ISREG(st.st_mode))) {
-        FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
-        ok = f && write_state_to(f, s, why, sizeof why);
-        if (!f)
-            snprintf(why, sizeof why, "%s", strerror(errno));
-        if (f && f != stdout && fclose(f) != 0 && ok) {
-            snprintf(why, sizeof why, "%s", strerror(errno));
-            ok = false;
-        }
-        if (!ok)
-            snprintf(err, sizeof err, "cannot write '%s': %s", path, why);
-    } else {
-        ok = fl_write_file(path, write_state_to, s, err, sizeof err);
-    }
-    if (!ok)
-        fprintf(stderr, "flotsam: %s\n", err);
-    return ok ? CLI_OK : CLI_FAILED;
-}
-
 /* The first body whose motion is no longer finite, or -1. */
 static int first_non_finite(const fl_world *w)
 {
@@ -162,7 +134,7 @@ int cli_report(const char *name, const char *state_out, long steps, fl_sim *s)
         rc = CLI_FAILED;
     }
     if (state_out) {
-        int wrc = write_state(state_out, s);
+        int wrc = cli_output_write(state_out, write_state_to, s);
         rc = rc != CLI_OK ? rc : wrc;
     } else {
         print_summary(stdout, name, s);
@@ -200,7 +172,9 @@ int cli_run(int argc, char **argv)
     if (o.pictures.snapshot && o.pictures.at < 0)
         o.pictures.at = o.steps; /* the end of the run */
     pictures pics;
-    rc = pictures_open(&pics, &o.pictures, name, &s);
+    rc = cli_output_check(o.state_out);
+    if (rc == CLI_OK)
+        rc = pictures_open(&pics, &o.pictures, name, &s);
     if (rc != CLI_OK) {
         fl_sim_free(&s);
         return rc;
