@@ -990,6 +990,15 @@ class Outputs(Workdir):
             self.assertEqual(r.stdout, '', option)
             self.assertEqual(os.listdir(self.dir), [], option)
 
+    def test_the_sandbox_checks_where_it_saves_before_its_window(self):
+        for option in ('--save-as', '--replay-out'):
+            bad = os.path.join(self.dir, 'missing', 'x')
+            r = flotsam(scene_path('iceberg.scene'), option, bad)
+            self.assertEqual(r.returncode, 1, option)
+            self.assertIn("cannot write '%s'" % bad, r.stderr, option)
+            self.assertNotIn('window', r.stderr, option)
+            self.assertEqual(os.listdir(self.dir), [], option)
+
     def test_a_replay_checks_its_state_out_first(self):
         bad = os.path.join(self.dir, 'missing', 's.json')
         r = flotsam('replay', os.path.join(ROOT, 'tests', 'data', 'harbour.replay'),
