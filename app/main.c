@@ -5,27 +5,48 @@
 #include "sandbox.h"
 #include "text.h"
 
+/* `flotsam help [COMMAND]`. */
+static int help(int argc, char **argv)
+{
+    if (argc == 0) {
+        cli_help(stdout);
+        return CLI_OK;
+    }
+    if (argc > 1)
+        return cli_usage_error("help takes one command, got '%s' and '%s'", argv[0], argv[1]);
+    if (!cli_command_help(argv[0], stdout))
+        return cli_usage_error("no help for '%s': the commands are run, replay, stability and "
+                               "check", argv[0]);
+    return CLI_OK;
+}
+
+/* A command's status; CLI_ANSWERED (its help was asked for) is a success. */
+static int command(int rc) { return rc == CLI_ANSWERED ? CLI_OK : rc; }
+
 static int dispatch(int argc, char **argv)
 {
     if (argc < 2)
         return sandbox_main(0, argv + 1);
     const char *cmd = argv[1];
-    if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
-        cli_help(stdout);
-        return CLI_OK;
-    }
+    if (cli_is_help(cmd) || !strcmp(cmd, "help"))
+        return help(argc - 2, argv + 2);
     if (!strcmp(cmd, "-V") || !strcmp(cmd, "--version")) {
         cli_version(stdout);
         return CLI_OK;
     }
     if (!strcmp(cmd, "run"))
-        return cli_run(argc - 2, argv + 2);
+        return command(cli_run(argc - 2, argv + 2));
     if (!strcmp(cmd, "check"))
-        return cli_check(argc - 2, argv + 2);
+        return command(cli_check(argc - 2, argv + 2));
     if (!strcmp(cmd, "replay"))
-        return cli_replay(argc - 2, argv + 2);
+        return command(cli_replay(argc - 2, argv + 2));
     if (!strcmp(cmd, "stability"))
-        return cli_stability(argc - 2, argv + 2);
+        return command(cli_stability(argc - 2, argv + 2));
+    if (!strcmp(cmd, "bench")) {
+        if (argc > 2 && cli_is_help(argv[2]))
+            return help(1, argv + 1);
+        return cli_usage_error("the harbor benchmark is its own program: run 'flotsam-bench'");
+    }
     if (sandbox_wants(cmd))
         return sandbox_main(argc - 1, argv + 1);
     if (cmd[0] == '-')
@@ -36,7 +57,8 @@ static int dispatch(int argc, char **argv)
 int main(int argc, char **argv)
 {
     cli_set_program("flotsam");
+    cli_quiet_on_closed_pipe();
     int rc = dispatch(argc, argv);
     text_release_fonts();
-    return rc;
+    return cli_finish_stdout(rc);
 }

@@ -71,7 +71,7 @@ static int parse_bench_args(int argc, char **argv, bench_options *o, bool *done)
     long *dest[COUNTS] = {&o->bodies, &o->steps, &o->repeat, &o->iterations};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+        if (cli_is_help(a)) {
             fputs(usage, stdout);
             *done = true;
             return CLI_OK;
@@ -297,9 +297,8 @@ static void put_json(const bench_options *o, const bench_result *fl, const bench
     fputs("}\n", stdout);
 }
 
-int main(int argc, char **argv)
+static int bench_main(int argc, char **argv)
 {
-    cli_set_program("flotsam-bench");
     bench_options o;
     bool done;
     int rc = parse_bench_args(argc - 1, argv + 1, &o, &done);
@@ -333,4 +332,11 @@ int main(int argc, char **argv)
     }
     harbor_free(&sc);
     return rc;
+}
+
+int main(int argc, char **argv)
+{
+    cli_set_program("flotsam-bench");
+    cli_quiet_on_closed_pipe();
+    return cli_finish_stdout(bench_main(argc, argv));
 }

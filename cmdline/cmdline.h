@@ -23,6 +23,15 @@ const char *cli_program(void);
 /* Prints "PROGRAM: MESSAGE" and a pointer to --help; returns CLI_BAD_INPUT. */
 int cli_usage_error(const char *fmt, ...) CLI_PRINTF(1, 2);
 
+/* SIGPIPE at its default: a closed pipe on stdout ends the program quietly
+ * (status 141 in the shell). */
+void cli_quiet_on_closed_pipe(void);
+/* Flushes and closes stdout at the end: on a write error (a full disk) says
+ * so on stderr and turns a success into CLI_FAILED; returns the status. */
+int cli_finish_stdout(int rc);
+
+/* Is arg -h or --help? */
+bool cli_is_help(const char *arg);
 /* Is arg the option opt, as "--opt" or "--opt=VALUE"? */
 bool cli_is_option(const char *arg, const char *opt);
 /* The value of option opt at argv[*i]: after its '=', else the next argument

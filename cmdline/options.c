@@ -4,6 +4,8 @@
 #include <string.h>
 #include "cmdline.h"
 
+bool cli_is_help(const char *arg) { return !strcmp(arg, "-h") || !strcmp(arg, "--help"); }
+
 bool cli_is_option(const char *arg, const char *opt)
 {
     size_t n = strlen(opt);

@@ -113,6 +113,13 @@ class Bench(unittest.TestCase):
         self.assertEqual(r.returncode, 0)
         for word in ('--bodies', '--steps', '--repeat', '--iterations', '--peer', '--buoyancy-alone'):
             self.assertIn(word, r.stdout)
+        self.assertEqual(bench('-h').stdout, r.stdout)
+        if os.path.exists('/dev/full'):
+            with open('/dev/full', 'w') as full:
+                r = subprocess.run([BENCH, '--help'], stdout=full, stderr=subprocess.PIPE,
+                                   text=True, timeout=60)
+            self.assertEqual(r.returncode, 1)
+            self.assertIn('cannot write to stdout', r.stderr)
         r = bench('--version')
         self.assertEqual(r.returncode, 0)
         self.assertRegex(r.stdout, r'^flotsam-bench \d+\.\d+\.\d+\n$')

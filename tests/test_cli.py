@@ -861,6 +861,235 @@ class Replay(Workdir):
         self.assertIn('missing.replay: cannot read file', r.stderr)
 
 
+
+class Conventions(Workdir):
+    """Each command's help, and a scene or replay read from stdin as '-'."""
+    COMMANDS = {'run': '--state-out', 'replay': '--state-out', 'stability': '--csv',
+                'check': 'FILE:LINE:COLUMN'}
+
+    def test_each_command_has_its_help(self):
+        for command, word in self.COMMANDS.items():
+            for args in ([command, '--help'], [command, '-h'], ['help', command],
+                         [command, 'some.scene', '--help']):
+                r = flotsam(*args)
+                self.assertEqual(r.returncode, 0, (args, r.stderr))
+                self.assertTrue(r.stdout.startswith('usage: flotsam %s ' % command), args)
+                self.assertIn(word, r.stdout, args)
+                self.assertEqual(r.stderr, '', args)
+        # Only its own: run's help is not the general one.
+        self.assertNotIn('stability SCENE', flotsam('run', '--help').stdout)
+        self.assertIn('--trace', flotsam('help', 'replay').stdout)
+
+    def test_help_for_the_benchmark_and_for_nothing(self):
+        for args in (['help', 'bench'], ['bench', '--help']):
+            r = flotsam(*args)
+            self.assertEqual(r.returncode, 0, args)
+            self.assertIn('flotsam-bench --help', r.stdout)
+        r = flotsam('help', 'launch')
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("no help for 'launch'", r.stderr)
+        self.assertEqual(flotsam('help').stdout, flotsam('--help').stdout)
+
+    def test_an_option_value_is_not_help(self):
+        r = flotsam('stability', scene_path('iceberg.scene'), '--body', '-h')
+        self.assertEqual(r.returncode, 2)
+        self.assertIn('no body of that name', r.stderr)
+        self.assertEqual(r.stdout, '')
+
+    def test_scene_from_stdin(self):
+        with open(scene_path('iceberg.scene'), encoding='utf-8') as f:
+            text = f.read()
+        r = flotsam('check', '-', stdin=text)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertTrue(r.stdout.startswith('<stdin>: ok (1 fluid, 1 body'), r.stdout)
+        ran = flotsam('run', '-', '--steps', '30', '--state-out', '-', stdin=text)
+        self.assertEqual(ran.returncode, 0, ran.stderr)
+        self.assertEqual(json.loads(ran.stdout), run_state(scene_path('iceberg.scene'), 30))
+        r = flotsam('stability', '-', stdin=text)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn('GM ', r.stdout)
+        r = flotsam('run', '-', stdin='flotsam-scene 1\nbox at=0,0 size=1\n')
+        self.assertEqual(r.returncode, 2)
+        self.assertTrue(r.stderr.startswith('<stdin>:2:'), r.stderr)
+
+    def test_replay_from_stdin(self):
+        path = os.path.join(ROOT, 'tests', 'data', 'harbour.replay')
+        with open(path, encoding='utf-8') as f:
+            text = f.read()
+        r = flotsam('replay', '-', stdin=text)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn('<stdin>: ', r.stdout)
+        self.assertIn('checkpoints matched', r.stdout)
+        r = flotsam('replay', '-', stdin=text[:200])
+        self.assertEqual(r.returncode, 2)
+        self.assertTrue(r.stderr.startswith('<stdin>:'), r.stderr)
+
+    def test_stdin_larger_than_64_mib_is_refused(self):
+        big = 'flotsam-scene 1\n' + '#' * (64 * 1024 * 1024) + '\n'
+        r = flotsam('check', '-', stdin=big)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn('<stdin>: cannot read: more than 64 MiB', r.stderr)
+
+
+
+class Stdout(Workdir):
+    """What stdout cannot take is a failure; a closed pipe ends quietly."""
+
+    def full(self, *args):
+        with open('/dev/full', 'w') as full:
+            return subprocess.run([FLOTSAM, *args], stdout=full, stderr=subprocess.PIPE,
+                                  text=True, timeout=300)
+
+    def test_a_full_disk_exits_1(self):
+        if not os.path.exists('/dev/full'):
+            self.skipTest('no /dev/full')
+        for args in (['run', '--steps', '5'], ['check', scene_path('iceberg.scene')],
+                     ['run', '--steps', '5', '--state-out', '-'], ['--help'],
+                     ['run', '--help'], ['stability', scene_path('iceberg.scene')]):
+            r = self.full(*args)
+            self.assertEqual(r.returncode, 1, args)
+            self.assertEqual(r.stderr.count('\n'), 1, (args, r.stderr))
+            self.assertIn('No space left on device', r.stderr, args)
+
+    def test_a_closed_pipe_ends_quietly(self):
+        import signal
+        read, write = os.pipe()
+        os.close(read)
+        try:
+            r = subprocess.run([FLOTSAM, 'check', scene_path('iceberg.scene')], stdout=write,
+                               stderr=subprocess.PIPE, text=True, timeout=300)
+        finally:
+            os.close(write)
+        self.assertEqual(r.returncode, -signal.SIGPIPE)
+        self.assertEqual(r.stderr, '')
+
+
+
+class Outputs(Workdir):
+    """Every output path is checked before the first step, and written beside
+    its final name (NAME.XXXXXX.part, O_EXCL), synced, then renamed; a
+    symbolic link is written through."""
+    NEVER_ENDS = ['--steps', '100000000']  # a run that must stop at once
+
+    def outputs(self, folder):
+        p = lambda name: os.path.join(folder, name)
+        return {'--state-out': [p('s.json')], '--trace': [p('t.csv')],
+                '--animation': [p('a.gif')], '--snapshot': [p('s.png')],
+                '--plot': [p('p.png'), '--quantity', 'x'], '--frames': [p('frames')]}
+
+    def test_every_output_is_checked_before_the_run(self):
+        missing = os.path.join(self.dir, 'missing', 'dir')
+        good = self.outputs(self.dir)
+        for option, bad in self.outputs(missing).items():
+            # The others are fine: none of them may appear.
+            others = [a for o, v in good.items() if o != option for a in [o, *v]]
+            r = flotsam('run', scene_path('iceberg.scene'), *self.NEVER_ENDS, option, *bad,
+                        *others)
+            self.assertEqual(r.returncode, 1, (option, r.stderr))
+            self.assertIn("'%s'" % bad[0], r.stderr, option)
+            self.assertEqual(r.stdout, '', option)
+            self.assertEqual(os.listdir(self.dir), [], option)
+
+    def test_the_sandbox_checks_where_it_saves_before_its_window(self):
+        for option in ('--save-as', '--replay-out'):
+            bad = os.path.join(self.dir, 'missing', 'x')
+            r = flotsam(scene_path('iceberg.scene'), option, bad)
+            self.assertEqual(r.returncode, 1, option)
+            self.assertIn("cannot write '%s'" % bad, r.stderr, option)
+            self.assertNotIn('window', r.stderr, option)
+            self.assertEqual(os.listdir(self.dir), [], option)
+
+    def test_a_replay_checks_its_state_out_first(self):
+        bad = os.path.join(self.dir, 'missing', 's.json')
+        r = flotsam('replay', os.path.join(ROOT, 'tests', 'data', 'harbour.replay'),
+                    '--state-out', bad, '--trace', os.path.join(self.dir, 't.csv'))
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("cannot write '%s'" % bad, r.stderr)
+        self.assertNotIn('replayed', r.stdout)
+        self.assertEqual(os.listdir(self.dir), [])
+
+    def test_stability_checks_its_csv_first(self):
+        bad = os.path.join(self.dir, 'missing', 'gz.csv')
+        r = flotsam('stability', scene_path('iceberg.scene'), '--csv', bad)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("cannot write '%s'" % bad, r.stderr)
+        self.assertEqual(r.stdout, '')
+        r = flotsam('stability', scene_path('iceberg.scene'), '--csv', self.dir)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn('Is a directory', r.stderr)
+
+    def test_a_symbolic_link_is_written_through(self):
+        os.mkdir(os.path.join(self.dir, 'real'))
+        os.mkdir(os.path.join(self.dir, 'links'))
+        made = {}
+        for option, value in self.outputs(os.path.join(self.dir, 'links')).items():
+            if option == '--frames':
+                continue
+            name = os.path.basename(value[0])
+            os.symlink(os.path.join('..', 'real', name), value[0])  # relative, dangling
+            made[name] = value
+        args = [a for o, v in self.outputs(os.path.join(self.dir, 'links')).items()
+                if o != '--frames' for a in [o, *v]]
+        r = flotsam('run', scene_path('iceberg.scene'), '--steps', '4', *args, '--size', '32x18')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        for name, value in made.items():
+            self.assertTrue(os.path.islink(value[0]), name)
+            self.assertGreater(os.path.getsize(os.path.join(self.dir, 'real', name)), 0, name)
+        self.assertEqual(sorted(os.listdir(os.path.join(self.dir, 'real'))), sorted(made))
+        # Written again, through the link to an existing file: still a link.
+        state = made['s.json'][0]
+        r = flotsam('run', scene_path('iceberg.scene'), '--steps', '9', '--state-out', state)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertTrue(os.path.islink(state))
+        with open(state, encoding='utf-8') as f:
+            self.assertEqual(json.load(f)['step'], 9)
+
+    def test_a_stale_temporary_is_left_alone(self):
+        out = os.path.join(self.dir, 's.json')
+        stale = self.write('s.json.part', 'not ours')
+        trace = self.write('t.csv.part', 'not ours either')
+        r = flotsam('run', scene_path('iceberg.scene'), '--steps', '3', '--state-out', out,
+                    '--trace', os.path.join(self.dir, 't.csv'))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        for path, text in ((stale, 'not ours'), (trace, 'not ours either')):
+            with open(path, encoding='utf-8') as f:
+                self.assertEqual(f.read(), text)
+        self.assertEqual(sorted(os.listdir(self.dir)),
+                         ['s.json', 's.json.part', 't.csv', 't.csv.part'])
+
+    def test_a_replaced_file_keeps_its_mode(self):
+        out = self.write('s.json', '{}')
+        os.chmod(out, 0o640)
+        r = flotsam('run', scene_path('iceberg.scene'), '--steps', '3', '--state-out', out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(os.stat(out).st_mode & 0o777, 0o640)
+
+    def test_a_device_is_written_in_place(self):
+        r = flotsam('run', scene_path('iceberg.scene'), '--steps', '3', '--state-out', os.devnull)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        import stat
+        self.assertTrue(stat.S_ISCHR(os.stat(os.devnull).st_mode))
+
+    def test_synced_before_the_rename(self):
+        strace = shutil.which('strace')
+        if not strace:
+            self.skipTest('no strace')
+        out = os.path.join(self.dir, 's.json')
+        log = os.path.join(self.dir, 'log')
+        r = subprocess.run([strace, '-f', '-o', log, '-e', 'trace=fsync,rename,openat', FLOTSAM,
+                            'run', scene_path('iceberg.scene'), '--steps', '3', '--state-out',
+                            out], capture_output=True, text=True, timeout=300)
+        if r.returncode != 0:
+            self.skipTest('strace cannot trace here: ' + r.stderr[-200:])
+        with open(log, encoding='utf-8') as f:
+            calls = [l for l in f.read().splitlines() if 's.json' in l or 'fsync(' in l]
+        made = next(i for i, l in enumerate(calls) if 'O_EXCL' in l and '.part' in l)
+        renamed = next(i for i, l in enumerate(calls) if 'rename(' in l)
+        self.assertTrue(any('fsync(' in l for l in calls[made:renamed]), calls)
+        self.assertTrue(any('fsync(' in l for l in calls[renamed + 1:]), calls)
+        self.assertRegex(calls[renamed], r's\.json\.[0-9a-f]{6}\.part", "[^"]*s\.json"')
+
+
 if __name__ == '__main__':
     FLOTSAM = os.path.abspath(sys.argv[1])
     ROOT = os.path.abspath(sys.argv[2])

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "flotsam/flotsam.h"
 
 #define TOL 1e-12
@@ -498,6 +499,41 @@ static void test_write_file_whole_or_not_at_all(void **state)
     assert_int_equal(rmdir(dir), 0);
 }
 
+/* fl_out_file: dropped, nothing is left; checked, nothing is left; a link
+ * is written through and stays a link; a stale temporary is not touched. */
+static void test_out_file_links_and_temporaries(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/flotsam-out-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[64], real[64], stale[80], err[256];
+    snprintf(path, sizeof path, "%s/link.csv", dir);
+    snprintf(real, sizeof real, "%s/real.csv", dir);
+    snprintf(stale, sizeof stale, "%s/real.csv.part", dir);
+    assert_int_equal(symlink("real.csv", path), 0);
+    assert_true(fl_write_file(stale, write_new, "stale", err, sizeof err));
+    fl_out_file o;
+    assert_true(fl_out_open(&o, path, err, sizeof err));
+    assert_string_equal(o.target, real);
+    assert_non_null(o.tmp);
+    fputs("dropped", o.f);
+    fl_out_abort(&o);
+    assert_true(fl_out_check(path, err, sizeof err));
+    assert_int_equal(entries(dir), 2); /* the link and the stale one */
+    assert_true(fl_write_file(path, write_new, "through", err, sizeof err));
+    struct stat st;
+    assert_int_equal(lstat(path, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    assert_string_equal(slurp(real), "through");
+    assert_string_equal(slurp(stale), "stale");
+    assert_int_equal(entries(dir), 3);
+    assert_false(fl_out_check(dir, err, sizeof err)); /* a folder */
+    assert_int_equal(remove(path), 0);
+    assert_int_equal(remove(real), 0);
+    assert_int_equal(remove(stale), 0);
+    assert_int_equal(rmdir(dir), 0);
+}
+
 static void test_unwritable_path_fails_cleanly(void **state)
 {
     (void)state;
@@ -521,6 +557,7 @@ int main(void)
         cmocka_unit_test(test_bodies_added_later),
         cmocka_unit_test(test_unwritable_path_fails_cleanly),
         cmocka_unit_test(test_write_file_whole_or_not_at_all),
+        cmocka_unit_test(test_out_file_links_and_temporaries),
     };
     read_default_scene();
     int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -27,7 +27,21 @@ int cli_output_option(int argc, char **argv, int *i, const char **state_out,
  * Returns the exit status. */
 int cli_report(const char *name, const char *state_out, long steps, fl_sim *s);
 
+/* Before the work: can the output path be written ('-', stdout, and NULL
+ * pass)? Says why not on stderr; returns CLI_OK or CLI_FAILED. */
+int cli_output_check(const char *path);
+/* Writes path through write ('-': stdout), the safe way (fl_write_file);
+ * says why it failed on stderr; returns CLI_OK or CLI_FAILED. */
+int cli_output_write(const char *path, fl_file_writer write, void *ctx);
+
 void cli_help(FILE *f);
+/* One command's help (run, replay, stability, check; bench points to
+ * flotsam-bench); false for a command there is none of. */
+bool cli_command_help(const char *command, FILE *f);
+/* A parser's answer to --help or -h: prints the command's help on stdout and
+ * returns CLI_ANSWERED, which the command ends with as exit status 0. */
+enum { CLI_ANSWERED = -2 };
+int cli_answer_help(const char *command);
 void cli_version(FILE *f);
 
 #endif

@@ -1,12 +1,14 @@
-/* The program's --help and --version. */
+/* The program's --help, each command's help, and --version. */
 #include <stdio.h>
+#include <string.h>
 #include "cli.h"
 #include "flotsam/flotsam.h"
 
-static const char usage[] =
+static const char intro[] =
     "usage: flotsam [SCENE | REPLAY] [--save-as FILE] [--replay-out FILE]\n"
     "               [--frames DIR] [--size WxH] [--report-speed]\n"
     "       flotsam COMMAND [ARGS]\n"
+    "       flotsam help COMMAND | flotsam COMMAND --help\n"
     "\n"
     "A 2D rigid-body simulator whose bodies float, tilt, right themselves and\n"
     "capsize as hydrostatics says.\n"
@@ -25,15 +27,20 @@ static const char usage[] =
     "        --report-speed print frames a second and the speed against real\n"
     "                       time on stdout, once a second\n"
     "\n"
-    "commands:\n"
+    "commands:\n";
+
+static const char run_help[] =
     "  run [SCENE] [--steps N] [--state-out FILE]\n"
     "      [--frames DIR] [--animation FILE] [--snapshot FILE [--at STEP]]\n"
     "      [--trace FILE.csv] [--plot FILE --quantity Q [--body NAME]]\n"
     "      [--every K] [--from STEP] [--size WxH]\n"
     "      [--overlay LIST] [--fps F] [--overwrite]\n"
-    "        simulate SCENE (default: the built-in harbour scene) without a\n"
-    "        window for N steps (default 600) at the scene's rate; print a\n"
-    "        summary, or write the state JSON to FILE ('-' for stdout)\n"
+    "        simulate SCENE (default: the built-in harbour scene; '-': stdin)\n"
+    "        without a window for N steps (default 600) at the scene's rate;\n"
+    "        print a summary, or write the state JSON to FILE ('-' for stdout)\n";
+
+/* The picture and output options run and replay share. */
+static const char picture_help[] =
     "        --frames DIR   also draw PNG frames DIR/frame-000001.png, ...: the\n"
     "                       start, then one every K steps (DIR is created; one\n"
     "                       that holds frames already is refused)\n"
@@ -58,38 +65,90 @@ static const char usage[] =
     "                       cb, submerged, forces, contacts, ropes, hud, or all\n"
     "                       or none (default: hud,ropes)\n"
     "        --fps F        the animation's frames a second, 0.1 to 100\n"
-    "        --overwrite    remove the frames DIR holds first\n";
+    "        --overwrite    remove the frames DIR holds first\n"
+    "        Every output is checked before the first step: one that cannot\n"
+    "        be written stops the command at once (exit 1), naming it.\n";
 
-/* In two pieces: C compilers need only take string literals of 4095. */
-static const char usage_more[] =
+static const char replay_help[] =
     "  replay REPLAY [--state-out FILE] [--frames DIR] [--animation FILE]\n"
     "      [--snapshot FILE [--at STEP]] and the picture options of run\n"
-    "        simulate a recorded replay again from its start, checking its\n"
-    "        state against the recording every 60 steps; a step that differs\n"
-    "        is named (exit 1); then as run: a summary, or the state JSON\n"
+    "        simulate a recorded replay ('-': stdin) again from its start,\n"
+    "        checking its state against the recording every 60 steps; a step\n"
+    "        that differs is named (exit 1); then as run: a summary, or the\n"
+    "        state JSON\n";
+
+static const char stability_help[] =
     "  stability SCENE [--body NAME] [--csv FILE] [--plot FILE]\n"
     "        the curve of statical stability of one body (default: the first\n"
     "        that moves) at its own mass and centre of mass in the scene's\n"
     "        first fluid: the righting arm GZ every degree of heel from 0 to\n"
     "        180 (GZ > 0 rights it); prints GM upright, the largest GZ, the\n"
-    "        angle of vanishing stability and the equilibria\n"
+    "        angle of vanishing stability and the equilibria; SCENE '-': stdin\n"
     "        --csv FILE     the curve as heel_deg,gz_m,b_x_m,b_y_m ('-': stdout)\n"
-    "        --plot FILE    the curve as a chart (.png or .svg)\n"
+    "        --plot FILE    the curve as a chart (.png or .svg)\n";
+
+static const char check_help[] =
     "  check SCENE\n"
-    "        read SCENE and report every problem as FILE:LINE:COLUMN: message\n"
+    "        read SCENE ('-': stdin) and report every problem as\n"
+    "        FILE:LINE:COLUMN: message\n";
+
+static const char outro[] =
     "\n"
     "The harbor benchmark is its own program, flotsam-bench.\n"
     "\n"
     "options:\n"
     "  -h, --help     show this help and exit\n"
-    "  -V, --version  show the version and exit\n"
+    "  -V, --version  show the version and exit\n";
+
+static const char files_help[] =
     "\n"
-    "exit status: 0 success, 1 failure while running, 2 bad input\n";
+    "Files are written beside their final name (NAME.XXXXXX.part), synced and\n"
+    "renamed into place; a symbolic link is written through to its target.\n"
+    "\n"
+    "exit status: 0 success, 1 failure while running (stdout too: a full disk),\n"
+    "2 bad input; a reader that goes away (| head) ends flotsam by SIGPIPE\n";
 
 void cli_help(FILE *f)
 {
-    fputs(usage, f);
-    fputs(usage_more, f);
+    fputs(intro, f);
+    fputs(run_help, f);
+    fputs(picture_help, f);
+    fputs(replay_help, f);
+    fputs(stability_help, f);
+    fputs(check_help, f);
+    fputs(outro, f);
+    fputs(files_help, f);
+}
+
+bool cli_command_help(const char *command, FILE *f)
+{
+    static const struct {
+        const char *name, *text;
+        bool pictures;
+    } commands[] = {{"run", run_help, true},
+                    {"replay", replay_help, true},
+                    {"stability", stability_help, false},
+                    {"check", check_help, false}};
+    if (!strcmp(command, "bench")) {
+        fputs("The harbor benchmark is its own program: see 'flotsam-bench --help'.\n", f);
+        return true;
+    }
+    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
+        if (strcmp(command, commands[k].name) != 0)
+            continue;
+        fprintf(f, "usage: flotsam %s", commands[k].text + 2); /* past its indent */
+        if (commands[k].pictures)
+            fputs(picture_help, f);
+        fputs(files_help, f);
+        return true;
+    }
+    return false;
+}
+
+int cli_answer_help(const char *command)
+{
+    cli_command_help(command, stdout);
+    return CLI_ANSWERED;
 }
 
 void cli_version(FILE *f) { fprintf(f, "flotsam %s\n", FL_VERSION_STRING); }

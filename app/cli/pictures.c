@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "anim.h"
+#include "cli.h"
 #include "cmdline.h"
 #include "frame_dir.h"
 #include "pictures.h"
@@ -158,7 +159,6 @@ static long frame_every(const picture_options *o, const fl_sim *s)
 
 static int open_pictures(pictures *p, const picture_options *o, const char *scene_name, fl_sim *s)
 {
-    char err_buf[512];
     memset(p, 0, sizeof *p);
     p->o = *o;
     p->every = frame_every(o, s);
@@ -176,10 +176,6 @@ static int open_pictures(pictures *p, const picture_options *o, const char *scen
     double width;
     camera_fit_sim(s, (double)o->width / o->height, &center, &width);
     p->cam = camera_make(center, width, o->width, o->height, 1.0);
-    if (o->snapshot && !snapshot_probe(o->snapshot, err_buf, sizeof err_buf)) {
-        fprintf(stderr, "flotsam: %s\n", err_buf);
-        return CLI_FAILED;
-    }
 
     if (!o->frames && !o->animation)
         return CLI_OK;
@@ -203,6 +199,13 @@ static int open_pictures(pictures *p, const picture_options *o, const char *scen
 
 int pictures_open(pictures *p, const picture_options *o, const char *scene_name, fl_sim *s)
 {
+    /* Every file first, before the frames' folder is made. */
+    const char *files[] = {o->snapshot, o->animation, o->trace, o->plot};
+    for (size_t k = 0; k < sizeof files / sizeof files[0]; k++)
+        if (cli_output_check(files[k]) != CLI_OK) {
+            memset(p, 0, sizeof *p);
+            return CLI_FAILED;
+        }
     int rc = open_pictures(p, o, scene_name, s);
     char err[512];
     if (rc == CLI_OK && o->plot &&

@@ -30,8 +30,6 @@ bool plot_open(plot_series *p, const char *path, const char *quantity, const cha
                                      : "--plot: the scene has no moving body%s", body ? body : "");
         return false;
     }
-    if (!snapshot_probe(path, err, err_size))
-        return false;
     const char *name = fl_sim_body_name(s, b);
     snprintf(p->title, sizeof p->title, "%s%s%s", name[0] ? name : "", name[0] ? ": " : "",
              reading_label((reading)reading_named(quantity)));

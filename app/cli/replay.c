@@ -2,12 +2,15 @@
  * checkpoint checked, with the pictures and state output of `run`. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 #include "pictures.h"
+#include "scene_source.h"
 
 typedef struct replay_options {
     const char *path;
+    const char *name;       /* in messages: path, or <stdin> */
     const char *state_out;  /* NULL: print a summary */
     picture_options pictures;
 } replay_options;
@@ -17,6 +20,8 @@ static int parse_replay_args(int argc, char **argv, replay_options *o)
     *o = (replay_options){.pictures = picture_options_default()};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
+        if (cli_is_help(a))
+            return cli_answer_help("replay");
         int frc = cli_output_option(argc, argv, &i, &o->state_out, &o->pictures);
         if (frc >= 0) {
             if (frc != CLI_OK)
@@ -31,6 +36,7 @@ static int parse_replay_args(int argc, char **argv, replay_options *o)
     }
     if (!o->path)
         return cli_usage_error("replay needs a replay file");
+    o->name = scene_source_name(o->path);
     return CLI_OK;
 }
 
@@ -56,14 +62,14 @@ static int play(fl_replay_player *p, const replay_options *o, pictures *pics)
             break;
         if (st == FL_REPLAY_FAILED) {
             cli_progress_end(&bar);
-            print_error(o->path, &err);
+            print_error(o->name, &err);
             return CLI_BAD_INPUT;
         }
         if (st == FL_REPLAY_DIFFERS) {
             cli_progress_end(&bar);
             fprintf(stderr, "flotsam: %s: step %" PRIu64 " differs from the recording: state hash "
                     "%016" PRIx64 ", recorded %016" PRIx64 "; this build does not replay it bit "
-                    "for bit\n", o->path, p->step, got, expected);
+                    "for bit\n", o->name, p->step, got, expected);
             return CLI_FAILED;
         }
         rc = pictures_step(pics, &p->sim, (long)p->step) ? CLI_OK : CLI_FAILED;
@@ -81,10 +87,16 @@ int cli_replay(int argc, char **argv)
         return rc;
     fl_replay r;
     fl_scene_error err;
-    if (!fl_replay_load_file(o.path, &r, &err)) {
-        print_error(o.path, &err);
+    char *text;
+    size_t len;
+    bool read = source_read_text(o.path, &text, &len, &err);
+    memset(&r, 0, sizeof r);
+    if (!read || !fl_replay_parse(text, len, &r, &err)) {
+        free(text);
+        print_error(o.name, &err);
         return CLI_BAD_INPUT;
     }
+    free(text);
     long steps = (long)r.steps;
     rc = picture_options_check(&o.pictures, steps);
     if (rc != CLI_OK) {
@@ -95,12 +107,14 @@ int cli_replay(int argc, char **argv)
         o.pictures.at = steps;
     fl_replay_player p;
     if (!fl_replay_player_start(&p, &r, &err)) {
-        print_error(o.path, &err);
+        print_error(o.name, &err);
         fl_replay_free(&r);
         return CLI_BAD_INPUT;
     }
     pictures pics;
-    rc = pictures_open(&pics, &o.pictures, o.path, &p.sim);
+    rc = cli_output_check(o.state_out);
+    if (rc == CLI_OK)
+        rc = pictures_open(&pics, &o.pictures, o.name, &p.sim);
     if (rc == CLI_OK) {
         rc = play(&p, &o, &pics);
         if (!pictures_close(&pics, rc == CLI_OK) && rc == CLI_OK)
@@ -108,8 +122,8 @@ int cli_replay(int argc, char **argv)
     }
     if (rc == CLI_OK) {
         fprintf(o.state_out && !strcmp(o.state_out, "-") ? stderr : stdout,
-                "%s: %ld steps replayed, %d checkpoints matched\n", o.path, steps, r.check_count);
-        rc = cli_report(o.path, o.state_out, steps, &p.sim);
+                "%s: %ld steps replayed, %d checkpoints matched\n", o.name, steps, r.check_count);
+        rc = cli_report(o.name, o.state_out, steps, &p.sim);
     }
     fl_replay_player_free(&p);
     fl_replay_free(&r);

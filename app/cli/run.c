@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "cli.h"
 #include "pictures.h"
 #include "scene_source.h"
@@ -34,6 +33,8 @@ static int parse_run_args(int argc, char **argv, run_options *o)
     *o = (run_options){.steps = 600, .pictures = picture_options_default()};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
+        if (cli_is_help(a))
+            return cli_answer_help("run");
         int frc = cli_output_option(argc, argv, &i, &o->state_out, &o->pictures);
         if (frc >= 0) {
             if (frc != CLI_OK)
@@ -88,33 +89,6 @@ static bool write_state_to(FILE *f, void *ctx, char *why, size_t why_size)
     return true;
 }
 
-/* Writes the state to path ('-': stdout). A regular file is written beside
- * its final name and renamed into place, so a failed write never leaves half
- * a file; anything else that exists (a device, a pipe) is written directly. */
-static int write_state(const char *path, fl_sim *s)
-{
-    char err[512] = "", why[256] = "";
-    bool ok;
-    struct stat st;
-    if (!strcmp(path, "-") || (stat(path, &st) == 0 && !S_ISREG(st.st_mode))) {
-        FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
-        ok = f && write_state_to(f, s, why, sizeof why);
-        if (!f)
-            snprintf(why, sizeof why, "%s", strerror(errno));
-        if (f && f != stdout && fclose(f) != 0 && ok) {
-            snprintf(why, sizeof why, "%s", strerror(errno));
-            ok = false;
-        }
-        if (!ok)
-            snprintf(err, sizeof err, "cannot write '%s': %s", path, why);
-    } else {
-        ok = fl_write_file(path, write_state_to, s, err, sizeof err);
-    }
-    if (!ok)
-        fprintf(stderr, "flotsam: %s\n", err);
-    return ok ? CLI_OK : CLI_FAILED;
-}
-
 /* The first body whose motion is no longer finite, or -1. */
 static int first_non_finite(const fl_world *w)
 {
@@ -160,7 +134,7 @@ int cli_report(const char *name, const char *state_out, long steps, fl_sim *s)
         rc = CLI_FAILED;
     }
     if (state_out) {
-        int wrc = write_state(state_out, s);
+        int wrc = cli_output_write(state_out, write_state_to, s);
         rc = rc != CLI_OK ? rc : wrc;
     } else {
         print_summary(stdout, name, s);
@@ -198,7 +172,9 @@ int cli_run(int argc, char **argv)
     if (o.pictures.snapshot && o.pictures.at < 0)
         o.pictures.at = o.steps; /* the end of the run */
     pictures pics;
-    rc = pictures_open(&pics, &o.pictures, name, &s);
+    rc = cli_output_check(o.state_out);
+    if (rc == CLI_OK)
+        rc = pictures_open(&pics, &o.pictures, name, &s);
     if (rc != CLI_OK) {
         fl_sim_free(&s);
         return rc;
@@ -214,17 +190,24 @@ int cli_run(int argc, char **argv)
 
 int cli_check(int argc, char **argv)
 {
-    if (argc == 0)
+    const char *path = NULL;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a))
+            return cli_answer_help("check");
+        if (a[0] == '-' && a[1] != '\0')
+            return cli_usage_error("unknown option '%s' for check", a);
+        if (path)
+            return cli_usage_error("check takes one scene file, got '%s' and '%s'", path, a);
+        path = a;
+    }
+    if (!path)
         return cli_usage_error("check needs a scene file");
-    if (argv[0][0] == '-' && argv[0][1] != '\0')
-        return cli_usage_error("unknown option '%s' for check", argv[0]);
-    if (argc > 1)
-        return cli_usage_error("check takes one scene file, got %d arguments", argc);
     fl_scene sc;
     fl_sim s;
-    if (!load(argv[0], &sc, &s))
+    if (!load(path, &sc, &s))
         return CLI_BAD_INPUT;
-    printf("%s: ok (%d fluid%s, %d bod%s, %d rope%s", argv[0], sc.fluid_count,
+    printf("%s: ok (%d fluid%s, %d bod%s, %d rope%s", scene_source_name(path), sc.fluid_count,
            sc.fluid_count == 1 ? "" : "s", sc.body_count, sc.body_count == 1 ? "y" : "ies",
            sc.rope_count, sc.rope_count == 1 ? "" : "s");
     if (sc.event_count > 0)

@@ -55,6 +55,8 @@ int cli_stability(int argc, char **argv)
     const char *scene = NULL, *body = NULL, *csv = NULL, *plot = NULL;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
+        if (cli_is_help(a))
+            return cli_answer_help("stability");
         const char *const names[] = {"--body", "--csv", "--plot"};
         const char **slots[] = {&body, &csv, &plot};
         int k = 0;
@@ -78,10 +80,8 @@ int cli_stability(int argc, char **argv)
     if (plot && !plot_format_known(plot))
         return cli_usage_error("--plot draws .png or .svg files, got '%s'", plot);
     char err[512];
-    if (plot && !snapshot_probe(plot, err, sizeof err)) {
-        fprintf(stderr, "flotsam: %s\n", err);
-        return CLI_BAD_INPUT;
-    }
+    if (cli_output_check(csv) != CLI_OK || cli_output_check(plot) != CLI_OK)
+        return CLI_FAILED;
     fl_scene sc;
     fl_sim s;
     if (!scene_source_load(scene, &sc, err, sizeof err) ||
@@ -131,14 +131,8 @@ int cli_stability(int argc, char **argv)
             printf("  no angle of vanishing stability below 180 deg\n");
         report_zeros(c);
     }
-    if (rc == CLI_OK && csv) {
-        bool ok = !strcmp(csv, "-") ? write_csv(stdout, c, err, sizeof err)
-                                    : fl_write_file(csv, write_csv, c, err, sizeof err);
-        if (!ok) {
-            fprintf(stderr, "flotsam: %s\n", err);
-            rc = CLI_FAILED;
-        }
-    }
+    if (rc == CLI_OK && csv)
+        rc = cli_output_write(csv, write_csv, c);
     if (rc == CLI_OK && plot) {
         char title[160];
         snprintf(title, sizeof title, "%s: righting arm GZ (m)",

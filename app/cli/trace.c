@@ -1,6 +1,6 @@
 /* The trace CSV: a header, then one row per body per traced step (step 0
  * too), written beside its final name and renamed into place when the run
- * ends well, so that a failed run leaves no half file. */
+ * ends well (fl_out_file), so that a failed run leaves no half file. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -16,18 +16,9 @@ bool trace_open(trace *t, const char *path, long every, char *err, size_t err_si
 {
     memset(t, 0, sizeof *t);
     t->every = every > 0 ? every : 1;
-    size_t n = strlen(path);
-    t->path = malloc(n + 1);
-    t->part = malloc(n + 6);
-    if (!t->path || !t->part) {
-        snprintf(err, err_size, "out of memory");
-        trace_close(t, false, NULL, 0);
+    if (!fl_out_open(&t->out, path, err, err_size))
         return false;
-    }
-    memcpy(t->path, path, n + 1);
-    snprintf(t->part, n + 6, "%s.part", path);
-    t->f = fopen(t->part, "w");
-    if (!t->f || fputs(header, t->f) < 0) {
+    if (fputs(header, t->out.f) < 0) {
         snprintf(err, err_size, "cannot write '%s': %s", path, strerror(errno));
         trace_close(t, false, NULL, 0);
         return false;
@@ -35,7 +26,7 @@ bool trace_open(trace *t, const char *path, long every, char *err, size_t err_si
     return true;
 }
 
-bool trace_due(const trace *t, long done) { return t->f && done % t->every == 0; }
+bool trace_due(const trace *t, long done) { return t->out.f && done % t->every == 0; }
 
 /* A number of the CSV, or nothing where the reading does not apply. */
 static void put_reading(FILE *f, double v, const char *after)
@@ -51,6 +42,7 @@ bool trace_step(trace *t, fl_sim *s, long done, char *err, size_t err_size)
         return true;
     fl_world *w = s->world;
     double now = fl_world_time(w);
+    FILE *f = t->out.f;
     for (int i = 0; i < fl_world_body_count(w); i++) {
         const fl_body *b = fl_world_body(w, i);
         if (fl_body_is_static(b))
@@ -59,17 +51,17 @@ bool trace_step(trace *t, fl_sim *s, long done, char *err, size_t err_size)
         fl_buoyancy_hydrostatics(s->buoyancy, i, now, &hs);
         fl_vec2 x = fl_body_position(b), v = fl_body_velocity(b);
         /* Names are letters, digits, '_' and '-': nothing to quote. */
-        fprintf(t->f, "%ld,%.17g,%d,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,", done, now, i,
+        fprintf(f, "%ld,%.17g,%d,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,", done, now, i,
                 fl_sim_body_name(s, b), x.x, x.y, fl_body_angle(b), v.x, v.y, fl_body_spin(b));
-        put_reading(t->f, reading_value(s, b, &hs, READ_SUBMERGED), ",");
-        put_reading(t->f, reading_value(s, b, &hs, READ_DRAFT), ",");
-        put_reading(t->f, reading_value(s, b, &hs, READ_HEEL), ",");
-        put_reading(t->f, reading_value(s, b, &hs, READ_GM), ",");
-        put_reading(t->f, reading_value(s, b, &hs, READ_KINETIC), "\n");
+        put_reading(f, reading_value(s, b, &hs, READ_SUBMERGED), ",");
+        put_reading(f, reading_value(s, b, &hs, READ_DRAFT), ",");
+        put_reading(f, reading_value(s, b, &hs, READ_HEEL), ",");
+        put_reading(f, reading_value(s, b, &hs, READ_GM), ",");
+        put_reading(f, reading_value(s, b, &hs, READ_KINETIC), "\n");
         t->rows++;
     }
-    if (ferror(t->f)) {
-        snprintf(err, err_size, "cannot write '%s': %s", t->path, strerror(errno ? errno : EIO));
+    if (ferror(f)) {
+        snprintf(err, err_size, "cannot write '%s': %s", t->out.path, strerror(errno ? errno : EIO));
         return false;
     }
     return true;
@@ -77,23 +69,12 @@ bool trace_step(trace *t, fl_sim *s, long done, char *err, size_t err_size)
 
 bool trace_close(trace *t, bool ok, char *err, size_t err_size)
 {
-    if (t->f) {
-        if (fclose(t->f) != 0 && ok) {
-            if (err)
-                snprintf(err, err_size, "cannot write '%s': %s", t->path, strerror(errno));
-            ok = false;
-        }
-        t->f = NULL;
-        if (ok && rename(t->part, t->path) != 0) {
-            if (err)
-                snprintf(err, err_size, "cannot write '%s': %s", t->path, strerror(errno));
-            ok = false;
-        }
-        if (!ok)
-            remove(t->part);
+    char spare[8];
+    if (!t->out.f)
+        return ok;
+    if (!ok) {
+        fl_out_abort(&t->out);
+        return false;
     }
-    free(t->path);
-    free(t->part);
-    t->path = t->part = NULL;
-    return ok;
+    return fl_out_commit(&t->out, err ? err : spare, err ? err_size : sizeof spare);
 }

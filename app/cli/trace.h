@@ -8,20 +8,19 @@
 #include "flotsam/flotsam.h"
 
 typedef struct trace {
-    FILE *f;
-    char *path, *part;      /* the file, and the one it is written as until done */
+    fl_out_file out;        /* written beside the file until the run is done */
     long every;
     long rows;
 } trace;
 
-/* Opens PATH.part for writing and writes the header; false with a message. */
+/* Opens the file (fl_out_open) and writes the header; false with a message. */
 bool trace_open(trace *t, const char *path, long every, char *err, size_t err_size);
 /* Whether the step after `done` steps is traced (0, K, 2K...). */
 bool trace_due(const trace *t, long done);
 /* After `done` steps: a row per body when the step is traced (s measured
  * then: fl_buoyancy_measure). */
 bool trace_step(trace *t, fl_sim *s, long done, char *err, size_t err_size);
-/* Renames PATH.part into place (ok) or removes it; false with a message. */
+/* Puts the file in place (ok) or drops it; false with a message. */
 bool trace_close(trace *t, bool ok, char *err, size_t err_size);
 
 #endif

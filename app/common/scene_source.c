@@ -1,3 +1,4 @@
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,16 +10,67 @@ extern const size_t default_scene_text_len;
 
 const char *scene_source_name(const char *path)
 {
-    return path ? path : SCENE_SOURCE_DEFAULT_NAME;
+    return !path ? SCENE_SOURCE_DEFAULT_NAME : !strcmp(path, "-") ? SCENE_SOURCE_STDIN_NAME : path;
+}
+
+static bool read_failed(fl_scene_error *err, const char *why)
+{
+    *err = (fl_scene_error){0, 0, ""};
+    snprintf(err->message, sizeof err->message, "cannot read: %s", why);
+    return false;
+}
+
+/* Reads stdin to its end, refusing more than FL_FILE_MAX_BYTES. */
+static bool read_stdin(char **text, size_t *len, fl_scene_error *err)
+{
+    size_t used = 0, capacity = 0;
+    char *buf = NULL;
+    for (;;) {
+        if (used + 1 >= capacity) {
+            size_t want = capacity ? capacity * 2 : 65536;
+            char *bigger = realloc(buf, want);
+            if (!bigger) {
+                free(buf);
+                return read_failed(err, "out of memory");
+            }
+            buf = bigger;
+            capacity = want;
+        }
+        size_t got = fread(buf + used, 1, capacity - used - 1, stdin);
+        used += got;
+        if (used > FL_FILE_MAX_BYTES) {
+            free(buf);
+            return read_failed(err, "more than 64 MiB, the most a scene or replay may hold");
+        }
+        if (got == 0)
+            break;
+    }
+    if (ferror(stdin)) {
+        free(buf);
+        return read_failed(err, strerror(errno ? errno : EIO));
+    }
+    buf[used] = '\0';
+    *text = buf;
+    *len = used;
+    return true;
+}
+
+bool source_read_text(const char *path, char **text, size_t *len, fl_scene_error *err)
+{
+    *text = NULL;
+    *len = 0;
+    if (strcmp(path, "-") != 0)
+        return fl_read_text_file(path, text, len, err);
+    errno = 0;
+    return read_stdin(text, len, err);
 }
 
 bool scene_source_load(const char *path, fl_scene *out, char *msg, size_t msg_size)
 {
-    fl_scene_error err;
-    bool ok = path ? fl_scene_load_file(path, out, &err)
-                   : fl_scene_parse(default_scene_text, default_scene_text_len, out, &err);
-    if (!ok)
-        fl_scene_error_format(&err, scene_source_name(path), msg, msg_size);
+    char *text = NULL;
+    size_t len;
+    bool ok = scene_source_read(path, &text, &len, out, msg, msg_size);
+    free(text);
     return ok;
 }
 
@@ -28,7 +80,7 @@ bool scene_source_read(const char *path, char **text, size_t *len, fl_scene *out
     fl_scene_error err;
     bool ok;
     if (path) {
-        ok = fl_read_text_file(path, text, len, &err);
+        ok = source_read_text(path, text, len, &err);
     } else {
         *len = default_scene_text_len;
         *text = malloc(*len + 1);

@@ -10,8 +10,14 @@
 
 #define SCENE_SOURCE_DEFAULT_NAME "<default scene>"
 
-/* The name messages use for path (NULL: the built-in scene). */
+#define SCENE_SOURCE_STDIN_NAME "<stdin>"
+
+/* The name messages use for path (NULL: the built-in scene; "-": stdin). */
 const char *scene_source_name(const char *path);
+
+/* All of the file at path, or of stdin when path is "-" (at most
+ * FL_FILE_MAX_BYTES): *text malloc'd, NUL after its *len bytes. */
+bool source_read_text(const char *path, char **text, size_t *len, fl_scene_error *err);
 
 /* Reads and parses path, or the built-in scene when path is NULL. On error
  * puts "FILE:LINE:COLUMN: message" into msg[msg_size] and returns false. */

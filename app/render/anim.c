@@ -6,11 +6,12 @@
 #include <string.h>
 #include <strings.h>
 #include "anim.h"
+#include "flotsam/flotsam.h"
 
 struct anim {
     const anim_codec *codec;
     void *state;
-    char *path, *tmp;
+    fl_out_file out;
     long frames;
 };
 
@@ -42,29 +43,20 @@ anim *anim_open(const char *path, int w, int h, double fps, char *err, size_t er
         return NULL;
     }
     anim *a = calloc(1, sizeof *a);
-    size_t n = strlen(path) + 6;
-    if (a) {
-        a->path = strdup(path);
-        a->tmp = malloc(n);
-    }
-    if (!a || !a->path || !a->tmp) {
+    if (!a) {
         snprintf(err, err_size, "out of memory");
-        if (a) {
-            free(a->path);
-            free(a->tmp);
-        }
+        return NULL;
+    }
+    if (!fl_out_open(&a->out, path, err, err_size)) {
         free(a);
         return NULL;
     }
-    snprintf(a->tmp, n, "%s.part", path);
     a->codec = codec;
     char why[256] = "";
-    a->state = codec->open(a->tmp, w, h, fps, why, sizeof why);
+    a->state = codec->open(a->out.f, w, h, fps, why, sizeof why);
     if (!a->state) {
         snprintf(err, err_size, "cannot write '%s': %s", path, why);
-        remove(a->tmp);
-        free(a->path);
-        free(a->tmp);
+        fl_out_abort(&a->out);
         free(a);
         return NULL;
     }
@@ -78,30 +70,21 @@ bool anim_add(anim *a, const uint8_t *rgb, char *err, size_t err_size)
         a->frames++;
         return true;
     }
-    snprintf(err, err_size, "cannot write '%s': %s", a->path, why);
+    snprintf(err, err_size, "cannot write '%s': %s", a->out.path, why);
     return false;
-}
-
-static void release(anim *a)
-{
-    free(a->path);
-    free(a->tmp);
-    free(a);
 }
 
 bool anim_close(anim *a, char *err, size_t err_size)
 {
     char why[256] = "";
     bool ok = a->codec->finish(a->state, why, sizeof why);
-    if (ok && rename(a->tmp, a->path) != 0) {
-        snprintf(why, sizeof why, "%s", strerror(errno));
-        ok = false;
+    if (ok) {
+        ok = fl_out_commit(&a->out, err, err_size);
+    } else {
+        snprintf(err, err_size, "cannot write '%s': %s", a->out.path, why);
+        fl_out_abort(&a->out);
     }
-    if (!ok) {
-        remove(a->tmp);
-        snprintf(err, err_size, "cannot write '%s': %s", a->path, why);
-    }
-    release(a);
+    free(a);
     return ok;
 }
 
@@ -110,6 +93,6 @@ void anim_abort(anim *a)
     if (!a)
         return;
     a->codec->abort(a->state);
-    remove(a->tmp);
-    release(a);
+    fl_out_abort(&a->out);
+    free(a);
 }

@@ -1,14 +1,15 @@
 /* Animated pictures of a run, written frame by frame as they are drawn
  * (nothing holds all the frames): GIF through giflib, WebP through
  * libwebp's animation encoder, chosen by the file's extension. The file is
- * written beside its name and renamed into place when it is finished, so a
- * failed run leaves no half file. */
+ * written beside its name and renamed into place when it is finished
+ * (fl_out_file), so a failed run leaves no half file. */
 #ifndef FL_ANIM_H
 #define FL_ANIM_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 typedef struct anim anim;
 
@@ -37,7 +38,8 @@ double anim_max_fps(const char *path);
 
 /* The two encoders, behind anim.c. */
 typedef struct anim_codec {
-    void *(*open)(const char *tmp_path, int w, int h, double fps, char *err, size_t err_size);
+    /* The codec writes into f, which anim.c opened and closes. */
+    void *(*open)(FILE *f, int w, int h, double fps, char *err, size_t err_size);
     bool (*add)(void *state, const uint8_t *rgb, long k, char *err, size_t err_size);
     bool (*finish)(void *state, char *err, size_t err_size); /* writes and frees */
     void (*abort)(void *state);

@@ -40,8 +40,6 @@ static void gif_abort(void *state)
         return;
     if (s->gif)
         EGifCloseFile(s->gif, NULL);
-    if (s->f)
-        fclose(s->f);
     free(s->prev);
     free(s->cur);
     free(s->line);
@@ -54,7 +52,7 @@ static bool fail(char *why, size_t size, int error)
     return false;
 }
 
-static void *gif_open(const char *tmp, int w, int h, double fps, char *why, size_t why_size)
+static void *gif_open(FILE *f, int w, int h, double fps, char *why, size_t why_size)
 {
     gif_state *s = calloc(1, sizeof *s);
     if (!s) {
@@ -68,9 +66,9 @@ static void *gif_open(const char *tmp, int w, int h, double fps, char *why, size
     s->prev = malloc(n);
     s->cur = malloc(n);
     s->line = malloc((size_t)w * 3 > n ? (size_t)w * 3 : n);
-    s->f = fopen(tmp, "wb");
-    if (!s->prev || !s->cur || !s->line || !s->f) {
-        snprintf(why, why_size, "%s", s->f ? "out of memory" : "cannot create the file");
+    s->f = f;
+    if (!s->prev || !s->cur || !s->line) {
+        snprintf(why, why_size, "out of memory");
         gif_abort(s);
         return NULL;
     }
@@ -238,11 +236,6 @@ static bool gif_finish(void *state, char *why, size_t why_size)
     s->gif = NULL; /* closed either way */
     if (!ok)
         fail(why, why_size, error);
-    if (fclose(s->f) != 0 && ok) {
-        snprintf(why, why_size, "cannot finish the file");
-        ok = false;
-    }
-    s->f = NULL;
     gif_abort(s);
     return ok;
 }

@@ -14,7 +14,7 @@
 #define QUALITY 80
 
 typedef struct webp_state {
-    FILE *f;       /* opened at the start, so that a bad path fails at once */
+    FILE *f;       /* opened at the start (anim.c), so that a bad path fails at once */
     WebPAnimEncoder *enc;
     WebPConfig config;
     int w, h;
@@ -28,12 +28,10 @@ static void webp_abort(void *state)
     if (!s)
         return;
     WebPAnimEncoderDelete(s->enc);
-    if (s->f)
-        fclose(s->f);
     free(s);
 }
 
-static void *webp_open(const char *tmp, int w, int h, double fps, char *why, size_t why_size)
+static void *webp_open(FILE *f, int w, int h, double fps, char *why, size_t why_size)
 {
     webp_state *s = calloc(1, sizeof *s);
     WebPAnimEncoderOptions opt;
@@ -46,12 +44,7 @@ static void *webp_open(const char *tmp, int w, int h, double fps, char *why, siz
     s->config.method = 3;
     opt.allow_mixed = 1;          /* lossless where that is smaller */
     opt.anim_params.loop_count = 0;
-    s->f = fopen(tmp, "wb");
-    if (!s->f) {
-        snprintf(why, why_size, "%s", strerror(errno));
-        free(s);
-        return NULL;
-    }
+    s->f = f;
     s->enc = WebPAnimEncoderNew(w, h, &opt);
     s->w = w;
     s->h = h;
@@ -96,10 +89,6 @@ static bool webp_finish(void *state, char *why, size_t why_size)
     } else {
         errno = 0;
         ok = fwrite(data.bytes, 1, data.size, s->f) == data.size;
-        FILE *f = s->f;
-        s->f = NULL;
-        if (fclose(f) != 0)
-            ok = false;
         if (!ok)
             snprintf(why, why_size, "%s", errno ? strerror(errno) : "cannot write the file");
     }

@@ -63,26 +63,6 @@ static bool write_vector(FILE *f, void *ctx, char *why, size_t why_size)
     return true;
 }
 
-bool snapshot_probe(const char *path, char *err, size_t err_size)
-{
-    size_t n = strlen(path) + 8;
-    char *tmp = malloc(n);
-    if (!tmp) {
-        snprintf(err, err_size, "out of memory");
-        return false;
-    }
-    snprintf(tmp, n, "%s.probe", path);
-    FILE *f = fopen(tmp, "wb");
-    if (!f)
-        snprintf(err, err_size, "cannot write '%s': %s", path, strerror(errno));
-    else {
-        fclose(f);
-        remove(tmp);
-    }
-    free(tmp);
-    return f != NULL;
-}
-
 bool snapshot_paint(const char *path, int w, int h, snapshot_painter paint, void *ctx, char *err,
                     size_t err_size)
 {

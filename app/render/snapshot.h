@@ -12,10 +12,6 @@
 /* Which formats a name asks for: .png, .svg or .pdf (any case). */
 bool snapshot_format_known(const char *path);
 
-/* Checks before a run that `path` can be written (a file beside it is
- * created and removed); false with a message. */
-bool snapshot_probe(const char *path, char *err, size_t err_size);
-
 /* Paints a picture of w x h pixels (or points, for the vector formats)
  * into `path`: paint(cr, raster, ctx) draws it (raster: into the PNG's
  * pixels, else a vector surface, where shapes stay their own paths), and

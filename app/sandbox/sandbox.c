@@ -262,6 +262,19 @@ static void run(sandbox *sb)
     }
 }
 
+/* --save-as and --replay-out, checked before the window opens. */
+static bool outputs_writable(const sandbox_options *o)
+{
+    const char *paths[] = {o->save_as, o->replay_out};
+    char err[512];
+    for (int k = 0; k < 2; k++)
+        if (paths[k] && !fl_out_check(paths[k], err, sizeof err)) {
+            fprintf(stderr, "flotsam: %s\n", err);
+            return false;
+        }
+    return true;
+}
+
 static int session(sandbox *sb)
 {
     sb->overlays = render_options_default();
@@ -271,6 +284,8 @@ static int session(sandbox *sb)
     sb->view = (sandbox_view){.px_w = sb->opt.width, .px_h = sb->opt.height, .px_per_point = 1};
     if (!sandbox_load(sb, sb->opt.scene_path, true))
         return CLI_BAD_INPUT;
+    if (!outputs_writable(&sb->opt))
+        return CLI_FAILED;
     if (!open_window(sb)) {
         const char *path = sb->opt.scene_path;
         fprintf(stderr, "flotsam: cannot open a window: %s; to simulate without one, use "
