@@ -202,6 +202,7 @@ static int by_step(const void *a, const void *b)
 bool scene_finish_events(parser *p)
 {
     fl_scene *sc = &p->sc;
+    bool all = true;
     for (int i = 0; i < sc->event_count; i++) {
         fl_scene_event *e = &sc->events[i];
         const event_ref *ref = &p->event_refs[i];
@@ -212,12 +213,15 @@ bool scene_finish_events(parser *p)
         int kind = scene_name_kind(p, e->name);
         bool fluid = e->kind == FL_SCENE_FLUID;
         if (kind < 0)
-            return scene_fail(p, ref->name_pos, "unknown %s '%s'", fluid ? "fluid" : "body", e->name);
-        if (fluid != (kind == NAME_FLUID))
-            return scene_fail(p, ref->name_pos, "'%s' is a %s, not a %s", e->name,
-                              fluid ? "body" : "fluid", fluid ? "fluid" : "body");
+            all = scene_fail(p, ref->name_pos, "unknown %s '%s'", fluid ? "fluid" : "body", e->name);
+        else if (fluid != (kind == NAME_FLUID))
+            all = scene_fail(p, ref->name_pos, "'%s' is a %s, not a %s", e->name,
+                             fluid ? "body" : "fluid", fluid ? "fluid" : "body");
+        else
+            continue;
+        scene_record(p);
     }
     if (sc->event_count > 1)
         qsort(sc->events, (size_t)sc->event_count, sizeof *sc->events, by_step);
-    return true;
+    return all;
 }

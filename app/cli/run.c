@@ -212,6 +212,28 @@ int cli_run(int argc, char **argv)
     return rc;
 }
 
+/* One of check's problems, on its own line of stderr. */
+static void print_problem(void *file, const fl_scene_error *err)
+{
+    char msg[512];
+    fl_scene_error_format(err, file, msg, sizeof msg);
+    fprintf(stderr, "%s\n", msg);
+}
+
+/* As load, but printing every problem the reader finds, not only the
+ * first; the world is built only from a scene without any. */
+static bool check_load(const char *path, fl_scene *sc, fl_sim *s)
+{
+    if (fl_scene_load_file_all(path, sc, print_problem, (void *)path, NULL) > 0)
+        return false;
+    char msg[512];
+    if (scene_source_build(path, sc, s, msg, sizeof msg))
+        return true;
+    fprintf(stderr, "%s\n", msg);
+    fl_scene_free(sc);
+    return false;
+}
+
 int cli_check(int argc, char **argv)
 {
     if (argc == 0)
@@ -222,7 +244,7 @@ int cli_check(int argc, char **argv)
         return cli_usage_error("check takes one scene file, got %d arguments", argc);
     fl_scene sc;
     fl_sim s;
-    if (!load(argv[0], &sc, &s))
+    if (!check_load(argv[0], &sc, &s))
         return CLI_BAD_INPUT;
     printf("%s: ok (%d fluid%s, %d bod%s, %d rope%s", argv[0], sc.fluid_count,
            sc.fluid_count == 1 ? "" : "s", sc.body_count, sc.body_count == 1 ? "y" : "ies",
