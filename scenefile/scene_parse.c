@@ -364,6 +364,8 @@ static bool finish_body(parser *p)
             return scene_fail(p, p->cur.value_pos[hold[i]],
                               "'%s' is about a hold: it needs a 'hull' of the polygon's own",
                               scene_field_names[hold[i]]);
+    if (!scene_check_body(p))
+        return false;
     if (p->cur.event >= 0)
         return scene_finish_spawn(p);
     if (!scene_reserve((void **)&sc->bodies, &p->body_capacity, sc->body_count, sizeof *sc->bodies))

@@ -170,6 +170,12 @@ int scene_name_kind(const parser *p, const char *name);
 bool scene_begin_statement(parser *p, stmt_kind kind, scene_pos where);
 stmt_kind scene_keyword_of(const scene_token *tok);
 
+/* ---- geometry (scene_geometry.c) ---------------------------------------------- */
+
+/* False, with the message at the field at fault, when the world would
+ * refuse the body just read (p->cur). */
+bool scene_check_body(parser *p);
+
 /* ---- events (scene_events.c) --------------------------------------------------- */
 
 /* `at` starting a line: reads the event from the cursor; for a spawn, begins

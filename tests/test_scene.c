@@ -905,6 +905,38 @@ static void test_parse_all_stops(void **state)
     free(text);
 }
 
+/* What the world would refuse is refused by the reader, at the field at
+ * fault, and agrees with fl_world_add_body. */
+static void test_world_refusals(void **state)
+{
+    (void)state;
+    /* water that does not fit in the hold */
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[-1,0 1,0 1,1 -1,1]"
+                        " hull=[-1,-1 1,-1 1,1 -1,1] water=3\n",
+                 2, 86, "does not fit in the hold (2 m^2)");
+    /* a hull that is the outline itself, from another corner, has no hold */
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[-1,0 1,0 1,1 -1,1]"
+                        " hull=[1,1 -1,1 -1,0 1,0] openings=[]\n",
+                 2, 87, "only a body with a hull of its own has a hold");
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[-1,0 1,0 1,1 -1,1]"
+                        " water=0.5 hull=[1,1 -1,1 -1,0 1,0]\n",
+                 2, 59, "only a body with a hull of its own has a hold");
+    /* a mass too small to divide by */
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1e-6 points=[0,0 1,0 2,1e-303]\n", 2, 36,
+                 "the world cannot build this body: mass");
+    /* the same in a spawned body */
+    EXPECT_ERROR(HEADER "at t=1s spawn polygon at=0,0 density=1e-6 points=[0,0 1,0 2,1e-303]\n",
+                 2, 50, "the world cannot build this body: mass");
+    /* static: no mass, so it builds */
+    fl_scene s;
+    PARSE_OK(HEADER "polygon at=0,0 static points=[0,0 1,0 2,1e-303]\n", &s);
+    fl_sim sim;
+    fl_scene_error err;
+    assert_true(fl_sim_build(&sim, &s, &err));
+    fl_sim_free(&sim);
+    fl_scene_free(&s);
+}
+
 static void test_failure_leaves_scene_empty(void **state)
 {
     (void)state;
@@ -1011,6 +1043,7 @@ int main(void)
         cmocka_unit_test(test_byte_order_mark),
         cmocka_unit_test(test_parse_all),
         cmocka_unit_test(test_parse_all_stops),
+        cmocka_unit_test(test_world_refusals),
         cmocka_unit_test(test_free_zeroed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
