@@ -108,6 +108,8 @@ bool scene_lex_check_text(const char *text, size_t len, fl_scene_error *err)
         size_t step = utf8_sequence_length(s + i, len - i);
         if (problem == NULL && step == 0)
             problem = "invalid UTF-8";
+        if (problem == NULL && step == 3 && s[i] == 0xEF && s[i + 1] == 0xBB && s[i + 2] == 0xBF)
+            problem = "byte order mark (U+FEFF) inside the file: only its very start may have one";
         if (problem != NULL) {
             scene_set_error(err, pos, "%s", problem);
             return false;

@@ -49,7 +49,12 @@ void scene_record(parser *p)
         p->stopped = p->lost = true;
         return;
     }
-    p->errors[p->error_count++] = *p->err;
-    if (p->error_count >= FL_SCENE_MAX_ERRORS)
+    p->errors[p->error_count] = *p->err;
+    if (p->error_count == FL_SCENE_MAX_ERRORS - 1) {
+        /* The last is where reading stops. */
+        snprintf(p->errors[p->error_count].message, sizeof p->errors[0].message,
+                 "too many problems (%d); reading stops here", FL_SCENE_MAX_ERRORS - 1);
         p->stopped = true;
+    }
+    p->error_count++;
 }

@@ -822,7 +822,7 @@ static void test_encoding_errors(void **state)
     EXPECT_ERROR(HEADER "box \xe2\x82\n", 2, 5, "invalid UTF-8");         /* truncated */
     EXPECT_ERROR(HEADER "box at=0,0 \x01\n", 2, 12, "control character");
     /* a byte order mark is read past at the start, and only there */
-    EXPECT_ERROR("\xef\xbb\xbf" HEADER "\xef\xbb\xbf" "box\n", 2, 1, "unknown keyword");
+    EXPECT_ERROR("\xef\xbb\xbf" HEADER "\xef\xbb\xbf" "box\n", 2, 1, "byte order mark (U+FEFF) inside");
     EXPECT_ERROR("\xef\xbb\xbf" HEADER "box at=0,0 \x01\n", 2, 12, "control character");
     /* a non-ASCII word is quoted whole in the message */
     EXPECT_ERROR(HEADER "box \xc3\xa9t\xc3\xa9=1 at=0,0\n", 2, 5,

@@ -139,7 +139,8 @@ FL_API bool fl_scene_parse(const char *text, size_t len, fl_scene *out, fl_scene
  * column 0 with the system's reason. */
 FL_API bool fl_scene_load_file(const char *path, fl_scene *out, fl_scene_error *err);
 
-/* The most problems fl_scene_parse_all reports; reading stops there. */
+/* The most problems fl_scene_parse_all reports: the last says that reading
+ * stops there. */
 #define FL_SCENE_MAX_ERRORS 100
 
 /* Gets each problem fl_scene_parse_all finds. */
