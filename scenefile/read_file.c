@@ -78,6 +78,20 @@ bool fl_read_text_file(const char *path, char **text, size_t *len, fl_scene_erro
     return ok || fail_read(err, why);
 }
 
+bool fl_read_text_stream(FILE *f, char **text, size_t *len, fl_scene_error *err)
+{
+    fl_scene_error spare;
+    if (err == NULL)
+        err = &spare;
+    *text = NULL;
+    *len = 0;
+    if (f == NULL)
+        return fail_read(err, strerror(EINVAL));
+    errno = 0;
+    const char *why = "";
+    return read_all(f, text, len, &why) || fail_read(err, why);
+}
+
 bool fl_scene_load_file(const char *path, fl_scene *out, fl_scene_error *err)
 {
     return fl_scene_load_file_all(path, out, NULL, NULL, err) == 0;

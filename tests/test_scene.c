@@ -937,6 +937,32 @@ static void test_world_refusals(void **state)
     fl_scene_free(&s);
 }
 
+/* A stream is read to its end, or refused past the cap. */
+static void test_read_stream(void **state)
+{
+    (void)state;
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    fputs(HEADER, f);
+    rewind(f);
+    char *text;
+    size_t len;
+    fl_scene_error err;
+    assert_true(fl_read_text_stream(f, &text, &len, &err));
+    assert_int_equal(len, strlen(HEADER));
+    assert_memory_equal(text, HEADER, len);
+    free(text);
+    fclose(f);
+    FILE *zero = fopen("/dev/zero", "rb");
+    if (zero) {
+        assert_false(fl_read_text_stream(zero, &text, &len, &err));
+        assert_null(text);
+        assert_int_equal(err.line, 0);
+        assert_non_null(strstr(err.message, "larger than 64 MB"));
+        fclose(zero);
+    }
+}
+
 static void test_failure_leaves_scene_empty(void **state)
 {
     (void)state;
@@ -1044,6 +1070,7 @@ int main(void)
         cmocka_unit_test(test_parse_all),
         cmocka_unit_test(test_parse_all_stops),
         cmocka_unit_test(test_world_refusals),
+        cmocka_unit_test(test_read_stream),
         cmocka_unit_test(test_free_zeroed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

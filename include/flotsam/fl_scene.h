@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "flotsam/fl_math.h"
 #include "flotsam/fl_types.h"
 #include "flotsam/fl_api.h"
@@ -171,6 +172,10 @@ FL_API int fl_scene_load_file_all(const char *path, fl_scene *out, fl_scene_erro
  * *len bytes. A file that cannot be read, or holds more than
  * FL_TEXT_FILE_MAX bytes, is reported at line 0, column 0 with the reason. */
 FL_API bool fl_read_text_file(const char *path, char **text, size_t *len, fl_scene_error *err);
+
+/* fl_read_text_file from an open stream (standard input, say), to its end
+ * or to the cap; f is not closed. */
+FL_API bool fl_read_text_stream(FILE *f, char **text, size_t *len, fl_scene_error *err);
 
 FL_API void fl_scene_free(fl_scene *s);
 
