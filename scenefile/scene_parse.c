@@ -435,6 +435,7 @@ static void salvage_name(parser *p)
                            sizeof *sc->fluids))
             return;
         sc->fluids[sc->fluid_count] = c->fluid;
+        sc->fluids[sc->fluid_count].bottom = HUGE_VAL; /* unknown: no event is checked by it */
         if (scene_add_name(p, name, NAME_FLUID, sc->fluid_count))
             sc->fluid_count++;
     }

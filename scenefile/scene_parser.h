@@ -55,6 +55,7 @@ typedef struct event_ref {
     bool timed;                     /* t= (else step=) */
     double time;
     scene_pos when_pos, name_pos;
+    scene_pos surface_pos;          /* a fluid event's surface= value */
 } event_ref;
 
 /* A rope's body names, resolved once the whole file is read. */
