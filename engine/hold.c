@@ -95,6 +95,10 @@ fl_status hold_check_def(const fl_body_def *def, double room, fl_body_def_part *
         def->water_density < 0.0 || (def->water > 0.0 && !(def->water_density > 0.0)))
         return hold_fail(part, FL_BODY_DEF_WATER,
                          fl_fail(err, FL_EINVAL, "water in a hold needs an area >= 0 and a density > 0"));
+    if (room < 0.0)
+        return hold_fail(part, FL_BODY_DEF_HULL,
+                         fl_fail(err, FL_EINVAL, "the hull's area is %g m^2 less than the "
+                                 "outline's: it cannot be the outline of a hold", -room));
     if (def->water > room)
         return hold_fail(part, FL_BODY_DEF_WATER,
                          fl_fail(err, FL_EINVAL, "%g m^2 of water does not fit in the hold (%g m^2)",
