@@ -90,21 +90,73 @@ static void set_parts(fl_body *b, const parts *p)
     }
 }
 
-static fl_status check_def(const fl_body_def *def, fl_error *err)
+static fl_status fail_at(fl_body_def_part *part, fl_body_def_part which, fl_status st)
 {
-    fl_status st = check_outline(def->points, def->point_count, "outline", err);
-    if (st == FL_OK && def->hull)
-        st = check_outline(def->hull, def->hull_count, "hull", err);
+    if (part)
+        *part = which;
+    return st;
+}
+
+static fl_status check_def(const fl_body_def *def, fl_body_def_part *part, fl_error *err)
+{
+    if (check_outline(def->points, def->point_count, "outline", err) != FL_OK)
+        return fail_at(part, FL_BODY_DEF_POINTS, FL_EINVAL);
+    if (def->hull && check_outline(def->hull, def->hull_count, "hull", err) != FL_OK)
+        return fail_at(part, FL_BODY_DEF_HULL, FL_EINVAL);
+    if (!finite_vec(def->origin) || !isfinite(def->angle) || !finite_vec(def->velocity) ||
+        !isfinite(def->spin))
+        return fail_at(part, FL_BODY_DEF_MOTION,
+                       fl_fail(err, FL_EINVAL, "body placement and motion must be finite"));
+    if (!def->is_static && !(def->density > 0.0 && isfinite(def->density)))
+        return fail_at(part, FL_BODY_DEF_DENSITY,
+                       fl_fail(err, FL_EINVAL, "a dynamic body needs a finite density > 0"));
+    if (!isfinite(def->friction) || !isfinite(def->restitution) || def->friction < 0.0 ||
+        def->restitution < 0.0 || def->restitution > 1.0)
+        return fail_at(part, FL_BODY_DEF_SURFACE,
+                       fl_fail(err, FL_EINVAL, "friction must be >= 0 and restitution within 0..1"));
+    return FL_OK;
+}
+
+/* Checks def, then gives its outline about the centre of mass in positive
+ * winding (outline) and its mass properties (*mp): what fl_body_create
+ * works out before allocating. */
+static fl_status prepare_outline(const fl_body_def *def, fl_mass_props *mp, fl_vec2 *outline,
+                                 fl_body_def_part *part, fl_error *err)
+{
+    fl_status st = check_def(def, part, err);
     if (st != FL_OK)
         return st;
-    if (!finite_vec(def->origin) || !isfinite(def->angle) || !finite_vec(def->velocity) ||
-        !isfinite(def->spin) || !isfinite(def->friction) || !isfinite(def->restitution))
-        return fl_fail(err, FL_EINVAL, "body placement and motion must be finite");
-    if (!def->is_static && !(def->density > 0.0 && isfinite(def->density)))
-        return fl_fail(err, FL_EINVAL, "a dynamic body needs a finite density > 0");
-    if (def->friction < 0.0 || def->restitution < 0.0 || def->restitution > 1.0)
-        return fl_fail(err, FL_EINVAL, "friction must be >= 0 and restitution within 0..1");
+    int n = def->point_count;
+    *mp = fl_polygon_mass_props(def->points, n);
+    copy_outline(outline, def->points, n, mp->centroid);
+    /* Points apart only at the scale of rounding can meet once moved to the
+     * centre of mass; an edge needs a length for its normal. */
+    for (int i = 0; i < n; i++)
+        if (outline[i].x == outline[(i + 1) % n].x && outline[i].y == outline[(i + 1) % n].y)
+            return fail_at(part, FL_BODY_DEF_POINTS,
+                           fl_fail(err, FL_EINVAL, "outline points %d and %d are too close together",
+                                   i, (i + 1) % n));
+    if (!def->is_static) {
+        double mass = def->density * mp->area, inertia = def->density * mp->inertia;
+        if (!(mass > 0.0 && isfinite(mass) && inertia > 0.0 && isfinite(inertia) &&
+              isfinite(1.0 / mass) && isfinite(1.0 / inertia)))
+            return fail_at(part, FL_BODY_DEF_POINTS,
+                           fl_fail(err, FL_EINVAL,
+                                   "mass %g and moment of inertia %g must be finite and > 0", mass,
+                                   inertia));
+    }
     return FL_OK;
+}
+
+/* A body whose hull is its own outline (or that has none) has no hold:
+ * openings or water are refused. */
+static fl_status check_no_hold(const fl_body_def *def, fl_body_def_part *part, fl_error *err)
+{
+    if (!def->openings && def->water == 0.0)
+        return FL_OK;
+    return fail_at(part, def->openings ? FL_BODY_DEF_OPENINGS : FL_BODY_DEF_WATER,
+                   fl_fail(err, FL_EINVAL, "only a body with a hull of its own has a hold "
+                                           "(openings, water)"));
 }
 
 static fl_status make_cavity(fl_world *w, fl_body *b, const fl_body_def *def, fl_vec2 centroid,
@@ -112,30 +164,15 @@ static fl_status make_cavity(fl_world *w, fl_body *b, const fl_body_def *def, fl
 
 fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err)
 {
-    fl_status st = check_def(def, err);
-    if (st != FL_OK)
-        return st;
-
     /* Everything is worked out about the centre of mass before allocating. */
-    fl_mass_props mp = fl_polygon_mass_props(def->points, def->point_count);
+    fl_mass_props mp;
     int n = def->point_count;
     fl_vec2 outline[FL_DECOMPOSE_MAX];
     parts split; /* 13 KiB of stack, once per body added */
     parts *p = &split;
-    copy_outline(outline, def->points, n, mp.centroid);
-    /* Points apart only at the scale of rounding can meet once moved to the
-     * centre of mass; an edge needs a length for its normal. */
-    for (int i = 0; i < n; i++)
-        if (outline[i].x == outline[(i + 1) % n].x && outline[i].y == outline[(i + 1) % n].y)
-            return fl_fail(err, FL_EINVAL, "outline points %d and %d are too close together", i,
-                           (i + 1) % n);
-    if (!def->is_static) {
-        double mass = def->density * mp.area, inertia = def->density * mp.inertia;
-        if (!(mass > 0.0 && isfinite(mass) && inertia > 0.0 && isfinite(inertia) &&
-              isfinite(1.0 / mass) && isfinite(1.0 / inertia)))
-            return fl_fail(err, FL_EINVAL, "mass %g and moment of inertia %g must be finite and > 0",
-                           mass, inertia);
-    }
+    fl_status st = prepare_outline(def, &mp, outline, NULL, err);
+    if (st != FL_OK)
+        return st;
     st = split_parts(outline, n, p, err);
     if (st != FL_OK)
         return st;
@@ -251,12 +288,8 @@ static bool same_polygon(const fl_vec2 *a, const fl_vec2 *b, int n, int m)
 static fl_status make_cavity(fl_world *w, fl_body *b, const fl_body_def *def, fl_vec2 centroid,
                              fl_error *err)
 {
-    if (b->hull == b->verts || same_polygon(b->hull, b->verts, b->vert_count, b->hull_count)) {
-        if (def->openings || def->water != 0.0)
-            return fl_fail(err, FL_EINVAL, "only a body with a hull of its own has a hold "
-                                           "(openings, water)");
-        return FL_OK;
-    }
+    if (b->hull == b->verts || same_polygon(b->hull, b->verts, b->vert_count, b->hull_count))
+        return check_no_hold(def, NULL, err);
     parts *p = fl_world_alloc(w, sizeof *p);
     if (!p)
         return fl_fail(err, FL_ENOMEM, "out of memory adding a body");
@@ -314,4 +347,31 @@ void fl_body_set_transform(fl_body *b, fl_vec2 position, double angle)
     b->position = position;
     b->angle = angle;
     b->rot = fl_rot_from(angle);
+}
+
+fl_status fl_body_def_check(const fl_body_def *def, fl_body_def_part *part, fl_error *err)
+{
+    fl_body_def_part spare;
+    if (!part)
+        part = &spare;
+    *part = FL_BODY_DEF_OK;
+    fl_mass_props mp;
+    fl_vec2 outline[FL_DECOMPOSE_MAX], hull[FL_DECOMPOSE_MAX];
+    parts split; /* as fl_body_create */
+    fl_status st = prepare_outline(def, &mp, outline, part, err);
+    if (st != FL_OK)
+        return st;
+    int n = def->point_count;
+    if (split_parts(outline, n, &split, err) != FL_OK)
+        return fail_at(part, FL_BODY_DEF_POINTS, FL_EINVAL);
+    if (!def->hull)
+        return check_no_hold(def, part, err);
+    int m = def->hull_count;
+    copy_outline(hull, def->hull, m, mp.centroid);
+    if (same_polygon(hull, outline, n, m))
+        return check_no_hold(def, part, err);
+    if (split_parts(hull, m, &split, err) != FL_OK)
+        return fail_at(part, FL_BODY_DEF_HULL, FL_EINVAL);
+    double room = fabs(fl_polygon_signed_area(hull, m)) - fabs(fl_polygon_signed_area(outline, n));
+    return hold_check_def(def, room, part, err);
 }

@@ -98,6 +98,11 @@ typedef struct fl_cavity {
  * cavity and its openings. hold.c. */
 fl_status hold_make_openings(fl_world *w, fl_body *b, const fl_body_def *def, fl_vec2 centroid,
                              fl_error *err);
+/* What hold_make_openings refuses in a def whose hold has `room` m^2:
+ * water that does not fit or has no density, openings that are not
+ * finite or whose ends are one point; *part says which. hold.c. */
+fl_status hold_check_def(const fl_body_def *def, double room, fl_body_def_part *part,
+                         fl_error *err);
 /* Gives the body's mass and moment of inertia about its centre of mass
  * what its hold's water adds now (kg, kg m^2), in place of the last. */
 void hold_carry(fl_body *b, double mass, double inertia);

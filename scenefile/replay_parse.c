@@ -413,6 +413,9 @@ bool fl_replay_parse(const char *text, size_t len, fl_replay *out, fl_scene_erro
     rd.err = err;
     rd.text = text ? text : "";
     rd.len = text ? len : 0;
+    size_t bom = scene_lex_bom(rd.text, rd.len);
+    rd.text += bom;
+    rd.len -= bom;
     rd.p = calloc(1, sizeof *rd.p);
     if (!rd.p) {
         snprintf(err->message, sizeof err->message, "out of memory");

@@ -79,7 +79,7 @@ static bool read_target(parser *p, scene_cursor *c, scene_pos after, fl_scene_ev
 }
 
 /* The key=value fields after the name of a fluid or push event. */
-static bool read_fields(parser *p, scene_cursor *c, fl_scene_event *e)
+static bool read_fields(parser *p, scene_cursor *c, fl_scene_event *e, event_ref *ref)
 {
     scene_token t;
     scene_lex_result r;
@@ -108,6 +108,7 @@ static bool read_fields(parser *p, scene_cursor *c, fl_scene_event *e)
         if (seen == &seen_surface) {
             ok = scene_read_real(p, &t, F_SURFACE, ANY, &e->surface);
             e->has_surface = true;
+            ref->surface_pos = t.value_pos;
         } else if (seen == &seen_density) {
             ok = scene_read_real(p, &t, F_DENSITY, SCALE, &e->density);
             e->has_density = true;
@@ -173,11 +174,11 @@ bool scene_start_event(parser *p, scene_cursor *c, const scene_token *at)
     }
     if (scene_token_is(&t, "fluid")) {
         e->kind = FL_SCENE_FLUID;
-        return read_target(p, c, t.key_pos, e, ref, "fluid") && read_fields(p, c, e);
+        return read_target(p, c, t.key_pos, e, ref, "fluid") && read_fields(p, c, e, ref);
     }
     if (scene_token_is(&t, "push")) {
         e->kind = FL_SCENE_PUSH;
-        return read_target(p, c, t.key_pos, e, ref, "body to push") && read_fields(p, c, e);
+        return read_target(p, c, t.key_pos, e, ref, "body to push") && read_fields(p, c, e, ref);
     }
     return scene_fail(p, t.key_pos, "unknown event '%s' (spawn, remove, fluid, push)", q);
 }
@@ -199,9 +200,19 @@ static int by_step(const void *a, const void *b)
     return x->line < y->line ? -1 : x->line > y->line; /* file order within a step */
 }
 
+/* The bottom of the fluid named `name` (there is one). */
+static double fluid_bottom(const parser *p, const char *name)
+{
+    for (int i = 0; i < p->sc.fluid_count; i++)
+        if (strcmp(p->sc.fluids[i].name, name) == 0)
+            return p->sc.fluids[i].bottom;
+    return 0.0;
+}
+
 bool scene_finish_events(parser *p)
 {
     fl_scene *sc = &p->sc;
+    bool all = true;
     for (int i = 0; i < sc->event_count; i++) {
         fl_scene_event *e = &sc->events[i];
         const event_ref *ref = &p->event_refs[i];
@@ -212,12 +223,19 @@ bool scene_finish_events(parser *p)
         int kind = scene_name_kind(p, e->name);
         bool fluid = e->kind == FL_SCENE_FLUID;
         if (kind < 0)
-            return scene_fail(p, ref->name_pos, "unknown %s '%s'", fluid ? "fluid" : "body", e->name);
-        if (fluid != (kind == NAME_FLUID))
-            return scene_fail(p, ref->name_pos, "'%s' is a %s, not a %s", e->name,
-                              fluid ? "body" : "fluid", fluid ? "fluid" : "body");
+            all = scene_fail(p, ref->name_pos, "unknown %s '%s'", fluid ? "fluid" : "body", e->name);
+        else if (fluid != (kind == NAME_FLUID))
+            all = scene_fail(p, ref->name_pos, "'%s' is a %s, not a %s", e->name,
+                             fluid ? "body" : "fluid", fluid ? "fluid" : "body");
+        else if (fluid && e->has_surface && !(e->surface < fluid_bottom(p, e->name)))
+            /* as the world would refuse it when the event comes */
+            all = scene_fail(p, ref->surface_pos, "surface must be above the bottom of fluid '%s' (%g)",
+                             e->name, fluid_bottom(p, e->name));
+        else
+            continue;
+        scene_record(p);
     }
     if (sc->event_count > 1)
         qsort(sc->events, (size_t)sc->event_count, sizeof *sc->events, by_step);
-    return true;
+    return all;
 }

@@ -103,16 +103,13 @@ bool scene_lex_check_text(const char *text, size_t len, fl_scene_error *err)
 {
     const unsigned char *s = (const unsigned char *)text;
     scene_pos pos = {1, 1};
-    if (len >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF) {
-        scene_set_error(err, pos,
-                        "file starts with a byte order mark (save it as UTF-8 without BOM)");
-        return false;
-    }
     for (size_t i = 0; i < len;) {
         const char *problem = bad_byte_message(s, len, i);
         size_t step = utf8_sequence_length(s + i, len - i);
         if (problem == NULL && step == 0)
             problem = "invalid UTF-8";
+        if (problem == NULL && step == 3 && s[i] == 0xEF && s[i + 1] == 0xBB && s[i + 2] == 0xBF)
+            problem = "byte order mark (U+FEFF) inside the file: only its very start may have one";
         if (problem != NULL) {
             scene_set_error(err, pos, "%s", problem);
             return false;
@@ -126,6 +123,12 @@ bool scene_lex_check_text(const char *text, size_t len, fl_scene_error *err)
         i += step;
     }
     return true;
+}
+
+size_t scene_lex_bom(const char *text, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    return len >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF ? 3 : 0;
 }
 
 bool scene_lex_next_line(const char *text, size_t len, size_t *offset, scene_line *line)

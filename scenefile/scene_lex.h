@@ -64,10 +64,14 @@ void scene_quote(char out[SCENE_QUOTE_SIZE], const char *s, size_t n);
 /* Number of code points in the first n bytes of valid UTF-8 text. */
 int scene_count_chars(const char *s, size_t n);
 
-/* Checks that the text is UTF-8 without a byte order mark, NUL bytes, other
- * control characters than tab and line ends, or a carriage return that is
- * not part of "\r\n". */
+/* Checks that the text is UTF-8 without NUL bytes, other control
+ * characters than tab and line ends, or a carriage return that is not part
+ * of "\r\n". */
 bool scene_lex_check_text(const char *text, size_t len, fl_scene_error *err);
+
+/* 3 when the text starts with a UTF-8 byte order mark (which Windows
+ * editors write; it is read past, and columns count from after it), else 0. */
+size_t scene_lex_bom(const char *text, size_t len);
 
 /* Steps to the next line at *offset (start with *offset = 0 and a zeroed
  * *line); false after the last. */

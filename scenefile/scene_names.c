@@ -115,15 +115,22 @@ static bool resolve_body(parser *p, const char *name, scene_pos at, int *index)
 
 bool scene_resolve_ropes(parser *p)
 {
+    bool all = true;
     for (int i = 0; i < p->sc.rope_count; i++) {
         fl_scene_rope *r = &p->sc.ropes[i];
         const rope_ref *ref = &p->refs[i];
-        if (!resolve_body(p, ref->a, ref->a_pos, &r->a))
-            return false;
+        bool ok = true;
+        if (!resolve_body(p, ref->a, ref->a_pos, &r->a)) {
+            scene_record(p);
+            ok = false;
+        }
         if (strcmp(ref->b, "world") == 0)
             r->b = -1;
-        else if (!resolve_body(p, ref->b, ref->b_pos, &r->b))
-            return false;
+        else if (!resolve_body(p, ref->b, ref->b_pos, &r->b)) {
+            scene_record(p);
+            ok = false;
+        }
+        all = all && ok;
     }
-    return true;
+    return all;
 }

@@ -364,6 +364,8 @@ static bool finish_body(parser *p)
             return scene_fail(p, p->cur.value_pos[hold[i]],
                               "'%s' is about a hold: it needs a 'hull' of the polygon's own",
                               scene_field_names[hold[i]]);
+    if (!scene_check_body(p))
+        return false;
     if (p->cur.event >= 0)
         return scene_finish_spawn(p);
     if (!scene_reserve((void **)&sc->bodies, &p->body_capacity, sc->body_count, sizeof *sc->bodies))
@@ -407,11 +409,54 @@ static bool finish_rope(parser *p)
     return true;
 }
 
-static bool finish_statement(parser *p)
+/* A statement with a problem is dropped, but a name it gives stays known
+ * (its entry is never used: the scene is not kept), so that what names it
+ * reports nothing more. */
+static void salvage_name(parser *p)
 {
-    stmt_kind kind = p->cur.kind;
+    pending *c = &p->cur;
+    fl_scene *sc = &p->sc;
+    bool body = c->kind == K_BOX || c->kind == K_NGON || c->kind == K_POLYGON;
+    const char *name = c->kind == K_FLUID ? c->fluid.name : c->body.name;
+    if ((!body && c->kind != K_FLUID) || !fl_scene_name_valid(name) || scene_name_kind(p, name) >= 0)
+        return;
+    if (body && c->event >= 0) {
+        sc->events[c->event].body = c->body;
+        scene_add_name(p, name, NAME_SPAWN, c->event);
+    } else if (body) {
+        if (!scene_reserve((void **)&sc->bodies, &p->body_capacity, sc->body_count,
+                           sizeof *sc->bodies))
+            return;
+        sc->bodies[sc->body_count] = c->body;
+        if (scene_add_name(p, name, NAME_BODY, sc->body_count))
+            sc->body_count++;
+    } else {
+        if (!scene_reserve((void **)&sc->fluids, &p->fluid_capacity, sc->fluid_count,
+                           sizeof *sc->fluids))
+            return;
+        sc->fluids[sc->fluid_count] = c->fluid;
+        sc->fluids[sc->fluid_count].bottom = HUGE_VAL; /* unknown: no event is checked by it */
+        if (scene_add_name(p, name, NAME_FLUID, sc->fluid_count))
+            sc->fluid_count++;
+    }
+}
+
+/* Keeps the problem in p->err and drops the statement being read: reading
+ * goes on at the next statement. */
+static void drop_statement(parser *p)
+{
+    scene_record(p);
+    salvage_name(p);
+    p->cur.kind = K_NONE;
+    p->skipping = true;
+}
+
+/* Ends the statement being read: into the scene, or dropped with its
+ * problem kept. */
+static void finish_statement(parser *p)
+{
     bool ok = true;
-    switch (kind) {
+    switch (p->cur.kind) {
     case K_NONE:
     case K_WORLD: break;
     case K_VIEW: ok = finish_view(p); break;
@@ -419,8 +464,9 @@ static bool finish_statement(parser *p)
     case K_ROPE: ok = finish_rope(p); break;
     default: ok = finish_body(p); break;
     }
+    if (!ok)
+        drop_statement(p);
     p->cur.kind = K_NONE;
-    return ok;
 }
 
 /* ---- lines ------------------------------------------------------------------- */
@@ -497,53 +543,88 @@ static bool start_statement(parser *p, const scene_token *t)
     return scene_fail(p, t->key_pos, "unknown keyword '%s'", quoted);
 }
 
-/* An indented line: a new statement if it starts with a keyword, otherwise
- * more fields for the statement being read. */
-static bool indented_line(parser *p, const scene_token *t)
+/* The rest of a line that starts a statement (or an event): false, with
+ * the problem in p->err, when it has one. */
+static bool statement_line(parser *p, scene_cursor *c, const scene_token *first, bool indented)
 {
-    bool is_keyword = !t->has_value && scene_keyword_of(t) != K_NONE;
-    if (is_keyword)
-        return finish_statement(p) && start_statement(p, t);
-    if (p->cur.kind == K_NONE)
-        return scene_fail(p, t->key_pos, "indented line, but there is no statement to continue");
-    return apply_field(p, t);
+    if (!indented && !first->has_value && scene_token_is(first, "at")) {
+        int before = p->sc.event_count;
+        if (scene_start_event(p, c, first) && apply_rest_of_line(p, c))
+            return true;
+        /* An event half read is dropped; a spawn's body is a statement. */
+        if (!(p->cur.kind != K_NONE && p->cur.event == before))
+            p->sc.event_count = before;
+        return false;
+    }
+    return start_statement(p, first) && apply_rest_of_line(p, c);
 }
 
-static bool parse_line(parser *p, const scene_line *line)
+static void parse_line(parser *p, const scene_line *line)
 {
     scene_cursor c = {line, 0};
     scene_token first;
     bool indented = scene_lex_is_indented(line);
-    scene_lex_result r;
     if (scene_lex_is_blank(line))
-        return true;
-    if (!indented && !finish_statement(p))
-        return false;
-    r = scene_lex_next(&c, &first, p->err);
-    if (r != SCENE_LEX_TOKEN)
-        return r == SCENE_LEX_END;
-    if (!p->has_header)
-        return parse_header(p, &c, &first);
-    if (!indented && !first.has_value && scene_token_is(&first, "at"))
-        return scene_start_event(p, &c, &first) && apply_rest_of_line(p, &c);
-    if (indented ? !indented_line(p, &first) : !start_statement(p, &first))
-        return false;
-    return apply_rest_of_line(p, &c);
+        return;
+    if (!indented) {
+        finish_statement(p);
+        p->skipping = false;
+    }
+    scene_lex_result r = scene_lex_next(&c, &first, p->err);
+    if (r == SCENE_LEX_END)
+        return;
+    if (r == SCENE_LEX_ERROR) {
+        if (!(indented && p->skipping))
+            drop_statement(p);
+        return;
+    }
+    if (!p->has_header) {
+        if (!parse_header(p, &c, &first)) {
+            scene_record(p);
+            p->stopped = !p->has_header; /* without it, nothing else can be read */
+        }
+        return;
+    }
+    bool is_keyword = !first.has_value && scene_keyword_of(&first) != K_NONE;
+    if (indented && !is_keyword) {
+        /* More fields for the statement being read. */
+        if (p->skipping)
+            return;
+        if (p->cur.kind == K_NONE)
+            scene_fail(p, first.key_pos, "indented line, but there is no statement to continue");
+        else if (apply_field(p, &first) && apply_rest_of_line(p, &c))
+            return;
+        drop_statement(p);
+        return;
+    }
+    if (indented)
+        finish_statement(p);
+    p->skipping = false;
+    if (!statement_line(p, &c, &first, indented))
+        drop_statement(p);
 }
 
-static bool parse_text(parser *p, const char *text, size_t len)
+static void parse_text(parser *p, const char *text, size_t len)
 {
     size_t offset = 0;
     scene_line line = {0};
     scene_pos top = {1, 1};
-    if (!scene_lex_check_text(text, len, p->err))
-        return false;
-    while (scene_lex_next_line(text, len, &offset, &line))
-        if (!parse_line(p, &line))
-            return false;
-    if (!p->has_header)
-        return scene_fail(p, top, "missing 'flotsam-scene 1' header");
-    return finish_statement(p) && scene_resolve_ropes(p) && scene_finish_events(p);
+    if (!scene_lex_check_text(text, len, p->err)) {
+        scene_record(p);
+        return;
+    }
+    while (!p->stopped && scene_lex_next_line(text, len, &offset, &line))
+        parse_line(p, &line);
+    if (p->stopped)
+        return;
+    if (!p->has_header) {
+        scene_fail(p, top, "missing 'flotsam-scene 1' header");
+        scene_record(p);
+        return;
+    }
+    finish_statement(p);
+    scene_resolve_ropes(p);
+    scene_finish_events(p);
 }
 
 /* ---- public interface ---------------------------------------------------------- */
@@ -558,107 +639,83 @@ static void init_parser(parser *p, fl_scene_error *err)
     p->sc.iterations = wd.iterations;
 }
 
-bool fl_scene_parse(const char *text, size_t len, fl_scene *out, fl_scene_error *err)
+/* The problems in order of line and column (then as found). */
+static int by_position(const void *a, const void *b)
 {
-    fl_scene_error spare;
+    const fl_scene_error *x = *(const fl_scene_error *const *)a;
+    const fl_scene_error *y = *(const fl_scene_error *const *)b;
+    if (x->line != y->line)
+        return x->line < y->line ? -1 : 1;
+    if (x->column != y->column)
+        return x->column < y->column ? -1 : 1;
+    return x < y ? -1 : x > y;
+}
+
+static void report_each(const parser *p, fl_scene_error_fn each, void *ctx)
+{
+    int n = p->error_count;
+    const fl_scene_error **order = malloc(sizeof *order * ((size_t)n + 1));
+    if (order == NULL) {
+        for (int i = 0; i < n; i++) /* as found, then */
+            each(ctx, &p->errors[i]);
+    } else {
+        for (int i = 0; i < n; i++)
+            order[i] = &p->errors[i];
+        qsort(order, (size_t)n, sizeof *order, by_position);
+        for (int i = 0; i < n; i++)
+            each(ctx, order[i]);
+        free(order);
+    }
+    if (p->lost)
+        each(ctx, p->err);
+}
+
+int fl_scene_parse_all(const char *text, size_t len, fl_scene *out, fl_scene_error_fn each,
+                       void *ctx, fl_scene_error *err)
+{
+    fl_scene_error spare, current;
     parser *p;
-    bool ok;
     if (err == NULL)
         err = &spare;
     memset(err, 0, sizeof *err);
     if (out == NULL) {
         snprintf(err->message, sizeof err->message, "no scene to fill");
-        return false;
+        if (each)
+            each(ctx, err);
+        return 1;
     }
     memset(out, 0, sizeof *out);
     p = malloc(sizeof *p); /* a few kilobytes: keep it off the stack */
     if (p == NULL) {
         snprintf(err->message, sizeof err->message, "out of memory");
-        return false;
+        if (each)
+            each(ctx, err);
+        return 1;
     }
-    init_parser(p, err);
-    ok = parse_text(p, text == NULL ? "" : text, text == NULL ? 0 : len);
-    if (ok)
+    if (text == NULL)
+        text = "", len = 0;
+    size_t bom = scene_lex_bom(text, len);
+    text += bom, len -= bom;
+    init_parser(p, &current);
+    parse_text(p, text, len);
+    int problems = p->error_count + (p->lost ? 1 : 0);
+    if (problems == 0)
         *out = p->sc;
     else
         fl_scene_free(&p->sc);
+    if (problems > 0)
+        *err = p->error_count > 0 ? p->errors[0] : current;
+    if (problems > 0 && each)
+        report_each(p, each, ctx);
+    free(p->errors);
     free(p->refs);
     free(p->event_refs);
     free(p->names.slots);
     free(p);
-    return ok;
+    return problems;
 }
 
-static bool fail_read(fl_scene_error *err, int reason)
+bool fl_scene_parse(const char *text, size_t len, fl_scene *out, fl_scene_error *err)
 {
-    memset(err, 0, sizeof *err);
-    snprintf(err->message, sizeof err->message, "cannot read file: %s", strerror(reason));
-    return false;
-}
-
-/* Reads all of f into a malloc'd buffer; false with errno set on failure. */
-static bool read_all(FILE *f, char **data, size_t *len)
-{
-    size_t capacity = 0, used = 0;
-    char *buffer = NULL;
-    for (;;) {
-        if (used == capacity) {
-            size_t wanted = capacity == 0 ? 4096 : capacity * 2;
-            char *bigger = wanted > capacity ? realloc(buffer, wanted) : NULL;
-            if (bigger == NULL) {
-                free(buffer);
-                errno = ENOMEM;
-                return false;
-            }
-            buffer = bigger;
-            capacity = wanted;
-        }
-        size_t got = fread(buffer + used, 1, capacity - used, f);
-        used += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f)) {
-        int reason = errno != 0 ? errno : EIO;
-        free(buffer);
-        errno = reason;
-        return false;
-    }
-    *data = buffer;
-    *len = used;
-    return true;
-}
-
-bool fl_read_text_file(const char *path, char **text, size_t *len, fl_scene_error *err)
-{
-    fl_scene_error spare;
-    if (err == NULL)
-        err = &spare;
-    *text = NULL;
-    *len = 0;
-    errno = 0;
-    FILE *f = path == NULL ? NULL : fopen(path, "rb");
-    if (f == NULL)
-        return fail_read(err, path == NULL ? EINVAL : errno);
-    errno = 0;
-    bool ok = read_all(f, text, len);
-    int reason = errno;
-    fclose(f);
-    return ok || fail_read(err, reason);
-}
-
-bool fl_scene_load_file(const char *path, fl_scene *out, fl_scene_error *err)
-{
-    fl_scene_error spare;
-    char *data = NULL;
-    size_t len = 0;
-    if (err == NULL)
-        err = &spare;
-    if (out != NULL)
-        memset(out, 0, sizeof *out);
-    if (!fl_read_text_file(path, &data, &len, err))
-        return false;
-    bool ok = fl_scene_parse(data, len, out, err);
-    free(data);
-    return ok;
+    return fl_scene_parse_all(text, len, out, NULL, NULL, err) == 0;
 }

@@ -55,6 +55,7 @@ typedef struct event_ref {
     bool timed;                     /* t= (else step=) */
     double time;
     scene_pos when_pos, name_pos;
+    scene_pos surface_pos;          /* a fluid event's surface= value */
 } event_ref;
 
 /* A rope's body names, resolved once the whole file is read. */
@@ -84,7 +85,14 @@ typedef struct parser {
     bool has_header;
     int world_line, view_line;      /* 0 until seen */
     pending cur;
-    fl_scene_error *err;
+    fl_scene_error *err;            /* the problem being reported */
+    /* Every problem found, in the order found (scene_report.c): a
+     * statement with one is dropped, and reading goes on at the next. */
+    fl_scene_error *errors;
+    int error_count, error_capacity;
+    bool skipping;                  /* the statement being read is dropped */
+    bool stopped;                   /* the rest cannot be read */
+    bool lost;                      /* a problem found but not kept (no memory) */
 } parser;
 
 /* Fills p->err with a position and a printf-formatted message; returns false
@@ -92,6 +100,10 @@ typedef struct parser {
 bool scene_fail(parser *p, scene_pos at, const char *fmt, ...) SCENE_PRINTF(3, 4);
 
 bool scene_fail_no_memory(parser *p, scene_pos at);
+
+/* Keeps the problem in p->err in the list; stops reading once the list is
+ * full (FL_SCENE_MAX_ERRORS) or out of memory (scene_report.c). */
+void scene_record(parser *p);
 
 /* ---- values (scene_values.c) ------------------------------------------------ */
 
@@ -147,7 +159,8 @@ bool scene_read_new_name(parser *p, const scene_token *t, char out[FL_SCENE_NAME
  * when out of memory. */
 bool scene_add_name(parser *p, const char *name, name_kind kind, int index);
 
-/* Sets each rope's body indices from the names in p->refs. */
+/* Sets each rope's body indices from the names in p->refs; false after
+ * recording each name that names no body. */
 bool scene_resolve_ropes(parser *p);
 
 /* What `name` names (a name_kind), or -1. */
@@ -158,6 +171,12 @@ int scene_name_kind(const parser *p, const char *name);
 bool scene_begin_statement(parser *p, stmt_kind kind, scene_pos where);
 stmt_kind scene_keyword_of(const scene_token *tok);
 
+/* ---- geometry (scene_geometry.c) ---------------------------------------------- */
+
+/* False, with the message at the field at fault, when the world would
+ * refuse the body just read (p->cur). */
+bool scene_check_body(parser *p);
+
 /* ---- events (scene_events.c) --------------------------------------------------- */
 
 /* `at` starting a line: reads the event from the cursor; for a spawn, begins
@@ -165,7 +184,7 @@ stmt_kind scene_keyword_of(const scene_token *tok);
 bool scene_start_event(parser *p, scene_cursor *c, const scene_token *at);
 /* A spawn's body, read: into its event. */
 bool scene_finish_spawn(parser *p);
-/* Once the whole file is read: steps from times, names checked, events in
+/* Once the whole file is read (each problem recorded): steps from times, names checked, events in
  * step order. */
 bool scene_finish_events(parser *p);
 

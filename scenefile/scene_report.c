@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 const char *const scene_field_names[F_COUNT] = {
     [F_GRAVITY] = "gravity", [F_RATE] = "rate", [F_ITERATIONS] = "iterations",
@@ -37,4 +38,23 @@ bool scene_fail(parser *p, scene_pos at, const char *fmt, ...)
 bool scene_fail_no_memory(parser *p, scene_pos at)
 {
     return scene_fail(p, at, "out of memory");
+}
+
+void scene_record(parser *p)
+{
+    if (p->stopped)
+        return;
+    if (!scene_reserve((void **)&p->errors, &p->error_capacity, p->error_count,
+                       sizeof *p->errors)) {
+        p->stopped = p->lost = true;
+        return;
+    }
+    p->errors[p->error_count] = *p->err;
+    if (p->error_count == FL_SCENE_MAX_ERRORS - 1) {
+        /* The last is where reading stops. */
+        snprintf(p->errors[p->error_count].message, sizeof p->errors[0].message,
+                 "too many problems (%d); reading stops here", FL_SCENE_MAX_ERRORS - 1);
+        p->stopped = true;
+    }
+    p->error_count++;
 }

@@ -153,6 +153,8 @@ static bool read_point_list(parser *p, const scene_token *t, fl_vec2 *pts, size_
         scene_quote(quoted, s, n);
         return scene_fail(p, t->value_pos, "expected a point list [x,y x,y ...], got '%s'", quoted);
     }
+    scene_pos at = t->value_pos; /* of s[counted]: counted on as the list is read */
+    size_t counted = 0;
     for (;;) {
         fl_vec2 v;
         size_t start;
@@ -163,7 +165,9 @@ static bool read_point_list(parser *p, const scene_token *t, fl_vec2 *pts, size_
         start = i;
         while (i < n - 1 && !is_list_blank(s[i]))
             i++;
-        if (!read_point_text(p, s + start, i - start, offset_pos(t->value_pos, s, start), &v))
+        at = offset_pos(at, s + counted, start - counted);
+        counted = start;
+        if (!read_point_text(p, s + start, i - start, at, &v))
             return false;
         if (k < FL_SCENE_MAX_POINTS)
             pts[k] = v;

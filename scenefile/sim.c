@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "flotsam/flotsam.h"
+#include "body_def.h"
 
 typedef struct body_label {
     uint32_t id;
@@ -289,11 +290,8 @@ static double hold_water_density(const fl_buoyancy *b)
     return fl_buoyancy_fluid_count(b) > 0 ? fl_buoyancy_fluid(b, 0)->density : 1000.0;
 }
 
-/* A scene body in the world, unlabelled. */
-static fl_status add_body(fl_world *w, const fl_buoyancy *buoyancy, const fl_scene_body *sb,
-                          fl_body **out, fl_error *e)
+fl_body_def scene_body_def(const fl_scene_body *sb, fl_vec2 *pts, double water_density)
 {
-    fl_vec2 pts[FL_SCENE_MAX_POINTS];
     fl_body_def bd = fl_body_def_default();
     bd.points = pts;
     bd.point_count = fl_scene_body_outline(sb, pts);
@@ -317,7 +315,16 @@ static fl_status add_body(fl_world *w, const fl_buoyancy *buoyancy, const fl_sce
         bd.opening_count = sb->opening_count;
     }
     bd.water = sb->water;
-    bd.water_density = sb->water_density > 0.0 ? sb->water_density : hold_water_density(buoyancy);
+    bd.water_density = sb->water_density > 0.0 ? sb->water_density : water_density;
+    return bd;
+}
+
+/* A scene body in the world, unlabelled. */
+static fl_status add_body(fl_world *w, const fl_buoyancy *buoyancy, const fl_scene_body *sb,
+                          fl_body **out, fl_error *e)
+{
+    fl_vec2 pts[FL_SCENE_MAX_POINTS];
+    fl_body_def bd = scene_body_def(sb, pts, hold_water_density(buoyancy));
     return fl_world_add_body(w, &bd, out, e);
 }
 

@@ -928,7 +928,7 @@ class Conventions(Workdir):
         big = 'flotsam-scene 1\n' + '#' * (64 * 1024 * 1024) + '\n'
         r = flotsam('check', '-', stdin=big)
         self.assertEqual(r.returncode, 2)
-        self.assertIn('<stdin>: cannot read: more than 64 MiB', r.stderr)
+        self.assertIn('<stdin>: cannot read file: it is larger than 64 MB', r.stderr)
 
 
 

@@ -821,11 +821,146 @@ static void test_encoding_errors(void **state)
     EXPECT_ERROR(HEADER "box \xed\xa0\x80\n", 2, 5, "invalid UTF-8");     /* surrogate */
     EXPECT_ERROR(HEADER "box \xe2\x82\n", 2, 5, "invalid UTF-8");         /* truncated */
     EXPECT_ERROR(HEADER "box at=0,0 \x01\n", 2, 12, "control character");
-    EXPECT_ERROR("\xef\xbb\xbf" HEADER, 1, 1, "byte order mark");
+    /* a byte order mark is read past at the start, and only there */
+    EXPECT_ERROR("\xef\xbb\xbf" HEADER "\xef\xbb\xbf" "box\n", 2, 1, "byte order mark (U+FEFF) inside");
+    EXPECT_ERROR("\xef\xbb\xbf" HEADER "box at=0,0 \x01\n", 2, 12, "control character");
     /* a non-ASCII word is quoted whole in the message */
     EXPECT_ERROR(HEADER "box \xc3\xa9t\xc3\xa9=1 at=0,0\n", 2, 5,
                  "unknown field '\xc3\xa9t\xc3\xa9' in box");
     EXPECT_ERROR(HEADER "box name=\xc3\xa9 at=\xc3\xa9\n", 2, 10, "bad name");
+}
+
+static void test_byte_order_mark(void **state)
+{
+    (void)state;
+    fl_scene s;
+    PARSE_OK("\xef\xbb\xbf" HEADER "box at=0,0 size=1,1 static\r\n", &s);
+    assert_int_equal(s.body_count, 1);
+    fl_scene_free(&s);
+}
+
+typedef struct collected {
+    fl_scene_error errors[8];
+    int count;
+} collected;
+
+static void collect(void *ctx, const fl_scene_error *err)
+{
+    collected *c = ctx;
+    if (c->count < 8)
+        c->errors[c->count] = *err;
+    c->count++;
+}
+
+/* Every problem, in order of position; the first found, as fl_scene_parse. */
+static void test_parse_all(void **state)
+{
+    (void)state;
+    const char *text = HEADER "rope a=nowhere b=world anchor-b=0,0\n"
+                              "box at=0,0 size=1,1 densty=1\n"
+                              "    size=2,2\n"                 /* skipped: its statement is dropped */
+                              "box name=b at=0,0 size=0,1 static\n"
+                              "rope a=b b=world anchor-b=0,0\n" /* b is known though dropped */
+                              "ngon at=0,0 sides=3 radius=1\n"; /* needs density, at the end */
+    fl_scene s;
+    fl_scene_error first;
+    collected c = {0};
+    assert_int_equal(fl_scene_parse_all(text, strlen(text), &s, collect, &c, &first), 4);
+    assert_true(is_zeroed(&s));
+    assert_int_equal(c.count, 4);
+    static const int where[4][2] = {{2, 8}, {3, 21}, {5, 24}, {7, 1}};
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(c.errors[i].line, where[i][0]);
+        assert_int_equal(c.errors[i].column, where[i][1]);
+    }
+    assert_non_null(strstr(c.errors[0].message, "unknown body 'nowhere'"));
+    assert_non_null(strstr(c.errors[3].message, "needs 'density'"));
+    /* the first found is fl_scene_parse's: the unknown field */
+    fl_scene_error one;
+    assert_false(fl_scene_parse(text, strlen(text), &s, &one));
+    assert_int_equal(one.line, first.line);
+    assert_int_equal(one.column, first.column);
+    assert_string_equal(one.message, first.message);
+    assert_int_equal(first.line, 3);
+    /* a good scene has none */
+    c.count = 0;
+    assert_int_equal(fl_scene_parse_all(HEADER, strlen(HEADER), &s, collect, &c, NULL), 0);
+    assert_int_equal(c.count, 0);
+    fl_scene_free(&s);
+}
+
+/* Reading stops after FL_SCENE_MAX_ERRORS problems. */
+static void test_parse_all_stops(void **state)
+{
+    (void)state;
+    size_t n = 0;
+    char *text = malloc(20 + 8 * 300);
+    n += (size_t)sprintf(text, HEADER);
+    for (int i = 0; i < 300; i++)
+        n += (size_t)sprintf(text + n, "oops %d\n", i % 10);
+    fl_scene s;
+    collected c = {0};
+    assert_int_equal(fl_scene_parse_all(text, n, &s, collect, &c, NULL), FL_SCENE_MAX_ERRORS);
+    assert_int_equal(c.count, FL_SCENE_MAX_ERRORS);
+    free(text);
+}
+
+/* What the world would refuse is refused by the reader, at the field at
+ * fault, and agrees with fl_world_add_body. */
+static void test_world_refusals(void **state)
+{
+    (void)state;
+    /* water that does not fit in the hold */
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[-1,0 1,0 1,1 -1,1]"
+                        " hull=[-1,-1 1,-1 1,1 -1,1] water=3\n",
+                 2, 86, "does not fit in the hold (2 m^2)");
+    /* a hull that is the outline itself, from another corner, has no hold */
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[-1,0 1,0 1,1 -1,1]"
+                        " hull=[1,1 -1,1 -1,0 1,0] openings=[]\n",
+                 2, 87, "only a body with a hull of its own has a hold");
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1 points=[-1,0 1,0 1,1 -1,1]"
+                        " water=0.5 hull=[1,1 -1,1 -1,0 1,0]\n",
+                 2, 59, "only a body with a hull of its own has a hold");
+    /* a mass too small to divide by */
+    EXPECT_ERROR(HEADER "polygon at=0,0 density=1e-6 points=[0,0 1,0 2,1e-303]\n", 2, 36,
+                 "the world cannot build this body: mass");
+    /* the same in a spawned body */
+    EXPECT_ERROR(HEADER "at t=1s spawn polygon at=0,0 density=1e-6 points=[0,0 1,0 2,1e-303]\n",
+                 2, 50, "the world cannot build this body: mass");
+    /* static: no mass, so it builds */
+    fl_scene s;
+    PARSE_OK(HEADER "polygon at=0,0 static points=[0,0 1,0 2,1e-303]\n", &s);
+    fl_sim sim;
+    fl_scene_error err;
+    assert_true(fl_sim_build(&sim, &s, &err));
+    fl_sim_free(&sim);
+    fl_scene_free(&s);
+}
+
+/* A stream is read to its end, or refused past the cap. */
+static void test_read_stream(void **state)
+{
+    (void)state;
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    fputs(HEADER, f);
+    rewind(f);
+    char *text;
+    size_t len;
+    fl_scene_error err;
+    assert_true(fl_read_text_stream(f, &text, &len, &err));
+    assert_int_equal(len, strlen(HEADER));
+    assert_memory_equal(text, HEADER, len);
+    free(text);
+    fclose(f);
+    FILE *zero = fopen("/dev/zero", "rb");
+    if (zero) {
+        assert_false(fl_read_text_stream(zero, &text, &len, &err));
+        assert_null(text);
+        assert_int_equal(err.line, 0);
+        assert_non_null(strstr(err.message, "larger than 64 MB"));
+        fclose(zero);
+    }
 }
 
 static void test_failure_leaves_scene_empty(void **state)
@@ -931,6 +1066,11 @@ int main(void)
         cmocka_unit_test(test_failure_leaves_scene_empty),
         cmocka_unit_test(test_text_needs_no_terminator),
         cmocka_unit_test(test_load_file),
+        cmocka_unit_test(test_byte_order_mark),
+        cmocka_unit_test(test_parse_all),
+        cmocka_unit_test(test_parse_all_stops),
+        cmocka_unit_test(test_world_refusals),
+        cmocka_unit_test(test_read_stream),
         cmocka_unit_test(test_free_zeroed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -952,6 +952,70 @@ static void test_allocator_failure_in_step(void **state)
     }
 }
 
+/* fl_body_def_check says exactly what fl_world_add_body does, message and
+ * all, over outlines, hulls, openings and water good and bad. */
+static void test_body_def_check_agrees(void **state)
+{
+    (void)state;
+    fl_world_def wd = fl_world_def_default();
+    fl_world *w = fl_world_create(&wd, NULL);
+    assert_non_null(w);
+    static const double coords[] = {0, 1, 2, -1, 0.5, 1e-7, 1e-300, 3};
+    const int ncoords = (int)(sizeof coords / sizeof coords[0]);
+    unsigned seed = 12345u;
+    int refused = 0, parts[8] = {0};
+    for (int k = 0; k < 4000; k++) {
+        fl_vec2 pts[8], hull[6], openings[4];
+        int n = 3 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 5;
+        for (int i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            pts[i] = fl_v2(coords[(seed >> 16) % ncoords], coords[(seed >> 8) % ncoords]);
+        }
+        fl_body_def d = fl_body_def_default();
+        d.points = pts;
+        d.point_count = n;
+        seed = seed * 1103515245u + 12345u;
+        d.density = (seed >> 16) % 3 == 0 ? 1e-6 : 500;
+        d.is_static = (seed >> 20) % 7 == 0;
+        if ((seed >> 12) % 2) {
+            static const fl_vec2 big[4] = {{-2, -2}, {4, -2}, {4, 4}, {-2, 4}};
+            for (int i = 0; i < 4; i++)
+                hull[i] = (seed >> 14) % 3 ? big[i] : pts[i % n];
+            d.hull = hull;
+            d.hull_count = (seed >> 14) % 3 ? 4 : n < 4 ? n : 4;
+            d.water = (double)((seed >> 18) % 4) * 3.0;
+            d.water_density = 1000;
+            if ((seed >> 22) % 2) {
+                openings[0] = fl_v2(0, 0);
+                openings[1] = (seed >> 23) % 2 ? fl_v2(0, 0) : fl_v2(1, 0);
+                d.openings = openings;
+                d.opening_count = 1;
+            }
+        } else if ((seed >> 13) % 5 == 0) {
+            d.water = 1; /* no hull: no hold */
+        }
+        fl_error checked = {{0}}, added = {{0}};
+        fl_body_def_part part = FL_BODY_DEF_OK;
+        fl_status c = fl_body_def_check(&d, &part, &checked);
+        fl_body *b = NULL;
+        fl_status a = fl_world_add_body(w, &d, &b, &added);
+        assert_int_equal(c, a);
+        assert_int_equal(c == FL_OK, part == FL_BODY_DEF_OK);
+        if (a == FL_OK) {
+            fl_world_remove_body(w, b);
+        } else {
+            assert_string_equal(checked.message, added.message);
+            refused++;
+            parts[part]++;
+        }
+    }
+    /* the cases reach the outline, the hull, the water and the openings */
+    assert_true(refused > 100);
+    assert_true(parts[FL_BODY_DEF_POINTS] > 0 && parts[FL_BODY_DEF_HULL] > 0 &&
+                parts[FL_BODY_DEF_WATER] > 0 && parts[FL_BODY_DEF_OPENINGS] > 0);
+    fl_world_destroy(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -971,6 +1035,7 @@ int main(void)
         cmocka_unit_test(test_custom_allocator),
         cmocka_unit_test(test_allocator_failures),
         cmocka_unit_test(test_allocator_failure_in_step),
+        cmocka_unit_test(test_body_def_check_agrees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

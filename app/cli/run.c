@@ -188,6 +188,38 @@ int cli_run(int argc, char **argv)
     return rc;
 }
 
+/* One of check's problems, on its own line of stderr. */
+static void print_problem(void *file, const fl_scene_error *err)
+{
+    char msg[512];
+    fl_scene_error_format(err, file, msg, sizeof msg);
+    fprintf(stderr, "%s\n", msg);
+}
+
+/* As load, but printing every problem the reader finds, not only the
+ * first; the world is built only from a scene without any. */
+static bool check_load(const char *path, fl_scene *sc, fl_sim *s)
+{
+    const char *name = scene_source_name(path);
+    char *text;
+    size_t len;
+    fl_scene_error err;
+    if (!source_read_text(path, &text, &len, &err)) {
+        print_problem((void *)name, &err);
+        return false;
+    }
+    int problems = fl_scene_parse_all(text, len, sc, print_problem, (void *)name, NULL);
+    free(text);
+    if (problems > 0)
+        return false;
+    char msg[512];
+    if (scene_source_build(path, sc, s, msg, sizeof msg))
+        return true;
+    fprintf(stderr, "%s\n", msg);
+    fl_scene_free(sc);
+    return false;
+}
+
 int cli_check(int argc, char **argv)
 {
     const char *path = NULL;
@@ -205,7 +237,7 @@ int cli_check(int argc, char **argv)
         return cli_usage_error("check needs a scene file");
     fl_scene sc;
     fl_sim s;
-    if (!load(path, &sc, &s))
+    if (!check_load(path, &sc, &s))
         return CLI_BAD_INPUT;
     printf("%s: ok (%d fluid%s, %d bod%s, %d rope%s", scene_source_name(path), sc.fluid_count,
            sc.fluid_count == 1 ? "" : "s", sc.body_count, sc.body_count == 1 ? "y" : "ies",

@@ -13,56 +13,13 @@ const char *scene_source_name(const char *path)
     return !path ? SCENE_SOURCE_DEFAULT_NAME : !strcmp(path, "-") ? SCENE_SOURCE_STDIN_NAME : path;
 }
 
-static bool read_failed(fl_scene_error *err, const char *why)
-{
-    *err = (fl_scene_error){0, 0, ""};
-    snprintf(err->message, sizeof err->message, "cannot read: %s", why);
-    return false;
-}
-
-/* Reads stdin to its end, refusing more than FL_FILE_MAX_BYTES. */
-static bool read_stdin(char **text, size_t *len, fl_scene_error *err)
-{
-    size_t used = 0, capacity = 0;
-    char *buf = NULL;
-    for (;;) {
-        if (used + 1 >= capacity) {
-            size_t want = capacity ? capacity * 2 : 65536;
-            char *bigger = realloc(buf, want);
-            if (!bigger) {
-                free(buf);
-                return read_failed(err, "out of memory");
-            }
-            buf = bigger;
-            capacity = want;
-        }
-        size_t got = fread(buf + used, 1, capacity - used - 1, stdin);
-        used += got;
-        if (used > FL_FILE_MAX_BYTES) {
-            free(buf);
-            return read_failed(err, "more than 64 MiB, the most a scene or replay may hold");
-        }
-        if (got == 0)
-            break;
-    }
-    if (ferror(stdin)) {
-        free(buf);
-        return read_failed(err, strerror(errno ? errno : EIO));
-    }
-    buf[used] = '\0';
-    *text = buf;
-    *len = used;
-    return true;
-}
-
 bool source_read_text(const char *path, char **text, size_t *len, fl_scene_error *err)
 {
     *text = NULL;
     *len = 0;
     if (strcmp(path, "-") != 0)
         return fl_read_text_file(path, text, len, err);
-    errno = 0;
-    return read_stdin(text, len, err);
+    return fl_read_text_stream(stdin, text, len, err);
 }
 
 bool scene_source_load(const char *path, fl_scene *out, char *msg, size_t msg_size)

@@ -16,7 +16,7 @@
 const char *scene_source_name(const char *path);
 
 /* All of the file at path, or of stdin when path is "-" (at most
- * FL_FILE_MAX_BYTES): *text malloc'd, NUL after its *len bytes. */
+ * FL_TEXT_FILE_MAX, fl_read_text_stream): *text malloc'd, NUL after its *len bytes. */
 bool source_read_text(const char *path, char **text, size_t *len, fl_scene_error *err);
 
 /* Reads and parses path, or the built-in scene when path is NULL. On error

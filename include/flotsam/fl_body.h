@@ -48,6 +48,24 @@ typedef struct fl_body_def {
  * category 1, mask all bits, not a sensor. */
 FL_API fl_body_def fl_body_def_default(void);
 
+/* Which part of a def fl_body_def_check finds wrong. */
+typedef enum fl_body_def_part {
+    FL_BODY_DEF_OK,
+    FL_BODY_DEF_POINTS,     /* the outline (or its size: the mass it makes) */
+    FL_BODY_DEF_HULL,
+    FL_BODY_DEF_MOTION,     /* origin, angle, velocity, spin */
+    FL_BODY_DEF_DENSITY,
+    FL_BODY_DEF_SURFACE,    /* friction, restitution */
+    FL_BODY_DEF_OPENINGS,
+    FL_BODY_DEF_WATER       /* water, water_density */
+} fl_body_def_part;
+
+/* Whether fl_world_add_body would take def, without making anything: FL_OK,
+ * or the status and message it would fail with, and (part, may be NULL)
+ * which part of def is wrong. The same checks as adding it, in the same
+ * order, so that a reader can refuse what a world would. */
+FL_API fl_status fl_body_def_check(const fl_body_def *def, fl_body_def_part *part, fl_error *err);
+
 /* A body in a world. Its fields are private: read and change it through the
  * functions below and fl_world's, so that derived data stays true and the
  * engine may store bodies as it likes. A handle (fl_body *) stays valid from

@@ -12,9 +12,6 @@
 extern "C" {
 #endif
 
-/* The largest input the readers take: 64 MiB (scenes, replays, stdin). */
-#define FL_FILE_MAX_BYTES (64u * 1024u * 1024u)
-
 /* A file being written the safe way (scenefile/file.c): into a temporary
  * TARGET.XXXXXX.part beside it, created with O_EXCL (a stale temporary that
  * is not ours is left alone), flushed and fsynced, renamed onto TARGET and

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "flotsam/fl_math.h"
 #include "flotsam/fl_types.h"
 #include "flotsam/fl_api.h"
@@ -139,10 +140,42 @@ FL_API bool fl_scene_parse(const char *text, size_t len, fl_scene *out, fl_scene
  * column 0 with the system's reason. */
 FL_API bool fl_scene_load_file(const char *path, fl_scene *out, fl_scene_error *err);
 
+/* The most problems fl_scene_parse_all reports: the last says that reading
+ * stops there. */
+#define FL_SCENE_MAX_ERRORS 100
+
+/* Gets each problem fl_scene_parse_all finds. */
+typedef void (*fl_scene_error_fn)(void *ctx, const fl_scene_error *err);
+
+/* fl_scene_parse, reading on past its errors: a statement with a problem is
+ * dropped and reading goes on at the next statement, so that one pass finds
+ * every problem it can. It stops early only where the rest cannot be read
+ * (text that is not clean UTF-8, a missing or wrong header) and after
+ * FL_SCENE_MAX_ERRORS problems. each (may be NULL) gets every problem, in
+ * order of line and column; *err (may be NULL) gets the one fl_scene_parse
+ * reports. Returns the number of problems: 0 when *out is filled, else *out
+ * is left empty. */
+FL_API int fl_scene_parse_all(const char *text, size_t len, fl_scene *out, fl_scene_error_fn each,
+                              void *ctx, fl_scene_error *err);
+
+/* fl_scene_load_file, reporting as fl_scene_parse_all does (a file that
+ * cannot be read is its one problem). */
+FL_API int fl_scene_load_file_all(const char *path, fl_scene *out, fl_scene_error_fn each,
+                                  void *ctx, fl_scene_error *err);
+
+/* The largest file fl_read_text_file reads (64 MiB): a scene or a replay is
+ * far smaller, and anything larger is refused instead of read on without
+ * end (a device, a stream). */
+#define FL_TEXT_FILE_MAX ((size_t)64 << 20)
+
 /* Reads a whole file (a scene, a replay) into *text (malloc'd; free it),
- * *len bytes. A file that cannot be read is reported at line 0, column 0
- * with the system's reason. */
+ * *len bytes. A file that cannot be read, or holds more than
+ * FL_TEXT_FILE_MAX bytes, is reported at line 0, column 0 with the reason. */
 FL_API bool fl_read_text_file(const char *path, char **text, size_t *len, fl_scene_error *err);
+
+/* fl_read_text_file from an open stream (standard input, say), to its end
+ * or to the cap; f is not closed. */
+FL_API bool fl_read_text_stream(FILE *f, char **text, size_t *len, fl_scene_error *err);
 
 FL_API void fl_scene_free(fl_scene *s);
 
