@@ -93,7 +93,7 @@ bool cargo_level(fl_buoyancy *b, const fl_body *holder, const fl_vec2 *hull, con
         bottom = fmax(bottom, fl_dot(down, hull[i]));
     }
     fl_vec2 moment;
-    double room = room_under(b, holder, hull, solid, down, top, &moment);
+    double room = room_under(b, holder, hull, solid, down, top, &moment), full = room;
     if (!(room > 0.0) || !(water > 0.0))
         return false;
     double at = top;
@@ -104,8 +104,13 @@ bool cargo_level(fl_buoyancy *b, const fl_body *holder, const fl_vec2 *hull, con
         if (!(room > 0.0))
             return false;
     }
+    /* As fl_hold_water_in: a level that does not hold the water gives it
+     * no place. */
+    fl_vec2 c = fl_scale(moment, 1.0 / room);
+    if (!(fabs(room - fmin(water, full)) <= 1e-6 * full) || !(fl_length(c) <= holder->hull_radius))
+        return false;
     *level = at;
-    *centroid = fl_scale(moment, 1.0 / room);
+    *centroid = c;
     return true;
 }
 

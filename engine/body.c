@@ -253,8 +253,11 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
         b->spin = def->spin;
     }
     fl_hold_water in;
-    if (b->cavity)
+    if (b->cavity) {
+        b->cavity->own_mass = b->mass;
+        b->cavity->own_inertia = b->inertia;
         hold_settle(b, fl_world_gravity(w), &in);
+    }
     *out = b;
     return FL_OK;
 }

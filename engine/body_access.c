@@ -142,12 +142,18 @@ fl_status fl_body_set_density(fl_body *b, double density)
         return FL_EINVAL;
     /* The water a hold carries stays as it is. */
     double k = density / b->density;
-    double wm = b->cavity ? b->cavity->carried_mass : 0.0, wi = b->cavity ? b->cavity->carried_inertia : 0.0;
-    double mass = (b->mass - wm) * k + wm, inertia = (b->inertia - wi) * k + wi;
+    fl_cavity *c = b->cavity;
+    double own_mass = c ? c->own_mass : b->mass, own_inertia = c ? c->own_inertia : b->inertia;
+    double wm = c ? c->carried_mass : 0.0, wi = c ? c->carried_inertia : 0.0;
+    double mass = own_mass * k + wm, inertia = own_inertia * k + wi;
     if (!(mass > 0.0 && isfinite(mass) && inertia > 0.0 && isfinite(inertia) &&
           isfinite(1.0 / mass) && isfinite(1.0 / inertia)))
         return FL_EINVAL;
     b->density = density;
+    if (c) {
+        c->own_mass = own_mass * k;
+        c->own_inertia = own_inertia * k;
+    }
     b->mass = mass;
     b->inv_mass = 1.0 / mass;
     b->inertia = inertia;

@@ -87,6 +87,7 @@ typedef struct fl_cavity {
      * own allocation: openings can be punched later). */
     double water, water_density;
     double carried_mass, carried_inertia;
+    double own_mass, own_inertia; /* the body's without its water */
     fl_vec2 *openings;
     int opening_count, opening_capacity; /* in openings */
 } fl_cavity;

@@ -154,8 +154,10 @@ void hold_carry(fl_body *b, double mass, double inertia)
     fl_cavity *c = b->cavity;
     if (b->is_static || (mass == c->carried_mass && inertia == c->carried_inertia))
         return;
-    b->mass += mass - c->carried_mass;
-    b->inertia += inertia - c->carried_inertia;
+    /* From the body's own, never by differences: a large load come and
+     * gone must leave the body as it was. */
+    b->mass = c->own_mass + mass;
+    b->inertia = c->own_inertia + inertia;
     b->inv_mass = 1.0 / b->mass;
     b->inv_inertia = 1.0 / b->inertia;
     c->carried_mass = mass;

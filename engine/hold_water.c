@@ -76,11 +76,22 @@ bool fl_hold_water_in(const fl_vec2 *hull, int nh, const fl_vec2 *solid, int ns,
         hold_shape h = {hull, solid, nh, ns, down};
         level = hold_level_for(shape_area_under, &h, top, bottom, water);
         held = fl_hold_area_under(hull, nh, solid, ns, down, level, &moment);
-        if (!(held > 0.0))
-            return false;
     }
+    /* An outline that reaches out of its hull is taken off the hold where
+     * it is not in it too, so that the room under a level can shrink as
+     * the level rises and what the bisection finds need not hold the
+     * water: then the water has no place (and no weight here). */
+    if (!(held > 1e-9 * room) || !(fabs(held - fmin(water, room)) <= 1e-6 * room))
+        return false;
+    /* ... nor where it cannot be: outside the hull. */
+    double reach = 0.0;
+    for (int i = 0; i < nh; i++)
+        reach = fmax(reach, fl_length(hull[i]));
+    fl_vec2 centroid = fl_scale(moment, 1.0 / held);
+    if (!(fl_length(centroid) <= reach))
+        return false;
     /* The level holds what was asked, to rounding: that is the area. */
-    *out = (fl_hold_water){fmin(water, room), fl_scale(moment, 1.0 / held), level, room};
+    *out = (fl_hold_water){fmin(water, room), centroid, level, room};
     return true;
 }
 
