@@ -109,12 +109,29 @@ static void test_small_kick_caught(void **state)
     fl_sim_free(&s);
 }
 
+static void test_slow_rates_not_accounted(void **state)
+{
+    (void)state;
+    /* The lift is shown to make no energy from 3 steps a second up. */
+    fl_sim s;
+    fuzz_energy e;
+    build_text(&s, "flotsam-scene 1\nworld rate=2.5\nbox at=0,0 size=1,1 density=1\n");
+    assert_false(fuzz_energy_start(&e, &s));
+    fuzz_energy_free(&e);
+    fl_sim_free(&s);
+    build_text(&s, "flotsam-scene 1\nworld rate=3\nbox at=0,0 size=1,1 density=1\n");
+    assert_true(fuzz_energy_start(&e, &s));
+    fuzz_energy_free(&e);
+    fl_sim_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_example_scenes_hold),
         cmocka_unit_test(test_kick_caught),
         cmocka_unit_test(test_small_kick_caught),
+        cmocka_unit_test(test_slow_rates_not_accounted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
