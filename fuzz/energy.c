@@ -21,6 +21,13 @@
  * m_i |g| + sum_f rho_f |g| hull area_i, the most gravity and lift can
  * press it with):
  *   - lift not counted in E:  2 max(|lift applied|, rho_f |g| hull area) move_i;
+ *   - lift counted in E, in a step that starts dry or wholly under: that
+ *     step may lift the body as a box of its height would be (README,
+ *     Limits), so 2 rho_f |g| (bounding box area - hull area) move_i, 0 for
+ *     a box square to the surface; in a step that starts cut by the
+ *     surface, the lift is taken along its tangent there (the waterline
+ *     W), so rho_f |g| |A_end - (A_start + W dy)| move_i, 0 for a box
+ *     (a round body entering the water gains about 1% of its energy so);
  *   - drag towards the water's velocity u (a current, a wave's orbit) at
  *     rate r (fl_buoyancy_applied_total): m r dt (2u)^2 + its moment's
  *     m r (2u + |v|) R_i |d angle| (drag's power m r (u - v).v is at most
@@ -45,7 +52,8 @@
  * in one step), when a static body
  * moves (it would do work through contacts), when a body's outline reaches
  * outside its own hull (its hold, the hull less the outline, is then not a
- * region: fuzz/README.md, known cases), when the numbers are beyond
+ * region) or a rope's anchor lies off its body, further from its centre
+ * than its outline reaches (fuzz/README.md, known cases), when the numbers are beyond
  * about 1e100 (the sums overflow or lose every digit), or once a timed
  * event has happened (sim.c stops it there). */
 #include "energy.h"
@@ -95,6 +103,11 @@ static void hull_box(const fl_body *b, fl_vec2 *lo, fl_vec2 *hi, double *reach)
     *reach = r;
 }
 
+static double box_area(const fuzz_body_state *b)
+{
+    return (b->hi.x - b->lo.x) * (b->hi.y - b->lo.y);
+}
+
 static bool boxes_meet(const fuzz_body_state *a, const fuzz_body_state *b)
 {
     return a->lo.x <= b->hi.x && b->lo.x <= a->hi.x && a->lo.y <= b->hi.y && b->lo.y <= a->hi.y;
@@ -130,6 +143,20 @@ static bool outlines_in_hulls(const fl_world *w)
         for (int k = 0; k < no; k++)
             if (!in_polygon(h, nh, o[k], tol))
                 return false;
+    }
+    return true;
+}
+
+/* Whether every rope's anchors lie within their bodies' reach. */
+static bool anchors_on_bodies(const fl_world *w)
+{
+    for (int r = 0; r < fl_world_joint_count(w); r++) {
+        const fl_joint *j = fl_world_joint(w, r);
+        const fl_body *a = fl_joint_body_a(j), *b = fl_joint_body_b(j);
+        if (a && fl_length(fl_joint_anchor_a(j)) > fl_body_radius(a) * (1.0 + 1e-9))
+            return false;
+        if (b && fl_length(fl_joint_anchor_b(j)) > fl_body_radius(b) * (1.0 + 1e-9))
+            return false;
     }
     return true;
 }
@@ -202,12 +229,14 @@ static bool take(fuzz_energy *e, fl_sim *s)
             const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, i, f);
             int at = i * e->fluids + f;
             e->now.area[at] = sub ? sub->area : 0.0;
+            e->now.waterline[at] = sub ? sub->waterline : 0.0;
             e->now.depth[at] = sub && sub->area > 0.0 ? sub->centroid.y - fd->surface : 0.0;
             const fuzz_body_state *st = &e->now.bodies[i];
             e->now.inside[at] = st->dynamic && !near_hold && g.x == 0.0 &&
                                 fd->wave_amplitude == 0.0 && st->lo.x > fd->left &&
                                 st->hi.x < fd->right && st->hi.y < fd->bottom;
-            if (!isfinite(e->now.area[at]) || !isfinite(e->now.depth[at]))
+            if (!isfinite(e->now.area[at]) || !isfinite(e->now.depth[at]) ||
+                !isfinite(e->now.waterline[at]))
                 return false;
         }
     }
@@ -228,6 +257,7 @@ static void free_state(fuzz_energy_state *st)
     free(st->bodies);
     free(st->area);
     free(st->depth);
+    free(st->waterline);
     free(st->inside);
     free(st->stretch);
 }
@@ -237,9 +267,10 @@ static bool alloc_state(fuzz_energy_state *st, size_t bodies, size_t pairs, size
     st->bodies = calloc(bodies, sizeof *st->bodies);
     st->area = calloc(pairs, sizeof *st->area);
     st->depth = calloc(pairs, sizeof *st->depth);
+    st->waterline = calloc(pairs, sizeof *st->waterline);
     st->inside = calloc(pairs, sizeof *st->inside);
     st->stretch = calloc(ropes, sizeof *st->stretch);
-    return st->bodies && st->area && st->depth && st->inside && st->stretch;
+    return st->bodies && st->area && st->depth && st->waterline && st->inside && st->stretch;
 }
 
 void fuzz_energy_free(fuzz_energy *e)
@@ -259,7 +290,7 @@ bool fuzz_energy_start(fuzz_energy *e, fl_sim *s)
     e->ropes = fl_world_joint_count(s->world);
     size_t nb = (size_t)e->bodies + 1, np = nb * ((size_t)e->fluids + 1), nr = (size_t)e->ropes + 1;
     if (!alloc_state(&e->prev, nb, np, nr) || !alloc_state(&e->now, nb, np, nr) ||
-        !outlines_in_hulls(s->world) || !take(e, s)) {
+        !outlines_in_hulls(s->world) || !anchors_on_bodies(s->world) || !take(e, s)) {
         fuzz_energy_free(e);
         return false;
     }
@@ -317,6 +348,27 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
                 double ub = lift_u * e->now.area[at] * e->now.depth[at];
                 gained += ub - ua;
                 size += fabs(ua) + fabs(ub);
+                if (getenv("FUZZ_ENERGY_DEBUG"))
+                    fprintf(stderr, "  body %d in fluid %d: area %.17g -> %.17g, lift's potential %.17g -> %.17g\n",
+                            i, f, e->prev.area[at], e->now.area[at], ua, ub);
+                double aa = e->prev.area[at];
+                double bent = 0.0;
+                if (aa > 0.0 && aa < b->hull_area * (1.0 - 1e-9)) {
+                    /* cut at the start: the lift is taken along its tangent
+                     * there, off by what the part under grows past it */
+                    double tangent = aa + e->prev.waterline[at] * dp.y;
+                    bent = fd->density * gn * fabs(e->now.area[at] - tangent) * move;
+                    allow += bent;
+                    part[0] += bent;
+                }
+                if (aa == 0.0 || aa >= b->hull_area * (1.0 - 1e-9)) {
+                    /* dry or wholly under at the start: the step may be lifted
+                     * as the box of its height (README, Limits) */
+                    double box = fl_max(box_area(a), box_area(b));
+                    double off = fl_max(box - b->hull_area, 0.0);
+                    allow += 2.0 * fd->density * gn * off * move;
+                    part[0] += 2.0 * fd->density * gn * off * move;
+                }
             } else {
                 const fl_buoyancy_push *push = fl_buoyancy_applied(s->buoyancy, i, f);
                 double lift = fd->density * gn * b->hull_area;

@@ -15,6 +15,7 @@ typedef struct fuzz_energy_state {
     fuzz_body_state *bodies;
     double *area;   /* bodies * fluids: the part of the hull under the fluid */
     double *depth;  /* ... its centroid's depth under the surface */
+    double *waterline; /* ... the length the surface cuts it along */
     bool *inside;   /* ... whether the lift there is conservative */
     double *stretch; /* ropes: past their length */
 } fuzz_energy_state;
