@@ -52,8 +52,9 @@
  * in one step), when a static body
  * moves (it would do work through contacts), when a body's outline reaches
  * outside its own hull (its hold, the hull less the outline, is then not a
- * region) or a rope's anchor lies off its body, further from its centre
- * than its outline reaches (fuzz/README.md, known cases), when the numbers are beyond
+ * region), a rope's anchor lies off its body, further from its centre
+ * than its outline reaches, or a wave is steeper than water waves can be
+ * (fuzz/README.md, known cases), when the numbers are beyond
  * about 1e100 (the sums overflow or lose every digit), or once a timed
  * event has happened (sim.c stops it there). */
 #include "energy.h"
@@ -143,6 +144,20 @@ static bool outlines_in_hulls(const fl_world *w)
         for (int k = 0; k < no; k++)
             if (!in_polygon(h, nh, o[k], tol))
                 return false;
+    }
+    return true;
+}
+
+/* Whether every wave is below the steepness at which water waves break,
+ * H / L = 1/7 (k a = pi / 7): the linear theory the wave's pressure comes
+ * from, continued above the still level, grows as e^(k a) there. */
+static bool waves_unbroken(const fl_buoyancy *b)
+{
+    for (int f = 0; f < fl_buoyancy_fluid_count(b); f++) {
+        const fl_fluid_def *fd = fl_buoyancy_fluid(b, f);
+        double ka = 2.0 * 3.14159265358979323846 / fd->wave_length * fabs(fd->wave_amplitude);
+        if (fd->wave_amplitude != 0.0 && !(ka <= 3.14159265358979323846 / 7.0))
+            return false;
     }
     return true;
 }
@@ -290,7 +305,8 @@ bool fuzz_energy_start(fuzz_energy *e, fl_sim *s)
     e->ropes = fl_world_joint_count(s->world);
     size_t nb = (size_t)e->bodies + 1, np = nb * ((size_t)e->fluids + 1), nr = (size_t)e->ropes + 1;
     if (!alloc_state(&e->prev, nb, np, nr) || !alloc_state(&e->now, nb, np, nr) ||
-        !outlines_in_hulls(s->world) || !anchors_on_bodies(s->world) || !take(e, s)) {
+        !outlines_in_hulls(s->world) || !anchors_on_bodies(s->world) || !waves_unbroken(s->buoyancy) ||
+        !take(e, s)) {
         fuzz_energy_free(e);
         return false;
     }
