@@ -89,7 +89,8 @@ static int run_dir(const char *root, const char *sub, target_fn fn, int *count)
             n++;
     }
     closedir(d);
-    qsort(names, n, sizeof *names, cmp); /* the same order everywhere */
+    if (n > 0)
+        qsort(names, n, sizeof *names, cmp); /* the same order everywhere */
     int failed = 0;
     for (size_t i = 0; i < n; i++) {
         char path[8192];
