@@ -130,8 +130,7 @@ static bool in_polygon(const fl_vec2 *v, int n, fl_vec2 p, double tol)
     return in;
 }
 
-/* Whether every body with a hull of its own has its outline within it. */
-static bool outlines_in_hulls(const fl_world *w)
+bool fuzz_outlines_in_hulls(const fl_world *w)
 {
     for (int i = 0; i < fl_world_body_count(w); i++) {
         const fl_body *b = fl_world_body(w, i);
@@ -305,7 +304,7 @@ bool fuzz_energy_start(fuzz_energy *e, fl_sim *s)
     e->ropes = fl_world_joint_count(s->world);
     size_t nb = (size_t)e->bodies + 1, np = nb * ((size_t)e->fluids + 1), nr = (size_t)e->ropes + 1;
     if (!alloc_state(&e->prev, nb, np, nr) || !alloc_state(&e->now, nb, np, nr) ||
-        !outlines_in_hulls(s->world) || !anchors_on_bodies(s->world) || !waves_unbroken(s->buoyancy) ||
+        !fuzz_outlines_in_hulls(s->world) || !anchors_on_bodies(s->world) || !waves_unbroken(s->buoyancy) ||
         !take(e, s)) {
         fuzz_energy_free(e);
         return false;

@@ -42,4 +42,8 @@ typedef enum fuzz_energy_verdict {
 fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k);
 void fuzz_energy_free(fuzz_energy *e);
 
+/* Whether every body with a hull of its own has its outline within it (a
+ * known case when not: fuzz/README.md). */
+bool fuzz_outlines_in_hulls(const fl_world *w);
+
 #endif
