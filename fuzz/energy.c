@@ -147,10 +147,7 @@ bool fuzz_outlines_in_hulls(const fl_world *w)
     return true;
 }
 
-/* Whether every wave is below the steepness at which water waves break,
- * H / L = 1/7 (k a = pi / 7): the linear theory the wave's pressure comes
- * from, continued above the still level, grows as e^(k a) there. */
-static bool waves_unbroken(const fl_buoyancy *b)
+bool fuzz_waves_unbroken(const fl_buoyancy *b)
 {
     for (int f = 0; f < fl_buoyancy_fluid_count(b); f++) {
         const fl_fluid_def *fd = fl_buoyancy_fluid(b, f);
@@ -304,7 +301,7 @@ bool fuzz_energy_start(fuzz_energy *e, fl_sim *s)
     e->ropes = fl_world_joint_count(s->world);
     size_t nb = (size_t)e->bodies + 1, np = nb * ((size_t)e->fluids + 1), nr = (size_t)e->ropes + 1;
     if (!alloc_state(&e->prev, nb, np, nr) || !alloc_state(&e->now, nb, np, nr) ||
-        !fuzz_outlines_in_hulls(s->world) || !anchors_on_bodies(s->world) || !waves_unbroken(s->buoyancy) ||
+        !fuzz_outlines_in_hulls(s->world) || !anchors_on_bodies(s->world) || !fuzz_waves_unbroken(s->buoyancy) ||
         !take(e, s)) {
         fuzz_energy_free(e);
         return false;

@@ -45,5 +45,10 @@ void fuzz_energy_free(fuzz_energy *e);
 /* Whether every body with a hull of its own has its outline within it (a
  * known case when not: fuzz/README.md). */
 bool fuzz_outlines_in_hulls(const fl_world *w);
+/* Whether every wave is below the steepness at which water waves break,
+ * H / L = 1/7 (k a = pi / 7): the linear theory the wave's pressure comes
+ * from, continued above the still level, grows as e^(k a) there (a known
+ * case when not). */
+bool fuzz_waves_unbroken(const fl_buoyancy *b);
 
 #endif
