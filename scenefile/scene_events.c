@@ -49,7 +49,10 @@ static bool read_when(parser *p, const scene_token *t, fl_scene_event *e, event_
     if (t->has_value && scene_token_is(t, "step")) {
         double v;
         scene_number_status st = scene_lex_number(t->value, t->value_len, &v);
-        bool digits = t->value_len > 0 && strspn(t->value, "0123456789") >= t->value_len;
+        size_t d = 0; /* the value is not NUL-terminated: count within it */
+        while (d < t->value_len && t->value[d] >= '0' && t->value[d] <= '9')
+            d++;
+        bool digits = t->value_len > 0 && d == t->value_len;
         if (st != SCENE_NUMBER_OK || !digits || v > SCENE_MOST_STEPS)
             return scene_fail(p, t->value_pos, "step wants a whole number from 0 to %g",
                               SCENE_MOST_STEPS);

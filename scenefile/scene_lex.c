@@ -143,7 +143,7 @@ bool scene_lex_next_line(const char *text, size_t len, size_t *offset, scene_lin
     if (line->len > 0 && line->text[line->len - 1] == '\r')
         line->len--;
     line->number++;
-    *offset = end + 1;
+    *offset = end < len ? end + 1 : len; /* never past the text, also without a last newline */
     return true;
 }
 

@@ -1,0 +1,477 @@
+/* The energy account of the simulation target.
+ *
+ * The energy the world holds is, over its dynamic bodies i and fluids f,
+ *
+ *   E = sum_i [ m_i |v_i|^2 / 2 + I_i w_i^2 / 2 - m_i g . p_i ]
+ *     + sum_(i,f) rho_f g_y A_if (c_if,y - surface_f)      (buoyancy's potential)
+ *     + sum_elastic ropes k s^2 / 2                         (s: stretch past length)
+ *
+ * where A_if and c_if are the part of i's hull under f and its centroid.
+ * The buoyancy term is the potential of the lift -rho A g only where the
+ * lift is conservative: still water, gravity along y, and the body's hull
+ * clear of the fluid's side walls and bottom (there the part under grows
+ * or shrinks with no lift along the motion), and no dry hold near it (a
+ * hold shares its water's lift between two bodies). Such a pair is counted
+ * in E when it is so at both ends of a step; otherwise the lift's work in
+ * that step is bounded instead by force times distance (below).
+ *
+ * Each step, E may grow by at most the work of what is not conservative,
+ * each bounded generously (R_i: the largest distance of i's outline or hull
+ * from its centre of mass; move_i = |dp_i| + R_i |d angle_i|; F_i =
+ * m_i |g| + sum_f rho_f |g| hull area_i, the most gravity and lift can
+ * press it with):
+ *   - lift not counted in E:  2 max(|lift applied|, rho_f |g| hull area) move_i;
+ *   - lift counted in E, in a step that starts dry or wholly under: that
+ *     step may lift the body as a box of its height would be (README,
+ *     Limits), so 2 rho_f |g| (bounding box area - hull area) move_i, 0 for
+ *     a box square to the surface; in a step that starts cut by the
+ *     surface, the lift is taken along its tangent there (the waterline
+ *     W), so rho_f |g| |A_end - (A_start + W dy)| move_i, 0 for a box
+ *     (a round body entering the water gains about 1% of its energy so);
+ *   - drag towards the water's velocity u (a current, a wave's orbit) at
+ *     rate r (fl_buoyancy_applied_total): m r dt (2u)^2 + its moment's
+ *     m r (2u + |v|) R_i |d angle| (drag's power m r (u - v).v is at most
+ *     m r u^2 / 4);
+ *   - contacts and rigid ropes pushing overlap and stretch out by position
+ *     corrections (split impulses move a body by at most the overlap past
+ *     the slop): 2 (F_a + F_b) depth for each contact at either end of the
+ *     step, 2 (F_a + F_b) stretch for each rope;
+ *   - water coming into or going out of a hold (the mass changes, and the
+ *     water's weight acts off the centre of mass): |dm| (|v|^2 + |g| (4 R +
+ *     the deepest fluid)) + |dI| w^2 + 2 m_water |g| (move + R), and the
+ *     lift of that water on whatever is in a hold: 2 rho_max |g| hull area
+ *     move. (Water that comes in takes the hull's velocity and spin at
+ *     once, with no momentum of its own: |dm| v^2 / 2 + |dI| w^2 / 2 out of
+ *     nothing, a known case, fuzz/README.md.)
+ * In every step, the energy gained less the allowance must stay under 1e-8
+ * of the sizes of the energies and allowances of that step (roundoff).
+ *
+ * It does not apply (fuzz_energy_start returns false) at fewer than 3
+ * steps a second (README: the lift is shown to make no energy from 3 Hz
+ * up; at 1 Hz a light log that leaves the water plunges a metre under it
+ * in one step), when a static body
+ * moves (it would do work through contacts), when a body's outline reaches
+ * outside its own hull (its hold, the hull less the outline, is then not a
+ * region), a rope's anchor lies off its body, further from its centre
+ * than its outline reaches, or a wave is steeper than water waves can be
+ * (fuzz/README.md, known cases), when the numbers are beyond
+ * about 1e100 (the sums overflow or lose every digit), or once a timed
+ * event has happened (sim.c stops it there). */
+#include "energy.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "flotsam/fl_contact.h"
+#include "flotsam/fl_joint.h"
+
+struct fuzz_body_state {
+    bool dynamic;
+    fl_vec2 p, v;
+    double angle, spin, m, inertia, water;
+    double reach;      /* R */
+    double press;      /* F */
+    double hull_area;
+    fl_vec2 lo, hi;    /* the hull's bounding box, world */
+};
+
+static const double big = 1e100;
+
+static fl_vec2 gravity_of(const fl_sim *s) { return fl_world_gravity(s->world); }
+
+static void hull_box(const fl_body *b, fl_vec2 *lo, fl_vec2 *hi, double *reach)
+{
+    int n;
+    const fl_vec2 *h = fl_body_hull(b, &n);
+    double r = fl_body_radius(b);
+    *lo = fl_v2(INFINITY, INFINITY);
+    *hi = fl_v2(-INFINITY, -INFINITY);
+    fl_vec2 c = fl_body_position(b);
+    fl_rot q = fl_body_rot(b);
+    for (int k = 0; k < n; k++) {
+        fl_vec2 w = fl_add(c, fl_rotate(q, h[k]));
+        lo->x = fl_min(lo->x, w.x);
+        lo->y = fl_min(lo->y, w.y);
+        hi->x = fl_max(hi->x, w.x);
+        hi->y = fl_max(hi->y, w.y);
+        r = fl_max(r, fl_length(h[k]));
+    }
+    if (n == 0) {
+        *lo = fl_sub(c, fl_v2(r, r));
+        *hi = fl_add(c, fl_v2(r, r));
+    }
+    *reach = r;
+}
+
+static double box_area(const fuzz_body_state *b)
+{
+    return (b->hi.x - b->lo.x) * (b->hi.y - b->lo.y);
+}
+
+static bool boxes_meet(const fuzz_body_state *a, const fuzz_body_state *b)
+{
+    return a->lo.x <= b->hi.x && b->lo.x <= a->hi.x && a->lo.y <= b->hi.y && b->lo.y <= a->hi.y;
+}
+
+/* Whether p is inside the polygon v[n] or within tol of its boundary. */
+static bool in_polygon(const fl_vec2 *v, int n, fl_vec2 p, double tol)
+{
+    bool in = false;
+    for (int k = 0, j = n - 1; k < n; j = k++) {
+        fl_vec2 a = v[j], b = v[k], ab = fl_sub(b, a);
+        double len2 = fl_dot(ab, ab);
+        double t = len2 > 0.0 ? fl_max(0.0, fl_min(1.0, fl_dot(fl_sub(p, a), ab) / len2)) : 0.0;
+        if (fl_length(fl_sub(p, fl_add(a, fl_scale(ab, t)))) <= tol)
+            return true;
+        if ((a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) * ab.x / ab.y)
+            in = !in;
+    }
+    return in;
+}
+
+bool fuzz_outlines_in_hulls(const fl_world *w)
+{
+    for (int i = 0; i < fl_world_body_count(w); i++) {
+        const fl_body *b = fl_world_body(w, i);
+        if (!fl_body_has_own_hull(b))
+            continue;
+        int nh, no;
+        const fl_vec2 *h = fl_body_hull(b, &nh);
+        const fl_vec2 *o = fl_body_outline(b, &no);
+        double tol = 1e-9 * (1.0 + fl_body_radius(b));
+        for (int k = 0; k < no; k++)
+            if (!in_polygon(h, nh, o[k], tol))
+                return false;
+    }
+    return true;
+}
+
+bool fuzz_waves_unbroken(const fl_buoyancy *b)
+{
+    for (int f = 0; f < fl_buoyancy_fluid_count(b); f++) {
+        const fl_fluid_def *fd = fl_buoyancy_fluid(b, f);
+        double ka = 2.0 * 3.14159265358979323846 / fd->wave_length * fabs(fd->wave_amplitude);
+        if (fd->wave_amplitude != 0.0 && !(ka <= 3.14159265358979323846 / 7.0))
+            return false;
+    }
+    return true;
+}
+
+/* Whether every rope's anchors lie within their bodies' reach. */
+static bool anchors_on_bodies(const fl_world *w)
+{
+    for (int r = 0; r < fl_world_joint_count(w); r++) {
+        const fl_joint *j = fl_world_joint(w, r);
+        const fl_body *a = fl_joint_body_a(j), *b = fl_joint_body_b(j);
+        if (a && fl_length(fl_joint_anchor_a(j)) > fl_body_radius(a) * (1.0 + 1e-9))
+            return false;
+        if (b && fl_length(fl_joint_anchor_b(j)) > fl_body_radius(b) * (1.0 + 1e-9))
+            return false;
+    }
+    return true;
+}
+
+static double rope_stretch(const fl_joint *j)
+{
+    double d = fl_length(fl_sub(fl_joint_world_a(j), fl_joint_world_b(j)));
+    return fl_max(d - fl_joint_length(j), 0.0);
+}
+
+static double contacts_allowance(const fuzz_energy *e, const fl_world *w)
+{
+    double sum = 0.0;
+    for (int c = 0; c < fl_world_contact_count(w); c++) {
+        const fl_contact *ct = fl_world_contact(w, c);
+        if (ct->sensor || ct->count == 0)
+            continue;
+        double f = 0.0;
+        if (ct->index_a < e->bodies)
+            f += e->now.bodies[ct->index_a].press;
+        if (ct->index_b < e->bodies)
+            f += e->now.bodies[ct->index_b].press;
+        sum += 2.0 * f * fl_contact_depth(ct);
+    }
+    return sum;
+}
+
+/* Reads the sim's state into e->now. */
+static bool take(fuzz_energy *e, fl_sim *s)
+{
+    fl_world *w = s->world;
+    if (fl_world_body_count(w) != e->bodies || fl_buoyancy_fluid_count(s->buoyancy) != e->fluids ||
+        fl_world_joint_count(w) != e->ropes)
+        return false;
+    if (fl_buoyancy_measure(s->buoyancy, fl_world_time(w)) != FL_OK)
+        return false;
+    fl_vec2 g = gravity_of(s);
+    double gn = fl_length(g);
+    double rho_max = 0.0;
+    for (int f = 0; f < e->fluids; f++)
+        rho_max = fl_max(rho_max, fl_buoyancy_fluid(s->buoyancy, f)->density);
+    for (int i = 0; i < e->bodies; i++) {
+        const fl_body *b = fl_world_body(w, i);
+        fuzz_body_state *st = &e->now.bodies[i];
+        st->dynamic = !fl_body_is_static(b);
+        st->p = fl_body_position(b);
+        st->v = fl_body_velocity(b);
+        st->angle = fl_body_angle(b);
+        st->spin = fl_body_spin(b);
+        st->m = st->dynamic ? fl_body_mass(b) : 0.0;
+        st->inertia = st->dynamic ? fl_body_inertia(b) : 0.0;
+        st->water = fl_body_water(b, NULL);
+        hull_box(b, &st->lo, &st->hi, &st->reach);
+        st->hull_area = fl_body_hull_area(b);
+        st->press = st->dynamic ? st->m * gn + rho_max * gn * st->hull_area * e->fluids : 0.0;
+        if (!st->dynamic && (fl_length(st->v) != 0.0 || st->spin != 0.0))
+            return false;
+        if (!(fabs(st->p.x) < big && fabs(st->p.y) < big && st->m < big && st->inertia < big &&
+              st->reach < big && st->press < big && fl_length(st->v) < 1e50))
+            return false;
+    }
+    for (int i = 0; i < e->bodies; i++) {
+        const fl_body *b = fl_world_body(w, i);
+        bool near_hold = fl_body_has_own_hull(b);
+        for (int j = 0; j < e->bodies && !near_hold; j++)
+            near_hold = j != i && fl_body_has_own_hull(fl_world_body(w, j)) &&
+                        boxes_meet(&e->now.bodies[i], &e->now.bodies[j]);
+        for (int f = 0; f < e->fluids; f++) {
+            const fl_fluid_def *fd = fl_buoyancy_fluid(s->buoyancy, f);
+            const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, i, f);
+            int at = i * e->fluids + f;
+            e->now.area[at] = sub ? sub->area : 0.0;
+            e->now.waterline[at] = sub ? sub->waterline : 0.0;
+            e->now.depth[at] = sub && sub->area > 0.0 ? sub->centroid.y - fd->surface : 0.0;
+            const fuzz_body_state *st = &e->now.bodies[i];
+            e->now.inside[at] = st->dynamic && !near_hold && g.x == 0.0 &&
+                                fd->wave_amplitude == 0.0 && st->lo.x > fd->left &&
+                                st->hi.x < fd->right && st->hi.y < fd->bottom;
+            if (!isfinite(e->now.area[at]) || !isfinite(e->now.depth[at]) ||
+                !isfinite(e->now.waterline[at]))
+                return false;
+        }
+    }
+    for (int r = 0; r < e->ropes; r++)
+        e->now.stretch[r] = rope_stretch(fl_world_joint(w, r));
+    return true;
+}
+
+static void swap(fuzz_energy *e)
+{
+    fuzz_energy_state t = e->prev;
+    e->prev = e->now;
+    e->now = t;
+}
+
+static void free_state(fuzz_energy_state *st)
+{
+    free(st->bodies);
+    free(st->area);
+    free(st->depth);
+    free(st->waterline);
+    free(st->inside);
+    free(st->stretch);
+}
+
+static bool alloc_state(fuzz_energy_state *st, size_t bodies, size_t pairs, size_t ropes)
+{
+    st->bodies = calloc(bodies, sizeof *st->bodies);
+    st->area = calloc(pairs, sizeof *st->area);
+    st->depth = calloc(pairs, sizeof *st->depth);
+    st->waterline = calloc(pairs, sizeof *st->waterline);
+    st->inside = calloc(pairs, sizeof *st->inside);
+    st->stretch = calloc(ropes, sizeof *st->stretch);
+    return st->bodies && st->area && st->depth && st->waterline && st->inside && st->stretch;
+}
+
+void fuzz_energy_free(fuzz_energy *e)
+{
+    free_state(&e->prev);
+    free_state(&e->now);
+    *e = (fuzz_energy){0};
+}
+
+bool fuzz_energy_start(fuzz_energy *e, fl_sim *s)
+{
+    *e = (fuzz_energy){0};
+    if (!(s->rate >= 3.0))
+        return false;
+    e->bodies = fl_world_body_count(s->world);
+    e->fluids = fl_buoyancy_fluid_count(s->buoyancy);
+    e->ropes = fl_world_joint_count(s->world);
+    size_t nb = (size_t)e->bodies + 1, np = nb * ((size_t)e->fluids + 1), nr = (size_t)e->ropes + 1;
+    if (!alloc_state(&e->prev, nb, np, nr) || !alloc_state(&e->now, nb, np, nr) ||
+        !fuzz_outlines_in_hulls(s->world) || !anchors_on_bodies(s->world) || !fuzz_waves_unbroken(s->buoyancy) ||
+        !take(e, s)) {
+        fuzz_energy_free(e);
+        return false;
+    }
+    e->contacts_prev = contacts_allowance(e, s->world);
+    swap(e);
+    return true;
+}
+
+static double kinetic(const fuzz_body_state *b)
+{
+    return 0.5 * b->m * fl_dot(b->v, b->v) + 0.5 * b->inertia * b->spin * b->spin;
+}
+
+fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
+{
+    if (!take(e, s))
+        return FUZZ_ENERGY_STOPPED;
+    fl_vec2 g = gravity_of(s);
+    double gn = fl_length(g), dt = s->dt;
+    double rho_max = 0.0, deepest = 0.0;
+    for (int f = 0; f < e->fluids; f++) {
+        const fl_fluid_def *fd = fl_buoyancy_fluid(s->buoyancy, f);
+        rho_max = fl_max(rho_max, fd->density);
+        deepest = fl_max(deepest, fd->bottom - fd->surface);
+    }
+    bool holds = false;
+    for (int i = 0; i < e->bodies; i++)
+        holds = holds || fl_body_has_hold(fl_world_body(s->world, i));
+
+    double gained = 0.0, allow = 0.0, size = 0.0;
+    double part[5] = {0}; /* lift, drag, hold, ropes, contacts: for FUZZ_ENERGY_DEBUG */
+    for (int i = 0; i < e->bodies; i++) {
+        const fuzz_body_state *a = &e->prev.bodies[i], *b = &e->now.bodies[i];
+        if (!b->dynamic)
+            continue;
+        double ka = kinetic(a), kb = kinetic(b);
+        double mean_m = 0.5 * (a->m + b->m);
+        fl_vec2 dp = fl_sub(b->p, a->p);
+        double turn = fabs(b->angle - a->angle);
+        double move = fl_length(dp) + b->reach * turn;
+        gained += kb - ka - mean_m * fl_dot(g, dp);
+        if (getenv("FUZZ_ENERGY_DEBUG"))
+            fprintf(stderr, "  body %d: kinetic %.17g -> %.17g, mass %.17g -> %.17g, gravity's work %.17g\n",
+                    i, ka, kb, a->m, b->m, mean_m * fl_dot(g, dp));
+        size += ka + kb + mean_m * gn * (fl_length(dp) + b->reach);
+
+        const fl_buoyancy_total *tot = fl_buoyancy_applied_total(s->buoyancy, i);
+        double flow = 0.0;
+        for (int f = 0; f < e->fluids; f++) {
+            const fl_fluid_def *fd = fl_buoyancy_fluid(s->buoyancy, f);
+            int at = i * e->fluids + f;
+            double lift_u = fd->density * g.y;
+            if (e->prev.inside[at] && e->now.inside[at]) {
+                double ua = lift_u * e->prev.area[at] * e->prev.depth[at];
+                double ub = lift_u * e->now.area[at] * e->now.depth[at];
+                gained += ub - ua;
+                size += fabs(ua) + fabs(ub);
+                if (getenv("FUZZ_ENERGY_DEBUG"))
+                    fprintf(stderr, "  body %d in fluid %d: area %.17g -> %.17g, lift's potential %.17g -> %.17g\n",
+                            i, f, e->prev.area[at], e->now.area[at], ua, ub);
+                double aa = e->prev.area[at];
+                double bent = 0.0;
+                if (aa > 0.0 && aa < b->hull_area * (1.0 - 1e-9)) {
+                    /* cut at the start: the lift is taken along its tangent
+                     * there, off by what the part under grows past it */
+                    double tangent = aa + e->prev.waterline[at] * dp.y;
+                    bent = fd->density * gn * fabs(e->now.area[at] - tangent) * move;
+                    allow += bent;
+                    part[0] += bent;
+                }
+                if (aa == 0.0 || aa >= b->hull_area * (1.0 - 1e-9)) {
+                    /* dry or wholly under at the start: the step may be lifted
+                     * as the box of its height (README, Limits) */
+                    double box = fl_max(box_area(a), box_area(b));
+                    double off = fl_max(box - b->hull_area, 0.0);
+                    allow += 2.0 * fd->density * gn * off * move;
+                    part[0] += 2.0 * fd->density * gn * off * move;
+                }
+            } else {
+                const fl_buoyancy_push *push = fl_buoyancy_applied(s->buoyancy, i, f);
+                double lift = fd->density * gn * b->hull_area;
+                if (push)
+                    lift = fl_max(lift, fl_length(push->lift));
+                if (push || e->prev.area[at] > 0.0 || e->now.area[at] > 0.0) {
+                    allow += 2.0 * lift * move;
+                    part[0] += 2.0 * lift * move;
+                }
+            }
+            const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, i, f);
+            double u = fl_length(fd->current);
+            if (sub && sub->area > 0.0)
+                u = fl_max(u, fl_length(sub->flow));
+            if (fd->wave_amplitude != 0.0) {
+                /* the orbit's speed at the surface: a omega / tanh(k h) at most */
+                double kw = 2.0 * 3.14159265358979323846 / fd->wave_length, h = fd->bottom - fd->surface;
+                double omega = sqrt(gn * kw * tanh(kw * h));
+                if (fd->wave_speed_given)
+                    omega = fl_max(omega, kw * fabs(fd->wave_speed));
+                u = fl_max(u, fabs(fd->current.x) + fabs(fd->current.y) +
+                                  fabs(fd->wave_amplitude) * omega / tanh(kw * h));
+            }
+            flow = fl_max(flow, u);
+        }
+        if (tot) {
+            double rate = fabs(tot->damping), u2 = 2.0 * flow;
+            double speed = fl_max(fl_length(a->v), fl_length(b->v));
+            double drag = b->m * rate * dt * u2 * u2 + b->m * rate * (u2 + speed) * b->reach * turn;
+            allow += drag;
+            part[1] += drag;
+        }
+        if (holds) {
+            double dm = fabs(b->m - a->m);
+            double water_m = fl_max(a->m, b->m) - fl_body_density(fl_world_body(s->world, i)) *
+                                                      fl_body_area(fl_world_body(s->world, i));
+            water_m = fl_max(water_m, 0.0);
+            double hold = dm * (fl_dot(a->v, a->v) + fl_dot(b->v, b->v) +
+                                gn * (4.0 * b->reach + deepest)) +
+                          fabs(b->inertia - a->inertia) * (a->spin * a->spin + b->spin * b->spin) +
+                          2.0 * water_m * gn * (move + b->reach) +
+                          2.0 * rho_max * gn * b->hull_area * move;
+            allow += hold;
+            part[2] += hold;
+        }
+    }
+    for (int r = 0; r < e->ropes; r++) {
+        const fl_joint *j = fl_world_joint(s->world, r);
+        double sa = e->prev.stretch[r], sb = e->now.stretch[r];
+        double f = 0.0;
+        const fl_body *ba = fl_joint_body_a(j), *bb = fl_joint_body_b(j);
+        if (ba)
+            f += e->now.bodies[fl_body_index(ba)].press;
+        if (bb)
+            f += e->now.bodies[fl_body_index(bb)].press;
+        double k_rope = fl_joint_stiffness(j);
+        if (fl_joint_kind(j) == FL_JOINT_ROPE && k_rope > 0.0) {
+            gained += 0.5 * k_rope * (sb * sb - sa * sa);
+            size += 0.5 * k_rope * (sb * sb + sa * sa);
+        } else {
+            allow += 2.0 * f * fl_max(sa, sb);
+            part[3] += 2.0 * f * fl_max(sa, sb);
+        }
+    }
+    double contacts = contacts_allowance(e, s->world);
+    allow += e->contacts_prev + contacts;
+    part[4] = e->contacts_prev + contacts;
+    e->contacts_prev = contacts;
+
+    if (getenv("FUZZ_ENERGY_DEBUG"))
+        fprintf(stderr,
+                "step %d: gained %.17g J, allowed %.17g J (lift %.3g, drag %.3g, holds %.3g, "
+                "ropes %.3g, contacts %.3g)\n",
+                k, gained, allow, part[0], part[1], part[2], part[3], part[4]);
+    if (!isfinite(gained) || !isfinite(allow) || !isfinite(size) || size > big) {
+        swap(e);
+        return FUZZ_ENERGY_STOPPED;
+    }
+    e->excess += gained - allow;
+    e->scale += size + allow;
+    /* Each step on its own: what an earlier step lost may not pay for what
+     * a later one makes. */
+    double roundoff = 1e-8 * (size + allow) + 1e-12;
+    if (gained - allow > roundoff) {
+        fprintf(stderr,
+                "fuzz: energy out of nothing at step %d: gained %.17g J against an allowance "
+                "of %.17g J (roundoff %.3g J); %.17g J beyond the allowances since the start\n",
+                k, gained, allow, roundoff, e->excess);
+        swap(e);
+        return FUZZ_ENERGY_GAINED;
+    }
+    swap(e);
+    return FUZZ_ENERGY_HELD;
+}

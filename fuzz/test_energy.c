@@ -1,0 +1,137 @@
+/* The simulation target's energy account (fuzz/energy.c): it holds for
+ * every example scene, and it catches energy put in from outside, a lot or
+ * a little. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "energy.h"
+#include "flotsam/flotsam.h"
+#include "targets.h"
+
+static const char *const scene_names[] = {
+    "barge", "boat", "buoy", "capsize", "debris", "dinghy", "ferry", "harbour",
+    "hold", "holed-barge", "iceberg", "logs", "raft", "splash", "waves",
+};
+
+static void build_file(fl_sim *s, const char *name)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/scenes/%s.scene", FLOTSAM_SOURCE_ROOT, name);
+    fl_scene sc;
+    fl_scene_error err;
+    if (!fl_scene_load_file(path, &sc, &err))
+        fail_msg("%s: %s", path, err.message);
+    assert_true(fl_sim_build(s, &sc, &err));
+    fl_scene_free(&sc);
+}
+
+static void build_text(fl_sim *s, const char *text)
+{
+    fl_scene sc;
+    fl_scene_error err;
+    if (!fl_scene_parse(text, strlen(text), &sc, &err))
+        fail_msg("%d:%d: %s", err.line, err.column, err.message);
+    assert_true(fl_sim_build(s, &sc, &err));
+    fl_scene_free(&sc);
+}
+
+/* Steps s FUZZ_SIM_STEPS times; after step `kick` (0: never) adds dv to
+ * every dynamic body's velocity. Returns the first verdict that is not
+ * HELD and its step in *at, or HELD. */
+static fuzz_energy_verdict run(fl_sim *s, int kick, fl_vec2 dv, int *at)
+{
+    fuzz_energy e;
+    assert_true(fuzz_energy_start(&e, s));
+    fuzz_energy_verdict v = FUZZ_ENERGY_HELD;
+    for (int k = 1; k <= FUZZ_SIM_STEPS && v == FUZZ_ENERGY_HELD; k++) {
+        fl_scene_error err;
+        assert_true(fl_sim_step(s, &err));
+        if (k == kick)
+            for (int i = 0; i < fl_world_body_count(s->world); i++) {
+                fl_body *b = fl_world_body(s->world, i);
+                if (!fl_body_is_static(b))
+                    fl_body_set_velocity(b, fl_add(fl_body_velocity(b), dv));
+            }
+        v = fuzz_energy_step(&e, s, k);
+        *at = k;
+    }
+    fuzz_energy_free(&e);
+    return v;
+}
+
+static void test_example_scenes_hold(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof scene_names / sizeof scene_names[0]; i++) {
+        fl_sim s;
+        build_file(&s, scene_names[i]);
+        int at = 0;
+        fuzz_energy_verdict v = run(&s, 0, fl_v2(0.0, 0.0), &at);
+        if (v != FUZZ_ENERGY_HELD)
+            fail_msg("%s: verdict %d at step %d", scene_names[i], (int)v, at);
+        assert_int_equal(at, FUZZ_SIM_STEPS);
+        fl_sim_free(&s);
+    }
+}
+
+static void test_kick_caught(void **state)
+{
+    (void)state;
+    /* Every body of the harbour thrown sideways at 3 m/s after step 10. */
+    fl_sim s;
+    build_file(&s, "harbour");
+    int at = 0;
+    assert_int_equal(run(&s, 10, fl_v2(3.0, 0.0), &at), FUZZ_ENERGY_GAINED);
+    assert_int_equal(at, 10);
+    fl_sim_free(&s);
+}
+
+static void test_small_kick_caught(void **state)
+{
+    (void)state;
+    /* A box falling in empty space: semi-implicit Euler loses m g^2 dt^2 / 2
+     * a step (0.013 J), so the account holds, until 1 cm/s is added to its
+     * fall at 3.3 m/s (0.033 J). */
+    const char *text = "flotsam-scene 1\nbox at=0,0 size=1,1 density=1\n";
+    fl_sim s;
+    int at = 0;
+    build_text(&s, text);
+    assert_int_equal(run(&s, 0, fl_v2(0.0, 0.0), &at), FUZZ_ENERGY_HELD);
+    fl_sim_free(&s);
+    build_text(&s, text);
+    assert_int_equal(run(&s, 20, fl_v2(0.0, 0.01), &at), FUZZ_ENERGY_GAINED);
+    assert_int_equal(at, 20);
+    fl_sim_free(&s);
+}
+
+static void test_slow_rates_not_accounted(void **state)
+{
+    (void)state;
+    /* The lift is shown to make no energy from 3 steps a second up. */
+    fl_sim s;
+    fuzz_energy e;
+    build_text(&s, "flotsam-scene 1\nworld rate=2.5\nbox at=0,0 size=1,1 density=1\n");
+    assert_false(fuzz_energy_start(&e, &s));
+    fuzz_energy_free(&e);
+    fl_sim_free(&s);
+    build_text(&s, "flotsam-scene 1\nworld rate=3\nbox at=0,0 size=1,1 density=1\n");
+    assert_true(fuzz_energy_start(&e, &s));
+    fuzz_energy_free(&e);
+    fl_sim_free(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_example_scenes_hold),
+        cmocka_unit_test(test_kick_caught),
+        cmocka_unit_test(test_small_kick_caught),
+        cmocka_unit_test(test_slow_rates_not_accounted),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
