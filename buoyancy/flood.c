@@ -136,6 +136,14 @@ static void flow(const fl_buoyancy *b, fl_body *body, fl_cavity *c, const fl_vec
         water = fmin(water, fmax(c->water, held));
         if (c->water == 0.0)
             c->water_density = fl->density;
+        /* Water comes in moving with the fluid: the hull and it share
+         * their momentum (what leaves takes its own with it). */
+        if (!body->is_static) {
+            double in = c->water_density * (water - c->water);
+            body->velocity = fl_scale(fl_add(fl_scale(body->velocity, body->mass),
+                                             fl_scale(fl->current, in)),
+                                      1.0 / (body->mass + in));
+        }
     } else {
         water = fmax(water, fmin(c->water, fmax(held, 0.0)));
     }

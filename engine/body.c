@@ -248,15 +248,17 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
     b->angle = def->angle;
     b->rot = fl_rot_from(def->angle);
     b->position = fl_add(def->origin, fl_rotate(b->rot, mp.centroid));
-    if (!def->is_static) {
-        b->velocity = def->velocity;
-        b->spin = def->spin;
-    }
+    /* The water a hold starts with, before the motion: a body's velocity
+     * and spin are given with its water aboard. */
     fl_hold_water in;
     if (b->cavity) {
         b->cavity->own_mass = b->mass;
         b->cavity->own_inertia = b->inertia;
         hold_settle(b, fl_world_gravity(w), &in);
+    }
+    if (!def->is_static) {
+        b->velocity = def->velocity;
+        b->spin = def->spin;
     }
     *out = b;
     return FL_OK;

@@ -155,9 +155,12 @@ void hold_carry(fl_body *b, double mass, double inertia)
     if (b->is_static || (mass == c->carried_mass && inertia == c->carried_inertia))
         return;
     /* From the body's own, never by differences: a large load come and
-     * gone must leave the body as it was. */
+     * gone must leave the body as it was. The water turns with the hull:
+     * their angular momentum is kept as the moment of inertia changes. */
+    double before = b->inertia;
     b->mass = c->own_mass + mass;
     b->inertia = c->own_inertia + inertia;
+    b->spin *= before / b->inertia;
     b->inv_mass = 1.0 / b->mass;
     b->inv_inertia = 1.0 / b->inertia;
     c->carried_mass = mass;

@@ -330,7 +330,9 @@ static void test_cargo_floats_in_a_flooded_hold(void **s)
     fl_world_destroy(wo);
 }
 
-/* Water come and gone leaves a body as it was, to the bit: a load 1e6
+/* Water put in a turning hull keeps the angular momentum (the fuzzer
+ * found energy made when water came in at the hull's spin). Water come
+ * and gone leaves a body as it was, to the bit: a load 1e10
  * times its own moment of inertia once swamped what was left of it when
  * the carried part was taken off by difference. And an outline that
  * reaches out of its hull (here: past a side and under the keel) gives
@@ -347,6 +349,11 @@ static void test_water_come_and_gone_and_outlines_out_of_the_hull(void **s)
     fl_world *wo = fl_world_create(&wd, NULL);
     fl_body *b = add_holder(wo, solid, 8, hull, 4, NULL, 0, fl_v2(0, 0), 0.3, 100.0, 0.0);
     double mass = fl_body_mass(b), inertia = fl_body_inertia(b);
+    /* Water put in a turning hull turns with it: angular momentum kept. */
+    fl_body_set_spin(b, 2.0);
+    assert_int_equal(fl_body_set_water(wo, b, 0.2, RHO), FL_OK);
+    ASSERT_REL(fl_body_inertia(b) * fl_body_spin(b), inertia * 2.0, 1e-15);
+    assert_true(fl_body_spin(b) < 2.0);
     assert_int_equal(fl_body_set_water(wo, b, 1.6, 1e12), FL_OK);
     assert_true(fl_body_inertia(b) > 1e5 * inertia);
     assert_int_equal(fl_body_set_water(wo, b, 0.0, 0.0), FL_OK);
