@@ -29,6 +29,9 @@ fl_status fl_fluid_check(const fl_fluid_def *f, fl_error *err)
         return fl_fail(err, FL_EINVAL, "fluid drag must be >= 0");
     if (!(f->wave_length > 0.0))
         return fl_fail(err, FL_EINVAL, "wave length must be > 0");
+    if (!(fabs(f->wave_amplitude) <= f->wave_length * FL_WAVE_STEEPEST))
+        return fl_fail(err, FL_EINVAL, "wave amplitude must be at most wave length / 14: a "
+                                       "steeper water wave breaks");
     return FL_OK;
 }
 

@@ -318,6 +318,10 @@ static bool check_fluid(parser *p, const fl_scene_fluid *fl)
     if (!(fabs(fl->wave_amplitude) < fl->bottom - fl->surface))
         return scene_fail(p, p->cur.value_pos[F_WAVE_AMPLITUDE],
                           "wave-amplitude must be smaller than the fluid's depth");
+    if (!(fabs(fl->wave_amplitude) <= fl->wave_length * FL_WAVE_STEEPEST))
+        return scene_fail(p, p->cur.value_pos[F_WAVE_AMPLITUDE],
+                          "wave-amplitude must be at most wave-length / 14: a steeper water wave "
+                          "breaks");
     return true;
 }
 

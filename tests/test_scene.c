@@ -221,7 +221,7 @@ static void test_fluid_fields(void **state)
     fl_scene s;
     PARSE_OK(HEADER "fluid density=800 surface=-2 left=-10 right=10.5 bottom=3\n"
                     "fluid name=oil density=900 surface=1 left=0 right=1 bottom=2 linear-drag=0\n"
-                    "  angular-drag=2.5 current=0.5,-0.25 wave-amplitude=-0.5 wave-length=4\n"
+                    "  angular-drag=2.5 current=0.5,-0.25 wave-amplitude=-0.5 wave-length=8\n"
                     "  wave-speed=-1.5\n",
              &s);
     assert_int_equal(s.fluid_count, 2);
@@ -245,7 +245,7 @@ static void test_fluid_fields(void **state)
     SAME(b->angular_drag, 2.5);
     SAME_VEC(b->current, 0.5, -0.25);
     SAME(b->wave_amplitude, -0.5);
-    SAME(b->wave_length, 4);
+    SAME(b->wave_length, 8);
     SAME(b->wave_speed, -1.5);
     assert_true(b->wave_speed_given);
     fl_scene_free(&s);

@@ -33,6 +33,11 @@ typedef struct fl_fluid_def {
     bool wave_speed_given;
 } fl_fluid_def;
 
+/* The steepest a wave may be, amplitude over length: a water wave breaks
+ * once its height (twice the amplitude) passes a seventh of its length
+ * (Michell's limit, H/L = 0.142). fl_fluid_check refuses steeper ones. */
+#define FL_WAVE_STEEPEST (1.0 / 14.0)
+
 /* density 1000, drags 0.5 and 1.0, wave length 10, everything else 0 (the
  * wave speed, not given, from the dispersion relation). */
 FL_API fl_fluid_def fl_fluid_def_default(void);
