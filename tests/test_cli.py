@@ -998,6 +998,18 @@ class Outputs(Workdir):
             self.assertIn("cannot write '%s'" % bad, r.stderr, option)
             self.assertNotIn('window', r.stderr, option)
             self.assertEqual(os.listdir(self.dir), [], option)
+        # Shift+C's frames folder: one that could not be made, and a file.
+        bad = os.path.join(self.dir, 'missing', 'frames')
+        r = flotsam(scene_path('iceberg.scene'), '--frames', bad)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("cannot make the frames folder '%s'" % bad, r.stderr)
+        self.assertNotIn('window', r.stderr)
+        afile = os.path.join(self.dir, 'a-file')
+        with open(afile, 'w', encoding='utf-8') as f:
+            f.write('x')
+        r = flotsam(scene_path('iceberg.scene'), '--frames', afile)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("cannot write frames in '%s': not a folder" % afile, r.stderr)
 
     def test_a_replay_checks_its_state_out_first(self):
         bad = os.path.join(self.dir, 'missing', 's.json')

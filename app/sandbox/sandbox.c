@@ -1,7 +1,11 @@
 /* The sandbox's window and loop: events, a fixed step driven by an
  * accumulator, and a frame drawn at the display's rate. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "cmdline.h"
 #include "sandbox.h"
 #include "painter.h"
@@ -262,7 +266,44 @@ static void run(sandbox *sb)
     }
 }
 
-/* --save-as and --replay-out, checked before the window opens. */
+/* Whether Shift+C can make its frames in `dir`: an existing folder it may
+ * write in, or one it may make (its parent a folder it may write in). */
+static bool frames_dir_writable(const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) == 0) {
+        if (!S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "flotsam: cannot write frames in '%s': not a folder\n", dir);
+            return false;
+        }
+        if (access(dir, W_OK | X_OK) != 0) {
+            fprintf(stderr, "flotsam: cannot write frames in '%s': %s\n", dir, strerror(errno));
+            return false;
+        }
+        return true;
+    }
+    /* The folder it would be made in: what comes before the last '/' (of
+     * the name without trailing ones), "/" or ".". */
+    char up[4096];
+    snprintf(up, sizeof up, "%s", dir);
+    size_t n = strlen(up);
+    while (n > 1 && up[n - 1] == '/')
+        up[--n] = '\0';
+    char *slash = strrchr(up, '/');
+    if (!slash)
+        snprintf(up, sizeof up, ".");
+    else if (slash == up)
+        up[1] = '\0';
+    else
+        *slash = '\0';
+    if (access(up, W_OK | X_OK) != 0) {
+        fprintf(stderr, "flotsam: cannot make the frames folder '%s': %s\n", dir, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+/* --save-as, --replay-out and --frames, checked before the window opens. */
 static bool outputs_writable(const sandbox_options *o)
 {
     const char *paths[] = {o->save_as, o->replay_out};
@@ -272,7 +313,7 @@ static bool outputs_writable(const sandbox_options *o)
             fprintf(stderr, "flotsam: %s\n", err);
             return false;
         }
-    return true;
+    return !o->frames_dir || frames_dir_writable(o->frames_dir);
 }
 
 static int session(sandbox *sb)
