@@ -362,10 +362,29 @@ static bool restore(fl_replay_player *p, const fl_replay_snapshot *s)
     return true;
 }
 
+/* Compares the state with the player's next checkpoint and moves past it. */
+static bool check_matches(fl_replay_player *p, uint64_t *expected, uint64_t *got)
+{
+    uint64_t h = fl_state_hash(p->sim.world);
+    const fl_replay_check *c = &p->replay->checks[p->next_check++];
+    if (h == c->hash)
+        return true;
+    if (expected)
+        *expected = c->hash;
+    if (got)
+        *got = h;
+    return false;
+}
+
 fl_replay_status fl_replay_player_step(fl_replay_player *p, fl_scene_error *err,
                                        uint64_t *expected, uint64_t *got)
 {
     const fl_replay *r = p->replay;
+    /* A checkpoint after 0 steps is the state as built: compared before
+     * anything is applied (a replay of no steps has only that one). */
+    if (p->step == 0 && p->next_check < r->check_count && r->checks[p->next_check].step == 0 &&
+        !check_matches(p, expected, got))
+        return FL_REPLAY_DIFFERS;
     if (p->step >= r->steps)
         return FL_REPLAY_DONE;
     while (p->next_input < r->input_count && r->inputs[p->next_input].step <= p->step) {
@@ -379,17 +398,9 @@ fl_replay_status fl_replay_player_step(fl_replay_player *p, fl_scene_error *err,
     keep_snapshot(p);
     while (p->next_check < r->check_count && r->checks[p->next_check].step < p->step)
         p->next_check++;
-    if (p->next_check < r->check_count && r->checks[p->next_check].step == p->step) {
-        uint64_t h = fl_state_hash(p->sim.world);
-        const fl_replay_check *c = &r->checks[p->next_check++];
-        if (h != c->hash) {
-            if (expected)
-                *expected = c->hash;
-            if (got)
-                *got = h;
-            return FL_REPLAY_DIFFERS;
-        }
-    }
+    if (p->next_check < r->check_count && r->checks[p->next_check].step == p->step &&
+        !check_matches(p, expected, got))
+        return FL_REPLAY_DIFFERS;
     return FL_REPLAY_STEPPED;
 }
 

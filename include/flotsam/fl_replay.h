@@ -135,7 +135,8 @@ typedef struct fl_replay_player {
 typedef enum fl_replay_status {
     FL_REPLAY_STEPPED,        /* one step taken; it matched any checkpoint there */
     FL_REPLAY_DONE,           /* the replay is over: no step taken */
-    FL_REPLAY_DIFFERS,        /* the step was taken, and its hash is not the recorded one */
+    FL_REPLAY_DIFFERS,        /* the step was taken, and its hash is not the recorded one (or,
+                               * before the first step, the state as built is not) */
     FL_REPLAY_FAILED          /* an input could not apply (*err says where) */
 } fl_replay_status;
 
