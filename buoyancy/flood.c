@@ -180,8 +180,11 @@ void buoyancy_flood(fl_buoyancy *b, double t, double dt)
         if (body->removed || body->hull_count > FL_DECOMPOSE_MAX || body->vert_count > FL_DECOMPOSE_MAX)
             continue;
         fl_vec2 hull[FL_DECOMPOSE_MAX], solid[FL_DECOMPOSE_MAX];
-        /* Most holds are dry with every opening in the air: nothing flows. */
+        /* Most holds are dry with every opening in the air: nothing flows.
+         * The hull is turned, and what may lie in it gathered, once, when
+         * first needed: nothing moves during this pass. */
         bool turned = false, wet = c->water > 0.0;
+        int gathered = -1; /* -1: not yet; else whether the list is good */
         double level = INFINITY; /* the surface inside, as it stands at the step's start */
         for (int o = 0; o < c->opening_count; o++) {
             fl_vec2 a = fl_rotate(body->rot, c->openings[2 * o]);
@@ -190,10 +193,10 @@ void buoyancy_flood(fl_buoyancy *b, double t, double dt)
                 continue;
             if (!turned) {
                 hold_turn(body, hull, solid);
-                fl_vec2 centroid;
-                if (wet && cargo_gather(b, body) == FL_OK)
-                    cargo_level(b, body, hull, solid, down, c->water, &level, &centroid);
                 turned = true;
+                fl_vec2 centroid;
+                if (wet && (gathered = (cargo_gather(b, body) == FL_OK)))
+                    cargo_level(b, body, hull, solid, down, c->water, &level, &centroid);
             }
             flow(b, body, c, hull, solid, a, z, level, down, gl, t, dt);
         }
@@ -204,9 +207,12 @@ void buoyancy_flood(fl_buoyancy *b, double t, double dt)
             continue;
         level = in.level;
         fl_vec2 centroid = in.centroid;
-        if (cargo_gather(b, body) == FL_OK && b->cargo_count > 0) {
+        if (gathered < 0)
+            gathered = cargo_gather(b, body) == FL_OK;
+        if (gathered && b->cargo_count > 0) {
             /* The cargo stands in the water's way: it lies higher. */
-            hold_turn(body, hull, solid);
+            if (!turned)
+                hold_turn(body, hull, solid);
             if (!cargo_level(b, body, hull, solid, down, c->water, &level, &centroid))
                 continue;
             double mass = c->water_density * c->water;
