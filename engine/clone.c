@@ -112,6 +112,8 @@ static void forget_scratch(fl_world *c)
     c->motions_ready = false;
     FORGET(c->rows, c->row_capacity);
     FORGET(c->impulses, c->impulse_capacity);
+    FORGET(c->row_steps, c->row_step_capacity);
+    FORGET(c->sub, c->sub_capacity);
     FORGET(c->bounces, c->bounce_capacity);
     FORGET(c->row_order, c->row_order_capacity);
     FORGET(c->manifolds, c->manifold_capacity);

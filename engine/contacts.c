@@ -394,6 +394,7 @@ void fl_collide_free(fl_world *w)
     fl_pair_index_free(w, &w->next_index);
     fl_world_free(w, w->rows);
     fl_world_free(w, w->impulses);
+    fl_world_free(w, w->row_steps);
     fl_world_free(w, w->bounces);
     fl_world_free(w, w->row_order);
     fl_world_free(w, w->contacts.items);

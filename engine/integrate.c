@@ -5,6 +5,7 @@
  * works on, so that a world too big for the caches waits for memory once
  * per pass rather than once per body. */
 #include <stdint.h>
+#include <string.h>
 #include "decay.h"
 #include "world_internal.h"
 
@@ -123,6 +124,17 @@ void fl_integrate_velocities(fl_world *w, double dt)
     /* One per body and the ground, and as many again for the solver's
      * twins of unmovable ones (split.c). */
     w->motions_ready = place_motions(w) && reserve_motions(w, 2 * (w->body_count + 1));
+    int n = w->substeps;
+    fl_substep_motion *sub = NULL;
+    if (w->motions_ready && n > 1) {
+        int want = 2 * (w->body_count + 1);
+        sub = fl_world_grow(w, w->sub, &w->sub_capacity, want, sizeof *sub);
+        w->motions_ready = sub != NULL;
+        if (sub) {
+            w->sub = sub;
+            memset(sub, 0, sizeof *sub * (size_t)want);
+        }
+    }
     fl_motion *m = w->motions_ready ? w->motions : NULL;
     const int *place = w->motion_of;
     fl_vec2 *pos = w->positions;
@@ -136,12 +148,19 @@ void fl_integrate_velocities(fl_world *w, double dt)
         }
         fl_body *b = bodies[i];
         if (!b->is_static && !b->removed) {
+            fl_vec2 v0 = b->velocity;
+            double w0 = b->spin;
             if (b->damped)
                 damp(b, g, dt);
             else {
                 b->velocity.x += (b->force.x * b->inv_mass + g.x) * dt;
                 b->velocity.y += (b->force.y * b->inv_mass + g.y) * dt;
                 b->spin += b->torque * b->inv_inertia * dt;
+            }
+            if (sub) {
+                fl_twist *k = &sub[place[i]].kick;
+                k->v = fl_scale(fl_sub(b->velocity, v0), 1.0 / n);
+                k->w = (b->spin - w0) / n;
             }
         }
         if (m)
@@ -167,6 +186,23 @@ static void turn_by(fl_body *b, double turn)
     if (turn != 0.0) {
         b->angle += turn;
         b->rot = fl_rot_from(b->angle);
+    }
+}
+
+void fl_integrate_substep(fl_world *w, double h)
+{
+    for (int i = 0; i < w->body_count; i++) {
+        fl_body *b = w->bodies[i];
+        int k = w->motion_of[i];
+        fl_substep_motion *s = &w->sub[k];
+        if (!s->held || b->is_static || b->removed)
+            continue;
+        const fl_motion *m = &w->motions[k];
+        fl_twist d = {fl_scale(fl_add(m->vel.v, m->bias.v), h), (m->vel.w + m->bias.w) * h};
+        s->moved.v = fl_add(s->moved.v, d.v);
+        s->moved.w += d.w;
+        b->position = fl_add(b->position, d.v);
+        turn_by(b, d.w);
     }
 }
 
@@ -200,8 +236,10 @@ void fl_integrate_positions(fl_world *w, double dt)
         const fl_motion *m = &motions[w->motion_of[i]];
         b->velocity = m->vel.v;
         b->spin = m->vel.w;
-        b->position.x += (m->vel.v.x + m->bias.v.x) * dt;
-        b->position.y += (m->vel.v.y + m->bias.v.y) * dt;
-        turn_by(b, (m->vel.w + m->bias.w) * dt);
+        /* A body the substeps moved has the last of them to go. */
+        double h = w->substeps > 1 && w->sub[w->motion_of[i]].held ? dt / w->substeps : dt;
+        b->position.x += (m->vel.v.x + m->bias.v.x) * h;
+        b->position.y += (m->vel.v.y + m->bias.v.y) * h;
+        turn_by(b, (m->vel.w + m->bias.w) * h);
     }
 }

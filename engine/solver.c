@@ -8,16 +8,9 @@
  * that targets -e times the approach speed, for points that really hit.
  * Positions: overlap beyond the slop is removed by split impulses, solved
  * into separate pseudo-velocities that move bodies but add no momentum, so
- * resting stacks do not jitter or bounce. */
+ * resting stacks do not jitter or bounce. In substeps (substep.c) all of
+ * this but the restitution pass runs once a substep. */
 #include "solver_rows.h"
-
-/* Speed along d of b's material point relative to a's, from the points'
- * lever arms about d (ca for a, cb for b). */
-static inline double speed_along(const fl_twist *a, const fl_twist *b, fl_vec2 d, double ca,
-                                 double cb)
-{
-    return (b->v.x - a->v.x) * d.x + (b->v.y - a->v.y) * d.y + b->w * cb - a->w * ca;
-}
 
 /* Impulse lambda along d on b, and its opposite on a. */
 static inline void kick_along(fl_twist *a, fl_twist *b, pair_mass pm, fl_vec2 d, double ca,
@@ -85,12 +78,6 @@ static inline bool solve_block(const contact_row *r, fl_twist *ta, fl_twist *tb,
     return true;
 }
 
-static bool solvable(const fl_contact *c, const fl_motion *m, const int *motion_of)
-{
-    return !c->sensor && c->count > 0 &&
-           (m[motion_of[c->index_a]].im > 0.0 || m[motion_of[c->index_b]].im > 0.0);
-}
-
 /* Fills row r for contact c (index `index`) and warm starts it. */
 static void prepare_row(contact_row *r, row_impulse *imp, fl_contact *c, int index, fl_motion *m,
                         const int *motion_of, const fl_vec2 *pos, double dt)
@@ -155,7 +142,7 @@ static void note_approach(bounce_row *br, const contact_row *r, fl_contact *c, c
 }
 
 /* Warm start: last step's impulses, where the same features meet. */
-static void warm_start(const contact_row *r, const row_impulse *imp, fl_motion *m)
+void fl_warm_start_row(const contact_row *r, const row_impulse *imp, fl_motion *m)
 {
     fl_motion *a = &m[r->ia], *b = &m[r->ib];
     pair_mass pm = masses_of(a, b);
@@ -346,23 +333,43 @@ void fl_solve(fl_world *w, double dt)
     double mark = w->profile ? fl_clock_ms() : 0.0;
     index_joints(w);
     fl_motion *m = w->motions;
-    double inv_dt = 1.0 / dt;
+    int substeps = w->substeps;
+    double h = dt / substeps, inv_h = 1.0 / h;
     fl_contact *c = w->contacts.items;
     int n = w->contacts.count;
     /* Out of memory: this step goes without contact responses, and its
      * contacts say so (no impulse applied, none to start the next from). */
     int rows = 0, n_bounce = 0;
-    if (!reserve_rows(w, n)) {
+    bool roomy = reserve_rows(w, n);
+    if (roomy && substeps > 1) {
+        row_step *rs = fl_world_grow(w, w->row_steps, &w->row_step_capacity, n, sizeof *rs);
+        if (rs)
+            w->row_steps = rs;
+        roomy = rs != NULL;
+    }
+    if (!roomy) {
         for (int i = 0; i < n; i++)
             for (int k = 0; k < c[i].count; k++)
                 c[i].points[k].normal_impulse = c[i].points[k].tangent_impulse = 0.0;
     } else {
+        if (substeps > 1)
+            fl_substep_hold(w, c, n);
         for (int i = 0; i < n; i++) {
-            if (!solvable(&c[i], m, w->motion_of))
+            if (!fl_row_solvable(&c[i], m, w->motion_of))
                 continue;
             contact_row *r = &w->rows[rows];
             row_impulse *imp = &w->impulses[rows];
-            prepare_row(r, imp, &c[i], i, m, w->motion_of, w->positions, dt);
+            prepare_row(r, imp, &c[i], i, m, w->motion_of, w->positions, h);
+            if (substeps > 1) {
+                row_step *rs = &w->row_steps[rows];
+                *rs = (row_step){{0.0, 0.0}, {0.0, 0.0}, {0.0, 0.0}};
+                for (int k = 0; k < c[i].count; k++) {
+                    rs->separation[k] = c[i].points[k].separation;
+                    /* the step's impulse, a substep's share of it */
+                    imp->normal[k] /= substeps;
+                    imp->tangent[k] /= substeps;
+                }
+            }
             if (c[i].restitution > 0.0) {
                 w->bounces[n_bounce].row = rows;
                 note_approach(&w->bounces[n_bounce++], r, &c[i], m);
@@ -370,7 +377,7 @@ void fl_solve(fl_world *w, double dt)
                 for (int k = 0; k < c[i].count; k++)
                     c[i].points[k].impact = 0.0; /* nothing to bounce */
             }
-            warm_start(r, imp, m);
+            fl_warm_start_row(r, imp, m);
             rows++;
         }
     }
@@ -378,7 +385,7 @@ void fl_solve(fl_world *w, double dt)
     row_impulse *imp = w->impulses;
     int bounds[2];
     fl_split_rows(w, r, rows, bounds);
-    for_joints(w, dt, fl_joint_prepare);
+    int passes = w->iterations;
     /* The position passes work on the pseudo-velocities alone, so they run
      * in the same sweeps as the velocity passes (each row while it is in
      * cache) and come out just as if they ran after them. */
@@ -386,20 +393,41 @@ void fl_solve(fl_world *w, double dt)
      * contacts report, and the next step starts from) while the row is in
      * cache; restitution hands over again what it changes. */
     sweep job = {r, imp, m, c, w->row_order, {0, bounds[0], bounds[1]}, false};
-    for (int it = 0; it < w->iterations; it++) {
-        for_joints(w, inv_dt, fl_joint_solve);
-        for_joints(w, inv_dt, fl_joint_correct);
-        job.report = it == w->iterations - 1;
-        if (bounds[1] > 0)
-            fl_run_tasks(w, sweep_half, &job, 2);
-        sweep_rows(&job, bounds[1], rows);
-        track_max_impulse(w, n_bounce);
+    for (int k = 0; k < substeps; k++) {
+        if (k > 0) {
+            fl_substep_begin(w, rows, inv_h);
+            fl_substep_track_approach(w, n_bounce);
+        }
+        for_joints(w, h, fl_joint_prepare);
+        for (int it = 0; it < passes; it++) {
+            for_joints(w, inv_h, fl_joint_solve);
+            for_joints(w, inv_h, fl_joint_correct);
+            job.report = substeps == 1 && it == passes - 1;
+            if (bounds[1] > 0)
+                fl_run_tasks(w, sweep_half, &job, 2);
+            sweep_rows(&job, bounds[1], rows);
+            track_max_impulse(w, n_bounce);
+        }
+        /* Bounces leave at once: the substeps that follow carry them up
+         * (the bounce's own rows then only keep from closing again). */
+        if (k == 0) {
+            for (int b = 0; b < n_bounce; b++) {
+                bounce_row *br = &w->bounces[b];
+                fl_contact *ct = &c[r[br->row].contact];
+                restitute_row(&r[br->row], &imp[br->row], br, ct, ct->restitution, m);
+                if (substeps == 1)
+                    report_row(&r[br->row], &imp[br->row], c);
+            }
+        }
+        if (substeps > 1) {
+            fl_substep_sum(w, rows);
+            if (k < substeps - 1)
+                fl_integrate_substep(w, h);
+            else
+                fl_substep_remember_impacts(w, n_bounce);
+        }
     }
-    for (int k = 0; k < n_bounce; k++) {
-        bounce_row *br = &w->bounces[k];
-        fl_contact *ct = &c[r[br->row].contact];
-        restitute_row(&r[br->row], &imp[br->row], br, ct, ct->restitution, m);
-        report_row(&r[br->row], &imp[br->row], c);
-    }
+    if (substeps > 1)
+        fl_substep_report(w, rows);
     FL_LAP(w, solver, mark);
 }

@@ -7,7 +7,7 @@
 #include "world_internal.h"
 
 #define RESTITUTION_THRESHOLD 1.0 /* m/s: slower impacts do not bounce */
-#define POSITION_FRACTION 0.2     /* of the overlap removed per step */
+#define POSITION_FRACTION 0.2     /* of the overlap removed per substep */
 #define ALLOWED_OVERLAP 0.0005    /* m: overlap left alone, so contacts stay warm */
 #define MAX_CONDITION 1000.0      /* of a two-point block worth solving as one */
 
@@ -107,12 +107,52 @@ typedef struct row_impulse {
     double bias[2];           /* position correction, >= 0 */
 } row_impulse;
 
+/* What a row keeps over a step's substeps. */
+typedef struct row_step {
+    double separation[2];     /* as the collision found it, before the substeps moved anything */
+    double normal[2], tangent[2]; /* the impulses of the substeps so far, summed */
+} row_step;
+
 /* What restitution needs of a row that can bounce. */
 typedef struct bounce_row {
     int row;
     double approach[2];       /* normal speed before the solve */
     double max_impulse[2];    /* the largest normal impulse over the passes */
 } bounce_row;
+
+/* Speed along d of b's material point relative to a's, from the points'
+ * lever arms about d (ca for a, cb for b). */
+static inline double speed_along(const fl_twist *a, const fl_twist *b, fl_vec2 d, double ca,
+                                 double cb)
+{
+    return (b->v.x - a->v.x) * d.x + (b->v.y - a->v.y) * d.y + b->w * cb - a->w * ca;
+}
+
+/* A contact the solver takes: not a sensor's, with points, and something
+ * in it that moves. */
+static inline bool fl_row_solvable(const fl_contact *c, const fl_motion *m, const int *motion_of)
+{
+    return !c->sensor && c->count > 0 &&
+           (m[motion_of[c->index_a]].im > 0.0 || m[motion_of[c->index_b]].im > 0.0);
+}
+
+/* Warm start: last step's (or substep's) impulses, where the same
+ * features meet (solver.c). */
+void fl_warm_start_row(const contact_row *r, const row_impulse *imp, fl_motion *m);
+
+/* The substeps (substep.c): holds the bodies rows and joints touch, and
+ * takes back all but the first share of their forces; begins a substep
+ * after the first (the next share, fresh position passes, the rows' points
+ * as far apart as the bodies have moved, warm starts); keeps each bouncing
+ * point's approach until a pass pushes it, and after the last substep the
+ * impacts of points stopped while apart; sums the rows' impulses over the
+ * substeps, and hands the sums to the contacts. */
+void fl_substep_hold(fl_world *w, const fl_contact *c, int count);
+void fl_substep_begin(fl_world *w, int rows, double inv_h);
+void fl_substep_track_approach(fl_world *w, int n_bounce);
+void fl_substep_remember_impacts(fl_world *w, int n_bounce);
+void fl_substep_sum(fl_world *w, int rows);
+void fl_substep_report(fl_world *w, int rows);
 
 /* The order the passes take the rows in (w->row_order, room for `rows`):
  * the left half [0, bounds[0]), the right half [bounds[0], bounds[1]),
@@ -125,5 +165,9 @@ void fl_split_rows(fl_world *w, contact_row *r, int rows, int bounds[2]);
 void fl_joint_prepare(fl_joint *j, fl_motion *m, double dt);
 void fl_joint_solve(fl_joint *j, fl_motion *m, double inv_dt);
 void fl_joint_correct(fl_joint *j, fl_motion *m, double inv_dt);
+
+/* Moves the bodies the substeps hold by their velocities and
+ * pseudo-velocities over h, and counts it in their `moved` (integrate.c). */
+void fl_integrate_substep(fl_world *w, double h);
 
 #endif

@@ -58,6 +58,7 @@ fl_world_def fl_world_def_default(void)
     memset(&d, 0, sizeof d);
     d.gravity = fl_v2(0.0, 9.81);
     d.iterations = 10;
+    d.substeps = 1;
     return d;
 }
 
@@ -71,8 +72,9 @@ fl_world *fl_world_create(const fl_world_def *def, fl_error *err)
         }
         a = (fl_allocator){default_alloc, default_realloc, default_free, NULL};
     }
-    if (!isfinite(def->gravity.x) || !isfinite(def->gravity.y) || def->iterations < 1) {
-        fl_fail(err, FL_EINVAL, "gravity must be finite and iterations >= 1");
+    if (!isfinite(def->gravity.x) || !isfinite(def->gravity.y) || def->iterations < 1 ||
+        def->substeps < 0 || def->substeps > FL_MAX_SUBSTEPS) {
+        fl_fail(err, FL_EINVAL, "gravity must be finite, iterations >= 1 and substeps 0 to 64");
         return NULL;
     }
     fl_world *w = a.alloc(sizeof *w, a.user);
@@ -84,6 +86,7 @@ fl_world *fl_world_create(const fl_world_def *def, fl_error *err)
     w->allocator = a;
     w->gravity = def->gravity;
     w->iterations = def->iterations;
+    w->substeps = def->substeps > 0 ? def->substeps : 1;
     return w;
 }
 
@@ -103,6 +106,7 @@ void fl_world_destroy(fl_world *w)
     fl_collide_free(w);
     fl_world_free(w, w->motion_block);
     fl_world_free(w, w->positions);
+    fl_world_free(w, w->sub);
     w->allocator.free(w, w->allocator.user);
 }
 

@@ -58,6 +58,14 @@ typedef struct fl_motion {
 } fl_motion;               /* 64 bytes: one cache line (the array is aligned) */
 _Static_assert(sizeof(fl_motion) == 64, "fl_motion fills one cache line");
 
+/* What the substeps need of a motion besides the motion itself, apart
+ * from it so that the passes over the rows read no more than before. */
+typedef struct fl_substep_motion {
+    fl_twist kick;         /* a substep's share of the velocity forces gave the step */
+    fl_twist moved;        /* how far the substeps so far moved and turned the body */
+    bool held;             /* in a solved contact or a joint this step: substepped */
+} fl_substep_motion;
+
 /* What the narrow phase needs of a body besides its geometry: packed per
  * body when the parts are placed, so that matching a pair of parts reads
  * no body. */
@@ -99,6 +107,7 @@ struct fl_world {
     fl_allocator allocator;
     fl_vec2 gravity;
     int iterations;
+    int substeps;          /* the solver's substeps per step (solver.c) */
     fl_body **bodies;      /* in the order they were added */
     int body_count, body_capacity;
     fl_body **pending;     /* added during a step, joining when it ends */
@@ -150,10 +159,14 @@ struct fl_world {
     fl_vec2 *positions;    /* centres of mass as the step packed them, likewise */
     int position_capacity;
     bool motions_ready;    /* packed this step (false: no memory for them) */
+    fl_substep_motion *sub; /* beside each motion, when substeps > 1 */
+    int sub_capacity;
     struct contact_row *rows; /* the solved contacts, packed for the solver */
     int row_capacity;
     struct row_impulse *impulses; /* ... and what the solver accumulates on each */
     int impulse_capacity;
+    struct row_step *row_steps; /* ... and what each keeps over the substeps */
+    int row_step_capacity;
     struct bounce_row *bounces; /* rows that can bounce */
     int bounce_capacity;
     int *row_order;        /* the rows as the passes take them (split.c) */

@@ -33,7 +33,7 @@ static const char *const keyword_names[K_COUNT] = {
 static uint64_t allowed_fields(stmt_kind kind)
 {
     switch (kind) {
-    case K_WORLD: return BIT(F_GRAVITY) | BIT(F_RATE) | BIT(F_ITERATIONS);
+    case K_WORLD: return BIT(F_GRAVITY) | BIT(F_RATE) | BIT(F_ITERATIONS) | BIT(F_SUBSTEPS);
     case K_VIEW: return BIT(F_CENTER) | BIT(F_WIDTH);
     case K_FLUID:
         return BIT(F_NAME) | BIT(F_DENSITY) | BIT(F_SURFACE) | BIT(F_LEFT) | BIT(F_RIGHT) |
@@ -76,6 +76,7 @@ static bool set_world_field(parser *p, field_id f, const scene_token *t)
     switch (f) {
     case F_GRAVITY: return scene_read_point(p, t, &sc->gravity);
     case F_ITERATIONS: return scene_read_integer(p, t, f, 1, 1000, &sc->iterations);
+    case F_SUBSTEPS: return scene_read_integer(p, t, f, 1, FL_MAX_SUBSTEPS, &sc->substeps);
     default:
         if (!scene_read_number(p, t, &rate))
             return false;
@@ -641,6 +642,7 @@ static void init_parser(parser *p, fl_scene_error *err)
     p->sc.gravity = wd.gravity;
     p->sc.rate = FL_SCENE_DEFAULT_RATE;
     p->sc.iterations = wd.iterations;
+    p->sc.substeps = wd.substeps;
 }
 
 /* The problems in order of line and column (then as found). */

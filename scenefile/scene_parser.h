@@ -19,7 +19,7 @@ typedef enum stmt_kind {
 } stmt_kind;
 
 typedef enum field_id {
-    F_GRAVITY, F_RATE, F_ITERATIONS,
+    F_GRAVITY, F_RATE, F_ITERATIONS, F_SUBSTEPS,
     F_CENTER, F_WIDTH,
     F_NAME, F_DENSITY,
     F_SURFACE, F_LEFT, F_RIGHT, F_BOTTOM, F_LINEAR_DRAG, F_ANGULAR_DRAG, F_CURRENT,

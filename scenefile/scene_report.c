@@ -8,6 +8,7 @@
 
 const char *const scene_field_names[F_COUNT] = {
     [F_GRAVITY] = "gravity", [F_RATE] = "rate", [F_ITERATIONS] = "iterations",
+    [F_SUBSTEPS] = "substeps",
     [F_CENTER] = "center", [F_WIDTH] = "width",
     [F_NAME] = "name", [F_DENSITY] = "density",
     [F_SURFACE] = "surface", [F_LEFT] = "left", [F_RIGHT] = "right", [F_BOTTOM] = "bottom",

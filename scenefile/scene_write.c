@@ -92,7 +92,10 @@ static void write_header(FILE *f, const fl_sim *s, const fl_scene_view *view)
     fputs("world", f);
     fl_put_point(f, "gravity", fl_world_gravity(s->world));
     fl_put_num(f, "rate", s->rate);
-    fprintf(f, " iterations=%d\n", s->iterations);
+    fprintf(f, " iterations=%d", s->iterations);
+    if (s->substeps > 1) /* 1, the default, is left out: files as before */
+        fprintf(f, " substeps=%d", s->substeps);
+    fputc('\n', f);
     if (view && view->has_view) {
         fputs("view", f);
         fl_put_point(f, "center", view->center);

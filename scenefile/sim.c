@@ -366,9 +366,11 @@ bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
     fl_world_def wd = fl_world_def_default();
     wd.gravity = sc->gravity;
     wd.iterations = sc->iterations;
+    wd.substeps = sc->substeps; /* 0 (a scene built by hand): 1 */
     out->rate = sc->rate;
     out->dt = 1.0 / sc->rate;
     out->iterations = sc->iterations;
+    out->substeps = sc->substeps;
     out->has_view = sc->has_view;
     out->view_center = sc->view_center;
     out->view_width = sc->view_width;

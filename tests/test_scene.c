@@ -143,6 +143,7 @@ static void test_defaults(void **state)
     SAME_VEC(s.gravity, 0, 9.81);
     SAME(s.rate, 60);
     assert_int_equal(s.iterations, 10);
+    assert_int_equal(s.substeps, 1);
     assert_false(s.has_view);
     assert_int_equal(s.fluid_count, 0);
     assert_int_equal(s.rope_count, 0);
@@ -205,9 +206,10 @@ static void test_world_and_view(void **state)
     SAME(s.view_width, 0.25);
     fl_scene_free(&s);
 
-    PARSE_OK(HEADER "world rate=10000 iterations=1000\n", &s);
+    PARSE_OK(HEADER "world rate=10000 iterations=1000 substeps=64\n", &s);
     SAME(s.rate, 10000);
     assert_int_equal(s.iterations, 1000);
+    assert_int_equal(s.substeps, 64);
     fl_scene_free(&s);
     PARSE_OK(HEADER "world rate=1 iterations=1 # the smallest\n", &s);
     SAME(s.rate, 1);
@@ -693,6 +695,9 @@ static void test_value_errors(void **state)
     EXPECT_ERROR(HEADER "world iterations=0\n", 2, 18,
                  "iterations must be an integer from 1 to 1000");
     EXPECT_ERROR(HEADER "world iterations=1001\n", 2, 18, "iterations must be an integer");
+    EXPECT_ERROR(HEADER "world substeps=0\n", 2, 16, "substeps must be an integer from 1 to 64");
+    EXPECT_ERROR(HEADER "world substeps=65\n", 2, 16, "substeps must be an integer");
+    EXPECT_ERROR(HEADER "world substeps=2.5\n", 2, 16, "substeps must be an integer");
     EXPECT_ERROR(HEADER "world rate=0\n", 2, 12, "rate must be from 1 to 10000 steps per second");
     EXPECT_ERROR(HEADER "world rate=0.5\n", 2, 12, "rate must be from 1 to 10000");
     EXPECT_ERROR(HEADER "world rate=10001\n", 2, 12, "rate must be from 1 to 10000");

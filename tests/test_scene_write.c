@@ -179,7 +179,7 @@ static void test_default_scene_after_steps(void **state)
 
 static const char everything[] =
     "flotsam-scene 1\n"
-    "world gravity=0.5,9.81 rate=120 iterations=7\n"
+    "world gravity=0.5,9.81 rate=120 iterations=7 substeps=3\n"
     "view center=10,4 width=30\n"
     "fluid name=oil density=800 surface=5 left=0 right=20 bottom=6 linear-drag=0.2\n"
     "fluid name=sea density=1025 surface=6 left=0 right=20 bottom=12 angular-drag=0.3\n"
@@ -205,6 +205,7 @@ static void test_every_feature_after_steps(void **state)
      * outline) and has taken water in: that goes with it too. */
     assert_true(fl_body_water(fl_world_body(a->s.world, 2), NULL) > 0.0);
     assert_int_equal(b->sc.iterations, 7);
+    assert_int_equal(b->sc.substeps, 3);
     ASSERT_EXACT(b->sc.rate, 120.0);
     ASSERT_EXACT(b->sc.gravity.x, 0.5);
     assert_true(b->sc.has_view);

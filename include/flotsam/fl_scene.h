@@ -116,6 +116,7 @@ typedef struct fl_scene {
     fl_vec2 gravity;              /* default: fl_world_def_default()'s */
     double rate;                  /* steps per second, default FL_SCENE_DEFAULT_RATE */
     int iterations;               /* default: fl_world_def_default()'s */
+    int substeps;                 /* default: fl_world_def_default()'s */
     /* view */
     bool has_view;
     fl_vec2 view_center;

@@ -26,7 +26,8 @@ typedef struct fl_sim {
     fl_buoyancy *buoyancy;
     double rate;           /* steps per second */
     double dt;             /* 1 / rate */
-    int iterations;        /* the world's solver iterations */
+    int iterations;        /* the world's solver passes per substep */
+    int substeps;          /* ... and substeps per step */
     bool has_view;         /* the scene's camera, if it gave one */
     fl_vec2 view_center;
     double view_width;

@@ -15,11 +15,21 @@ extern "C" {
 
 typedef struct fl_world_def {
     fl_vec2 gravity;        /* m/s^2; y points down, so (0, 9.81) is Earth's */
-    int iterations;         /* constraint solver iterations (used by contacts) */
+    int iterations;         /* constraint solver passes per substep */
     fl_allocator allocator; /* zeroed: the C library's */
+    /* Substeps of the constraint solver per step, 1 to FL_MAX_SUBSTEPS (0,
+     * as a definition made without fl_world_def_default has it: 1).
+     * Bodies held by contacts or joints take the step's forces in equal
+     * shares and move between substeps; the collision stage still runs
+     * once a step. More substeps let a heavy body rest on a much lighter
+     * one (the passes alone cannot carry a large mass ratio) at about the
+     * cost of as many more passes. */
+    int substeps;
 } fl_world_def;
 
-/* gravity (0, 9.81), 10 iterations, the C library's allocator. */
+#define FL_MAX_SUBSTEPS 64
+
+/* gravity (0, 9.81), 10 iterations, 1 substep, the C library's allocator. */
 FL_API fl_world_def fl_world_def_default(void);
 
 FL_API fl_world *fl_world_create(const fl_world_def *def, fl_error *err);
