@@ -521,12 +521,14 @@ class Sandbox(unittest.TestCase):
             self.assertIn('name=picked', f.read())
         os.remove(other)
 
-    def in_second_window(self, args, title, drive):
-        """Opens another flotsam window, lets drive(window) work it, quits it;
-        returns what it said on stderr."""
-        with open(os.devnull, 'w') as quiet, tempfile.TemporaryFile('w+') as errors:
+    def in_second_window(self, args, title, drive, stdin=None):
+        """Opens another flotsam window (its standard input the file stdin,
+        if given), lets drive(window) work it, quits it; returns what it
+        said on stderr."""
+        with open(os.devnull, 'w') as quiet, tempfile.TemporaryFile('w+') as errors, \
+                open(stdin or os.devnull, 'rb') as given:
             proc = subprocess.Popen([FLOTSAM, *args], cwd=self.dir, env=self.display.env(),
-                                    stdout=quiet, stderr=errors, text=True)
+                                    stdin=given, stdout=quiet, stderr=errors, text=True)
             try:
                 self.display.run('xdotool', 'search', '--sync', '--name', title)
                 # SDL may make its window again when it picks a renderer: the
@@ -572,6 +574,27 @@ class Sandbox(unittest.TestCase):
         self.assertIsNotNone(m, saved)
         self.assertAlmostEqual(float(m.group(1)), final['crate']['x'], delta=1e-9)
         self.assertAlmostEqual(float(m.group(2)), final['crate']['y'], delta=1e-9)
+
+    def test_a_scene_or_a_replay_from_stdin(self):
+        """'-' opens standard input, a scene or (by its first line) a
+        replay; the window is named for it, and Ctrl+S saves what it shows."""
+        for given, bodies in ((self.scene, '3 bodies'),
+                              (os.path.join(ROOT, 'tests', 'data', 'harbour.replay'), None)):
+            out = os.path.join(self.dir, 'from-stdin.scene')
+            if os.path.exists(out):
+                os.remove(out)
+
+            def drive(window):
+                self.key(window, 'ctrl+s')
+                wait_for(lambda: os.path.exists(out), 10, 'the saved scene')
+            errors = self.in_second_window(['-', '--save-as', out, '--size', '640x360'],
+                                           'flotsam - stdin', drive, stdin=given)
+            self.assertEqual(errors, '')
+            r = subprocess.run([FLOTSAM, 'check', out], capture_output=True, text=True,
+                               timeout=30)
+            self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+            if bodies:
+                self.assertIn(bodies, r.stdout)
 
     def test_a_scripted_scene_runs_in_the_window_and_records(self):
         """The window applies a scene's timed events, and a replay recorded

@@ -31,6 +31,18 @@ bool scene_source_load(const char *path, fl_scene *out, char *msg, size_t msg_si
     return ok;
 }
 
+bool scene_source_parse(const char *path, char **text, size_t len, fl_scene *out, char *msg,
+                        size_t msg_size)
+{
+    fl_scene_error err;
+    if (fl_scene_parse(*text, len, out, &err))
+        return true;
+    free(*text);
+    *text = NULL;
+    fl_scene_error_format(&err, scene_source_name(path), msg, msg_size);
+    return false;
+}
+
 bool scene_source_read(const char *path, char **text, size_t *len, fl_scene *out, char *msg,
                        size_t msg_size)
 {
@@ -49,14 +61,11 @@ bool scene_source_read(const char *path, char **text, size_t *len, fl_scene *out
             err = (fl_scene_error){0, 0, "out of memory"};
         }
     }
-    if (ok && !fl_scene_parse(*text, *len, out, &err)) {
-        free(*text);
-        *text = NULL;
-        ok = false;
-    }
-    if (!ok)
+    if (!ok) {
         fl_scene_error_format(&err, scene_source_name(path), msg, msg_size);
-    return ok;
+        return false;
+    }
+    return scene_source_parse(path, text, *len, out, msg, msg_size);
 }
 
 bool scene_source_build(const char *path, const fl_scene *sc, fl_sim *out, char *msg,

@@ -28,6 +28,12 @@ bool scene_source_load(const char *path, fl_scene *out, char *msg, size_t msg_si
 bool scene_source_read(const char *path, char **text, size_t *len, fl_scene *out, char *msg,
                        size_t msg_size);
 
+/* Parses *text (*len bytes, NUL after them), read from path: the end of
+ * scene_source_read, for a text already read. On error frees *text, sets
+ * it NULL and fills msg as above. */
+bool scene_source_parse(const char *path, char **text, size_t len, fl_scene *out, char *msg,
+                        size_t msg_size);
+
 /* Builds a simulation of sc, which was read from path; on error as above. */
 bool scene_source_build(const char *path, const fl_scene *sc, fl_sim *out, char *msg,
                         size_t msg_size);

@@ -17,6 +17,16 @@ bool sandbox_is_replay(const char *path)
     return n > 7 && !strcmp(path + n - 7, ".replay");
 }
 
+bool sandbox_text_is_replay(const char *text, size_t len)
+{
+    static const char bom[] = "\xef\xbb\xbf", head[] = "flotsam-replay";
+    if (len >= 3 && !memcmp(text, bom, 3)) {
+        text += 3;
+        len -= 3;
+    }
+    return len >= sizeof head - 1 && !memcmp(text, head, sizeof head - 1);
+}
+
 /* sb->sim borrows the player's world (a sim is a handle: the copy is a loan). */
 static void lend(sandbox *sb)
 {
@@ -41,17 +51,17 @@ static void banner(sandbox *sb, const char *path, const fl_scene_error *err)
     fprintf(stderr, "%s\n", sb->banner);
 }
 
-bool sandbox_open_replay(sandbox *sb, const char *path)
+bool sandbox_open_replay(sandbox *sb, const char *path, const char *text, size_t len)
 {
     fl_replay r;
     fl_scene_error err;
-    if (!fl_replay_load_file(path, &r, &err)) {
-        banner(sb, path, &err);
+    if (!(text ? fl_replay_parse(text, len, &r, &err) : fl_replay_load_file(path, &r, &err))) {
+        banner(sb, scene_source_name(path), &err);
         return false;
     }
     fl_replay_player p;
     if (!fl_replay_player_start(&p, &r, &err)) {
-        banner(sb, path, &err);
+        banner(sb, scene_source_name(path), &err);
         fl_replay_free(&r);
         return false;
     }
@@ -71,21 +81,21 @@ bool sandbox_open_replay(sandbox *sb, const char *path)
     pl->differs = false;
     /* A reset after taking over builds the scene the recording began in. */
     const fl_replay_scene *reset = &r.scenes[r.scene_count > 1 ? 1 : 0];
-    char *text = malloc(reset->len + 1);
-    if (fl_scene_copy(&sb->loaded, &reset->scene) != FL_OK || !text) {
+    char *kept = malloc(reset->len + 1);
+    if (fl_scene_copy(&sb->loaded, &reset->scene) != FL_OK || !kept) {
         memset(&sb->loaded, 0, sizeof sb->loaded);
-        free(text);
-        text = NULL;
+        free(kept);
+        kept = NULL;
     } else {
-        memcpy(text, reset->text, reset->len + 1);
+        memcpy(kept, reset->text, reset->len + 1);
     }
     free(sb->loaded_text);
-    sb->loaded_text = text;
-    sb->loaded_len = text ? reset->len : 0;
+    sb->loaded_text = kept;
+    sb->loaded_len = kept ? reset->len : 0;
     sb->banner[0] = '\0';
     sb->clock.accumulator = 0.0;
     lend(sb);
-    sandbox_say(sb, "playing %s: %" PRIu64 " steps", path, r.steps);
+    sandbox_say(sb, "playing %s: %" PRIu64 " steps", scene_source_name(path), r.steps);
     return true;
 }
 

@@ -20,8 +20,8 @@ void sandbox_say(sandbox *sb, const char *fmt, ...)
 void sandbox_scene_name(const sandbox *sb, char *out, size_t size)
 {
     const char *path = sb->file.path;
-    if (!path) {
-        snprintf(out, size, "harbour");
+    if (!path || !strcmp(path, "-")) {
+        snprintf(out, size, path ? "stdin" : "harbour");
         return;
     }
     const char *base = strrchr(path, '/');

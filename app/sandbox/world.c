@@ -15,10 +15,14 @@ static void set_banner(sandbox *sb, const char *msg)
     sb->redraw = true;
 }
 
+static bool is_stdin(const char *path) { return path && !strcmp(path, "-"); }
+
+/* The file's time and size, to see it change; stdin has none (it is read
+ * once, and never again). */
 static bool read_stamp(const char *path, struct timespec *mtime, long long *size)
 {
     struct stat st;
-    if (!path || stat(path, &st) != 0)
+    if (!path || is_stdin(path) || stat(path, &st) != 0)
         return false;
     *mtime = st.st_mtim;
     *size = (long long)st.st_size;
@@ -54,9 +58,24 @@ static void keep_text(sandbox *sb, char *text, size_t len)
 
 bool sandbox_load(sandbox *sb, const char *path, bool fit)
 {
-    if (sandbox_is_replay(path)) {
+    char msg[SANDBOX_TEXT_MAX], *text = NULL;
+    size_t len = 0;
+    bool replay = sandbox_is_replay(path);
+    if (is_stdin(path)) {
+        /* Read once; its first line says whether it is a replay. */
+        fl_scene_error err;
+        if (!source_read_text(path, &text, &len, &err)) {
+            remember_file(sb, path);
+            fl_scene_error_format(&err, scene_source_name(path), msg, sizeof msg);
+            set_banner(sb, msg);
+            return false;
+        }
+        replay = sandbox_text_is_replay(text, len);
+    }
+    if (replay) {
         remember_file(sb, path);
-        bool ok = sandbox_open_replay(sb, path);
+        bool ok = sandbox_open_replay(sb, path, text, len);
+        free(text);
         if (ok) {
             sandbox_view_fit(sb);
             sandbox_remember_file(sb, path);
@@ -65,9 +84,8 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit)
     }
     fl_scene fresh;
     fl_sim s;
-    char msg[SANDBOX_TEXT_MAX], *text = NULL;
-    size_t len = 0;
-    bool ok = scene_source_read(path, &text, &len, &fresh, msg, sizeof msg);
+    bool ok = text ? scene_source_parse(path, &text, len, &fresh, msg, sizeof msg)
+                   : scene_source_read(path, &text, &len, &fresh, msg, sizeof msg);
     if (ok && !scene_source_build(path, &fresh, &s, msg, sizeof msg)) {
         fl_scene_free(&fresh);
         free(text);
