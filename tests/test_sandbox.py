@@ -534,7 +534,18 @@ class Sandbox(unittest.TestCase):
                 # SDL may make its window again when it picks a renderer: the
                 # one to drive is the last with that name, once it has settled.
                 time.sleep(1.0)
-                window = self.display.run('xdotool', 'search', '--name', title).split()[-1]
+                # A window of that name that has just closed (another run's)
+                # may have been the one found: look again until one is there.
+                found = []
+
+                def named():
+                    r = subprocess.run(['xdotool', 'search', '--name', title],
+                                       env=self.display.env(), capture_output=True, text=True,
+                                       timeout=20)
+                    found[:] = r.stdout.split()
+                    return bool(found)
+                wait_for(named, 20, 'a window named ' + title)
+                window = found[-1]
                 drive(window)
                 # The window may close on the Q going down, before xdotool
                 # lets go of it and Ctrl (BadWindow): the exit status tells.
