@@ -4,7 +4,10 @@
  *     scene with a body whose outline reaches outside its own hull or a
  *     wave steeper than water waves break at (known cases, fuzz/README.md);
  *   - mechanical energy out of nothing (energy.c); with FUZZ_ENERGY=warn in
- *     the environment it only says so, as the short run in .ci/run does. */
+ *     the environment it only says so, as the short run in .ci/run does.
+ * A scene asking for more than FUZZ_SIM_PASSES solver passes a step
+ * (substeps times iterations, up to 64000) is read and not stepped: slow,
+ * not wrong, and libFuzzer would call it a hang. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +42,10 @@ int fuzz_sim(const uint8_t *data, size_t size)
     fl_scene_error err;
     if (!fl_scene_parse((const char *)data, size, &scene, &err))
         return 0;
+    if ((long)scene.substeps * scene.iterations > FUZZ_SIM_PASSES) {
+        fl_scene_free(&scene);
+        return 0;
+    }
     fl_sim sim;
     bool built = fl_sim_build(&sim, &scene, &err);
     fl_scene_free(&scene);

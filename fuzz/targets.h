@@ -18,5 +18,6 @@ int fuzz_replay(const uint8_t *data, size_t size);
 int fuzz_sim(const uint8_t *data, size_t size);
 
 #define FUZZ_SIM_STEPS 30
+#define FUZZ_SIM_PASSES 1000 /* the most a step's solve may ask, the old iterations limit */
 
 #endif
