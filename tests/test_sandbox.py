@@ -198,8 +198,16 @@ class Sandbox(unittest.TestCase):
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        self.release_keys()
         self.log_out.close()
         self.log_err.close()
+
+    def release_keys(self):
+        """Lets go of Ctrl and Q: a window that closes on the Q going down
+        can leave xdotool holding them, and the next window to take the
+        focus would see Ctrl+Q held, and quit."""
+        subprocess.run(['xdotool', 'keyup', 'ctrl', 'q'], env=self.display.env(),
+                       capture_output=True, timeout=30)
 
     def xdo(self, *args):
         return self.display.run('xdotool', *args)
@@ -552,6 +560,7 @@ class Sandbox(unittest.TestCase):
                 subprocess.run(['xdotool', 'key', '--window', window, 'ctrl+q'],
                                env=self.display.env(), capture_output=True, timeout=30)
                 self.assertEqual(proc.wait(timeout=10), 0)
+                self.release_keys()
             finally:
                 if proc.poll() is None:
                     proc.kill()
