@@ -24,6 +24,10 @@ typedef struct reader {
     scene_line line;        /* the current line */
     bool has_header;
     int end_line;           /* where 'end' is (0: not yet read) */
+    /* The last input whose step read (dropped or not): the next may not
+     * come before it. */
+    uint64_t last_step;
+    int last_input_line;    /* 0: none yet */
     bool stopped;           /* no more problems are kept: reading stops */
     bool cut;               /* the rest of the text cannot be read */
     /* Reading on past problems (fl_replay_parse_all): */
@@ -434,9 +438,11 @@ static bool read_input_line(reader *rd, scene_cursor *c, fl_input *in, input_whe
         return false;
     if (t.has_value || !read_count(rd, t.key, t.key_len, t.key_pos, UINT64_MAX / 2, "the step", &step))
         return t.has_value ? fail(rd, t.key_pos, "expected a step number after 'at'") : false;
-    if (rd->r.input_count > 0 && step < rd->r.inputs[rd->r.input_count - 1].step)
+    if (rd->last_input_line > 0 && step < rd->last_step)
         return fail(rd, t.key_pos, "step %" PRIu64 " comes before the last input's (%" PRIu64 ")",
-                    step, rd->r.inputs[rd->r.input_count - 1].step);
+                    step, rd->last_step);
+    rd->last_step = step;
+    rd->last_input_line = rd->line.number;
     where->step = t.key_pos;
     if (!next_token(rd, c, &t, "what happens (spawn, remove, grab, drag, release, fluid, density, hole, build)"))
         return false;
@@ -520,10 +526,9 @@ static bool read_check(reader *rd, scene_cursor *c, bool end)
     if (r->check_count > 0 && step <= r->checks[r->check_count - 1].step)
         return fail(rd, at, "checkpoint at step %" PRIu64 " does not come after the last (%" PRIu64 ")",
                     step, r->checks[r->check_count - 1].step);
-    if (end && r->input_count > 0 && r->inputs[r->input_count - 1].step >= step)
+    if (end && rd->last_input_line > 0 && rd->last_step >= step)
         return fail(rd, at, "the replay ends at step %" PRIu64 ", but an input comes before step %" PRIu64
-                    " (line %d)", step, r->inputs[r->input_count - 1].step,
-                    r->inputs[r->input_count - 1].line);
+                    " (line %d)", step, rd->last_step, rd->last_input_line);
     if (!next_token(rd, c, &t, "a hash (16 hexadecimal digits)") || !read_hash(rd, &t, &hash) ||
         !at_line_end(rd, c))
         return false;

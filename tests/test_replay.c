@@ -434,15 +434,16 @@ static void test_parse_all(void **state)
         "box at=0,0 size=1,1 densty=5\n"         /* 4:21 */
         "box name=b at=2,0 size=1,1 density=0\n"  /* 5:36 */
         "at 3 grab body=0 anchor=0,0\n"           /* 6:25, after the last field: no target */
-        "at 2 release\n"                          /* fine: the grab at 3 was dropped */
+        "at 2 release\n"                          /* 7:4: the grab at 3 was dropped, but not its step */
         "at x drag target=1,1\n"                  /* 8:4 */
         "at 9 spawn\n"
         "box at=1,1 size=1,1 density=-1\n"        /* 10:29, in the spawned body */
         "check 60 123\n"                          /* 11:10 */
         "end 61 0000000000000000\n";
-    static const int where[][2] = {{4, 21}, {5, 36}, {6, 25}, {8, 4}, {10, 29}, {11, 10}};
+    static const int where[][2] = {{4, 21}, {5, 36}, {6, 25}, {7, 4}, {8, 4}, {10, 29}, {11, 10}};
     static const char *const words[] = {"unknown field 'densty'", "density", "missing field 'target'",
-                                        "whole number", "density", "16 hexadecimal"};
+                                        "comes before the last input's (3)", "whole number",
+                                        "density", "16 hexadecimal"};
     expect_all(text, COUNT(where), where, words);
     fl_replay r;
     fl_scene_error one, first;
