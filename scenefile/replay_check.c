@@ -14,7 +14,8 @@ void replay_world_forget(replay_world *w)
     w->scene = NULL;
     w->ids = 0;
     w->first_spawn = -1;
-    memset(w->removed, 0, sizeof *w->removed * w->removed_size);
+    if (w->removed) /* memset of NULL is undefined, even of no bytes */
+        memset(w->removed, 0, sizeof *w->removed * w->removed_size);
 }
 
 /* The spawn events of a scene take ids as the world steps, in between the
