@@ -1,5 +1,7 @@
 /* The reader targets: scene text and replay text, parsed and freed. A
- * failed parse must leave its output empty and its message terminated. */
+ * failed parse must leave its output empty and its message terminated; a
+ * replay is read again with fl_replay_parse_all, which must agree. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,19 +40,81 @@ int fuzz_scene(const uint8_t *data, size_t size)
     return 0;
 }
 
+/* What fl_replay_parse_all gives each, checked as it comes. */
+typedef struct problems_seen {
+    int count;
+    fl_scene_error last;
+} problems_seen;
+
+static void see_problem(void *ctx, const fl_scene_error *err)
+{
+    problems_seen *seen = ctx;
+    check_error(err, "replay (all)");
+    /* The one problem not kept for want of memory comes last, wherever it is. */
+    if (seen->count > 0 &&
+        (err->line < seen->last.line ||
+         (err->line == seen->last.line && err->column < seen->last.column)) &&
+        strstr(err->message, "out of memory") == NULL) {
+        fprintf(stderr, "fuzz: replay problems out of order: %d:%d after %d:%d\n", err->line,
+                err->column, seen->last.line, seen->last.column);
+        abort();
+    }
+    seen->last = *err;
+    seen->count++;
+}
+
+static bool same_error(const fl_scene_error *a, const fl_scene_error *b)
+{
+    return a->line == b->line && a->column == b->column && strcmp(a->message, b->message) == 0;
+}
+
+/* fl_replay_parse_all agrees with fl_replay_parse: the same first problem
+ * when that fails; when it reads the replay whole, the same replay. */
+static void check_parse_all(const uint8_t *data, size_t size, bool read, const fl_replay *one,
+                            const fl_scene_error *one_err)
+{
+    fl_replay all;
+    fl_scene_error first;
+    problems_seen seen = {0};
+    int n = fl_replay_parse_all((const char *)data, size, &all, see_problem, &seen, &first);
+    if (n != seen.count || n > FL_SCENE_MAX_ERRORS + 1) {
+        fprintf(stderr, "fuzz: fl_replay_parse_all counted %d, gave %d\n", n, seen.count);
+        abort();
+    }
+    if (!read && (n == 0 || !same_error(&first, one_err))) {
+        fprintf(stderr, "fuzz: fl_replay_parse_all's first problem (%d) is not fl_replay_parse's\n",
+                n);
+        abort();
+    }
+    if (n > 0 && (all.scenes || all.spawns || all.inputs || all.checks)) {
+        fprintf(stderr, "fuzz: fl_replay_parse_all with problems left arrays behind\n");
+        abort();
+    }
+    if (n == 0 && (all.scene_count != one->scene_count || all.input_count != one->input_count ||
+                   all.check_count != one->check_count || all.steps != one->steps)) {
+        fprintf(stderr, "fuzz: fl_replay_parse_all read another replay than fl_replay_parse\n");
+        abort();
+    }
+    if (n == 0)
+        fl_replay_free(&all);
+}
+
 int fuzz_replay(const uint8_t *data, size_t size)
 {
     fl_replay replay;
     fl_scene_error err;
     memset(&err, 0x55, sizeof err);
-    if (fl_replay_parse((const char *)data, size, &replay, &err)) {
-        fl_replay_free(&replay);
-    } else {
+    bool read = fl_replay_parse((const char *)data, size, &replay, &err);
+    if (!read) {
         check_error(&err, "replay");
         if (replay.scenes || replay.spawns || replay.inputs || replay.checks) {
             fprintf(stderr, "fuzz: failed replay parse left arrays behind\n");
             abort();
         }
     }
+    check_parse_all(data, size, read, &replay, &err);
+    (void)fl_text_is_replay((const char *)data, size);
+    if (read)
+        fl_replay_free(&replay);
     return 0;
 }

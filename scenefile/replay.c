@@ -36,25 +36,45 @@ void fl_replay_free(fl_replay *r)
     memset(r, 0, sizeof *r);
 }
 
+/* A scene that cannot be kept: -1, the reason in *err and to each. */
+static int out_of_memory(fl_scene_error *err, fl_scene_error_fn each, void *ctx)
+{
+    snprintf(err->message, sizeof err->message, "out of memory");
+    if (each)
+        each(ctx, err);
+    return -1;
+}
+
 int fl_replay_add_scene(fl_replay *r, const char *text, size_t len, fl_scene_error *err)
+{
+    return replay_add_scene(r, text, len, NULL, NULL, err);
+}
+
+int replay_add_unread_scene(fl_replay *r)
+{
+    if (!grow((void **)&r->scenes, &r->scene_capacity, r->scene_count, sizeof *r->scenes))
+        return -1;
+    memset(&r->scenes[r->scene_count], 0, sizeof *r->scenes);
+    return r->scene_count++;
+}
+
+int replay_add_scene(fl_replay *r, const char *text, size_t len, fl_scene_error_fn each,
+                     void *ctx, fl_scene_error *err)
 {
     fl_scene_error spare;
     if (!err)
         err = &spare;
     memset(err, 0, sizeof *err);
-    if (!grow((void **)&r->scenes, &r->scene_capacity, r->scene_count, sizeof *r->scenes)) {
-        snprintf(err->message, sizeof err->message, "out of memory");
-        return -1;
-    }
+    if (!grow((void **)&r->scenes, &r->scene_capacity, r->scene_count, sizeof *r->scenes))
+        return out_of_memory(err, each, ctx);
     fl_replay_scene *s = &r->scenes[r->scene_count];
     memset(s, 0, sizeof *s);
-    if (!fl_scene_parse(text, len, &s->scene, err))
+    if (fl_scene_parse_all(text, len, &s->scene, each, ctx, err) > 0)
         return -1;
     s->text = malloc(len + 1);
     if (!s->text) {
         fl_scene_free(&s->scene);
-        snprintf(err->message, sizeof err->message, "out of memory");
-        return -1;
+        return out_of_memory(err, each, ctx);
     }
     memcpy(s->text, text, len);
     s->text[len] = '\0';

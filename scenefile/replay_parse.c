@@ -1,6 +1,11 @@
 /* Reading replays ("flotsam-replay 1", docs/replay-format.md) with the care
  * scene files get: the scene lexer's tokens and values, every error at its
- * line and column (inside an embedded scene too), nothing half-loaded. */
+ * line and column (inside an embedded scene too), nothing half-loaded.
+ * fl_replay_parse stops at the first problem; fl_replay_parse_all reads on
+ * past each (a line with one is dropped), as the scene parser does, and also
+ * follows the world the inputs are applied to as far as reading can tell
+ * (replay_check.c). Both read with the same functions: up to the first
+ * problem they do the same. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -13,11 +18,27 @@
 typedef struct reader {
     parser *p;              /* the scene value readers' state: only its err is used */
     fl_replay r;
-    fl_scene_error *err;
+    fl_scene_error *err;    /* the problem being reported */
     const char *text;
     size_t len, offset;     /* the next line starts at offset */
     scene_line line;        /* the current line */
     bool has_header;
+    int end_line;           /* where 'end' is (0: not yet read) */
+    /* The last input whose step read (dropped or not): the next may not
+     * come before it. */
+    uint64_t last_step;
+    int last_input_line;    /* 0: none yet */
+    bool stopped;           /* no more problems are kept: reading stops */
+    bool cut;               /* the rest of the text cannot be read */
+    /* Reading on past problems (fl_replay_parse_all): */
+    bool all;
+    fl_scene_error current; /* what err points to */
+    scene_problems problems;
+    fl_scene_error first;   /* the first problem of reading: what fl_replay_parse reports */
+    bool has_first;
+    bool kept;              /* the problem the line ends with is kept already */
+    bool told_no_scene;     /* a statement came before any scene, and was told */
+    replay_world world;
 } reader;
 
 static bool fail(reader *rd, scene_pos at, const char *fmt, ...) SCENE_PRINTF(3, 4);
@@ -32,6 +53,86 @@ static bool fail(reader *rd, scene_pos at, const char *fmt, ...)
     scene_set_error(rd->err, at, "%s", msg);
     return false;
 }
+
+/* ---- problems ----------------------------------------------------------------- */
+
+static void add_problem(reader *rd, const fl_scene_error *e)
+{
+    if (!rd->stopped && !scene_problems_add(&rd->problems, e))
+        rd->stopped = true;
+}
+
+/* A problem of reading (not of playing): the first is the one
+ * fl_replay_parse reports. */
+static void note_first(reader *rd, const fl_scene_error *e)
+{
+    if (rd->all && !rd->has_first) {
+        rd->first = *e;
+        rd->has_first = true;
+    }
+}
+
+/* Keeps the problem in rd->err. Reading one problem only, that is the end
+ * of reading; reading them all, it goes into the list and reading goes on
+ * (unless the list is full). */
+static void keep(reader *rd)
+{
+    if (rd->kept) {
+        rd->kept = false;
+        return;
+    }
+    if (rd->stopped)
+        return;
+    if (!rd->all) {
+        rd->stopped = true; /* *rd->err is the caller's: the one reported */
+        return;
+    }
+    note_first(rd, rd->err);
+    add_problem(rd, rd->err);
+}
+
+/* Keeps the problem in rd->err; true when reading goes on past it. */
+static bool go_on(reader *rd)
+{
+    keep(rd);
+    return !rd->stopped;
+}
+
+/* Where the problems of a piece of scene text embedded in the replay are. */
+typedef struct embedded {
+    reader *rd;
+    int first;              /* the replay's line of the text's line 1; 0: all at head */
+    int head;               /* where a problem of no line is put */
+} embedded;
+
+static fl_scene_error in_replay(const embedded *at, const fl_scene_error *e)
+{
+    fl_scene_error moved = *e;
+    moved.line = at->first > 0 && e->line > 0 ? at->first + e->line - 1 : at->head;
+    return moved;
+}
+
+/* Each problem of an embedded text, as fl_scene_parse_all gives them. */
+static void keep_embedded(void *ctx, const fl_scene_error *e)
+{
+    const embedded *at = ctx;
+    fl_scene_error moved = in_replay(at, e);
+    add_problem(at->rd, &moved);
+}
+
+/* After an embedded text with problems: *first (the first found) is the
+ * one to report; reading them all, they are kept already. */
+static bool embedded_failed(reader *rd, const embedded *at, const fl_scene_error *first)
+{
+    *rd->err = in_replay(at, first);
+    if (rd->all) {
+        note_first(rd, rd->err);
+        rd->kept = true;
+    }
+    return false;
+}
+
+/* ---- tokens ----------------------------------------------------------------------- */
 
 static scene_pos line_start(const reader *rd)
 {
@@ -106,8 +207,52 @@ enum { X_BODY, X_ANCHOR, X_TARGET, X_INDEX, X_SURFACE, X_SCENE, X_VALUE, X_FORCE
 static const char *const field_names[X_COUNT] = {"body", "anchor", "target", "index", "surface",
                                                  "scene", "value", "force", "from", "to"};
 
+/* The value of field f into *in; its place into *where. */
+static bool read_field(reader *rd, int f, const scene_token *t, fl_input *in, input_where *where)
+{
+    uint64_t n = 0;
+    switch (f) {
+    case X_BODY:
+        where->body = t->value_pos;
+        if (!read_count(rd, t->value, t->value_len, t->value_pos, UINT32_MAX, "a body id", &n))
+            return false;
+        in->body = (uint32_t)n;
+        return true;
+    case X_ANCHOR:
+    case X_FROM: return scene_read_point(rd->p, t, &in->anchor);
+    case X_TARGET:
+    case X_TO:
+        where->to = t->value_pos;
+        return scene_read_point(rd->p, t, &in->target);
+    case X_INDEX:
+        where->fluid = t->value_pos;
+        if (!read_count(rd, t->value, t->value_len, t->value_pos, 1000000, "a fluid index", &n))
+            return false;
+        in->fluid = (int)n;
+        return true;
+    case X_SURFACE:
+        where->surface = t->value_pos;
+        return scene_read_number(rd->p, t, &in->surface);
+    case X_VALUE: return scene_read_real(rd->p, t, F_DENSITY, SCALE, &in->density);
+    case X_FORCE:
+        if (!scene_read_number(rd->p, t, &in->force))
+            return false;
+        if (!(in->force > 0.0))
+            return fail(rd, t->value_pos, "force must be > 0");
+        return true;
+    default:
+        if (!read_count(rd, t->value, t->value_len, t->value_pos, 1000000, "a scene index", &n))
+            return false;
+        if ((int)n >= rd->r.scene_count)
+            return fail(rd, t->value_pos, "no scene %d before this line (%d so far)", (int)n,
+                        rd->r.scene_count);
+        in->scene = (int)n;
+        return true;
+    }
+}
+
 static bool read_fields(reader *rd, scene_cursor *c, unsigned allowed, unsigned needed,
-                        fl_input *in)
+                        fl_input *in, input_where *where)
 {
     unsigned seen = 0;
     scene_token t;
@@ -127,56 +272,8 @@ static bool read_fields(reader *rd, scene_cursor *c, unsigned allowed, unsigned 
         if (!t.has_value)
             return fail(rd, t.key_pos, "'%s' needs a value (%s=...)", q, q);
         seen |= 1u << f;
-        uint64_t n = 0;
-        double v;
-        switch (f) {
-        case X_BODY:
-            if (!read_count(rd, t.value, t.value_len, t.value_pos, UINT32_MAX, "a body id", &n))
-                return false;
-            in->body = (uint32_t)n;
-            break;
-        case X_ANCHOR:
-            if (!scene_read_point(rd->p, &t, &in->anchor))
-                return false;
-            break;
-        case X_TARGET:
-        case X_TO:
-            if (!scene_read_point(rd->p, &t, &in->target))
-                return false;
-            break;
-        case X_FROM:
-            if (!scene_read_point(rd->p, &t, &in->anchor))
-                return false;
-            break;
-        case X_INDEX:
-            if (!read_count(rd, t.value, t.value_len, t.value_pos, 1000000, "a fluid index", &n))
-                return false;
-            in->fluid = (int)n;
-            break;
-        case X_SURFACE:
-            if (!scene_read_number(rd->p, &t, &v))
-                return false;
-            in->surface = v;
-            break;
-        case X_VALUE:
-            if (!scene_read_real(rd->p, &t, F_DENSITY, SCALE, &in->density))
-                return false;
-            break;
-        case X_FORCE:
-            if (!scene_read_number(rd->p, &t, &in->force))
-                return false;
-            if (!(in->force > 0.0))
-                return fail(rd, t.value_pos, "force must be > 0");
-            break;
-        case X_SCENE:
-            if (!read_count(rd, t.value, t.value_len, t.value_pos, 1000000, "a scene index", &n))
-                return false;
-            if ((int)n >= rd->r.scene_count)
-                return fail(rd, t.value_pos, "no scene %d before this line (%d so far)", (int)n,
-                            rd->r.scene_count);
-            in->scene = (int)n;
-            break;
-        }
+        if (!read_field(rd, f, &t, in, where))
+            return false;
         end = t.value_pos;
     }
     if (k == SCENE_LEX_ERROR)
@@ -195,38 +292,74 @@ static bool take_line(reader *rd)
     return scene_lex_next_line(rd->text, rd->len, &rd->offset, &rd->line);
 }
 
+/* Reading them all: keeps the place of a scene that did not read, so that
+ * the scenes after it keep their numbers (out of memory, nothing after it
+ * is read). */
+static void hold_place(reader *rd, int first, int head)
+{
+    int k = replay_add_unread_scene(&rd->r);
+    if (k >= 0) {
+        rd->r.scenes[k].line = first;
+        return;
+    }
+    fail(rd, (scene_pos){head, 1}, "out of memory");
+    add_problem(rd, rd->err);
+    rd->cut = true;
+}
+
+/* The scene text of a `scene` statement on line head, whose first line is
+ * line first of the replay. */
+static bool add_scene(reader *rd, const char *text, size_t len, int first, int head)
+{
+    embedded at = {rd, first, head};
+    fl_scene_error e;
+    int k = replay_add_scene(&rd->r, text, len, rd->all ? keep_embedded : NULL, &at, &e);
+    if (k < 0) {
+        embedded_failed(rd, &at, &e);
+        if (rd->all)
+            hold_place(rd, first, head);
+        return false;
+    }
+    rd->r.scenes[k].line = first;
+    /* The world starts from scene 0, when nothing came before it. */
+    if (rd->all && k == 0 && !rd->told_no_scene)
+        replay_world_build(&rd->world, &rd->r, 0);
+    return true;
+}
+
 static bool read_scene(reader *rd, scene_cursor *c)
 {
     scene_token t;
     uint64_t lines = 0;
+    /* Until its number of lines reads, where the scene ends is not known. */
+    rd->cut = true;
     if (!next_token(rd, c, &t, "lines=N"))
         return false;
     if (!scene_token_is(&t, "lines") || !t.has_value)
         return fail(rd, t.key_pos, "expected lines=N after 'scene'");
-    if (!read_count(rd, t.value, t.value_len, t.value_pos, 10000000, "lines", &lines) ||
-        !at_line_end(rd, c))
+    if (!read_count(rd, t.value, t.value_len, t.value_pos, 10000000, "lines", &lines))
         return false;
-    if (lines == 0)
-        return fail(rd, t.value_pos, "a scene has at least one line");
+    rd->cut = false;
+    if (!at_line_end(rd, c) && !go_on(rd))
+        return false;
     scene_pos head = line_start(rd);
+    if (lines == 0) {
+        fail(rd, t.value_pos, "a scene has at least one line");
+        if (!go_on(rd))
+            return false;
+        hold_place(rd, head.line + 1, head.line);
+        return true;
+    }
     size_t start = rd->offset;
     int first = rd->line.number + 1;
-    for (uint64_t i = 0; i < lines; i++)
-        if (!take_line(rd))
+    for (uint64_t i = 0; i < lines; i++) {
+        if (!take_line(rd)) {
+            rd->cut = true;
             return fail(rd, head, "the scene has %" PRIu64 " lines, but the file ends after %" PRIu64,
                         lines, i);
-    fl_scene_error e;
-    int k = fl_replay_add_scene(&rd->r, rd->text + start, rd->offset - start, &e);
-    if (k < 0) {
-        *rd->err = e;
-        if (e.line > 0)
-            rd->err->line = first + e.line - 1;
-        else
-            rd->err->line = head.line;
-        return false;
+        }
     }
-    rd->r.scenes[k].line = first;
-    return true;
+    return add_scene(rd, rd->text + start, rd->offset - start, first, head.line);
 }
 
 /* The body statement on the line after `at N spawn`. */
@@ -244,13 +377,12 @@ static bool read_spawn(reader *rd, fl_input *in, scene_pos at)
     text[n] = '\0';
     fl_scene sc;
     fl_scene_error e;
-    bool ok = fl_scene_parse(text, n, &sc, &e);
+    /* Every problem is on the spawn's line: the header is not the file's. */
+    embedded where = {rd, 0, rd->line.number};
+    int problems = fl_scene_parse_all(text, n, &sc, rd->all ? keep_embedded : NULL, &where, &e);
     free(text);
-    if (!ok) {
-        *rd->err = e;
-        rd->err->line = rd->line.number;
-        return false;
-    }
+    if (problems > 0)
+        return embedded_failed(rd, &where, &e);
     if (sc.body_count != 1 || sc.fluid_count != 0 || sc.rope_count != 0 || sc.has_view) {
         fl_scene_free(&sc);
         return fail(rd, line_start(rd), "'spawn' is followed by one box, ngon or polygon statement");
@@ -283,39 +415,97 @@ static const struct {
      1u << X_BODY | 1u << X_FROM | 1u << X_TO},
 };
 
-static bool read_input(reader *rd, scene_cursor *c)
+#define INPUT_KINDS ((int)(sizeof input_kinds / sizeof input_kinds[0]))
+
+/* The input a token names (an index into input_kinds), or -1. */
+static int input_kind_of(const scene_token *t)
+{
+    for (int k = 0; k < INPUT_KINDS; k++)
+        if (scene_token_is(t, input_kinds[k].word) && !t->has_value)
+            return k;
+    return -1;
+}
+
+/* The line of an `at` statement, up to a spawn's body: into *in, with
+ * where its values are. */
+static bool read_input_line(reader *rd, scene_cursor *c, fl_input *in, input_where *where)
 {
     scene_token t;
     uint64_t step = 0;
+    memset(in, 0, sizeof *in);
+    memset(where, 0, sizeof *where);
     if (!next_token(rd, c, &t, "a step number after 'at'"))
         return false;
     if (t.has_value || !read_count(rd, t.key, t.key_len, t.key_pos, UINT64_MAX / 2, "the step", &step))
         return t.has_value ? fail(rd, t.key_pos, "expected a step number after 'at'") : false;
-    if (rd->r.input_count > 0 && step < rd->r.inputs[rd->r.input_count - 1].step)
+    if (rd->last_input_line > 0 && step < rd->last_step)
         return fail(rd, t.key_pos, "step %" PRIu64 " comes before the last input's (%" PRIu64 ")",
-                    step, rd->r.inputs[rd->r.input_count - 1].step);
-    scene_pos at = t.key_pos;
+                    step, rd->last_step);
+    rd->last_step = step;
+    rd->last_input_line = rd->line.number;
+    where->step = t.key_pos;
     if (!next_token(rd, c, &t, "what happens (spawn, remove, grab, drag, release, fluid, density, hole, build)"))
         return false;
-    fl_input in;
-    memset(&in, 0, sizeof in);
-    in.step = step;
-    in.line = rd->line.number;
-    size_t k = 0, n = sizeof input_kinds / sizeof input_kinds[0];
-    while (k < n && !(scene_token_is(&t, input_kinds[k].word) && !t.has_value))
-        k++;
-    if (k == n) {
+    in->step = step;
+    in->line = rd->line.number;
+    int k = input_kind_of(&t);
+    if (k < 0) {
         char q[SCENE_QUOTE_SIZE];
         scene_quote(q, t.text, t.text_len);
         return fail(rd, t.key_pos, "unknown input '%s'", q);
     }
-    in.kind = input_kinds[k].kind;
-    if (!read_fields(rd, c, input_kinds[k].allowed, input_kinds[k].needed, &in))
+    in->kind = input_kinds[k].kind;
+    return read_fields(rd, c, input_kinds[k].allowed, input_kinds[k].needed, in, where);
+}
+
+/* Which input an `at` line names, however the rest of it reads, and where
+ * its step is: an index into input_kinds, or -1. */
+static int kind_of_line(const scene_line *line, scene_pos *step)
+{
+    scene_cursor c = {line, 0};
+    scene_token t[3];
+    fl_scene_error ignored;
+    for (int i = 0; i < 3; i++)
+        if (scene_lex_next(&c, &t[i], &ignored) != SCENE_LEX_TOKEN)
+            return -1;
+    *step = t[1].key_pos;
+    return input_kind_of(&t[2]);
+}
+
+/* After an `at` line with a problem, kept: the input is dropped, but what
+ * follows from it is followed as far as it can be. A spawn's body is on
+ * the next line, and read for its own problems; a build, or an input of
+ * no known kind, leaves the world not known. */
+static bool after_bad_input(reader *rd)
+{
+    scene_pos step = line_start(rd);
+    int k = kind_of_line(&rd->line, &step);
+    if (k < 0 || input_kinds[k].kind == FL_INPUT_BUILD)
+        replay_world_forget(&rd->world);
+    if (k < 0 || input_kinds[k].kind != FL_INPUT_SPAWN)
+        return true;
+    replay_world_spawn_unread(&rd->world);
+    fl_input dropped = {0};
+    return read_spawn(rd, &dropped, step);
+}
+
+static bool read_input(reader *rd, scene_cursor *c)
+{
+    fl_input in;
+    input_where where;
+    if (!read_input_line(rd, c, &in, &where))
+        return go_on(rd) && after_bad_input(rd);
+    if (in.kind == FL_INPUT_SPAWN && !read_spawn(rd, &in, where.step)) {
+        replay_world_spawn_unread(&rd->world);
         return false;
-    if (in.kind == FL_INPUT_SPAWN && !read_spawn(rd, &in, at))
-        return false;
+    }
     /* Not fl_replay_add_input: a read drag is kept as it was written. */
-    return replay_append_input(&rd->r, &in) || fail(rd, at, "out of memory");
+    if (!replay_append_input(&rd->r, &in))
+        return fail(rd, where.step, "out of memory");
+    /* What playing would refuse is a problem, but the input has read. */
+    if (rd->all && !replay_world_apply(&rd->world, &rd->r, &in, &where, rd->err))
+        add_problem(rd, rd->err);
+    return true;
 }
 
 /* `check STEP HASH` and `end STEP HASH`. */
@@ -323,6 +513,8 @@ static bool read_check(reader *rd, scene_cursor *c, bool end)
 {
     scene_token t;
     uint64_t step = 0, hash = 0;
+    if (end)
+        rd->end_line = rd->line.number; /* however the rest of it reads */
     if (!next_token(rd, c, &t, "a step number"))
         return false;
     if (t.has_value)
@@ -334,10 +526,9 @@ static bool read_check(reader *rd, scene_cursor *c, bool end)
     if (r->check_count > 0 && step <= r->checks[r->check_count - 1].step)
         return fail(rd, at, "checkpoint at step %" PRIu64 " does not come after the last (%" PRIu64 ")",
                     step, r->checks[r->check_count - 1].step);
-    if (end && r->input_count > 0 && r->inputs[r->input_count - 1].step >= step)
+    if (end && rd->last_input_line > 0 && rd->last_step >= step)
         return fail(rd, at, "the replay ends at step %" PRIu64 ", but an input comes before step %" PRIu64
-                    " (line %d)", step, r->inputs[r->input_count - 1].step,
-                    r->inputs[r->input_count - 1].line);
+                    " (line %d)", step, rd->last_step, rd->last_input_line);
     if (!next_token(rd, c, &t, "a hash (16 hexadecimal digits)") || !read_hash(rd, &t, &hash) ||
         !at_line_end(rd, c))
         return false;
@@ -367,6 +558,38 @@ static bool read_header(reader *rd, scene_cursor *c, const scene_token *first)
     return at_line_end(rd, c);
 }
 
+/* A line whose meaning is not known: it may have been an input that
+ * changes the world. */
+static bool unknown_line(reader *rd)
+{
+    replay_world_forget(&rd->world);
+    return false;
+}
+
+static bool read_statement(reader *rd, scene_cursor *c, const scene_token *t)
+{
+    bool at = scene_token_is(t, "at"), check = scene_token_is(t, "check"),
+         end = scene_token_is(t, "end");
+    if (scene_token_is(t, "scene"))
+        return read_scene(rd, c);
+    if (rd->r.scene_count == 0 && !rd->told_no_scene) {
+        /* Said once; a statement it can read is read on. */
+        rd->told_no_scene = true;
+        fail(rd, t->key_pos, "the first statement is the scene to start from");
+        if (!(at || check || end) || !go_on(rd))
+            return false;
+    }
+    if (at)
+        return read_input(rd, c);
+    if (check || end)
+        return read_check(rd, c, end);
+    char q[SCENE_QUOTE_SIZE];
+    scene_quote(q, t->text, t->text_len);
+    fail(rd, t->key_pos, "unknown statement '%s'", q);
+    return unknown_line(rd);
+}
+
+/* False with the line's problem in rd->err (or kept already). */
 static bool read_line(reader *rd)
 {
     if (scene_lex_is_blank(&rd->line))
@@ -374,31 +597,91 @@ static bool read_line(reader *rd)
     scene_cursor c = {&rd->line, 0};
     scene_token t;
     scene_lex_result k = scene_lex_next(&c, &t, rd->err);
-    if (k == SCENE_LEX_ERROR)
-        return false;
     if (k == SCENE_LEX_END)
         return true;
-    if (!rd->has_header)
-        return read_header(rd, &c, &t);
-    if (rd->r.ended)
+    if (!rd->has_header) {
+        bool ok = k == SCENE_LEX_TOKEN && read_header(rd, &c, &t);
+        rd->cut = !rd->has_header; /* without it, nothing else can be read */
+        return ok;
+    }
+    if (k == SCENE_LEX_ERROR)
+        return unknown_line(rd);
+    if (rd->end_line > 0) {
+        rd->cut = true; /* the replay is over: what follows is not read */
         return fail(rd, t.key_pos, "nothing may follow 'end'");
-    if (scene_lex_is_indented(&rd->line))
-        return fail(rd, t.key_pos, "a replay's statements are not indented");
-    if (t.has_value)
-        return fail(rd, t.key_pos, "expected a statement (scene, at, check, end)");
-    if (scene_token_is(&t, "scene"))
-        return read_scene(rd, &c);
-    if (rd->r.scene_count == 0)
-        return fail(rd, t.key_pos, "the first statement is the scene to start from");
-    if (scene_token_is(&t, "at"))
-        return read_input(rd, &c);
-    if (scene_token_is(&t, "check"))
-        return read_check(rd, &c, false);
-    if (scene_token_is(&t, "end"))
-        return read_check(rd, &c, true);
-    char q[SCENE_QUOTE_SIZE];
-    scene_quote(q, t.text, t.text_len);
-    return fail(rd, t.key_pos, "unknown statement '%s'", q);
+    }
+    if (scene_lex_is_indented(&rd->line)) {
+        fail(rd, t.key_pos, "a replay's statements are not indented");
+        return unknown_line(rd);
+    }
+    if (t.has_value) {
+        fail(rd, t.key_pos, "expected a statement (scene, at, check, end)");
+        return unknown_line(rd);
+    }
+    return read_statement(rd, &c, &t);
+}
+
+/* Every line, then what the end of the text says. */
+static void read_text(reader *rd)
+{
+    if (!scene_lex_check_text(rd->text, rd->len, rd->err)) {
+        keep(rd);
+        return;
+    }
+    while (!rd->stopped && !rd->cut && take_line(rd))
+        if (!read_line(rd))
+            keep(rd);
+    if (rd->stopped || rd->cut)
+        return;
+    scene_pos after = {rd->line.number + 1, 1};
+    if (!rd->has_header) {
+        fail(rd, (scene_pos){1, 1}, "not a replay: it must start with 'flotsam-replay 1'");
+        keep(rd);
+        return;
+    }
+    if (rd->r.scene_count == 0 && !rd->told_no_scene) {
+        fail(rd, after, "the replay has no scene");
+        keep(rd);
+    }
+    if (!rd->stopped && rd->end_line == 0) {
+        fail(rd, after, "the replay has no 'end' line: is it cut short?");
+        keep(rd);
+    }
+}
+
+/* ---- public interface ---------------------------------------------------------- */
+
+/* False, with *err, when out of memory. */
+static bool start_reading(reader *rd, const char *text, size_t len, bool all, fl_scene_error *err)
+{
+    memset(rd, 0, sizeof *rd);
+    rd->all = all;
+    rd->err = all ? &rd->current : err;
+    rd->text = text ? text : "";
+    rd->len = text ? len : 0;
+    size_t bom = scene_lex_bom(rd->text, rd->len);
+    rd->text += bom;
+    rd->len -= bom;
+    rd->world.first_spawn = -1;
+    rd->p = calloc(1, sizeof *rd->p);
+    if (!rd->p) {
+        snprintf(err->message, sizeof err->message, "out of memory");
+        return false;
+    }
+    rd->p->err = rd->err;
+    return true;
+}
+
+/* Into *out when the replay read whole, else freed. */
+static void finish_reading(reader *rd, fl_replay *out, bool whole)
+{
+    free(rd->p);
+    scene_problems_free(&rd->problems);
+    replay_world_free(&rd->world);
+    if (whole)
+        *out = rd->r;
+    else
+        fl_replay_free(&rd->r);
 }
 
 bool fl_replay_parse(const char *text, size_t len, fl_replay *out, fl_scene_error *err)
@@ -409,35 +692,63 @@ bool fl_replay_parse(const char *text, size_t len, fl_replay *out, fl_scene_erro
     memset(err, 0, sizeof *err);
     memset(out, 0, sizeof *out);
     reader rd;
-    memset(&rd, 0, sizeof rd);
-    rd.err = err;
-    rd.text = text ? text : "";
-    rd.len = text ? len : 0;
-    size_t bom = scene_lex_bom(rd.text, rd.len);
-    rd.text += bom;
-    rd.len -= bom;
-    rd.p = calloc(1, sizeof *rd.p);
-    if (!rd.p) {
-        snprintf(err->message, sizeof err->message, "out of memory");
+    if (!start_reading(&rd, text, len, false, err))
         return false;
+    read_text(&rd);
+    finish_reading(&rd, out, !rd.stopped);
+    return !rd.stopped;
+}
+
+int fl_replay_parse_all(const char *text, size_t len, fl_replay *out, fl_scene_error_fn each,
+                        void *ctx, fl_scene_error *err)
+{
+    fl_scene_error spare;
+    if (!err)
+        err = &spare;
+    memset(err, 0, sizeof *err);
+    if (out == NULL) {
+        snprintf(err->message, sizeof err->message, "no replay to fill");
+        if (each)
+            each(ctx, err);
+        return 1;
     }
-    rd.p->err = err;
-    bool ok = scene_lex_check_text(rd.text, rd.len, err);
-    while (ok && take_line(&rd))
-        ok = read_line(&rd);
-    if (ok && !rd.has_header)
-        ok = fail(&rd, (scene_pos){1, 1}, "not a replay: it must start with 'flotsam-replay 1'");
-    if (ok && rd.r.scene_count == 0)
-        ok = fail(&rd, (scene_pos){rd.line.number + 1, 1}, "the replay has no scene");
-    if (ok && !rd.r.ended)
-        ok = fail(&rd, (scene_pos){rd.line.number + 1, 1},
-                  "the replay has no 'end' line: is it cut short?");
-    free(rd.p);
-    if (ok)
-        *out = rd.r;
-    else
-        fl_replay_free(&rd.r);
-    return ok;
+    memset(out, 0, sizeof *out);
+    reader rd;
+    if (!start_reading(&rd, text, len, true, err)) {
+        if (each)
+            each(ctx, err);
+        return 1;
+    }
+    read_text(&rd);
+    int problems = scene_problems_count(&rd.problems);
+    if (problems > 0)
+        *err = rd.has_first ? rd.first : *scene_problems_first(&rd.problems);
+    if (problems > 0 && each)
+        scene_problems_report(&rd.problems, each, ctx);
+    finish_reading(&rd, out, problems == 0);
+    return problems;
+}
+
+bool fl_text_is_replay(const char *text, size_t len)
+{
+    size_t offset = 0;
+    scene_line line = {0};
+    if (text == NULL)
+        return false;
+    offset = scene_lex_bom(text, len);
+    while (scene_lex_next_line(text, len, &offset, &line)) {
+        fl_scene_error ignored;
+        /* Only the first statement's line is looked at, so only it need be clean. */
+        if (!scene_lex_check_text(line.text, line.len, &ignored))
+            return false;
+        if (scene_lex_is_blank(&line))
+            continue;
+        scene_cursor c = {&line, 0};
+        scene_token t;
+        return scene_lex_next(&c, &t, &ignored) == SCENE_LEX_TOKEN && !t.has_value &&
+               scene_token_is(&t, "flotsam-replay");
+    }
+    return false;
 }
 
 bool fl_replay_load_file(const char *path, fl_replay *out, fl_scene_error *err)

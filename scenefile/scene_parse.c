@@ -645,37 +645,6 @@ static void init_parser(parser *p, fl_scene_error *err)
     p->sc.substeps = wd.substeps;
 }
 
-/* The problems in order of line and column (then as found). */
-static int by_position(const void *a, const void *b)
-{
-    const fl_scene_error *x = *(const fl_scene_error *const *)a;
-    const fl_scene_error *y = *(const fl_scene_error *const *)b;
-    if (x->line != y->line)
-        return x->line < y->line ? -1 : 1;
-    if (x->column != y->column)
-        return x->column < y->column ? -1 : 1;
-    return x < y ? -1 : x > y;
-}
-
-static void report_each(const parser *p, fl_scene_error_fn each, void *ctx)
-{
-    int n = p->error_count;
-    const fl_scene_error **order = malloc(sizeof *order * ((size_t)n + 1));
-    if (order == NULL) {
-        for (int i = 0; i < n; i++) /* as found, then */
-            each(ctx, &p->errors[i]);
-    } else {
-        for (int i = 0; i < n; i++)
-            order[i] = &p->errors[i];
-        qsort(order, (size_t)n, sizeof *order, by_position);
-        for (int i = 0; i < n; i++)
-            each(ctx, order[i]);
-        free(order);
-    }
-    if (p->lost)
-        each(ctx, p->err);
-}
-
 int fl_scene_parse_all(const char *text, size_t len, fl_scene *out, fl_scene_error_fn each,
                        void *ctx, fl_scene_error *err)
 {
@@ -704,16 +673,16 @@ int fl_scene_parse_all(const char *text, size_t len, fl_scene *out, fl_scene_err
     text += bom, len -= bom;
     init_parser(p, &current);
     parse_text(p, text, len);
-    int problems = p->error_count + (p->lost ? 1 : 0);
+    int problems = scene_problems_count(&p->problems);
     if (problems == 0)
         *out = p->sc;
     else
         fl_scene_free(&p->sc);
     if (problems > 0)
-        *err = p->error_count > 0 ? p->errors[0] : current;
+        *err = *scene_problems_first(&p->problems);
     if (problems > 0 && each)
-        report_each(p, each, ctx);
-    free(p->errors);
+        scene_problems_report(&p->problems, each, ctx);
+    scene_problems_free(&p->problems);
     free(p->refs);
     free(p->event_refs);
     free(p->names.slots);

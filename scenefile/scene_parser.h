@@ -34,6 +34,36 @@ typedef enum field_id {
 /* Each field's spelling, for reading it and for messages (scene_report.c). */
 extern const char *const scene_field_names[F_COUNT];
 
+/* ---- problems (scene_report.c) ---------------------------------------------- */
+
+/* Every problem a reader finds, kept in the order found to be reported in
+ * order of line and column once the whole text is read. The scene parser
+ * and the replay reader each keep one. */
+typedef struct scene_problems {
+    fl_scene_error *list;
+    int count, capacity;
+    bool full;                      /* no more are kept: reading stops */
+    bool lost;                      /* one found could not be kept (no memory) ... */
+    fl_scene_error lost_one;        /* ... this one, reported last */
+} scene_problems;
+
+/* Keeps a copy of *e. The FL_SCENE_MAX_ERRORS-th says instead that
+ * reading stops there; false once the list is full (then, or out of
+ * memory). */
+bool scene_problems_add(scene_problems *ps, const fl_scene_error *e);
+
+/* How many were found, the one lost included. */
+int scene_problems_count(const scene_problems *ps);
+
+/* The first found (the one lost when none was kept), or NULL for none. */
+const fl_scene_error *scene_problems_first(const scene_problems *ps);
+
+/* Gives each problem to each, in order of line and column (then as found),
+ * the one lost last. */
+void scene_problems_report(const scene_problems *ps, fl_scene_error_fn each, void *ctx);
+
+void scene_problems_free(scene_problems *ps);
+
 /* ---- parser state ------------------------------------------------------------ */
 
 /* The statement being read: it may go on over continuation lines. */
@@ -86,13 +116,11 @@ typedef struct parser {
     int world_line, view_line;      /* 0 until seen */
     pending cur;
     fl_scene_error *err;            /* the problem being reported */
-    /* Every problem found, in the order found (scene_report.c): a
-     * statement with one is dropped, and reading goes on at the next. */
-    fl_scene_error *errors;
-    int error_count, error_capacity;
+    /* Every problem found: a statement with one is dropped, and reading
+     * goes on at the next. */
+    scene_problems problems;
     bool skipping;                  /* the statement being read is dropped */
     bool stopped;                   /* the rest cannot be read */
-    bool lost;                      /* a problem found but not kept (no memory) */
 } parser;
 
 /* Fills p->err with a position and a printf-formatted message; returns false

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 const char *const scene_field_names[F_COUNT] = {
     [F_GRAVITY] = "gravity", [F_RATE] = "rate", [F_ITERATIONS] = "iterations",
@@ -43,19 +44,75 @@ bool scene_fail_no_memory(parser *p, scene_pos at)
 
 void scene_record(parser *p)
 {
-    if (p->stopped)
-        return;
-    if (!scene_reserve((void **)&p->errors, &p->error_capacity, p->error_count,
-                       sizeof *p->errors)) {
-        p->stopped = p->lost = true;
-        return;
-    }
-    p->errors[p->error_count] = *p->err;
-    if (p->error_count == FL_SCENE_MAX_ERRORS - 1) {
-        /* The last is where reading stops. */
-        snprintf(p->errors[p->error_count].message, sizeof p->errors[0].message,
-                 "too many problems (%d); reading stops here", FL_SCENE_MAX_ERRORS - 1);
+    if (!p->stopped && !scene_problems_add(&p->problems, p->err))
         p->stopped = true;
+}
+
+/* ---- the list of problems ------------------------------------------------------ */
+
+bool scene_problems_add(scene_problems *ps, const fl_scene_error *e)
+{
+    if (ps->full)
+        return false;
+    if (!scene_reserve((void **)&ps->list, &ps->capacity, ps->count, sizeof *ps->list)) {
+        ps->lost_one = *e;
+        ps->full = ps->lost = true;
+        return false;
     }
-    p->error_count++;
+    ps->list[ps->count] = *e;
+    if (ps->count == FL_SCENE_MAX_ERRORS - 1) {
+        /* The last is where reading stops. */
+        snprintf(ps->list[ps->count].message, sizeof ps->list[0].message,
+                 "too many problems (%d); reading stops here", FL_SCENE_MAX_ERRORS - 1);
+        ps->full = true;
+    }
+    ps->count++;
+    return !ps->full;
+}
+
+int scene_problems_count(const scene_problems *ps)
+{
+    return ps->count + (ps->lost ? 1 : 0);
+}
+
+const fl_scene_error *scene_problems_first(const scene_problems *ps)
+{
+    return ps->count > 0 ? &ps->list[0] : ps->lost ? &ps->lost_one : NULL;
+}
+
+/* The problems in order of line and column (then as found). */
+static int by_position(const void *a, const void *b)
+{
+    const fl_scene_error *x = *(const fl_scene_error *const *)a;
+    const fl_scene_error *y = *(const fl_scene_error *const *)b;
+    if (x->line != y->line)
+        return x->line < y->line ? -1 : 1;
+    if (x->column != y->column)
+        return x->column < y->column ? -1 : 1;
+    return x < y ? -1 : x > y;
+}
+
+void scene_problems_report(const scene_problems *ps, fl_scene_error_fn each, void *ctx)
+{
+    int n = ps->count;
+    const fl_scene_error **order = malloc(sizeof *order * ((size_t)n + 1));
+    if (order == NULL) {
+        for (int i = 0; i < n; i++) /* as found, then */
+            each(ctx, &ps->list[i]);
+    } else {
+        for (int i = 0; i < n; i++)
+            order[i] = &ps->list[i];
+        qsort(order, (size_t)n, sizeof *order, by_position);
+        for (int i = 0; i < n; i++)
+            each(ctx, order[i]);
+        free(order);
+    }
+    if (ps->lost)
+        each(ctx, &ps->lost_one);
+}
+
+void scene_problems_free(scene_problems *ps)
+{
+    free(ps->list);
+    memset(ps, 0, sizeof *ps);
 }

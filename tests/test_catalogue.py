@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The bad-input catalogue: every file in tests/data/bad is given to
-`flotsam check` (a .scene) or `flotsam replay` (a .replay), and its exit
-status and its whole stdout and stderr must be what its .expect file says.
+`flotsam check` (a .scene, or a .replay whose name starts with `check-`) or
+`flotsam replay` (any other .replay), and its exit status and its whole
+stdout and stderr must be what its .expect file says.
 Large inputs are made here, at test time, each with its output written out
 below.
 
@@ -27,7 +28,8 @@ def run(args, cwd):
 
 
 def command_for(name):
-    return ['check', name] if name.endswith('.scene') else ['replay', name]
+    checked = name.endswith('.scene') or name.startswith('check-')
+    return ['check', name] if checked else ['replay', name]
 
 
 def read_expect(path):
@@ -83,9 +85,10 @@ class Catalogue(unittest.TestCase):
                 self.assertEqual(r.returncode, status, name + ': exit status')
 
     def test_three_mistakes_are_three_lines(self):
-        r = run(['check', 'three-mistakes.scene'], DATA)
-        self.assertEqual(r.returncode, 2)
-        self.assertEqual(len(r.stderr.decode().splitlines()), 3)
+        for name in ('three-mistakes.scene', 'check-three-mistakes.replay'):
+            r = run(['check', name], DATA)
+            self.assertEqual(r.returncode, 2, name)
+            self.assertEqual(len(r.stderr.decode().splitlines()), 3, name)
 
 
 class Generated(unittest.TestCase):

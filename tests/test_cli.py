@@ -28,6 +28,12 @@ def scene_path(name):
     return os.path.join(ROOT, 'scenes', name)
 
 
+def harbour_replay_text():
+    """tests/data/harbour.replay, a session recorded in the sandbox."""
+    with open(os.path.join(ROOT, 'tests', 'data', 'harbour.replay'), encoding='utf-8') as f:
+        return f.read()
+
+
 def run_state(scene, steps):
     """Runs a scene and returns the parsed state JSON."""
     r = flotsam('run', scene, '--steps', str(steps), '--state-out', '-')
@@ -782,8 +788,7 @@ class Replay(Workdir):
     raised twice), played headless against its checkpoints."""
 
     def replay_text(self):
-        with open(os.path.join(ROOT, 'tests', 'data', 'harbour.replay'), encoding='utf-8') as f:
-            return f.read()
+        return harbour_replay_text()
 
     def test_replays_to_its_recorded_end(self):
         text = self.replay_text()
@@ -913,9 +918,7 @@ class Conventions(Workdir):
         self.assertTrue(r.stderr.startswith('<stdin>:2:'), r.stderr)
 
     def test_replay_from_stdin(self):
-        path = os.path.join(ROOT, 'tests', 'data', 'harbour.replay')
-        with open(path, encoding='utf-8') as f:
-            text = f.read()
+        text = harbour_replay_text()
         r = flotsam('replay', '-', stdin=text)
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn('<stdin>: ', r.stdout)
@@ -923,6 +926,38 @@ class Conventions(Workdir):
         r = flotsam('replay', '-', stdin=text[:200])
         self.assertEqual(r.returncode, 2)
         self.assertTrue(r.stderr.startswith('<stdin>:'), r.stderr)
+
+    def test_check_a_replay_from_stdin(self):
+        """A replay on stdin is told by its first line, and checked whole."""
+        text = harbour_replay_text()
+        r = flotsam('check', '-', stdin=text)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stdout, '<stdin>: ok (a replay of 328 steps: 2 scenes, 32 inputs, '
+                         '6 checkpoints)\n')
+        self.assertEqual(r.stderr, '')
+        lines = text.splitlines(keepends=True)
+        # A mistake in the first scene, one in the replay's own lines, and
+        # one in a spawned body: each at its line of the replay.
+        scene = next(i for i, l in enumerate(lines) if l.startswith('polygon name=crate'))
+        lines[scene] = lines[scene].replace('density=500.0', 'density=-500.0', 1)
+        drag = next(i for i, l in enumerate(lines) if ' drag ' in l)
+        lines[drag] = lines[drag].replace('target=', 'traget=', 1)
+        spawn = next(i for i, l in enumerate(lines) if l.startswith('ngon at='))
+        lines[spawn] = lines[spawn].replace('sides=4', 'sides=2', 1)
+        r = flotsam('check', '-', stdin=''.join(lines))
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertEqual(r.stdout, '')
+        got = [l.split(':')[:2] for l in r.stderr.splitlines()]
+        self.assertEqual(got, [['<stdin>', str(scene + 1)], ['<stdin>', str(drag + 1)],
+                               ['<stdin>', str(spawn + 1)]], r.stderr)
+        self.assertIn(':%d:%d: density must be' % (scene + 1, lines[scene].index('-500') + 1),
+                      r.stderr)
+        self.assertIn(":%d:%d: unknown field 'traget' here" % (drag + 1, lines[drag].index('traget') + 1),
+                      r.stderr)
+        # Cut inside a scene block: the problem there, and nothing after it.
+        r = flotsam('check', '-', stdin=text[:text.index('fluid name=harbour')])
+        self.assertEqual(r.returncode, 2)
+        self.assertEqual(r.stderr, '<stdin>:3:1: the scene has 17 lines, but the file ends after 4\n')
 
     def test_stdin_larger_than_64_mib_is_refused(self):
         big = 'flotsam-scene 1\n' + '#' * (64 * 1024 * 1024) + '\n'

@@ -282,6 +282,13 @@ static void expect_error(const char *text, int line, int column, const char *wor
         fail_msg("got %d:%d: %s; expected %d:%d: ...%s...", err.line, err.column, err.message,
                  line, column, words);
     assert_int_equal(r.scene_count, 0); /* nothing half-loaded */
+    /* Reading them all finds it too, and names it first. */
+    fl_scene_error first;
+    assert_true(fl_replay_parse_all(text, strlen(text), &r, NULL, NULL, &first) > 0);
+    assert_int_equal(first.line, err.line);
+    assert_int_equal(first.column, err.column);
+    assert_string_equal(first.message, err.message);
+    assert_int_equal(r.scene_count, 0);
 }
 
 static void test_tampered_replays_are_refused(void **state)
@@ -382,12 +389,208 @@ static void test_tampered_replays_are_refused(void **state)
     fl_replay_free(&s.rec);
 }
 
+typedef struct collected {
+    fl_scene_error errors[16];
+    int count;
+} collected;
+
+static void collect(void *ctx, const fl_scene_error *err)
+{
+    collected *c = ctx;
+    if (c->count < COUNT(c->errors))
+        c->errors[c->count] = *err;
+    c->count++;
+}
+
+/* Asserts that text has exactly the problems at where[] (line, column),
+ * with those words, in that order. */
+static void expect_all(const char *text, int n, const int where[][2], const char *const words[])
+{
+    fl_replay r;
+    collected c = {0};
+    int got = fl_replay_parse_all(text, strlen(text), &r, collect, &c, NULL);
+    for (int i = 0; i < c.count && got != n && i < COUNT(c.errors); i++)
+        print_message("%d:%d: %s\n", c.errors[i].line, c.errors[i].column, c.errors[i].message);
+    assert_int_equal(got, n);
+    assert_int_equal(c.count, n);
+    assert_int_equal(r.scene_count, 0);
+    for (int i = 0; i < n; i++)
+        if (c.errors[i].line != where[i][0] || c.errors[i].column != where[i][1] ||
+            !strstr(c.errors[i].message, words[i]))
+            fail_msg("problem %d: got %d:%d: %s; expected %d:%d: ...%s...", i,
+                     c.errors[i].line, c.errors[i].column, c.errors[i].message, where[i][0],
+                     where[i][1], words[i]);
+}
+
+/* Every problem of the replay's own lines and of its scenes, at the
+ * replay's lines, in order; the first found is fl_replay_parse's. */
+static void test_parse_all(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "flotsam-replay 1\n"
+        "scene lines=3\n"
+        "flotsam-scene 1\n"
+        "box at=0,0 size=1,1 densty=5\n"         /* 4:21 */
+        "box name=b at=2,0 size=1,1 density=0\n"  /* 5:36 */
+        "at 3 grab body=0 anchor=0,0\n"           /* 6:25, after the last field: no target */
+        "at 2 release\n"                          /* 7:4: the grab at 3 was dropped, but not its step */
+        "at x drag target=1,1\n"                  /* 8:4 */
+        "at 9 spawn\n"
+        "box at=1,1 size=1,1 density=-1\n"        /* 10:29, in the spawned body */
+        "check 60 123\n"                          /* 11:10 */
+        "end 61 0000000000000000\n";
+    static const int where[][2] = {{4, 21}, {5, 36}, {6, 25}, {7, 4}, {8, 4}, {10, 29}, {11, 10}};
+    static const char *const words[] = {"unknown field 'densty'", "density", "missing field 'target'",
+                                        "comes before the last input's (3)", "whole number",
+                                        "density", "16 hexadecimal"};
+    expect_all(text, COUNT(where), where, words);
+    fl_replay r;
+    fl_scene_error one, first;
+    assert_false(fl_replay_parse(text, strlen(text), &r, &one));
+    assert_true(fl_replay_parse_all(text, strlen(text), &r, NULL, NULL, &first) > 0);
+    assert_int_equal(one.line, 4);
+    assert_int_equal(first.line, one.line);
+    assert_int_equal(first.column, one.column);
+    assert_string_equal(first.message, one.message);
+    /* a good replay has none, and is read as fl_replay_parse reads it */
+    static const char good[] = "flotsam-replay 1\nscene lines=2\nflotsam-scene 1\n"
+                               "box at=0,0 size=1,1 density=5\nat 1 remove body=0\n"
+                               "end 2 0000000000000000\n";
+    collected c = {0};
+    assert_int_equal(fl_replay_parse_all(good, strlen(good), &r, collect, &c, NULL), 0);
+    assert_int_equal(c.count, 0);
+    assert_int_equal(r.input_count, 1);
+    assert_int_equal(r.scene_count, 1);
+    assert_int_equal(r.scenes[0].line, 3);
+    fl_replay_free(&r);
+}
+
+/* Reading stops where the rest cannot be read, and only there. */
+static void test_parse_all_stops(void **state)
+{
+    (void)state;
+    /* A scene block that runs past the end: nothing after it. */
+    static const int cut[][2] = {{4, 1}, {5, 1}};
+    static const char *const cut_words[] = {"unknown statement 'chek'", "file ends after 2"};
+    expect_all("flotsam-replay 1\nscene lines=1\nflotsam-scene 1\nchek 1 2\nscene lines=9\n"
+               "flotsam-scene 1\nend 1 00\n", 2, cut, cut_words);
+    /* A count of lines that does not read: where the scene ends is not known. */
+    static const int count[][2] = {{2, 13}};
+    static const char *const count_words[] = {"whole number"};
+    expect_all("flotsam-replay 1\nscene lines=x\nflotsam-scene 1\nat x\n", 1, count,
+               count_words);
+    /* Another version: nothing else is read. */
+    static const int version[][2] = {{1, 16}};
+    static const char *const version_words[] = {"unsupported replay version '3'"};
+    expect_all("flotsam-replay 3\nat x\n", 1, version, version_words);
+    /* After `end`, one problem however much follows. */
+    static const int after[][2] = {{5, 1}};
+    static const char *const after_words[] = {"nothing may follow 'end'"};
+    expect_all("flotsam-replay 1\nscene lines=1\nflotsam-scene 1\nend 1 0000000000000000\n"
+               "at 0 x\nat 0 y\n", 1, after, after_words);
+    /* No scene, said once; no end, at the end. */
+    static const int bare[][2] = {{2, 1}, {3, 6}, {4, 1}};
+    static const char *const bare_words[] = {"first statement is the scene", "unknown input 'x'",
+                                             "no 'end' line"};
+    expect_all("flotsam-replay 1\nat 0 release\nat 0 x\n", 3, bare, bare_words);
+    /* A hundred problems at most, the last saying so. */
+    size_t n = 0;
+    char *text = malloc(64 + 10 * 300);
+    n += (size_t)sprintf(text, "flotsam-replay 1\nscene lines=1\nflotsam-scene 1\n");
+    for (int i = 0; i < 300; i++)
+        n += (size_t)sprintf(text + n, "oops %d\n", i % 10);
+    fl_replay r;
+    collected c = {0};
+    assert_int_equal(fl_replay_parse_all(text, n, &r, collect, &c, NULL), FL_SCENE_MAX_ERRORS);
+    assert_int_equal(c.count, FL_SCENE_MAX_ERRORS);
+    free(text);
+}
+
+/* What playing would refuse, told by reading at the value at fault; the
+ * player refuses each too. */
+static void test_parse_all_follows_the_world(void **state)
+{
+    (void)state;
+    static const char head[] =
+        "flotsam-replay 1\n"
+        "scene lines=4\n"
+        "flotsam-scene 1\n"
+        "fluid density=1000 surface=3 left=0 right=10 bottom=5\n"
+        "box at=5,6 size=10,1 static\n"
+        "box at=3,2 size=1,1 density=600\n";
+    static const struct {
+        const char *inputs;
+        int line, column;
+        const char *words;
+    } cases[] = {
+        {"at 0 remove body=2\n", 7, 18, "no body with id 2 to remove: none here has an id above 1"},
+        {"at 0 remove body=1\nat 0 density body=1 value=5\n", 8, 19, "removed on line 7"},
+        {"at 0 grab body=0 anchor=0,0 target=1,1\n", 7, 16, "body 0 is static (line 5)"},
+        {"at 0 density body=0 value=5\n", 7, 19, "static"},
+        {"at 0 hole body=1 from=0,0 to=1,1\n", 7, 16, "no hull (line 6)"},
+        {"at 0 fluid index=1 surface=2\n", 7, 18, "no fluid 1 in the world: it has fluids 0 to 0"},
+        {"at 0 fluid index=0 surface=5\n", 7, 28, "less than fluid 0's bottom (5)"},
+        {"at 0 spawn\nbox at=4,1 size=1,1 static\nat 0 grab body=2 anchor=0,0 target=1,1\n", 9,
+         16, "body 2 is static (line 8)"},
+        {"at 0 spawn\nbox at=4,1 size=1,1 static\nat 0 remove body=3\n", 9, 18, "above 2"},
+    };
+    for (int i = 0; i < COUNT(cases); i++) {
+        char text[512];
+        snprintf(text, sizeof text, "%s%send 1 0000000000000000\n", head, cases[i].inputs);
+        const int where[][2] = {{cases[i].line, cases[i].column}};
+        const char *const words[] = {cases[i].words};
+        expect_all(text, 1, where, words);
+        /* Read as ever by fl_replay_parse, and refused by the player at that line. */
+        fl_replay r;
+        fl_scene_error err;
+        assert_true(fl_replay_parse(text, strlen(text), &r, &err));
+        fl_replay_player p;
+        assert_true(fl_replay_player_start(&p, &r, &err));
+        assert_int_equal(fl_replay_player_step(&p, &err, NULL, NULL), FL_REPLAY_FAILED);
+        assert_int_equal(err.line, cases[i].line);
+        fl_replay_player_free(&p);
+        fl_replay_free(&r);
+    }
+    /* After a build of a scene that did not read, or a line that did not,
+     * nothing is known, and nothing is said. */
+    static const char unknown[] =
+        "flotsam-replay 1\nscene lines=2\nflotsam-scene 1\nbox at=0,0 size=1,1\n"
+        "scene lines=2\nflotsam-scene 1\nbox at=0,0 size=1,1 static\n"
+        "at 0 build scene=0\nat 0 remove body=5\n"
+        "at 0 build scene=1\nat 0 spwan\nbox at=0,0 size=1,1 static\nat 0 remove body=5\n"
+        "end 1 0000000000000000\n";
+    static const int where[][2] = {{4, 1}, {11, 6}, {12, 1}};
+    static const char *const words[] = {"needs 'density'", "unknown input 'spwan'",
+                                        "unknown statement 'box'"};
+    expect_all(unknown, 3, where, words);
+}
+
+/* A replay is told from a scene by its first statement. */
+static void test_text_is_replay(void **state)
+{
+    (void)state;
+    static const char *const yes[] = {"flotsam-replay 1\n", "\xef\xbb\xbf\n# a comment\n\nflotsam-replay 7",
+                                      "flotsam-replay"};
+    static const char *const no[] = {"", "flotsam-scene 1\n", "  # flotsam-replay 1\n",
+                                     "flotsam-replay=1\n", "\x01flotsam-replay 1\n", "replay 1\n"};
+    for (int i = 0; i < COUNT(yes); i++)
+        assert_true(fl_text_is_replay(yes[i], strlen(yes[i])));
+    for (int i = 0; i < COUNT(no); i++)
+        assert_false(fl_text_is_replay(no[i], strlen(no[i])));
+    assert_false(fl_text_is_replay(NULL, 0));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_recorded_session_replays_bit_for_bit),
         cmocka_unit_test(test_tampered_replays_are_refused),
         cmocka_unit_test(test_seeking_is_playing),
+        cmocka_unit_test(test_parse_all),
+        cmocka_unit_test(test_parse_all_stops),
+        cmocka_unit_test(test_parse_all_follows_the_world),
+        cmocka_unit_test(test_text_is_replay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

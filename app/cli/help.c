@@ -88,9 +88,14 @@ static const char stability_help[] =
     "        --plot FILE    the curve as a chart (.png or .svg)\n";
 
 static const char check_help[] =
-    "  check SCENE\n"
-    "        read SCENE ('-': stdin) and report every problem as\n"
-    "        FILE:LINE:COLUMN: message\n";
+    "  check SCENE | REPLAY\n"
+    "        read a scene or a replay ('-': stdin) and report every problem\n"
+    "        in one pass, each on its own line as FILE:LINE:COLUMN: message\n"
+    "        (exit 2), else print FILE: ok and what it holds. A replay is a\n"
+    "        file whose first line is 'flotsam-replay ...' (or one named\n"
+    "        .replay): its own lines, its scenes and spawned bodies (at the\n"
+    "        replay's lines), and the inputs that playing would refuse, all\n"
+    "        without simulating; a scene block that runs past the end stops it\n";
 
 static const char outro[] =
     "\n"

@@ -197,8 +197,77 @@ static void print_problem(void *file, const fl_scene_error *err)
 }
 
 /* As load, but printing every problem the reader finds, not only the
- * first; the world is built only from a scene without any. */
-static bool check_load(const char *path, fl_scene *sc, fl_sim *s)
+ * first; the world is built only from a scene without any. Says what the
+ * scene holds when it is good. */
+static bool check_scene(const char *path, const char *text, size_t len)
+{
+    const char *name = scene_source_name(path);
+    fl_scene sc;
+    fl_sim s;
+    char msg[512];
+    if (fl_scene_parse_all(text, len, &sc, print_problem, (void *)name, NULL) > 0)
+        return false;
+    if (!scene_source_build(path, &sc, &s, msg, sizeof msg)) {
+        fprintf(stderr, "%s\n", msg);
+        fl_scene_free(&sc);
+        return false;
+    }
+    printf("%s: ok (%d fluid%s, %d bod%s, %d rope%s", name, sc.fluid_count,
+           sc.fluid_count == 1 ? "" : "s", sc.body_count, sc.body_count == 1 ? "y" : "ies",
+           sc.rope_count, sc.rope_count == 1 ? "" : "s");
+    if (sc.event_count > 0)
+        printf(", %d timed event%s", sc.event_count, sc.event_count == 1 ? "" : "s");
+    printf(")\n");
+    fl_sim_free(&s);
+    fl_scene_free(&sc);
+    return true;
+}
+
+/* Builds scene k of r as a `build` input does (the start, or a reset), so
+ * that a problem is told as playing would tell it. */
+static bool build_scene(const fl_replay *r, int k, fl_scene_error *err)
+{
+    fl_sim s = {0};
+    fl_joint *grab = NULL;
+    fl_input build = {.kind = FL_INPUT_BUILD, .scene = k, .line = r->scenes[k].line};
+    bool built = fl_replay_apply(&s, &grab, r, &build, err);
+    fl_sim_free(&s);
+    return built;
+}
+
+/* Every problem of a replay that can be found without simulating it:
+ * what reading finds (fl_replay_parse_all), then each scene built. Says
+ * what the replay holds when it is good. */
+static bool check_replay(const char *name, const char *text, size_t len)
+{
+    fl_replay r;
+    fl_scene_error err;
+    if (fl_replay_parse_all(text, len, &r, print_problem, (void *)name, NULL) > 0)
+        return false;
+    bool ok = true;
+    for (int k = 0; k < r.scene_count && ok; k++)
+        if (!(ok = build_scene(&r, k, &err)))
+            print_problem((void *)name, &err);
+    if (ok)
+        printf("%s: ok (a replay of %llu step%s: %d scene%s, %d input%s, %d checkpoint%s)\n",
+               name, (unsigned long long)r.steps, r.steps == 1 ? "" : "s", r.scene_count,
+               r.scene_count == 1 ? "" : "s", r.input_count, r.input_count == 1 ? "" : "s",
+               r.check_count, r.check_count == 1 ? "" : "s");
+    fl_replay_free(&r);
+    return ok;
+}
+
+/* A replay, by its first line (as from stdin), or by its name as the
+ * window takes one. */
+static bool is_replay(const char *path, const char *text, size_t len)
+{
+    size_t n = strlen(path);
+    return fl_text_is_replay(text, len) || (n > 7 && !strcmp(path + n - 7, ".replay"));
+}
+
+/* Reads path, a scene or a replay, and reports every problem of it; true
+ * when it has none. */
+static bool check_file(const char *path)
 {
     const char *name = scene_source_name(path);
     char *text;
@@ -208,16 +277,10 @@ static bool check_load(const char *path, fl_scene *sc, fl_sim *s)
         print_problem((void *)name, &err);
         return false;
     }
-    int problems = fl_scene_parse_all(text, len, sc, print_problem, (void *)name, NULL);
+    bool ok = is_replay(path, text, len) ? check_replay(name, text, len)
+                                         : check_scene(path, text, len);
     free(text);
-    if (problems > 0)
-        return false;
-    char msg[512];
-    if (scene_source_build(path, sc, s, msg, sizeof msg))
-        return true;
-    fprintf(stderr, "%s\n", msg);
-    fl_scene_free(sc);
-    return false;
+    return ok;
 }
 
 int cli_check(int argc, char **argv)
@@ -230,22 +293,10 @@ int cli_check(int argc, char **argv)
         if (a[0] == '-' && a[1] != '\0')
             return cli_usage_error("unknown option '%s' for check", a);
         if (path)
-            return cli_usage_error("check takes one scene file, got '%s' and '%s'", path, a);
+            return cli_usage_error("check takes one scene or replay file, got '%s' and '%s'", path, a);
         path = a;
     }
     if (!path)
-        return cli_usage_error("check needs a scene file");
-    fl_scene sc;
-    fl_sim s;
-    if (!check_load(path, &sc, &s))
-        return CLI_BAD_INPUT;
-    printf("%s: ok (%d fluid%s, %d bod%s, %d rope%s", scene_source_name(path), sc.fluid_count,
-           sc.fluid_count == 1 ? "" : "s", sc.body_count, sc.body_count == 1 ? "y" : "ies",
-           sc.rope_count, sc.rope_count == 1 ? "" : "s");
-    if (sc.event_count > 0)
-        printf(", %d timed event%s", sc.event_count, sc.event_count == 1 ? "" : "s");
-    printf(")\n");
-    fl_sim_free(&s);
-    fl_scene_free(&sc);
-    return CLI_OK;
+        return cli_usage_error("check needs a scene or replay file");
+    return check_file(path) ? CLI_OK : CLI_BAD_INPUT;
 }

@@ -86,6 +86,35 @@ typedef struct fl_replay {
  * replay, also for errors inside an embedded scene), leaves *out empty and
  * returns false. */
 FL_API bool fl_replay_parse(const char *text, size_t len, fl_replay *out, fl_scene_error *err);
+/* fl_replay_parse, reading on past its errors, as fl_scene_parse_all does
+ * for a scene, so that one pass finds every problem it can: a line with a
+ * problem is dropped and reading goes on at the next; each embedded scene
+ * and spawned body gives every problem it has, at the replay's line and
+ * column. It stops early only where the rest cannot be read (text that is
+ * not clean UTF-8, a missing or wrong header, a scene whose number of lines
+ * does not read or runs past the end, anything after `end`) and after
+ * FL_SCENE_MAX_ERRORS problems.
+ *
+ * It also follows the world each input applies to as far as reading can
+ * tell, without simulating it, and reports an input that playing would
+ * certainly refuse when it got there: a body id the world never has or has
+ * removed, a static body to grab or to give a density, a body without a
+ * hull to hole, a hole of one point, a fluid it does not have, a surface
+ * below the fluid's bottom. fl_replay_parse leaves those to the player;
+ * each is a problem here.
+ *
+ * each (may be NULL) gets every problem, in order of line and column; *err
+ * (may be NULL) gets the one fl_replay_parse reports, or, when that reads
+ * the replay, the first of the others. Returns the number of problems: 0
+ * when *out is filled, else *out is left empty. */
+FL_API int fl_replay_parse_all(const char *text, size_t len, fl_replay *out,
+                               fl_scene_error_fn each, void *ctx, fl_scene_error *err);
+
+/* True when the first statement of the text (after a byte order mark,
+ * blank lines and comments) is the word of a replay's header,
+ * `flotsam-replay`, of whatever version: a replay rather than a scene. */
+FL_API bool fl_text_is_replay(const char *text, size_t len);
+
 /* Reads and parses a file (a file that cannot be read: line 0). */
 FL_API bool fl_replay_load_file(const char *path, fl_replay *out, fl_scene_error *err);
 FL_API void fl_replay_free(fl_replay *r);
