@@ -17,16 +17,6 @@ bool sandbox_is_replay(const char *path)
     return n > 7 && !strcmp(path + n - 7, ".replay");
 }
 
-bool sandbox_text_is_replay(const char *text, size_t len)
-{
-    static const char bom[] = "\xef\xbb\xbf", head[] = "flotsam-replay";
-    if (len >= 3 && !memcmp(text, bom, 3)) {
-        text += 3;
-        len -= 3;
-    }
-    return len >= sizeof head - 1 && !memcmp(text, head, sizeof head - 1);
-}
-
 /* sb->sim borrows the player's world (a sim is a handle: the copy is a loan). */
 static void lend(sandbox *sb)
 {

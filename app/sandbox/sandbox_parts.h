@@ -58,9 +58,6 @@ bool sandbox_is_replay(const char *path);
 /* Plays the replay at path, or in text[len] (read from path) when text is
  * not NULL. */
 bool sandbox_open_replay(sandbox *sb, const char *path, const char *text, size_t len);
-/* Whether text (a BOM aside) starts as a replay does: how stdin says it is
- * one. */
-bool sandbox_text_is_replay(const char *text, size_t len);
 /* Plays n steps (fewer at its end, where the person takes over). */
 void sandbox_play_steps(sandbox *sb, int n);
 /* Back to the replay's first step. */

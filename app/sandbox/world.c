@@ -62,7 +62,7 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit)
     size_t len = 0;
     bool replay = sandbox_is_replay(path);
     if (is_stdin(path)) {
-        /* Read once; its first line says whether it is a replay. */
+        /* Read once; its first statement says whether it is a replay. */
         fl_scene_error err;
         if (!source_read_text(path, &text, &len, &err)) {
             remember_file(sb, path);
@@ -70,7 +70,7 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit)
             set_banner(sb, msg);
             return false;
         }
-        replay = sandbox_text_is_replay(text, len);
+        replay = fl_text_is_replay(text, len);
     }
     if (replay) {
         remember_file(sb, path);
