@@ -12,17 +12,29 @@ static void prepare_rope(fl_joint *j, fl_motion *m, double dt)
     double dist = fl_length(d);
     j->slack = j->length - dist;
     j->bias_impulse = 0.0;
-    if (dist < 1e-9 || (j->stiffness > 0.0 && j->slack >= 0.0)) {
-        j->mass = 0.0; /* no direction, or an elastic rope hanging slack */
+    if (dist < 1e-9) {
+        j->mass = 0.0; /* no direction */
         j->impulse = 0.0;
         return;
     }
     /* The rope pulls b towards a: a push along n = -(b - a) / |b - a|. */
     j->axis = fl_scale(d, -1.0 / dist);
     if (j->stiffness > 0.0) {
-        /* Soft constraint: the implicit spring-damper over one step. */
+        /* Soft constraint: the implicit spring-damper over one step, the
+         * impulse h (k s' + c ds'/dt) for the stretch s' at the step's end
+         * (C = -slack, s' = C + h dC/dt). An elastic rope hanging slack at
+         * the start is solved too, as the spring alone: it pulls only if the
+         * step would end stretched, by h k s', so a rope that goes taut
+         * within a step holds the bodies as the spring would (backward
+         * Euler on the convex k max(s, 0)^2 / 2, which makes no energy).
+         * Without it the step went unopposed and the rope ended it holding
+         * k s'^2 / 2 from nothing. The damper waits for a taut start, or it
+         * would hold back a slack rope's ends. */
+        bool slack = j->slack >= 0.0;
+        if (slack)
+            j->impulse = 0.0;
         double k = row_k(masses_of(a, b), j->ra, j->rb, j->axis);
-        double denom = j->damping + dt * j->stiffness;
+        double denom = (slack ? 0.0 : j->damping) + dt * j->stiffness;
         j->gamma = 1.0 / (dt * denom);
         j->bias = j->slack * j->stiffness / denom;
         j->mass = 1.0 / (k + j->gamma);

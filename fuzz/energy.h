@@ -18,6 +18,7 @@ typedef struct fuzz_energy_state {
     double *waterline; /* ... the length the surface cuts it along */
     bool *inside;   /* ... whether the lift there is conservative */
     double *stretch; /* ropes: past their length */
+    fl_vec2 *ends;   /* ropes * 2: the anchors in the world, a's then b's */
 } fuzz_energy_state;
 
 typedef struct fuzz_energy {
