@@ -196,9 +196,11 @@ static void solve_row(const contact_row *r, row_impulse *imp, fl_motion *m)
      * beyond Coulomb's |t| <= mu n. Left there, it could push a point along
      * its slip: in one pass a step a box tipping over a corner kept 0.87 n
      * of friction where mu is 0.4 and gained 1.1 kJ in a step. */
-    for (int i = 0; i < r->count; i++)
-        friction_to(&va, &vb, pm, t, &r->points[i], r->friction * imp->normal[i], imp->tangent[i],
-                    &imp->tangent[i]);
+    for (int i = 0; i < r->count; i++) {
+        double limit = r->friction * imp->normal[i];
+        if (fabs(imp->tangent[i]) > limit) /* inside, it would kick by nothing */
+            friction_to(&va, &vb, pm, t, &r->points[i], limit, imp->tangent[i], &imp->tangent[i]);
+    }
     a->vel = va;
     b->vel = vb;
 }
