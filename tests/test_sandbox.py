@@ -609,7 +609,9 @@ class Sandbox(unittest.TestCase):
                 wait_for(lambda: os.path.exists(out), 10, 'the saved scene')
             errors = self.in_second_window(['-', '--save-as', out, '--size', '640x360'],
                                            'flotsam - stdin', drive, stdin=given)
-            self.assertEqual(errors, '')
+            # Nothing said about the input (a sanitizer may add its own lines).
+            self.assertNotIn('<stdin>', errors)
+            self.assertNotIn('flotsam:', errors)
             r = subprocess.run([FLOTSAM, 'check', out], capture_output=True, text=True,
                                timeout=30)
             self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
