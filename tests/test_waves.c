@@ -274,6 +274,70 @@ static void test_cut_by_the_surface(void **st)
     sea_close(&s);
 }
 
+/* A hull much longer than the wave, tilted across several crests (40 x 0.8
+ * m, turned by -0.121 rad, on a swell 9 m long and 0.5 m high: its edges
+ * cross the surface again and again): the part under the surface
+ * polyline (its points x_j = j L / 128) is what a quadrature of that
+ * polyline gives, column by column: the wet depth at x is
+ * max(0, bottom(x) - max(top(x), s(x))), linear between kinks, so 400000
+ * trapezoids over the 40 m come to within about 1e-7 of the area (a kink
+ * per column of 7 cm costs h^2/8 of its slope's jump), and 1e-6 is asked.
+ * At three phases, one of which started the walk round the outline on the
+ * wrong side before: against the segment under the middle of its 40 m
+ * first edge, taken out 20 m, its first corner seemed dry. */
+static void test_long_hull_across_crests(void **st)
+{
+    (void)st;
+    sea s = sea_open(8.0, 0.5, 9.0);
+    const double len = 40.0, hgt = 0.8, angle = -0.121, cx = 0.0, cy = 10.0;
+    add_box_body(s.w, len, hgt, fl_v2(cx, cy), angle, 550.0);
+    double k = 2.0 * FL_PI / 9.0, h = 9.0 / 128.0, c = cos(angle), sn = sin(angle);
+    /* the box's corners, and its top and bottom over x (y down) */
+    fl_vec2 corner[4];
+    for (int i = 0; i < 4; i++) {
+        double u = (i == 1 || i == 2 ? 0.5 : -0.5) * len, v = (i >= 2 ? 0.5 : -0.5) * hgt;
+        corner[i] = fl_v2(cx + c * u - sn * v, cy + sn * u + c * v);
+    }
+    double x0 = INFINITY, x1 = -INFINITY;
+    for (int i = 0; i < 4; i++) {
+        x0 = fmin(x0, corner[i].x);
+        x1 = fmax(x1, corner[i].x);
+    }
+    for (int phase = 0; phase < 3; phase++) {
+        double t = phase * 0.37;
+        assert_int_equal(fl_buoyancy_measure(s.b, t), FL_OK);
+        const fl_submerged *sub = fl_buoyancy_submerged(s.b, 0, 0);
+        const long n = 400000;
+        double area = 0.0, mx = 0.0, my = 0.0, dx = (x1 - x0) / n;
+        for (long i = 0; i <= n; i++) {
+            double x = x0 + dx * i, top = INFINITY, bottom = -INFINITY;
+            for (int e = 0; e < 4; e++) {
+                fl_vec2 a = corner[e], b = corner[(e + 1) % 4];
+                if ((a.x - x) * (b.x - x) > 0.0 || a.x == b.x)
+                    continue;
+                double y = a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x);
+                top = fmin(top, y);
+                bottom = fmax(bottom, y);
+            }
+            double j = floor(x / h), xa = j * h, xb = xa + h;
+            double sa = 10.0 + 0.5 * sin(k * (xa - s.f.wave_speed * t));
+            double sb = 10.0 + 0.5 * sin(k * (xb - s.f.wave_speed * t));
+            double surface = sa + (sb - sa) * (x - xa) / h;
+            double wet_top = fmax(top, surface), wet = fmax(0.0, bottom - wet_top);
+            double wt = (i == 0 || i == n) ? 0.5 * dx : dx;
+            area += wt * wet;
+            mx += wt * wet * x;
+            my += wt * wet * 0.5 * (bottom + wet_top);
+        }
+        printf("t = %.2f s: area %.9f (quadrature %.9f), centroid %.6f, %.6f (%.6f, %.6f)\n", t,
+               sub->area, area, sub->centroid.x, sub->centroid.y, mx / area, my / area);
+        ASSERT_REL(sub->area, area, 1e-6);
+        ASSERT_NEAR(sub->centroid.x, mx / area, 1e-5);
+        ASSERT_NEAR(sub->centroid.y, my / area, 1e-6);
+    }
+    sea_close(&s);
+}
+
 /* ---- bodies on a wave ----------------------------------------------------- */
 
 /* The root mean square of x[0..n) about its mean. */
@@ -526,6 +590,7 @@ int main(void)
         cmocka_unit_test(test_pressure_integral),
         cmocka_unit_test(test_force_decays_with_depth),
         cmocka_unit_test(test_cut_by_the_surface),
+        cmocka_unit_test(test_long_hull_across_crests),
         cmocka_unit_test(test_float_heaves_and_pitches_with_the_surface),
         cmocka_unit_test(test_float_pitch_follows_the_slope),
         cmocka_unit_test(test_stokes_drift),
