@@ -105,12 +105,9 @@ static void prepare_row(contact_row *r, row_impulse *imp, fl_contact *c, int ind
         imp->normal[i] = cp->normal_impulse;
         imp->tangent[i] = cp->tangent_impulse;
         imp->bias[i] = 0.0;
-        /* Apart by s > 0: closing at up to s / dt is allowed. */
-        p->floor = cp->separation > 0.0 ? -cp->separation * inv_dt : 0.0;
-        p->target = POSITION_FRACTION * fl_max(-(cp->separation + ALLOWED_OVERLAP), 0.0) * inv_dt;
     }
-    if (c->count == 1) /* the second point's floors are read, never used */
-        r->points[1].floor = r->points[1].target = 0.0;
+    double separation[2] = {c->points[0].separation, c->points[c->count - 1].separation};
+    row_gaps(r, separation, inv_dt);
     r->inv_det = 0.0;
     if (c->count == 2) {
         const row_point *p1 = &r->points[0], *p2 = &r->points[1];

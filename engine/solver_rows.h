@@ -107,6 +107,23 @@ typedef struct row_impulse {
     double bias[2];           /* position correction, >= 0 */
 } row_impulse;
 
+/* What the passes ask of row r's points, apart by separation[i] (< 0:
+ * overlapping) over a step (or substep) of 1 / inv_dt: apart by s > 0,
+ * closing at up to s / dt is allowed; overlapping beyond the slop, a part
+ * of the overlap is pushed out. A one-point row's second point asks
+ * nothing (its floors are read, never used). */
+static inline void row_gaps(contact_row *r, const double separation[2], double inv_dt)
+{
+    for (int i = 0; i < r->count; i++) {
+        row_point *p = &r->points[i];
+        double s = separation[i];
+        p->floor = s > 0.0 ? -s * inv_dt : 0.0;
+        p->target = POSITION_FRACTION * fl_max(-(s + ALLOWED_OVERLAP), 0.0) * inv_dt;
+    }
+    if (r->count == 1)
+        r->points[1].floor = r->points[1].target = 0.0;
+}
+
 /* What a row keeps over a step's substeps. */
 typedef struct row_step {
     double separation[2];     /* as the collision found it, before the substeps moved anything */

@@ -62,16 +62,13 @@ void fl_substep_begin(fl_world *w, int rows, double inv_h)
         /* twins of the unmovable (split.c) never move */
         const fl_twist *da = &sub[r->ia].moved, *db = &sub[r->ib].moved;
         fl_vec2 d = fl_sub(db->v, da->v);
-        double along = fl_dot(d, r->normal);
+        double along = fl_dot(d, r->normal), separation[2];
         for (int i = 0; i < r->count; i++) {
-            row_point *p = &r->points[i];
-            double sep = rs->separation[i] + along + db->w * p->rnb - da->w * p->rna;
-            p->floor = sep > 0.0 ? -sep * inv_h : 0.0;
-            p->target = POSITION_FRACTION * fl_max(-(sep + ALLOWED_OVERLAP), 0.0) * inv_h;
+            const row_point *p = &r->points[i];
+            separation[i] = rs->separation[i] + along + db->w * p->rnb - da->w * p->rna;
             imp->bias[i] = 0.0;
         }
-        if (r->count == 1)
-            r->points[1].floor = r->points[1].target = 0.0;
+        row_gaps(r, separation, inv_h);
         fl_warm_start_row(r, imp, m);
     }
 }
