@@ -10,14 +10,16 @@ extern const size_t default_scene_text_len;
 
 const char *scene_source_name(const char *path)
 {
-    return !path ? SCENE_SOURCE_DEFAULT_NAME : !strcmp(path, "-") ? SCENE_SOURCE_STDIN_NAME : path;
+    if (!path)
+        return SCENE_SOURCE_DEFAULT_NAME;
+    return scene_source_is_stdin(path) ? SCENE_SOURCE_STDIN_NAME : path;
 }
 
 bool source_read_text(const char *path, char **text, size_t *len, fl_scene_error *err)
 {
     *text = NULL;
     *len = 0;
-    if (strcmp(path, "-") != 0)
+    if (!scene_source_is_stdin(path))
         return fl_read_text_file(path, text, len, err);
     return fl_read_text_stream(stdin, text, len, err);
 }

@@ -6,11 +6,15 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 #include "flotsam/flotsam.h"
 
 #define SCENE_SOURCE_DEFAULT_NAME "<default scene>"
 
 #define SCENE_SOURCE_STDIN_NAME "<stdin>"
+
+/* Whether path names stdin: "-". */
+static inline bool scene_source_is_stdin(const char *path) { return path && !strcmp(path, "-"); }
 
 /* The name messages use for path (NULL: the built-in scene; "-": stdin). */
 const char *scene_source_name(const char *path);

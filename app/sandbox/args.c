@@ -23,7 +23,8 @@ static int option_index(const char *arg)
 
 bool sandbox_wants(const char *arg)
 {
-    if (option_index(arg) >= 0 || !strcmp(arg, "--report-speed") || !strcmp(arg, "-"))
+    if (option_index(arg) >= 0 || !strcmp(arg, "--report-speed") ||
+        scene_source_is_stdin(arg))
         return true;
     size_t n = strlen(arg);
     struct stat st;

@@ -55,7 +55,7 @@ static void add_folder(sandbox_picker *p, const char *dir)
 void sandbox_remember_file(sandbox *sb, const char *path)
 {
     sandbox_picker *p = &sb->picker;
-    if (!path || !strcmp(path, "-")) /* stdin cannot be opened again */
+    if (!path || scene_source_is_stdin(path)) /* stdin cannot be opened again */
         return;
     for (int i = 0; i < p->recent_count; i++)
         if (!strcmp(p->recent[i], path))

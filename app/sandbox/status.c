@@ -20,7 +20,7 @@ void sandbox_say(sandbox *sb, const char *fmt, ...)
 void sandbox_scene_name(const sandbox *sb, char *out, size_t size)
 {
     const char *path = sb->file.path;
-    if (!path || !strcmp(path, "-")) {
+    if (!path || scene_source_is_stdin(path)) {
         snprintf(out, size, path ? "stdin" : "harbour");
         return;
     }

@@ -15,14 +15,12 @@ static void set_banner(sandbox *sb, const char *msg)
     sb->redraw = true;
 }
 
-static bool is_stdin(const char *path) { return path && !strcmp(path, "-"); }
-
 /* The file's time and size, to see it change; stdin has none (it is read
  * once, and never again). */
 static bool read_stamp(const char *path, struct timespec *mtime, long long *size)
 {
     struct stat st;
-    if (!path || is_stdin(path) || stat(path, &st) != 0)
+    if (!path || scene_source_is_stdin(path) || stat(path, &st) != 0)
         return false;
     *mtime = st.st_mtim;
     *size = (long long)st.st_size;
@@ -61,7 +59,7 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit)
     char msg[SANDBOX_TEXT_MAX], *text = NULL;
     size_t len = 0;
     bool replay = sandbox_is_replay(path);
-    if (is_stdin(path)) {
+    if (scene_source_is_stdin(path)) {
         /* Read once; its first statement says whether it is a replay. */
         fl_scene_error err;
         if (!source_read_text(path, &text, &len, &err)) {
