@@ -4,6 +4,19 @@
 
 #include "flotsam/flotsam.h"
 
+/* A world of the given gravity whose solver runs `substeps` substeps of
+ * `iterations` passes; fails the test if it cannot be made. */
+static inline fl_world *solved_world(fl_vec2 gravity, int substeps, int iterations)
+{
+    fl_world_def d = fl_world_def_default();
+    d.gravity = gravity;
+    d.substeps = substeps;
+    d.iterations = iterations;
+    fl_world *w = fl_world_create(&d, NULL);
+    assert_non_null(w);
+    return w;
+}
+
 /* Adds a dynamic body of any outline (default friction and restitution);
  * fails the test if the world refuses it. */
 static inline fl_body *add_polygon(fl_world *w, const fl_vec2 *p, int n, fl_vec2 at,

@@ -24,13 +24,7 @@ static int iterations = 10, substeps = 1;
 
 static fl_world *world_with(fl_vec2 gravity)
 {
-    fl_world_def d = fl_world_def_default();
-    d.gravity = gravity;
-    d.iterations = iterations;
-    d.substeps = substeps;
-    fl_world *w = fl_world_create(&d, NULL);
-    assert_non_null(w);
-    return w;
+    return solved_world(gravity, substeps, iterations);
 }
 
 typedef struct box_spec {

@@ -44,11 +44,7 @@ static tank tank_solved(double width, double height, double surface, int substep
                         int iterations)
 {
     tank t = {NULL, NULL, width, height, surface, 4};
-    fl_world_def wd = fl_world_def_default();
-    wd.substeps = substeps;
-    wd.iterations = iterations;
-    t.w = fl_world_create(&wd, NULL);
-    assert_non_null(t.w);
+    t.w = solved_world(fl_v2(0.0, G), substeps, iterations);
     double k = fmax(width, height); /* walls as thick as the tank is big */
     add_static_box(t.w, -k, height, width + k, height + k); /* floor */
     add_static_box(t.w, -k, -k, width + k, 0.0);            /* lid */

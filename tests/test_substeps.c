@@ -20,17 +20,6 @@
 #define DT (1.0 / 60.0)
 #define SLOP 0.0005 /* the overlap a resting contact keeps (solver_rows.h) */
 
-static fl_world *world_of(fl_vec2 gravity, int substeps, int iterations)
-{
-    fl_world_def d = fl_world_def_default();
-    d.gravity = gravity;
-    d.substeps = substeps;
-    d.iterations = iterations;
-    fl_world *w = fl_world_create(&d, NULL);
-    assert_non_null(w);
-    return w;
-}
-
 static void add_floor(fl_world *w, double top)
 {
     const fl_vec2 p[4] = {{-3, 0}, {3, 0}, {3, 1}, {-3, 1}};
@@ -56,7 +45,7 @@ static void test_heavy_on_light_holds_in_substeps(void **s)
     (void)s;
     const int plans[2][2] = {{8, 5}, {1, 40}};
     for (int k = 0; k < 2; k++) {
-        fl_world *w = world_of(fl_v2(0.0, 9.81), plans[k][0], plans[k][1]);
+        fl_world *w = solved_world(fl_v2(0.0, 9.81), plans[k][0], plans[k][1]);
         add_floor(w, 2.0);
         fl_body *brick = add_box_body(w, 0.1, 0.05, fl_v2(0.0, 1.975), 0.0, 1000.0);
         fl_body *slab = add_box_body(w, 0.3, 0.1, fl_v2(0.0, 1.9), 0.0, 50000.0);
@@ -84,7 +73,7 @@ static void test_free_bodies_as_without_substeps(void **s)
     fl_buoyancy *water[2];
     fl_body *box[2], *raft[2];
     for (int k = 0; k < 2; k++) {
-        w[k] = world_of(fl_v2(0.0, 9.81), k == 0 ? 1 : 8, 10);
+        w[k] = solved_world(fl_v2(0.0, 9.81), k == 0 ? 1 : 8, 10);
         water[k] = add_water(w[k], -50.0, 50.0, 0.0, 20.0);
         box[k] = add_box_body(w[k], 1.0, 0.6, fl_v2(-5.0, -3.0), 0.3, 600.0);
         raft[k] = add_box_body(w[k], 3.0, 0.4, fl_v2(5.0, 0.0), -0.2, 400.0);
@@ -111,7 +100,7 @@ static void test_free_bodies_as_without_substeps(void **s)
 static void test_a_copy_in_substeps_stays_equal(void **s)
 {
     (void)s;
-    fl_world *w = world_of(fl_v2(0.0, 9.81), 4, 3);
+    fl_world *w = solved_world(fl_v2(0.0, 9.81), 4, 3);
     add_floor(w, 2.0);
     fl_buoyancy *water = add_water(w, -3.0, 3.0, 1.0, 2.0);
     fl_body *first = NULL;
@@ -169,7 +158,7 @@ static fl_vec2 momentum(fl_body *const b[2], double *energy, double *size)
 static void test_collision_in_substeps_keeps_momentum(void **s)
 {
     (void)s;
-    fl_world *w = world_of(fl_v2(0.0, 0.0), 8, 2);
+    fl_world *w = solved_world(fl_v2(0.0, 0.0), 8, 2);
     fl_vec2 p[4] = {{-0.5, -0.5}, {0.5, -0.5}, {0.5, 0.5}, {-0.5, 0.5}};
     fl_body *b[2];
     for (int k = 0; k < 2; k++) {
