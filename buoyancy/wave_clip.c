@@ -92,25 +92,39 @@ typedef struct walker {
     double exit_x, first_entry_x;
 } walker;
 
+/* The polyline's point j's x, relative to the centre of mass. */
+static double node_x(const walker *wk, long j) { return (double)j * wk->spacing - wk->s->at.x; }
+
 /* The polyline's point j, relative to the centre of mass. */
 static fl_vec2 node(const walker *wk, long j)
 {
     double x = (double)j * wk->spacing;
-    return fl_v2(x - wk->s->at.x, wave_surface(wk->s->w, x) - wk->s->at.y);
+    return fl_v2(node_x(wk, j), wave_surface(wk->s->w, x) - wk->s->at.y);
+}
+
+/* The polyline's points strictly between relative x0 and x1: the first
+ * past x0 (its index) and the way on to x1 (*step +1 rightwards, -1
+ * leftwards, 0 when x1 is x0: none between). */
+static long first_node(const walker *wk, double x0, double x1, int *step)
+{
+    double at = wk->s->at.x, h = wk->spacing;
+    *step = x1 > x0 ? 1 : x1 < x0 ? -1 : 0;
+    return *step > 0 ? (long)floor((at + x0) / h) + 1 : (long)ceil((at + x0) / h) - 1;
+}
+
+/* Whether the polyline's point j lies strictly before x1 on that way. */
+static bool node_before(const walker *wk, long j, int step, double x1)
+{
+    return step > 0 ? node_x(wk, j) < x1 : step < 0 && node_x(wk, j) > x1;
 }
 
 /* The polyline's points strictly between relative x0 and x1, in order from
  * x0 to x1, into the sink as surface points. */
 static void follow_surface(walker *wk, double x0, double x1)
 {
-    double at = wk->s->at.x, h = wk->spacing;
-    if (x1 > x0) {
-        for (long j = (long)floor((at + x0) / h) + 1; (double)j * h - at < x1; j++)
-            sink_point(wk->s, node(wk, j), true);
-    } else {
-        for (long j = (long)ceil((at + x0) / h) - 1; (double)j * h - at > x1; j--)
-            sink_point(wk->s, node(wk, j), true);
-    }
+    int step;
+    for (long j = first_node(wk, x0, x1, &step); node_before(wk, j, step, x1); j += step)
+        sink_point(wk->s, node(wk, j), true);
 }
 
 /* How far p is below the polyline's segment j (its points j and j + 1). */
@@ -156,42 +170,32 @@ static void walk_piece(walker *wk, fl_vec2 a, fl_vec2 b, bool end)
         sink_point(wk->s, b, false);
 }
 
+/* The edge's point over the polyline's point j. */
+static fl_vec2 over_node(const walker *wk, fl_vec2 a, fl_vec2 b, long j)
+{
+    double x = node_x(wk, j);
+    return fl_v2(x, a.y + (b.y - a.y) * ((x - a.x) / (b.x - a.x)));
+}
+
 /* Where the first piece of the edge from a to b ends, as walk_edge cuts
  * it: where the edge first passes over a point of the polyline, or b. */
 static fl_vec2 first_piece_end(const walker *wk, fl_vec2 a, fl_vec2 b)
 {
-    double at = wk->s->at.x, h = wk->spacing, x;
-    if (b.x > a.x)
-        x = (double)((long)floor((at + a.x) / h) + 1) * h - at;
-    else if (b.x < a.x)
-        x = (double)((long)ceil((at + a.x) / h) - 1) * h - at;
-    else
-        return b;
-    if (b.x > a.x ? !(x < b.x) : !(x > b.x))
-        return b;
-    return fl_v2(x, a.y + (b.y - a.y) * ((x - a.x) / (b.x - a.x)));
+    int step;
+    long j = first_node(wk, a.x, b.x, &step);
+    return node_before(wk, j, step, b.x) ? over_node(wk, a, b, j) : b;
 }
 
 /* One edge of the outline, cut where it passes over a point of the
  * polyline. */
 static void walk_edge(walker *wk, fl_vec2 a, fl_vec2 b)
 {
-    double at = wk->s->at.x, h = wk->spacing;
+    int step;
     fl_vec2 from = a;
-    if (b.x > a.x) {
-        for (long j = (long)floor((at + a.x) / h) + 1; (double)j * h - at < b.x; j++) {
-            double x = (double)j * h - at;
-            fl_vec2 p = fl_v2(x, a.y + (b.y - a.y) * ((x - a.x) / (b.x - a.x)));
-            walk_piece(wk, from, p, false);
-            from = p;
-        }
-    } else if (b.x < a.x) {
-        for (long j = (long)ceil((at + a.x) / h) - 1; (double)j * h - at > b.x; j--) {
-            double x = (double)j * h - at;
-            fl_vec2 p = fl_v2(x, a.y + (b.y - a.y) * ((x - a.x) / (b.x - a.x)));
-            walk_piece(wk, from, p, false);
-            from = p;
-        }
+    for (long j = first_node(wk, a.x, b.x, &step); node_before(wk, j, step, b.x); j += step) {
+        fl_vec2 p = over_node(wk, a, b, j);
+        walk_piece(wk, from, p, false);
+        from = p;
     }
     walk_piece(wk, from, b, true);
 }
