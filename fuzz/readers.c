@@ -1,6 +1,10 @@
 /* The reader targets: scene text and replay text, parsed and freed. A
  * failed parse must leave its output empty and its message terminated; a
- * replay is read again with fl_replay_parse_all, which must agree. */
+ * replay is read again with fl_replay_parse_all, which must agree. A replay
+ * that reads is then taken the two ways the program takes one: what
+ * `flotsam check` does (every problem, then every scene built), and what
+ * the window does on opening it (a player started, keeping copies, its
+ * reset scene copied, a few steps played and a seek back). */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +12,7 @@
 
 #include "flotsam/fl_replay.h"
 #include "flotsam/fl_scene.h"
+#include "flotsam/fl_sim.h"
 #include "targets.h"
 
 static void check_error(const fl_scene_error *err, const char *what)
@@ -95,8 +100,52 @@ static void check_parse_all(const uint8_t *data, size_t size, bool read, const f
         fprintf(stderr, "fuzz: fl_replay_parse_all read another replay than fl_replay_parse\n");
         abort();
     }
+    if (n == 0 && !fl_replay_build_each(&all, &first))
+        check_error(&first, "replay (building its scenes)");
     if (n == 0)
         fl_replay_free(&all);
+}
+
+/* Whether every scene of r asks for no more solver passes a step than
+ * the simulation target steps (more is slow, not wrong). */
+static bool light_to_play(const fl_replay *r)
+{
+    for (int k = 0; k < r->scene_count; k++)
+        if ((long)r->scenes[k].scene.substeps * r->scenes[k].scene.iterations > FUZZ_SIM_PASSES)
+            return false;
+    return true;
+}
+
+/* What the window does with a replay it opens (app/sandbox/replay_play.c),
+ * for a few steps; a heavy one is only started. */
+static void play_as_the_window(const fl_replay *r)
+{
+    enum { STEPS = 8 };
+    fl_replay_player p;
+    fl_scene_error err;
+    memset(&err, 0x55, sizeof err);
+    if (!fl_replay_player_start(&p, r, &err)) {
+        check_error(&err, "replay (player start)");
+        return;
+    }
+    fl_replay_player_keep(&p, 2, 3);
+    const fl_scene *reset = &r->scenes[r->scene_count > 1 ? 1 : 0].scene;
+    fl_scene copy;
+    if (fl_scene_copy(&copy, reset) == FL_OK)
+        fl_scene_free(&copy);
+    bool light = light_to_play(r);
+    uint64_t expected, got;
+    for (int k = 0; light && k < STEPS; k++) {
+        fl_replay_status st = fl_replay_player_step(&p, &err, &expected, &got);
+        if (st == FL_REPLAY_FAILED)
+            check_error(&err, "replay (playing)");
+        if (st == FL_REPLAY_DONE || st == FL_REPLAY_FAILED)
+            break;
+    }
+    if (light && p.step > 0 && fl_replay_player_seek(&p, p.step / 2, &err, &expected, &got) ==
+                                   FL_REPLAY_FAILED)
+        check_error(&err, "replay (seeking)");
+    fl_replay_player_free(&p);
 }
 
 int fuzz_replay(const uint8_t *data, size_t size)
@@ -114,7 +163,9 @@ int fuzz_replay(const uint8_t *data, size_t size)
     }
     check_parse_all(data, size, read, &replay, &err);
     (void)fl_text_is_replay((const char *)data, size);
-    if (read)
+    if (read) {
+        play_as_the_window(&replay);
         fl_replay_free(&replay);
+    }
     return 0;
 }

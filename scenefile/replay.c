@@ -283,6 +283,20 @@ bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_in
     return input_fail(err, in, "unknown input %d", (int)in->kind);
 }
 
+bool fl_replay_build_each(const fl_replay *r, fl_scene_error *err)
+{
+    for (int k = 0; k < r->scene_count; k++) {
+        fl_sim s = {0};
+        fl_joint *grab = NULL;
+        fl_input build = {.kind = FL_INPUT_BUILD, .scene = k, .line = r->scenes[k].line};
+        bool built = fl_replay_apply(&s, &grab, r, &build, err);
+        fl_sim_free(&s);
+        if (!built)
+            return false;
+    }
+    return true;
+}
+
 /* ---- playing ------------------------------------------------------------------ */
 
 bool fl_replay_player_start(fl_replay_player *p, const fl_replay *r, fl_scene_error *err)

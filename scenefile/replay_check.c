@@ -11,7 +11,7 @@
 
 void replay_world_forget(replay_world *w)
 {
-    w->scene = NULL;
+    w->scene = -1;
     w->ids = 0;
     w->first_spawn = -1;
     if (w->removed) /* memset of NULL is undefined, even of no bytes */
@@ -35,7 +35,7 @@ void replay_world_build(replay_world *w, const fl_replay *r, int scene)
         return; /* a scene that did not read: its world is not known */
     const fl_replay_scene *s = &r->scenes[scene];
     uint32_t events = spawn_events(&s->scene);
-    w->scene = &s->scene;
+    w->scene = scene;
     w->scene_line = s->line;
     /* A world is made with its scene's bodies as ids 0, 1, ... in file
      * order; later ones count on from there. */
@@ -52,7 +52,14 @@ void replay_world_spawn_unread(replay_world *w)
 void replay_world_free(replay_world *w)
 {
     free(w->removed);
-    memset(w, 0, sizeof *w);
+    *w = (replay_world){.scene = -1, .first_spawn = -1};
+}
+
+/* The scene w was built from, looked up afresh each time: a pointer kept
+ * across the reading of further scenes would point into freed memory. */
+static const fl_scene *scene_of(const replay_world *w, const fl_replay *r)
+{
+    return &r->scenes[w->scene].scene;
 }
 
 /* The body with that id when reading can tell which it is (one of the
@@ -61,10 +68,11 @@ void replay_world_free(replay_world *w)
 static const fl_scene_body *body_of(const replay_world *w, const fl_replay *r, uint32_t id,
                                     int *line)
 {
-    uint32_t own = (uint32_t)w->scene->body_count;
+    const fl_scene *sc = scene_of(w, r);
+    uint32_t own = (uint32_t)sc->body_count;
     if (id < own) {
-        *line = w->scene_line + w->scene->bodies[id].line - 1;
-        return &w->scene->bodies[id];
+        *line = w->scene_line + sc->bodies[id].line - 1;
+        return &sc->bodies[id];
     }
     if (w->first_spawn < 0 || id - own >= (uint32_t)(r->spawn_count - w->first_spawn))
         return NULL;
@@ -142,10 +150,11 @@ static bool check_body(const replay_world *w, const fl_replay *r, const fl_input
     return true;
 }
 
-static bool check_fluid(const replay_world *w, const fl_input *in, const input_where *where,
-                        fl_scene_error *err)
+static bool check_fluid(const replay_world *w, const fl_replay *r, const fl_input *in,
+                        const input_where *where, fl_scene_error *err)
 {
-    int n = w->scene->fluid_count;
+    const fl_scene *sc = scene_of(w, r);
+    int n = sc->fluid_count;
     if (in->fluid >= n && n == 0)
         return refuse(err, where->fluid, "no fluid %d in the world: it has none", in->fluid);
     if (in->fluid >= n)
@@ -153,7 +162,7 @@ static bool check_fluid(const replay_world *w, const fl_input *in, const input_w
                       in->fluid, n - 1);
     /* Its bottom stays where the scene put it: neither inputs nor the
      * scene's events move it. */
-    double bottom = w->scene->fluids[in->fluid].bottom;
+    double bottom = sc->fluids[in->fluid].bottom;
     if (!(in->surface < bottom))
         return refuse(err, where->surface, "surface must be less than fluid %d's bottom (%g)",
                       in->fluid, bottom);
@@ -167,13 +176,13 @@ bool replay_world_apply(replay_world *w, const fl_replay *r, const fl_input *in,
         replay_world_build(w, r, in->scene);
         return true;
     }
-    if (!w->scene)
+    if (w->scene < 0)
         return true;
     switch (in->kind) {
     case FL_INPUT_SPAWN:
         w->ids++;
         return true;
-    case FL_INPUT_FLUID: return check_fluid(w, in, where, err);
+    case FL_INPUT_FLUID: return check_fluid(w, r, in, where, err);
     case FL_INPUT_REMOVE:
     case FL_INPUT_GRAB:
     case FL_INPUT_DENSITY:

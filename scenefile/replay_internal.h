@@ -34,7 +34,9 @@ typedef struct input_where {
  * may have been a spawn or a build), it is not known until the next
  * build, and nothing is checked till then. */
 typedef struct replay_world {
-    const fl_scene *scene;  /* built from; NULL: not known */
+    int scene;              /* the index in r->scenes it was built from; -1: not
+                             * known. An index, not a pointer: r->scenes grows
+                             * (and moves) as the replay is read on. */
     int scene_line;         /* the scene's first line in the replay */
     uint32_t ids;           /* its bodies' ids are below this */
     int first_spawn;        /* ids past the scene's bodies are the spawn inputs' from

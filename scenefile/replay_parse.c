@@ -662,6 +662,7 @@ static bool start_reading(reader *rd, const char *text, size_t len, bool all, fl
     size_t bom = scene_lex_bom(rd->text, rd->len);
     rd->text += bom;
     rd->len -= bom;
+    rd->world.scene = -1;
     rd->world.first_spawn = -1;
     rd->p = calloc(1, sizeof *rd->p);
     if (!rd->p) {

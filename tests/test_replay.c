@@ -566,6 +566,45 @@ static void test_parse_all_follows_the_world(void **state)
     expect_all(unknown, 3, where, words);
 }
 
+/* A replay of many scenes (the window writes one for each scene it loads):
+ * an input is checked against the scene its world was built from, however
+ * many scenes are read after that one. Scene k's fluid has its bottom at
+ * 10 + k; the world starts from scene 0, then is built from the last. */
+static void test_parse_all_many_scenes(void **state)
+{
+    (void)state;
+    static const int counts[] = {8, 9, 64};
+    for (int c = 0; c < COUNT(counts); c++) {
+        int n = counts[c];
+        size_t size = 64 + (size_t)n * 96 + 256, len = 0;
+        char *text = malloc(size);
+        assert_non_null(text);
+        len += (size_t)snprintf(text + len, size - len, "flotsam-replay 1\n");
+        for (int k = 0; k < n; k++)
+            len += (size_t)snprintf(text + len, size - len,
+                                    "scene lines=2\nflotsam-scene 1\n"
+                                    "fluid density=1000 surface=8 left=0 right=20 bottom=%d\n",
+                                    10 + k);
+        int first_input = 2 + 3 * n;
+        len += (size_t)snprintf(text + len, size - len,
+                                "at 0 fluid index=0 surface=10\n" /* scene 0's bottom */
+                                "at 0 build scene=%d\n"
+                                "at 0 fluid index=0 surface=%d\n" /* above the last's bottom */
+                                "at 0 fluid index=0 surface=%d\n" /* the last's bottom */
+                                "at 0 fluid index=1 surface=1\n"
+                                "end 1 0000000000000000\n",
+                                n - 1, 10 + n - 2, 10 + n - 1);
+        char bottom0[64], bottom[64];
+        snprintf(bottom0, sizeof bottom0, "less than fluid 0's bottom (10)");
+        snprintf(bottom, sizeof bottom, "less than fluid 0's bottom (%d)", 10 + n - 1);
+        const int where[][2] = {{first_input, 28}, {first_input + 3, 28}, {first_input + 4, 18}};
+        const char *const words[] = {bottom0, bottom,
+                                     "no fluid 1 in the world: it has fluids 0 to 0"};
+        expect_all(text, COUNT(where), where, words);
+        free(text);
+    }
+}
+
 /* A replay is told from a scene by its first statement. */
 static void test_text_is_replay(void **state)
 {
@@ -590,6 +629,7 @@ int main(void)
         cmocka_unit_test(test_parse_all),
         cmocka_unit_test(test_parse_all_stops),
         cmocka_unit_test(test_parse_all_follows_the_world),
+        cmocka_unit_test(test_parse_all_many_scenes),
         cmocka_unit_test(test_text_is_replay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
