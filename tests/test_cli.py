@@ -98,6 +98,26 @@ class CommandLine(Workdir):
             self.assertEqual(r.returncode, 0, n + ': ' + r.stderr)
             self.assertIn(': ok (', r.stdout)
 
+    def test_check_replays_of_many_scenes(self):
+        """A replay holding 8, 9 or 64 scenes (the window writes one for each
+        scene it loads) checks, then plays; its fluid input is checked
+        against scene 0 however many scenes follow."""
+        for n in (8, 9, 64):
+            scene = ('scene lines=2\nflotsam-scene 1\n'
+                     'fluid density=1000 surface=8 left=0 right=20 bottom=14\n')
+            for surface, ok in ((7, True), (14, False)):
+                text = ('flotsam-replay 1\n' + scene * n +
+                        'at 0 fluid index=0 surface=%d\nend 1 0000000000000000\n' % surface)
+                path = self.write('many-%d.replay' % n, text)
+                r = flotsam('check', path)
+                if ok:
+                    self.assertEqual(r.returncode, 0, r.stderr)
+                    self.assertIn('ok (a replay of 1 step: %d scenes' % n, r.stdout)
+                else:
+                    self.assertEqual(r.returncode, 2, r.stderr)
+                    self.assertEqual(r.stderr, "%s:%d:28: surface must be less than fluid 0's "
+                                     "bottom (14)\n" % (path, 2 + 3 * n))
+
     def test_scene_error_names_file_line_column(self):
         path = self.write('bad.scene', 'flotsam-scene 1\n# a comment\nbox at=1,2 size=1,1 densty=3\n')
         for cmd in ('check', 'run'):

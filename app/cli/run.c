@@ -223,18 +223,6 @@ static bool check_scene(const char *path, const char *text, size_t len)
     return true;
 }
 
-/* Builds scene k of r as a `build` input does (the start, or a reset), so
- * that a problem is told as playing would tell it. */
-static bool build_scene(const fl_replay *r, int k, fl_scene_error *err)
-{
-    fl_sim s = {0};
-    fl_joint *grab = NULL;
-    fl_input build = {.kind = FL_INPUT_BUILD, .scene = k, .line = r->scenes[k].line};
-    bool built = fl_replay_apply(&s, &grab, r, &build, err);
-    fl_sim_free(&s);
-    return built;
-}
-
 /* Every problem of a replay that can be found without simulating it:
  * what reading finds (fl_replay_parse_all), then each scene built. Says
  * what the replay holds when it is good. */
@@ -244,10 +232,9 @@ static bool check_replay(const char *name, const char *text, size_t len)
     fl_scene_error err;
     if (fl_replay_parse_all(text, len, &r, print_problem, (void *)name, NULL) > 0)
         return false;
-    bool ok = true;
-    for (int k = 0; k < r.scene_count && ok; k++)
-        if (!(ok = build_scene(&r, k, &err)))
-            print_problem((void *)name, &err);
+    bool ok = fl_replay_build_each(&r, &err);
+    if (!ok)
+        print_problem((void *)name, &err);
     if (ok)
         printf("%s: ok (a replay of %llu step%s: %d scene%s, %d input%s, %d checkpoint%s)\n",
                name, (unsigned long long)r.steps, r.steps == 1 ? "" : "s", r.scene_count,

@@ -110,6 +110,13 @@ FL_API bool fl_replay_parse(const char *text, size_t len, fl_replay *out, fl_sce
 FL_API int fl_replay_parse_all(const char *text, size_t len, fl_replay *out,
                                fl_scene_error_fn each, void *ctx, fl_scene_error *err);
 
+/* Builds each scene of a replay that read as a `build` input builds it (the
+ * start, or a reset), so that a scene that reads but cannot be built is told
+ * before playing gets to it: what `flotsam check` does after
+ * fl_replay_parse_all. False with *err (at the replay's line) at the first
+ * that cannot be built. */
+FL_API bool fl_replay_build_each(const fl_replay *r, fl_scene_error *err);
+
 /* True when the first statement of the text (after a byte order mark,
  * blank lines and comments) is the word of a replay's header,
  * `flotsam-replay`, of whatever version: a replay rather than a scene. */
