@@ -424,8 +424,12 @@ static fl_sim_labels *copy_labels(const fl_sim_labels *l)
         free_labels(c);
         return NULL;
     }
-    memcpy(c->bodies, l->bodies, sizeof *c->bodies * (size_t)l->body_count);
-    memcpy(c->fluids, l->fluids, sizeof *c->fluids * (size_t)l->fluid_count);
+    /* A sim whose bodies have no names has no array of them at all, and a
+     * memcpy from NULL is undefined even of no bytes. */
+    if (l->body_count > 0)
+        memcpy(c->bodies, l->bodies, sizeof *c->bodies * (size_t)l->body_count);
+    if (l->fluid_count > 0)
+        memcpy(c->fluids, l->fluids, sizeof *c->fluids * (size_t)l->fluid_count);
     c->body_count = l->body_count;
     c->body_capacity = l->body_capacity;
     c->fluid_count = l->fluid_count;

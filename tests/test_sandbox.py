@@ -618,6 +618,30 @@ class Sandbox(unittest.TestCase):
             if bodies:
                 self.assertIn(bodies, r.stdout)
 
+    def test_a_scene_without_names(self):
+        """No body named or coloured: the window copies the world for its painter, a
+        box is spawned and selected, the world saved, with nothing reported
+        (under UBSan, a copy of no labels was a memcpy from NULL)."""
+        scene = os.path.join(self.dir, 'nameless.scene')
+        with open(scene, 'w', encoding='utf-8') as f:
+            f.write(re.sub(r' (name|color)=[#a-z0-9]+', '', SCENE))
+        out = os.path.join(self.dir, 'nameless-saved.scene')
+
+        def drive(window):
+            self.display.run('xdotool', 'mousemove', '--window', window, '320', '60')
+            self.key(window, 'b')
+            time.sleep(0.5)
+            self.display.run('xdotool', 'click', '--window', window, '1')
+            time.sleep(0.5)
+            self.key(window, 'ctrl+s')
+            wait_for(lambda: os.path.exists(out), 10, 'the saved scene')
+        errors = self.in_second_window([scene, '--save-as', out, '--size', '640x360'],
+                                       'nameless', drive)
+        self.assertNotIn('runtime error', errors)
+        r = subprocess.run([FLOTSAM, 'check', out], capture_output=True, text=True, timeout=30)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn('4 bodies', r.stdout)
+
     def test_a_scripted_scene_runs_in_the_window_and_records(self):
         """The window applies a scene's timed events, and a replay recorded
         while they happen replays them."""
