@@ -529,14 +529,15 @@ class Sandbox(unittest.TestCase):
             self.assertIn('name=picked', f.read())
         os.remove(other)
 
-    def in_second_window(self, args, title, drive, stdin=None):
+    def in_second_window(self, args, title, drive, stdin=None, stdout=None):
         """Opens another flotsam window (its standard input the file stdin,
-        if given), lets drive(window) work it, quits it; returns what it
-        said on stderr."""
+        if given; its standard output the file stdout, if given), lets
+        drive(window) work it, quits it; returns what it said on stderr."""
         with open(os.devnull, 'w') as quiet, tempfile.TemporaryFile('w+') as errors, \
                 open(stdin or os.devnull, 'rb') as given:
             proc = subprocess.Popen([FLOTSAM, *args], cwd=self.dir, env=self.display.env(),
-                                    stdin=given, stdout=quiet, stderr=errors, text=True)
+                                    stdin=given, stdout=stdout or quiet, stderr=errors,
+                                    text=True)
             try:
                 self.display.run('xdotool', 'search', '--sync', '--name', title)
                 # SDL may make its window again when it picks a renderer: the
@@ -641,6 +642,34 @@ class Sandbox(unittest.TestCase):
         r = subprocess.run([FLOTSAM, 'check', out], capture_output=True, text=True, timeout=30)
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn('4 bodies', r.stdout)
+
+    def test_captures_never_mix(self):
+        """Shift+C twice into one --frames folder: the second capture goes to
+        a numbered folder of its own, and each holds the frames it said."""
+        frames = os.path.join(self.dir, 'shots')
+        os.makedirs(frames, exist_ok=True)
+        for old in os.listdir(frames):
+            os.remove(os.path.join(frames, old))
+        shutil.rmtree(frames + '-2', ignore_errors=True)
+        said = []
+
+        def drive(window):
+            for seconds in (2.0, 0.7):
+                self.key(window, 'shift+c')
+                time.sleep(seconds)
+                self.key(window, 'shift+c')
+                time.sleep(0.5)
+        with tempfile.TemporaryFile('w+') as out:
+            self.in_second_window([self.scene, '--frames', frames, '--size', '320x240'],
+                                  'dock', drive, stdout=out)
+            out.seek(0)
+            said = re.findall(r'^(\d+) frames? in (.*)/$', out.read(), re.M)
+        self.assertEqual([d for _, d in said], [frames, frames + '-2'], said)
+        for count, folder in said:
+            names = sorted(os.listdir(folder))
+            self.assertEqual(len(names), int(count), folder)
+            self.assertEqual(names[0], 'frame-000001.png')
+        self.assertGreater(int(said[0][0]), int(said[1][0]))
 
     def test_a_scripted_scene_runs_in_the_window_and_records(self):
         """The window applies a scene's timed events, and a replay recorded

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "frame_dir.h"
 #include "sandbox_parts.h"
 
 void sandbox_save(sandbox *sb)
@@ -27,19 +28,39 @@ void sandbox_save(sandbox *sb)
     sandbox_say(sb, "saved %s", path);
 }
 
-/* --frames DIR, else the first frames-<n> that does not exist yet. */
-static void choose_dir(const sandbox *sb, char *out, size_t size)
+/* Whether a capture may go to `dir`: it is not there yet, or (given by
+ * --frames) it is a folder that holds no frames. */
+static bool free_for_frames(const char *dir, bool given)
 {
-    if (sb->opt.frames_dir) {
-        snprintf(out, size, "%s", sb->opt.frames_dir);
-        return;
-    }
     struct stat st;
-    for (int n = 1;; n++) {
-        snprintf(out, size, "frames-%d", n);
-        if (stat(out, &st) != 0 && errno == ENOENT)
-            return;
+    if (stat(dir, &st) != 0)
+        return errno == ENOENT;
+    return given && S_ISDIR(st.st_mode) && frame_dir_count(dir) == 0;
+}
+
+/* Where a capture goes, so that it never mixes with an earlier one: --frames
+ * DIR while DIR holds no frames, else the first of DIR-2, DIR-3, ... that
+ * holds none; without --frames, the first frames-<n> that is not there.
+ * False (with a message) when every number is taken. */
+static bool choose_dir(const sandbox *sb, char *out, size_t size, char *err, size_t err_size)
+{
+    const char *given = sb->opt.frames_dir;
+    char base[SANDBOX_TEXT_MAX];
+    snprintf(base, sizeof base, "%s", given ? given : "frames");
+    size_t n = strlen(base);
+    while (n > 1 && base[n - 1] == '/')
+        base[--n] = '\0';
+    for (int k = 1; k <= 9999; k++) {
+        if (given && k == 1)
+            snprintf(out, size, "%s", base);
+        else
+            snprintf(out, size, "%s-%d", base, k);
+        if (free_for_frames(out, given != NULL))
+            return true;
     }
+    snprintf(err, err_size, "no free folder for the frames: %s-1 to %s-9999 are taken", base,
+             base);
+    return false;
 }
 
 /* Frames of the window's size, with its overlays and camera as they are
@@ -47,8 +68,15 @@ static void choose_dir(const sandbox *sb, char *out, size_t size)
 static void start_recording(sandbox *sb)
 {
     sandbox_rec *r = &sb->rec;
-    choose_dir(sb, r->dir, sizeof r->dir);
     char err[SANDBOX_TEXT_MAX];
+    if (!choose_dir(sb, r->dir, sizeof r->dir, err, sizeof err)) {
+        fprintf(stderr, "flotsam: %s\n", err);
+        sandbox_say(sb, "%s", err);
+        return;
+    }
+    if (sb->opt.frames_dir && strcmp(r->dir, sb->opt.frames_dir) != 0)
+        sandbox_say(sb, "capturing to %s/: %s holds an earlier capture", r->dir,
+                    sb->opt.frames_dir);
     sandbox_scene_name(sb, r->label, sizeof r->label);
     int w = sb->view.px_w < 16 ? 16 : sb->view.px_w > 8192 ? 8192 : sb->view.px_w;
     int h = sb->view.px_h < 16 ? 16 : sb->view.px_h > 8192 ? 8192 : sb->view.px_h;
