@@ -435,6 +435,8 @@ fl_status fl_buoyancy_copy_applied(fl_buoyancy *to, const fl_buoyancy *from)
     if (reserve_pushes(to, bodies) != FL_OK)
         return FL_ENOMEM;
     int n = bodies < from->stamped ? bodies : from->stamped;
+    if (n == 0)
+        return FL_OK; /* nothing to copy, and maybe no arrays to copy from */
     memcpy(to->pushes, from->pushes, sizeof *to->pushes * (size_t)n * (size_t)from->fluid_count);
     memcpy(to->totals, from->totals, sizeof *to->totals * (size_t)n);
     to->pass = from->pass;

@@ -72,29 +72,40 @@ static void clone_case(const char *name)
     fl_sim_free(&a);
 }
 
-/* A scene whose bodies have no names has no labels to copy (nothing to
- * copy from: UndefinedBehaviorSanitizer reported the memcpy of no bytes
- * from NULL that copying them was). */
-static void test_a_scene_without_names(void **state)
+/* Copies of a scene without labels (no body has a name or a colour), and of
+ * one without bodies, have nothing to copy of them, and maybe no arrays to
+ * copy from (UndefinedBehaviorSanitizer reported the memcpy of no bytes
+ * from NULL that copying them was, in the window for its painter). */
+static void clone_bare(const char *text)
 {
-    (void)state;
-    static const char text[] = "flotsam-scene 1\n"
-                               "fluid density=1000 surface=3 left=0 right=10 bottom=5\n"
-                               "box at=5,2.5 size=1,1 density=500\n";
     fl_scene sc;
     fl_scene_error err;
     assert_true(fl_scene_parse(text, strlen(text), &sc, &err));
     fl_sim a, b;
     assert_true(fl_sim_build(&a, &sc, &err));
     fl_scene_free(&sc);
+    assert_true(fl_sim_clone(&b, &a, NULL)); /* as built, what a replay keeps first */
+    fl_sim_free(&b);
     fl_sim_step(&a, NULL);
     assert_true(fl_sim_clone(&b, &a, NULL));
-    assert_string_equal(fl_sim_body_name(&b, fl_world_body(b.world, 0)), "");
+    assert_int_equal(fl_world_body_count(b.world), fl_world_body_count(a.world));
+    if (fl_world_body_count(b.world) > 0)
+        assert_string_equal(fl_sim_body_name(&b, fl_world_body(b.world, 0)), "");
     fl_sim_step(&a, NULL);
     fl_sim_step(&b, NULL);
     assert_true(fl_state_hash(b.world) == fl_state_hash(a.world));
     fl_sim_free(&b);
     fl_sim_free(&a);
+}
+
+static void test_a_scene_without_names(void **state)
+{
+    (void)state;
+    clone_bare("flotsam-scene 1\n"
+               "fluid density=1000 surface=3 left=0 right=10 bottom=5\n"
+               "box at=5,2.5 size=1,1 density=500\n");
+    clone_bare("flotsam-scene 1\n"
+               "fluid density=1000 surface=3 left=0 right=10 bottom=5\n");
 }
 
 static void test_copies_go_on_as_the_original(void **state)

@@ -619,29 +619,35 @@ class Sandbox(unittest.TestCase):
             if bodies:
                 self.assertIn(bodies, r.stdout)
 
-    def test_a_scene_without_names(self):
-        """No body named or coloured: the window copies the world for its painter, a
-        box is spawned and selected, the world saved, with nothing reported
-        (under UBSan, a copy of no labels was a memcpy from NULL)."""
-        scene = os.path.join(self.dir, 'nameless.scene')
-        with open(scene, 'w', encoding='utf-8') as f:
-            f.write(re.sub(r' (name|color)=[#a-z0-9]+', '', SCENE))
-        out = os.path.join(self.dir, 'nameless-saved.scene')
+    def test_a_scene_without_names_or_bodies(self):
+        """No body named or coloured, or no body at all: the window copies
+        the world for its painter, a box is spawned and selected, the world
+        saved, with nothing reported (under UBSan, copying no labels, or no
+        body's forces, was a memcpy from NULL)."""
+        bare = re.sub(r' (name|color)=[#a-z0-9]+', '', SCENE)
+        water = ''.join(line + '\n' for line in SCENE.splitlines()
+                        if not line.startswith('box'))
+        for name, text, bodies in (('nameless', bare, '4 bodies'), ('bodiless', water, '1 body')):
+            scene = os.path.join(self.dir, name + '.scene')
+            with open(scene, 'w', encoding='utf-8') as f:
+                f.write(text)
+            out = os.path.join(self.dir, name + '-saved.scene')
 
-        def drive(window):
-            self.display.run('xdotool', 'mousemove', '--window', window, '320', '60')
-            self.key(window, 'b')
-            time.sleep(0.5)
-            self.display.run('xdotool', 'click', '--window', window, '1')
-            time.sleep(0.5)
-            self.key(window, 'ctrl+s')
-            wait_for(lambda: os.path.exists(out), 10, 'the saved scene')
-        errors = self.in_second_window([scene, '--save-as', out, '--size', '640x360'],
-                                       'nameless', drive)
-        self.assertNotIn('runtime error', errors)
-        r = subprocess.run([FLOTSAM, 'check', out], capture_output=True, text=True, timeout=30)
-        self.assertEqual(r.returncode, 0, r.stderr)
-        self.assertIn('4 bodies', r.stdout)
+            def drive(window):
+                self.display.run('xdotool', 'mousemove', '--window', window, '320', '60')
+                self.key(window, 'b')
+                time.sleep(0.5)
+                self.display.run('xdotool', 'click', '--window', window, '1')
+                time.sleep(0.5)
+                self.key(window, 'ctrl+s')
+                wait_for(lambda: os.path.exists(out), 10, 'the saved scene')
+            errors = self.in_second_window([scene, '--save-as', out, '--size', '640x360'], name,
+                                           drive)
+            self.assertNotIn('runtime error', errors)
+            r = subprocess.run([FLOTSAM, 'check', out], capture_output=True, text=True,
+                               timeout=30)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn(bodies, r.stdout)
 
     def test_captures_never_mix(self):
         """Shift+C twice into one --frames folder: the second capture goes to
