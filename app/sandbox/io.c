@@ -45,21 +45,23 @@ static bool free_for_frames(const char *dir, bool given)
 static bool choose_dir(const sandbox *sb, char *out, size_t size, char *err, size_t err_size)
 {
     const char *given = sb->opt.frames_dir;
-    char base[SANDBOX_TEXT_MAX];
-    snprintf(base, sizeof base, "%s", given ? given : "frames");
-    size_t n = strlen(base);
+    char base[SANDBOX_TEXT_MAX - 16];
+    size_t n = (size_t)snprintf(base, sizeof base, "%s", given ? given : "frames");
+    if (n >= sizeof base) {
+        snprintf(err, err_size, "cannot capture: the frames folder's name is too long");
+        return false;
+    }
     while (n > 1 && base[n - 1] == '/')
         base[--n] = '\0';
     for (int k = 1; k <= 9999; k++) {
-        if (given && k == 1)
-            snprintf(out, size, "%s", base);
-        else
-            snprintf(out, size, "%s-%d", base, k);
-        if (free_for_frames(out, given != NULL))
+        int len = given && k == 1 ? snprintf(out, size, "%s", base)
+                                  : snprintf(out, size, "%s-%d", base, k);
+        if (len > 0 && (size_t)len < size && free_for_frames(out, given != NULL))
             return true;
     }
-    snprintf(err, err_size, "no free folder for the frames: %s-1 to %s-9999 are taken", base,
-             base);
+    if (snprintf(err, err_size, "no free folder for the frames: %s-2 to %s-9999 are all taken",
+                 base, base) < 0)
+        err[0] = '\0';
     return false;
 }
 
