@@ -27,6 +27,9 @@ static int dispatch(int argc, char **argv)
 {
     if (argc < 2)
         return sandbox_main(0, argv + 1);
+    int rc = cli_refuse_repeats(argc - 1, argv + 1);
+    if (rc)
+        return rc;
     const char *cmd = argv[1];
     if (cli_is_help(cmd) || !strcmp(cmd, "help"))
         return help(argc - 2, argv + 2);

@@ -338,5 +338,6 @@ int main(int argc, char **argv)
 {
     cli_set_program("flotsam-bench");
     cli_quiet_on_closed_pipe();
-    return cli_finish_stdout(bench_main(argc, argv));
+    int rc = cli_refuse_repeats(argc - 1, argv + 1);
+    return cli_finish_stdout(rc ? rc : bench_main(argc, argv));
 }

@@ -30,6 +30,12 @@ void cli_quiet_on_closed_pipe(void);
  * so on stderr and turns a success into CLI_FAILED; returns the status. */
 int cli_finish_stdout(int rc);
 
+/* A usage error (CLI_BAD_INPUT) when a long option ("--NAME" or
+ * "--NAME=VALUE") is given more than once: no option of the programs means
+ * anything more for being repeated, and the last silently winning hides a
+ * mistake. Scans up to a bare "--"; 0 when each is given once. */
+int cli_refuse_repeats(int argc, char **argv);
+
 /* Is arg -h or --help? */
 bool cli_is_help(const char *arg);
 /* Is arg the option opt, as "--opt" or "--opt=VALUE"? */

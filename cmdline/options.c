@@ -20,6 +20,26 @@ const char *cli_option_value(const char *opt, int argc, char **argv, int *i)
     return *i + 1 < argc ? argv[++*i] : NULL;
 }
 
+/* The length of a long option's name ("--name" of "--name=value"), or 0
+ * when arg is no long option. */
+static size_t long_option(const char *arg)
+{
+    if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0' || arg[2] == '=')
+        return 0;
+    return strcspn(arg, "=");
+}
+
+int cli_refuse_repeats(int argc, char **argv)
+{
+    for (int i = 0; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        size_t n = long_option(argv[i]);
+        for (int j = 0; n > 0 && j < i; j++)
+            if (long_option(argv[j]) == n && !strncmp(argv[i], argv[j], n))
+                return cli_usage_error("%.*s is given twice: give it once", (int)n, argv[i]);
+    }
+    return 0;
+}
+
 bool cli_parse_count(const char *s, long lo, long hi, long *out)
 {
     if (*s < '0' || *s > '9')

@@ -93,7 +93,8 @@ class Bench(unittest.TestCase):
 
     def test_usage_errors_exit_2(self):
         for args in (['--bodies', '0'], ['--bodies', '100001'], ['--steps', 'x'], ['--steps', '0'],
-                     ['--repeat', '100'], ['--iterations', '0'], ['--frob'], ['--bodies'], ['scene.scene']):
+                     ['--repeat', '100'], ['--iterations', '0'], ['--frob'], ['--bodies'], ['scene.scene'],
+                     ['--bodies', '3', '--bodies=4'], ['--peer', '--peer']):
             r = bench(*args)
             self.assertEqual(r.returncode, 2, args)
             self.assertIn('flotsam-bench: ', r.stderr, args)

@@ -90,6 +90,28 @@ class CommandLine(Workdir):
             self.assertIn('flotsam: ', r.stderr, args)
             self.assertEqual(r.stdout, '', args)
 
+    def test_an_option_given_twice_is_refused(self):
+        """None of the options means more for being repeated: the last would
+        silently win, so a repeat is a usage error, whatever the command."""
+        scene = scene_path('harbour.scene')
+        here = lambda name: os.path.join(self.dir, name)
+        for args, name in ((['run', scene, '--steps', '3', '--steps', '4'], '--steps'),
+                           (['run', scene, '--steps=3', '--steps', '4'], '--steps'),
+                           (['run', scene, '--plot', here('a.png'), '--quantity', 'heel', '--body',
+                             'tall', '--body', 'wide'], '--body'),
+                           (['run', scene, '--frames', here('f'), '--overwrite', '--overwrite'],
+                            '--overwrite'),
+                           (['replay', 'x.replay', '--state-out', '-', '--state-out=-'],
+                            '--state-out'),
+                           (['stability', scene, '--csv', '-', '--csv', here('b.csv')],
+                            '--csv'),
+                           ([scene, '--size', '100x100', '--size=200x200'], '--size')):
+            r = flotsam(*args)
+            self.assertEqual(r.returncode, 2, args)
+            self.assertTrue(r.stderr.startswith('flotsam: %s is given twice' % name), r.stderr)
+            self.assertEqual(r.stdout, '', args)
+        self.assertEqual(os.listdir(self.dir), [])
+
     def test_every_shipped_scene_checks(self):
         names = sorted(n for n in os.listdir(os.path.join(ROOT, 'scenes')) if n.endswith('.scene'))
         self.assertGreaterEqual(len(names), 4)
