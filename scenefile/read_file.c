@@ -6,10 +6,18 @@
 #include <string.h>
 #include "flotsam/flotsam.h"
 
+/* No room for the file's text: out of memory, not a fault of the file. */
+static const char no_room[] = "out of memory for the file's text";
+
 static bool fail_read(fl_scene_error *err, const char *why)
 {
     memset(err, 0, sizeof *err);
-    snprintf(err->message, sizeof err->message, "cannot read file: %s", why);
+    if (why == no_room) {
+        snprintf(err->message, sizeof err->message, "%s", why);
+        err->out_of_memory = true;
+    } else {
+        snprintf(err->message, sizeof err->message, "cannot read file: %s", why);
+    }
     return false;
 }
 
@@ -34,7 +42,7 @@ static bool read_all(FILE *f, char **data, size_t *len, const char **why)
             char *bigger = realloc(buffer, wanted);
             if (bigger == NULL) {
                 free(buffer);
-                *why = strerror(ENOMEM);
+                *why = no_room;
                 return false;
             }
             buffer = bigger;

@@ -39,7 +39,7 @@ void fl_replay_free(fl_replay *r)
 /* A scene that cannot be kept: -1, the reason in *err and to each. */
 static int out_of_memory(fl_scene_error *err, fl_scene_error_fn each, void *ctx)
 {
-    snprintf(err->message, sizeof err->message, "out of memory");
+    scene_set_no_memory(err, (scene_pos){0, 0}, "the replay's scenes");
     if (each)
         each(ctx, err);
     return -1;
@@ -170,6 +170,24 @@ static bool input_fail(fl_scene_error *err, const fl_input *in, const char *fmt,
     return false;
 }
 
+/* input_fail for what the world refused with status st (its reason e
+ * after the words fmt makes): marked out of memory when that is why. */
+static bool input_refused(fl_scene_error *err, const fl_input *in, fl_status st,
+                          const fl_error *e, const char *fmt, ...) SCENE_PRINTF(5, 6);
+
+static bool input_refused(fl_scene_error *err, const fl_input *in, fl_status st,
+                          const fl_error *e, const char *fmt, ...)
+{
+    char what[sizeof err->message];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    input_fail(err, in, "%s: %s", what, e->message);
+    err->out_of_memory = st == FL_ENOMEM;
+    return false;
+}
+
 static fl_body *body_with_id(const fl_world *w, uint32_t id)
 {
     for (int i = 0; i < fl_world_body_count(w); i++) {
@@ -195,11 +213,9 @@ static bool build(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_input
     fl_sim fresh;
     fl_scene_error e;
     if (!fl_sim_build(&fresh, &r->scenes[in->scene].scene, &e)) {
-        memset(err, 0, sizeof *err);
+        *err = e; /* its message, and whether memory ran out */
         err->line = e.line > 0 && r->scenes[in->scene].line > 0
                         ? r->scenes[in->scene].line + e.line - 1 : in->line;
-        err->column = e.column;
-        snprintf(err->message, sizeof err->message, "%s", e.message);
         return false;
     }
     *grab = NULL;
@@ -215,13 +231,14 @@ bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_in
     if (!err)
         err = &spare;
     fl_error e;
+    fl_status st;
     fl_body *b = NULL;
     switch (in->kind) {
     case FL_INPUT_SPAWN:
         if (in->spawn < 0 || in->spawn >= r->spawn_count)
             return input_fail(err, in, "no body %d to spawn", in->spawn);
-        if (fl_sim_add_body(s, &r->spawns[in->spawn], NULL, &e) != FL_OK)
-            return input_fail(err, in, "cannot spawn the body: %s", e.message);
+        if ((st = fl_sim_add_body(s, &r->spawns[in->spawn], NULL, &e)) != FL_OK)
+            return input_refused(err, in, st, &e, "cannot spawn the body");
         return true;
     case FL_INPUT_REMOVE:
         if (!(b = body_with_id(s->world, in->body)))
@@ -239,9 +256,9 @@ bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_in
         d.anchor = in->anchor;
         d.target = in->target;
         d.max_force = in->force;
-        if (fl_world_add_mouse(s->world, &d, grab, &e) != FL_OK) {
+        if ((st = fl_world_add_mouse(s->world, &d, grab, &e)) != FL_OK) {
             *grab = NULL;
-            return input_fail(err, in, "cannot grab body %u: %s", (unsigned)in->body, e.message);
+            return input_refused(err, in, st, &e, "cannot grab body %u", (unsigned)in->body);
         }
         return true;
     }
@@ -258,9 +275,9 @@ bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_in
             return input_fail(err, in, "no fluid %d in the world", in->fluid);
         fl_fluid_def moved = *f;
         moved.surface = in->surface;
-        if (fl_buoyancy_set_fluid(s->buoyancy, in->fluid, &moved, &e) != FL_OK)
-            return input_fail(err, in, "fluid %d cannot have that surface: %s", in->fluid,
-                              e.message);
+        if ((st = fl_buoyancy_set_fluid(s->buoyancy, in->fluid, &moved, &e)) != FL_OK)
+            return input_refused(err, in, st, &e, "fluid %d cannot have that surface",
+                                 in->fluid);
         return true;
     }
     case FL_INPUT_DENSITY:

@@ -45,12 +45,17 @@ static bool fail(reader *rd, scene_pos at, const char *fmt, ...) SCENE_PRINTF(3,
 
 static bool fail(reader *rd, scene_pos at, const char *fmt, ...)
 {
-    char msg[sizeof rd->err->message];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    scene_set_error_va(rd->err, at, false, fmt, ap);
     va_end(ap);
-    scene_set_error(rd->err, at, "%s", msg);
+    return false;
+}
+
+/* fail for memory that could not be had (for what `what` says). */
+static bool fail_no_memory(reader *rd, scene_pos at, const char *what)
+{
+    scene_set_no_memory(rd->err, at, "%s", what);
     return false;
 }
 
@@ -302,7 +307,7 @@ static void hold_place(reader *rd, int first, int head)
         rd->r.scenes[k].line = first;
         return;
     }
-    fail(rd, (scene_pos){head, 1}, "out of memory");
+    fail_no_memory(rd, (scene_pos){head, 1}, "the replay's scenes");
     add_problem(rd, rd->err);
     rd->cut = true;
 }
@@ -371,7 +376,7 @@ static bool read_spawn(reader *rd, fl_input *in, scene_pos at)
     size_t n = sizeof head - 1 + rd->line.len;
     char *text = malloc(n + 1);
     if (!text)
-        return fail(rd, at, "out of memory");
+        return fail_no_memory(rd, at, "a spawned body's text");
     memcpy(text, head, sizeof head - 1);
     memcpy(text + sizeof head - 1, rd->line.text, rd->line.len);
     text[n] = '\0';
@@ -394,7 +399,7 @@ static bool read_spawn(reader *rd, fl_input *in, scene_pos at)
     sc.bodies[0].line = rd->line.number;
     in->spawn = fl_replay_add_spawn(&rd->r, &sc.bodies[0]);
     fl_scene_free(&sc);
-    return in->spawn >= 0 || fail(rd, at, "out of memory");
+    return in->spawn >= 0 || fail_no_memory(rd, at, "the replay's spawned bodies");
 }
 
 static const struct {
@@ -501,7 +506,7 @@ static bool read_input(reader *rd, scene_cursor *c)
     }
     /* Not fl_replay_add_input: a read drag is kept as it was written. */
     if (!replay_append_input(&rd->r, &in))
-        return fail(rd, where.step, "out of memory");
+        return fail_no_memory(rd, where.step, "the replay's inputs");
     /* What playing would refuse is a problem, but the input has read. */
     if (rd->all && !replay_world_apply(&rd->world, &rd->r, &in, &where, rd->err))
         add_problem(rd, rd->err);
@@ -533,7 +538,7 @@ static bool read_check(reader *rd, scene_cursor *c, bool end)
         !at_line_end(rd, c))
         return false;
     if (fl_replay_add_check(&rd->r, step, hash) != FL_OK)
-        return fail(rd, at, "out of memory");
+        return fail_no_memory(rd, at, "the replay's checkpoints");
     rd->r.checks[rd->r.check_count - 1].line = rd->line.number;
     if (end) {
         rd->r.steps = step;
@@ -666,7 +671,7 @@ static bool start_reading(reader *rd, const char *text, size_t len, bool all, fl
     rd->world.first_spawn = -1;
     rd->p = calloc(1, sizeof *rd->p);
     if (!rd->p) {
-        snprintf(err->message, sizeof err->message, "out of memory");
+        scene_set_no_memory(err, (scene_pos){0, 0}, "the replay reader");
         return false;
     }
     rd->p->err = rd->err;

@@ -37,7 +37,7 @@ static bool read_when(parser *p, const scene_token *t, fl_scene_event *e, event_
         double v;
         scene_number_status st = scene_lex_number(t->value, n, &v);
         if (st == SCENE_NUMBER_NO_MEMORY)
-            return scene_fail_no_memory(p, t->value_pos);
+            return scene_fail_no_memory(p, t->value_pos, "reading a number");
         if (st != SCENE_NUMBER_OK)
             return scene_fail(p, t->value_pos, "t wants a time in seconds, such as t=2.5s");
         if (!(v >= 0.0 && v <= SCENE_MOST_STEPS / 1000.0))
@@ -138,7 +138,8 @@ bool scene_start_event(parser *p, scene_cursor *c, const scene_token *at)
     int capacity = p->event_capacity;
     if (!scene_reserve((void **)&p->event_refs, &capacity, sc->event_count, sizeof *p->event_refs) ||
         !scene_reserve((void **)&sc->events, &p->event_capacity, sc->event_count, sizeof *sc->events))
-        return scene_fail_no_memory(p, at->key_pos);
+        return scene_fail_no_memory(p, at->key_pos, "the scene's timed events (%d read)",
+                                    p->sc.event_count);
     fl_scene_event *e = &sc->events[sc->event_count];
     event_ref *ref = &p->event_refs[sc->event_count];
     memset(e, 0, sizeof *e);
@@ -191,7 +192,7 @@ bool scene_finish_spawn(parser *p)
     fl_scene_event *e = &p->sc.events[p->cur.event];
     e->body = p->cur.body;
     if (e->body.name[0] != '\0' && !scene_add_name(p, e->body.name, NAME_SPAWN, p->cur.event))
-        return scene_fail_no_memory(p, p->cur.where);
+        return scene_fail_no_memory(p, p->cur.where, "the scene's names");
     return true;
 }
 

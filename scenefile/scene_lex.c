@@ -10,14 +10,32 @@
 
 enum { QUOTE_BYTES = 40, NUMBER_BUFFER = 128 };
 
-void scene_set_error(fl_scene_error *err, scene_pos at, const char *fmt, ...)
+void scene_set_error_va(fl_scene_error *err, scene_pos at, bool no_memory, const char *fmt,
+                        va_list ap)
 {
-    va_list args;
+    static const char lead[] = "out of memory for ";
+    size_t n = no_memory ? sizeof lead - 1 : 0;
+    memcpy(err->message, lead, n);
+    vsnprintf(err->message + n, sizeof err->message - n, fmt, ap);
     err->line = at.line;
     err->column = at.column;
-    va_start(args, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, args);
-    va_end(args);
+    err->out_of_memory = no_memory;
+}
+
+void scene_set_error(fl_scene_error *err, scene_pos at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    scene_set_error_va(err, at, false, fmt, ap);
+    va_end(ap);
+}
+
+void scene_set_no_memory(fl_scene_error *err, scene_pos at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    scene_set_error_va(err, at, true, fmt, ap);
+    va_end(ap);
 }
 
 static bool is_continuation_byte(unsigned char c)

@@ -5,6 +5,7 @@
 #ifndef FL_SCENE_LEX_H
 #define FL_SCENE_LEX_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include "flotsam/flotsam.h"
@@ -56,6 +57,13 @@ typedef enum scene_number_status {
 
 /* Fills *err with a position and a printf-formatted message. */
 void scene_set_error(fl_scene_error *err, scene_pos at, const char *fmt, ...) SCENE_PRINTF(3, 4);
+/* "out of memory for WHAT" at `at`, marked as out of memory (not the
+ * text's fault). */
+void scene_set_no_memory(fl_scene_error *err, scene_pos at, const char *fmt, ...)
+    SCENE_PRINTF(3, 4);
+/* Either of the two, from a va_list. */
+void scene_set_error_va(fl_scene_error *err, scene_pos at, bool no_memory, const char *fmt,
+                        va_list ap);
 
 /* Copies at most about 40 bytes of s (cut on a character boundary, "..."
  * appended when shortened) into out, for quoting input in a message. */

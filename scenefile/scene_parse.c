@@ -333,11 +333,12 @@ static bool finish_fluid(parser *p)
     if (!require(p, needed, 5) || !check_fluid(p, &p->cur.fluid))
         return false;
     if (!scene_reserve((void **)&sc->fluids, &p->fluid_capacity, sc->fluid_count, sizeof *sc->fluids))
-        return scene_fail_no_memory(p, p->cur.where);
+        return scene_fail_no_memory(p, p->cur.where, "the scene's fluids (%d read)",
+                                    sc->fluid_count);
     sc->fluids[sc->fluid_count] = p->cur.fluid;
     if (p->cur.fluid.name[0] != '\0' &&
         !scene_add_name(p, p->cur.fluid.name, NAME_FLUID, sc->fluid_count))
-        return scene_fail_no_memory(p, p->cur.where);
+        return scene_fail_no_memory(p, p->cur.where, "the scene's names");
     sc->fluid_count++;
     return true;
 }
@@ -374,10 +375,11 @@ static bool finish_body(parser *p)
     if (p->cur.event >= 0)
         return scene_finish_spawn(p);
     if (!scene_reserve((void **)&sc->bodies, &p->body_capacity, sc->body_count, sizeof *sc->bodies))
-        return scene_fail_no_memory(p, p->cur.where);
+        return scene_fail_no_memory(p, p->cur.where, "the scene's bodies (%d read)",
+                                    sc->body_count);
     sc->bodies[sc->body_count] = *b;
     if (b->name[0] != '\0' && !scene_add_name(p, b->name, NAME_BODY, sc->body_count))
-        return scene_fail_no_memory(p, p->cur.where);
+        return scene_fail_no_memory(p, p->cur.where, "the scene's names");
     sc->body_count++;
     return true;
 }
@@ -403,7 +405,7 @@ static bool finish_rope(parser *p)
     if (strcmp(c->rope_a, c->rope_b) == 0)
         return scene_fail(p, c->value_pos[F_B], "a rope must join two different bodies");
     if (!reserve_rope(p))
-        return scene_fail_no_memory(p, c->where);
+        return scene_fail_no_memory(p, c->where, "the scene's ropes (%d read)", sc->rope_count);
     sc->ropes[sc->rope_count] = c->rope;
     ref = &p->refs[sc->rope_count];
     memcpy(ref->a, c->rope_a, sizeof ref->a);
@@ -662,7 +664,7 @@ int fl_scene_parse_all(const char *text, size_t len, fl_scene *out, fl_scene_err
     memset(out, 0, sizeof *out);
     p = malloc(sizeof *p); /* a few kilobytes: keep it off the stack */
     if (p == NULL) {
-        snprintf(err->message, sizeof err->message, "out of memory");
+        scene_set_no_memory(err, (scene_pos){0, 0}, "the scene reader");
         if (each)
             each(ctx, err);
         return 1;

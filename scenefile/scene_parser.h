@@ -127,7 +127,9 @@ typedef struct parser {
  * (scene_report.c). */
 bool scene_fail(parser *p, scene_pos at, const char *fmt, ...) SCENE_PRINTF(3, 4);
 
-bool scene_fail_no_memory(parser *p, scene_pos at);
+/* scene_fail for memory that could not be had (for what fmt says):
+ * reading stops there (scene_set_no_memory). */
+bool scene_fail_no_memory(parser *p, scene_pos at, const char *fmt, ...) SCENE_PRINTF(3, 4);
 
 /* Keeps the problem in p->err in the list; stops reading once the list is
  * full (FL_SCENE_MAX_ERRORS) or out of memory (scene_report.c). */

@@ -28,18 +28,20 @@ const char *const scene_field_names[F_COUNT] = {
 
 bool scene_fail(parser *p, scene_pos at, const char *fmt, ...)
 {
-    va_list args;
-    p->err->line = at.line;
-    p->err->column = at.column;
-    va_start(args, fmt);
-    vsnprintf(p->err->message, sizeof p->err->message, fmt, args);
-    va_end(args);
+    va_list ap;
+    va_start(ap, fmt);
+    scene_set_error_va(p->err, at, false, fmt, ap);
+    va_end(ap);
     return false;
 }
 
-bool scene_fail_no_memory(parser *p, scene_pos at)
+bool scene_fail_no_memory(parser *p, scene_pos at, const char *fmt, ...)
 {
-    return scene_fail(p, at, "out of memory");
+    va_list ap;
+    va_start(ap, fmt);
+    scene_set_error_va(p->err, at, true, fmt, ap);
+    va_end(ap);
+    return false;
 }
 
 void scene_record(parser *p)
@@ -60,7 +62,11 @@ bool scene_problems_add(scene_problems *ps, const fl_scene_error *e)
         return false;
     }
     ps->list[ps->count] = *e;
-    if (ps->count == FL_SCENE_MAX_ERRORS - 1) {
+    /* Out of memory, nothing after it can be trusted to be the text's
+     * problem: reading stops there, and says that one. */
+    if (e->out_of_memory)
+        ps->full = true;
+    else if (ps->count == FL_SCENE_MAX_ERRORS - 1) {
         /* The last is where reading stops. */
         snprintf(ps->list[ps->count].message, sizeof ps->list[0].message,
                  "too many problems (%d); reading stops here", FL_SCENE_MAX_ERRORS - 1);

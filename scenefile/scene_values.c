@@ -28,7 +28,7 @@ static bool read_number_text(parser *p, const char *s, size_t n, scene_pos at, d
     case SCENE_NUMBER_OK: return true;
     case SCENE_NUMBER_SYNTAX: return scene_fail(p, at, "expected a number, got '%s'", quoted);
     case SCENE_NUMBER_RANGE: return scene_fail(p, at, "number '%s' is out of range", quoted);
-    default: return scene_fail_no_memory(p, at);
+    default: return scene_fail_no_memory(p, at, "reading a number");
     }
 }
 

@@ -40,10 +40,15 @@ static bool apply(fl_sim *s, const fl_scene_event *e, fl_scene_error *err)
     fl_error why;
     fl_body *b;
     switch (e->kind) {
-    case FL_SCENE_SPAWN:
-        if (fl_sim_add_body(s, &e->body, NULL, &why) != FL_OK)
-            return fail(err, e, why.message, NULL);
+    case FL_SCENE_SPAWN: {
+        fl_status st = fl_sim_add_body(s, &e->body, NULL, &why);
+        if (st != FL_OK) {
+            fail(err, e, why.message, NULL);
+            err->out_of_memory = st == FL_ENOMEM;
+            return false;
+        }
         return true;
+    }
     case FL_SCENE_REMOVE:
         if (!(b = body_named(s, e->name)))
             return fail(err, e, "nothing to remove: no body '", e->name);
@@ -63,8 +68,12 @@ static bool apply(fl_sim *s, const fl_scene_event *e, fl_scene_error *err)
             f.surface = e->surface;
         if (e->has_density)
             f.density = e->density;
-        if (fl_buoyancy_set_fluid(s->buoyancy, i, &f, &why) != FL_OK)
-            return fail(err, e, why.message, NULL);
+        fl_status st = fl_buoyancy_set_fluid(s->buoyancy, i, &f, &why);
+        if (st != FL_OK) {
+            fail(err, e, why.message, NULL);
+            err->out_of_memory = st == FL_ENOMEM;
+            return false;
+        }
         return true;
     }
     }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "flotsam/flotsam.h"
 #include "body_def.h"
+#include "scene_lex.h"
 
 typedef struct body_label {
     uint32_t id;
@@ -195,6 +196,31 @@ static bool fail(fl_sim *s, fl_scene_error *err, int line, const char *why)
     err->line = line;
     err->column = 1;
     snprintf(err->message, sizeof err->message, "%s", why);
+    err->out_of_memory = false;
+    return false;
+}
+
+/* fail for what the engine or the buoyancy module refused with status st
+ * and reason e: marked out of memory when that is why. */
+static bool fail_engine(fl_sim *s, fl_scene_error *err, int line, fl_status st,
+                        const fl_error *e)
+{
+    fail(s, err, line, e->message);
+    err->out_of_memory = st == FL_ENOMEM;
+    return false;
+}
+
+/* What a create that returned NULL says of why: the engine's words for
+ * FL_ENOMEM begin "out of memory". */
+static fl_status create_status(const fl_error *e)
+{
+    return strncmp(e->message, "out of memory", 13) == 0 ? FL_ENOMEM : FL_EINVAL;
+}
+
+static bool fail_no_memory(fl_sim *s, fl_scene_error *err, int line, const char *what)
+{
+    fl_sim_free(s);
+    scene_set_no_memory(err, (scene_pos){line, 1}, "%s", what);
     return false;
 }
 
@@ -271,7 +297,7 @@ static bool check_scene(const fl_scene *sc, fl_scene_error *err)
         const char *twice = repeated_name(sc, &oom);
         line = 1;
         if (oom)
-            snprintf(why, sizeof why, "out of memory");
+            snprintf(why, sizeof why, "out of memory for the scene's names");
         else if (twice)
             snprintf(why, sizeof why, "name '%s' is used twice", twice);
     }
@@ -280,6 +306,7 @@ static bool check_scene(const fl_scene *sc, fl_scene_error *err)
     err->line = line;
     err->column = 1;
     snprintf(err->message, sizeof err->message, "%s", why);
+    err->out_of_memory = !strncmp(why, "out of memory", 13);
     return false;
 }
 
@@ -347,8 +374,11 @@ fl_status fl_sim_add_body(fl_sim *s, const fl_scene_body *b, fl_body **out, fl_e
         st = fl_sim_label_body(s, body, b->name, b->has_color ? &b->color : NULL);
         if (st != FL_OK) {
             fl_world_remove_body(s->world, body);
-            snprintf(err->message, sizeof err->message, "the name '%s' is taken or not valid",
-                     b->name);
+            if (st == FL_ENOMEM)
+                snprintf(err->message, sizeof err->message, "out of memory for the body's label");
+            else
+                snprintf(err->message, sizeof err->message, "the name '%s' is taken or not valid",
+                         b->name);
             return st;
         }
     }
@@ -376,37 +406,40 @@ bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
     out->view_width = sc->view_width;
     out->labels = new_labels(sc);
     if (!out->labels)
-        return fail(out, err, 1, "out of memory");
+        return fail_no_memory(out, err, 1, "the scene's labels");
     out->world = fl_world_create(&wd, &e);
     if (!out->world)
-        return fail(out, err, 1, e.message);
+        return fail_engine(out, err, 1, create_status(&e), &e);
     out->buoyancy = fl_buoyancy_create(out->world, &e);
     if (!out->buoyancy)
-        return fail(out, err, 1, e.message);
+        return fail_engine(out, err, 1, create_status(&e), &e);
     for (int i = 0; i < sc->fluid_count; i++) {
         fl_fluid_def fd = fluid_def(&sc->fluids[i]);
-        if (fl_buoyancy_add_fluid(out->buoyancy, &fd, &e) < 0)
-            return fail(out, err, sc->fluids[i].line, e.message);
+        int added = fl_buoyancy_add_fluid(out->buoyancy, &fd, &e);
+        if (added < 0)
+            return fail_engine(out, err, sc->fluids[i].line, (fl_status)added, &e);
     }
     for (int i = 0; i < sc->body_count; i++) {
         const fl_scene_body *sb = &sc->bodies[i];
         fl_body *body;
-        if (add_body(out->world, out->buoyancy, sb, &body, &e) != FL_OK)
-            return fail(out, err, sb->line, e.message);
+        fl_status st = add_body(out->world, out->buoyancy, sb, &body, &e);
+        if (st != FL_OK)
+            return fail_engine(out, err, sb->line, st, &e);
         /* The names were checked above, all at once. */
         if ((sb->name[0] || sb->has_color) &&
             label_body(out, body, sb->name, sb->has_color ? &sb->color : NULL) != FL_OK)
-            return fail(out, err, sb->line, "out of memory");
+            return fail_no_memory(out, err, sb->line, "the body's label");
     }
     for (int i = 0; i < sc->rope_count; i++) {
         fl_rope_def rd = rope_def(out->world, &sc->ropes[i]);
-        if (fl_world_add_rope(out->world, &rd, NULL, &e) != FL_OK)
-            return fail(out, err, sc->ropes[i].line, e.message);
+        fl_status st = fl_world_add_rope(out->world, &rd, NULL, &e);
+        if (st != FL_OK)
+            return fail_engine(out, err, sc->ropes[i].line, st, &e);
     }
     if (sc->event_count > 0) {
         out->events = malloc(sizeof *out->events * (size_t)sc->event_count);
         if (!out->events)
-            return fail(out, err, 1, "out of memory");
+            return fail_no_memory(out, err, 1, "the scene's timed events");
         memcpy(out->events, sc->events, sizeof *out->events * (size_t)sc->event_count);
         out->event_count = sc->event_count;
     }

@@ -8,6 +8,7 @@ usage: test_cli.py FLOTSAM_BINARY SOURCE_ROOT ANIM_PROBE_BINARY
 import json
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -1177,6 +1178,45 @@ class Outputs(Workdir):
         self.assertTrue(any('fsync(' in l for l in calls[made:renamed]), calls)
         self.assertTrue(any('fsync(' in l for l in calls[renamed + 1:]), calls)
         self.assertRegex(calls[renamed], r's\.json\.[0-9a-f]{6}\.part", "[^"]*s\.json"')
+
+
+
+class OutOfMemory(Workdir):
+    """Memory running out is a failure while running (exit 1), said in one
+    line naming what could not be had, from every reader and command; not
+    bad input (exit 2), and not one line per statement after it."""
+    LIMIT = 200 * 1024 * 1024  # bytes of address space
+
+    def limited(self, *args):
+        import resource
+
+        def limit():
+            resource.setrlimit(resource.RLIMIT_AS, (self.LIMIT, self.LIMIT))
+        return subprocess.run([FLOTSAM, *args], capture_output=True, text=True, timeout=300,
+                              preexec_fn=limit)
+
+    def setUp(self):
+        super().setUp()
+        if self.limited('--version').returncode != 0:
+            self.skipTest('this build does not start in %d MB of address space (a sanitizer '
+                          'reserves its shadow memory)' % (self.LIMIT >> 20))
+
+    def test_a_million_boxes(self):
+        boxes = ''.join('box at=%d,%d size=0.5,0.5 density=500\n' % (i % 1000, i // 1000)
+                        for i in range(1000000))
+        head = 'flotsam-scene 1\nfluid density=1000 surface=8 left=0 right=2000 bottom=14\n'
+        scene = self.write('million.scene', head + boxes)
+        replay = self.write('million.replay', 'flotsam-replay 1\nscene lines=%d\n%s%s'
+                            'end 1 0000000000000000\n' % (1000002, head, boxes))
+        for args, path in ((['check', scene], scene), (['run', scene, '--steps', '1'], scene),
+                           (['stability', scene], scene), (['check', replay], replay),
+                           (['replay', replay], replay)):
+            r = self.limited(*args)
+            self.assertEqual(r.returncode, 1, args)
+            lines = r.stderr.splitlines()
+            self.assertEqual(len(lines), 1, r.stderr[:2000])
+            self.assertRegex(lines[0], r'^%s:\d+:\d+: out of memory for the ' % re.escape(path))
+            self.assertEqual(r.stdout, '')
 
 
 if __name__ == '__main__':

@@ -63,7 +63,7 @@ static int play(fl_replay_player *p, const replay_options *o, pictures *pics)
         if (st == FL_REPLAY_FAILED) {
             cli_progress_end(&bar);
             print_error(o->name, &err);
-            return CLI_BAD_INPUT;
+            return scene_source_status(&err);
         }
         if (st == FL_REPLAY_DIFFERS) {
             cli_progress_end(&bar);
@@ -94,7 +94,7 @@ int cli_replay(int argc, char **argv)
     if (!read || !fl_replay_parse(text, len, &r, &err)) {
         free(text);
         print_error(o.name, &err);
-        return CLI_BAD_INPUT;
+        return scene_source_status(&err);
     }
     free(text);
     long steps = (long)r.steps;
@@ -109,7 +109,7 @@ int cli_replay(int argc, char **argv)
     if (!fl_replay_player_start(&p, &r, &err)) {
         print_error(o.name, &err);
         fl_replay_free(&r);
-        return CLI_BAD_INPUT;
+        return scene_source_status(&err);
     }
     pictures pics;
     rc = cli_output_check(o.state_out);

@@ -115,7 +115,7 @@ static int simulate(const char *name, fl_sim *s, const run_options *o, pictures 
             char msg[512];
             fl_scene_error_format(&err, name, msg, sizeof msg);
             fprintf(stderr, "%s\n", msg);
-            return CLI_BAD_INPUT;
+            return scene_source_status(&err);
         }
         rc = pictures_step(pics, s, i + 1) ? CLI_OK : CLI_FAILED;
         cli_progress_show(&p, i + 1, o->steps);
@@ -143,18 +143,16 @@ int cli_report(const char *name, const char *state_out, long steps, fl_sim *s)
 }
 
 /* Loads and builds the scene at path (NULL: the built-in one), printing
- * what is wrong with it on stderr. */
-static bool load(const char *path, fl_scene *sc, fl_sim *s)
+ * what is wrong with it on stderr; returns the exit status. */
+static int load(const char *path, fl_scene *sc, fl_sim *s)
 {
     char msg[512];
-    bool ok = scene_source_load(path, sc, msg, sizeof msg);
-    if (ok && !scene_source_build(path, sc, s, msg, sizeof msg)) {
+    int rc = scene_source_load(path, sc, msg, sizeof msg);
+    if (rc == CLI_OK && (rc = scene_source_build(path, sc, s, msg, sizeof msg)) != CLI_OK)
         fl_scene_free(sc);
-        ok = false;
-    }
-    if (!ok)
+    if (rc != CLI_OK)
         fprintf(stderr, "%s\n", msg);
-    return ok;
+    return rc;
 }
 
 int cli_run(int argc, char **argv)
@@ -166,8 +164,8 @@ int cli_run(int argc, char **argv)
     const char *name = scene_source_name(o.scene_path);
     fl_scene sc;
     fl_sim s;
-    if (!load(o.scene_path, &sc, &s))
-        return CLI_BAD_INPUT;
+    if ((rc = load(o.scene_path, &sc, &s)) != CLI_OK)
+        return rc;
     fl_scene_free(&sc);
     if (o.pictures.snapshot && o.pictures.at < 0)
         o.pictures.at = o.steps; /* the end of the run */
@@ -188,31 +186,40 @@ int cli_run(int argc, char **argv)
     return rc;
 }
 
-/* One of check's problems, on its own line of stderr. */
-static void print_problem(void *file, const fl_scene_error *err)
+/* Where check's problems go: each on its own line of stderr, noting
+ * whether memory ran out (then the status is CLI_FAILED, not the input's
+ * fault). */
+typedef struct problems {
+    const char *name;
+    int status; /* CLI_OK while none */
+} problems;
+
+static void print_problem(void *ctx, const fl_scene_error *err)
 {
+    problems *ps = ctx;
     char msg[512];
-    fl_scene_error_format(err, file, msg, sizeof msg);
+    fl_scene_error_format(err, ps->name, msg, sizeof msg);
     fprintf(stderr, "%s\n", msg);
+    if (ps->status != CLI_FAILED)
+        ps->status = scene_source_status(err);
 }
 
 /* As load, but printing every problem the reader finds, not only the
  * first; the world is built only from a scene without any. Says what the
  * scene holds when it is good. */
-static bool check_scene(const char *path, const char *text, size_t len)
+static void check_scene(const char *path, const char *text, size_t len, problems *ps)
 {
-    const char *name = scene_source_name(path);
     fl_scene sc;
     fl_sim s;
     char msg[512];
-    if (fl_scene_parse_all(text, len, &sc, print_problem, (void *)name, NULL) > 0)
-        return false;
-    if (!scene_source_build(path, &sc, &s, msg, sizeof msg)) {
+    if (fl_scene_parse_all(text, len, &sc, print_problem, ps, NULL) > 0)
+        return;
+    if ((ps->status = scene_source_build(path, &sc, &s, msg, sizeof msg)) != CLI_OK) {
         fprintf(stderr, "%s\n", msg);
         fl_scene_free(&sc);
-        return false;
+        return;
     }
-    printf("%s: ok (%d fluid%s, %d bod%s, %d rope%s", name, sc.fluid_count,
+    printf("%s: ok (%d fluid%s, %d bod%s, %d rope%s", ps->name, sc.fluid_count,
            sc.fluid_count == 1 ? "" : "s", sc.body_count, sc.body_count == 1 ? "y" : "ies",
            sc.rope_count, sc.rope_count == 1 ? "" : "s");
     if (sc.event_count > 0)
@@ -220,28 +227,25 @@ static bool check_scene(const char *path, const char *text, size_t len)
     printf(")\n");
     fl_sim_free(&s);
     fl_scene_free(&sc);
-    return true;
 }
 
 /* Every problem of a replay that can be found without simulating it:
  * what reading finds (fl_replay_parse_all), then each scene built. Says
  * what the replay holds when it is good. */
-static bool check_replay(const char *name, const char *text, size_t len)
+static void check_replay(const char *text, size_t len, problems *ps)
 {
     fl_replay r;
     fl_scene_error err;
-    if (fl_replay_parse_all(text, len, &r, print_problem, (void *)name, NULL) > 0)
-        return false;
-    bool ok = fl_replay_build_each(&r, &err);
-    if (!ok)
-        print_problem((void *)name, &err);
-    if (ok)
+    if (fl_replay_parse_all(text, len, &r, print_problem, ps, NULL) > 0)
+        return;
+    if (!fl_replay_build_each(&r, &err))
+        print_problem(ps, &err);
+    else
         printf("%s: ok (a replay of %llu step%s: %d scene%s, %d input%s, %d checkpoint%s)\n",
-               name, (unsigned long long)r.steps, r.steps == 1 ? "" : "s", r.scene_count,
+               ps->name, (unsigned long long)r.steps, r.steps == 1 ? "" : "s", r.scene_count,
                r.scene_count == 1 ? "" : "s", r.input_count, r.input_count == 1 ? "" : "s",
                r.check_count, r.check_count == 1 ? "" : "s");
     fl_replay_free(&r);
-    return ok;
 }
 
 /* A replay, by its first line (as from stdin), or by its name as the
@@ -252,22 +256,24 @@ static bool is_replay(const char *path, const char *text, size_t len)
     return fl_text_is_replay(text, len) || (n > 7 && !strcmp(path + n - 7, ".replay"));
 }
 
-/* Reads path, a scene or a replay, and reports every problem of it; true
- * when it has none. */
-static bool check_file(const char *path)
+/* Reads path, a scene or a replay, and reports every problem of it;
+ * returns the exit status (CLI_OK when it has none). */
+static int check_file(const char *path)
 {
-    const char *name = scene_source_name(path);
+    problems ps = {scene_source_name(path), CLI_OK};
     char *text;
     size_t len;
     fl_scene_error err;
     if (!source_read_text(path, &text, &len, &err)) {
-        print_problem((void *)name, &err);
-        return false;
+        print_problem(&ps, &err);
+        return ps.status;
     }
-    bool ok = is_replay(path, text, len) ? check_replay(name, text, len)
-                                         : check_scene(path, text, len);
+    if (is_replay(path, text, len))
+        check_replay(text, len, &ps);
+    else
+        check_scene(path, text, len, &ps);
     free(text);
-    return ok;
+    return ps.status;
 }
 
 int cli_check(int argc, char **argv)
@@ -285,5 +291,5 @@ int cli_check(int argc, char **argv)
     }
     if (!path)
         return cli_usage_error("check needs a scene or replay file");
-    return check_file(path) ? CLI_OK : CLI_BAD_INPUT;
+    return check_file(path);
 }

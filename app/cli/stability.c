@@ -84,10 +84,12 @@ int cli_stability(int argc, char **argv)
         return CLI_FAILED;
     fl_scene sc;
     fl_sim s;
-    if (!scene_source_load(scene, &sc, err, sizeof err) ||
-        !scene_source_build(scene, &sc, &s, err, sizeof err)) {
+    int loaded = scene_source_load(scene, &sc, err, sizeof err);
+    if (loaded == CLI_OK && (loaded = scene_source_build(scene, &sc, &s, err, sizeof err)) != CLI_OK)
+        fl_scene_free(&sc);
+    if (loaded != CLI_OK) {
         fprintf(stderr, "%s\n", err);
-        return CLI_BAD_INPUT;
+        return loaded;
     }
     fl_scene_free(&sc);
     int rc = CLI_OK;

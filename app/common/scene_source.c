@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cmdline.h"
 #include "scene_source.h"
 
 /* Written by tools/embed.py from scenes/harbour.scene. */
@@ -24,29 +25,40 @@ bool source_read_text(const char *path, char **text, size_t *len, fl_scene_error
     return fl_read_text_stream(stdin, text, len, err);
 }
 
-bool scene_source_load(const char *path, fl_scene *out, char *msg, size_t msg_size)
+int scene_source_status(const fl_scene_error *err)
+{
+    return err->out_of_memory ? CLI_FAILED : CLI_BAD_INPUT;
+}
+
+/* Puts err into msg; returns the exit status it calls for. */
+static int failed(const char *path, const fl_scene_error *err, char *msg, size_t msg_size)
+{
+    fl_scene_error_format(err, scene_source_name(path), msg, msg_size);
+    return scene_source_status(err);
+}
+
+int scene_source_load(const char *path, fl_scene *out, char *msg, size_t msg_size)
 {
     char *text = NULL;
     size_t len;
-    bool ok = scene_source_read(path, &text, &len, out, msg, msg_size);
+    int rc = scene_source_read(path, &text, &len, out, msg, msg_size);
     free(text);
-    return ok;
+    return rc;
 }
 
-bool scene_source_parse(const char *path, char **text, size_t len, fl_scene *out, char *msg,
-                        size_t msg_size)
+int scene_source_parse(const char *path, char **text, size_t len, fl_scene *out, char *msg,
+                       size_t msg_size)
 {
     fl_scene_error err;
     if (fl_scene_parse(*text, len, out, &err))
-        return true;
+        return CLI_OK;
     free(*text);
     *text = NULL;
-    fl_scene_error_format(&err, scene_source_name(path), msg, msg_size);
-    return false;
+    return failed(path, &err, msg, msg_size);
 }
 
-bool scene_source_read(const char *path, char **text, size_t *len, fl_scene *out, char *msg,
-                       size_t msg_size)
+int scene_source_read(const char *path, char **text, size_t *len, fl_scene *out, char *msg,
+                      size_t msg_size)
 {
     fl_scene_error err;
     bool ok;
@@ -60,22 +72,17 @@ bool scene_source_read(const char *path, char **text, size_t *len, fl_scene *out
             memcpy(*text, default_scene_text, *len);
             (*text)[*len] = '\0';
         } else {
-            err = (fl_scene_error){0, 0, "out of memory"};
+            err = (fl_scene_error){0, 0, "out of memory for the default scene's text", true};
         }
     }
-    if (!ok) {
-        fl_scene_error_format(&err, scene_source_name(path), msg, msg_size);
-        return false;
-    }
+    if (!ok)
+        return failed(path, &err, msg, msg_size);
     return scene_source_parse(path, text, *len, out, msg, msg_size);
 }
 
-bool scene_source_build(const char *path, const fl_scene *sc, fl_sim *out, char *msg,
-                        size_t msg_size)
+int scene_source_build(const char *path, const fl_scene *sc, fl_sim *out, char *msg,
+                       size_t msg_size)
 {
     fl_scene_error err;
-    bool ok = fl_sim_build(out, sc, &err);
-    if (!ok)
-        fl_scene_error_format(&err, scene_source_name(path), msg, msg_size);
-    return ok;
+    return fl_sim_build(out, sc, &err) ? CLI_OK : failed(path, &err, msg, msg_size);
 }

@@ -23,23 +23,29 @@ const char *scene_source_name(const char *path);
  * FL_TEXT_FILE_MAX, fl_read_text_stream): *text malloc'd, NUL after its *len bytes. */
 bool source_read_text(const char *path, char **text, size_t *len, fl_scene_error *err);
 
-/* Reads and parses path, or the built-in scene when path is NULL. On error
- * puts "FILE:LINE:COLUMN: message" into msg[msg_size] and returns false. */
-bool scene_source_load(const char *path, fl_scene *out, char *msg, size_t msg_size);
+/* The exit status a problem of reading, building or playing calls for:
+ * CLI_FAILED when memory ran out (no fault of the input), else
+ * CLI_BAD_INPUT. */
+int scene_source_status(const fl_scene_error *err);
+
+/* Reads and parses path, or the built-in scene when path is NULL. Returns
+ * CLI_OK, or on error puts "FILE:LINE:COLUMN: message" into msg[msg_size]
+ * and returns the exit status it calls for (scene_source_status). */
+int scene_source_load(const char *path, fl_scene *out, char *msg, size_t msg_size);
 
 /* scene_source_load, keeping the text read as well (*text malloc'd, NUL
  * after its *len bytes): what a replay embeds. */
-bool scene_source_read(const char *path, char **text, size_t *len, fl_scene *out, char *msg,
-                       size_t msg_size);
+int scene_source_read(const char *path, char **text, size_t *len, fl_scene *out, char *msg,
+                      size_t msg_size);
 
 /* Parses *text (*len bytes, NUL after them), read from path: the end of
  * scene_source_read, for a text already read. On error frees *text, sets
  * it NULL and fills msg as above. */
-bool scene_source_parse(const char *path, char **text, size_t len, fl_scene *out, char *msg,
-                        size_t msg_size);
+int scene_source_parse(const char *path, char **text, size_t len, fl_scene *out, char *msg,
+                       size_t msg_size);
 
-/* Builds a simulation of sc, which was read from path; on error as above. */
-bool scene_source_build(const char *path, const fl_scene *sc, fl_sim *out, char *msg,
-                        size_t msg_size);
+/* Builds a simulation of sc, which was read from path; returns as above. */
+int scene_source_build(const char *path, const fl_scene *sc, fl_sim *out, char *msg,
+                       size_t msg_size);
 
 #endif

@@ -39,6 +39,7 @@ static void banner(sandbox *sb, const char *path, const fl_scene_error *err)
 {
     fl_scene_error_format(err, path, sb->banner, sizeof sb->banner);
     fprintf(stderr, "%s\n", sb->banner);
+    sb->load_status = scene_source_status(err);
 }
 
 bool sandbox_open_replay(sandbox *sb, const char *path, const char *text, size_t len)

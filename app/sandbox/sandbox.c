@@ -324,7 +324,7 @@ static int session(sandbox *sb)
     sb->spawn_scale = 1.0;
     sb->view = (sandbox_view){.px_w = sb->opt.width, .px_h = sb->opt.height, .px_per_point = 1};
     if (!sandbox_load(sb, sb->opt.scene_path, true))
-        return CLI_BAD_INPUT;
+        return sb->load_status;
     if (!outputs_writable(&sb->opt))
         return CLI_FAILED;
     if (!open_window(sb)) {

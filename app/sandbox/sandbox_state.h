@@ -157,6 +157,7 @@ typedef struct sandbox {
     size_t loaded_len;
     fl_sim sim;             /* the world built from it, as it is now */
     char banner[SANDBOX_TEXT_MAX]; /* the last load error; "": none */
+    int load_status;               /* the exit status it calls for (CLI_OK: none) */
 
     sandbox_clock clock;
     sandbox_view view;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "cmdline.h"
 #include "sandbox_parts.h"
 
 #define POLL_INTERVAL 0.5 /* seconds between looks at the file's time stamp */
@@ -59,6 +60,7 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit)
     char msg[SANDBOX_TEXT_MAX], *text = NULL;
     size_t len = 0;
     bool replay = sandbox_is_replay(path);
+    sb->load_status = CLI_OK;
     if (scene_source_is_stdin(path)) {
         /* Read once; its first statement says whether it is a replay. */
         fl_scene_error err;
@@ -66,6 +68,7 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit)
             remember_file(sb, path);
             fl_scene_error_format(&err, scene_source_name(path), msg, sizeof msg);
             set_banner(sb, msg);
+            sb->load_status = scene_source_status(&err);
             return false;
         }
         replay = fl_text_is_replay(text, len);
@@ -82,16 +85,16 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit)
     }
     fl_scene fresh;
     fl_sim s;
-    bool ok = text ? scene_source_parse(path, &text, len, &fresh, msg, sizeof msg)
-                   : scene_source_read(path, &text, &len, &fresh, msg, sizeof msg);
-    if (ok && !scene_source_build(path, &fresh, &s, msg, sizeof msg)) {
+    int rc = text ? scene_source_parse(path, &text, len, &fresh, msg, sizeof msg)
+                  : scene_source_read(path, &text, &len, &fresh, msg, sizeof msg);
+    if (rc == CLI_OK && (rc = scene_source_build(path, &fresh, &s, msg, sizeof msg)) != CLI_OK) {
         fl_scene_free(&fresh);
         free(text);
-        ok = false;
     }
     remember_file(sb, path);
-    if (!ok) {
+    if (rc != CLI_OK) {
         set_banner(sb, msg);
+        sb->load_status = rc;
         return false;
     }
     bool view_changed = fresh.has_view &&
@@ -118,7 +121,7 @@ void sandbox_reset(sandbox *sb)
         return;
     fl_sim s;
     char msg[SANDBOX_TEXT_MAX];
-    if (!scene_source_build(sb->file.path, &sb->loaded, &s, msg, sizeof msg)) {
+    if (scene_source_build(sb->file.path, &sb->loaded, &s, msg, sizeof msg) != CLI_OK) {
         set_banner(sb, msg);
         return;
     }

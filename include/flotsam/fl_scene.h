@@ -24,6 +24,9 @@ extern "C" {
 typedef struct fl_scene_error {
     int line, column; /* 1-based; column counts characters (UTF-8 code points) */
     char message[200];
+    /* Reading (or building) ran out of memory: no fault of the text. The
+     * message says what for, and reading stopped there. */
+    bool out_of_memory;
 } fl_scene_error;
 
 typedef enum fl_scene_shape { FL_SCENE_BOX, FL_SCENE_NGON, FL_SCENE_POLYGON } fl_scene_shape;
