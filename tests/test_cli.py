@@ -68,12 +68,12 @@ class CommandLine(Workdir):
         self.assertEqual(r.returncode, 0)
         self.assertRegex(r.stdout, r'^flotsam \d+\.\d+\.\d+\n$')
 
-    def test_readme_key_card_is_the_windows(self):
-        """README's key table lists the sandbox's help card (F1), row for row."""
+    def test_docs_key_card_is_the_windows(self):
+        """docs/sandbox.md's key table lists the sandbox's help card (F1), row for row."""
         import re
         with open(os.path.join(ROOT, 'app', 'sandbox', 'help.c'), encoding='utf-8') as f:
             card = re.findall(r'\{"([^"]+)", "([^"]+)"\}', f.read())
-        with open(os.path.join(ROOT, 'README.md'), encoding='utf-8') as f:
+        with open(os.path.join(ROOT, 'docs', 'sandbox.md'), encoding='utf-8') as f:
             text = f.read()
         table = text[text.index('| keys | what they do |'):]
         table = table[:table.index('\n\n')]
