@@ -22,8 +22,8 @@
  * press it with):
  *   - lift not counted in E:  2 max(|lift applied|, rho_f |g| hull area) move_i;
  *   - lift counted in E, in a step that starts dry or wholly under: that
- *     step may lift the body as a box of its height would be (README,
- *     Limits), so 2 rho_f |g| (bounding box area - hull area) move_i, 0 for
+ *     step may lift the body as a box of its height would be
+ *     (docs/limits.md), so 2 rho_f |g| (bounding box area - hull area) move_i, 0 for
  *     a box square to the surface; in a step that starts cut by the
  *     surface, the lift is taken along its tangent there (the waterline
  *     W), so rho_f |g| |A_end - (A_start + W dy)| move_i, 0 for a box
@@ -59,9 +59,9 @@
  * of the sizes of the energies and allowances of that step (roundoff).
  *
  * It does not apply (fuzz_energy_start returns false) at fewer than 3
- * steps a second (README: the lift is shown to make no energy from 3 Hz
- * up; at 1 Hz a light log that leaves the water plunges a metre under it
- * in one step), when a static body
+ * steps a second (docs/physics.md: the lift is shown to make no energy
+ * from 3 Hz up; at 1 Hz a light log that leaves the water plunges a metre
+ * under it in one step), when a static body
  * moves (it would do work through contacts), when a body's outline reaches
  * outside its own hull (its hold, the hull less the outline, is then not a
  * region), a rope's anchor lies off its body, further from its centre
@@ -438,7 +438,7 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
                 }
                 if (aa == 0.0 || aa >= b->hull_area * (1.0 - 1e-9)) {
                     /* dry or wholly under at the start: the step may be lifted
-                     * as the box of its height (README, Limits) */
+                     * as the box of its height (docs/limits.md) */
                     double box = fl_max(box_area(a), box_area(b));
                     double off = fl_max(box - b->hull_area, 0.0);
                     allow += 2.0 * fd->density * gn * off * move;

@@ -69,18 +69,48 @@ class CommandLine(Workdir):
         self.assertEqual(r.returncode, 0)
         self.assertRegex(r.stdout, r'^flotsam \d+\.\d+\.\d+\n$')
 
-    def test_readme_key_card_is_the_windows(self):
-        """README's key table lists the sandbox's help card (F1), row for row."""
+    def test_docs_key_card_is_the_windows(self):
+        """docs/sandbox.md's key table lists the sandbox's help card (F1), row for row."""
         import re
         with open(os.path.join(ROOT, 'app', 'sandbox', 'help.c'), encoding='utf-8') as f:
             card = re.findall(r'\{"([^"]+)", "([^"]+)"\}', f.read())
-        with open(os.path.join(ROOT, 'README.md'), encoding='utf-8') as f:
+        with open(os.path.join(ROOT, 'docs', 'sandbox.md'), encoding='utf-8') as f:
             text = f.read()
         table = text[text.index('| keys | what they do |'):]
         table = table[:table.index('\n\n')]
         rows = [tuple(c.strip() for c in line.strip('|').split('|'))
                 for line in table.splitlines()[2:]]
         self.assertEqual(rows, card)
+
+    def test_readme_is_short_and_doc_links_resolve(self):
+        """README.md is at most 200 lines (details live in docs/), and every
+        relative link and picture in it, in docs/ and in fuzz/README.md names
+        a file that is there (and a heading of it, for a #fragment)."""
+        import glob
+        import re
+        with open(os.path.join(ROOT, 'README.md'), encoding='utf-8') as f:
+            self.assertLessEqual(len(f.read().splitlines()), 200)
+        pages = [os.path.join(ROOT, 'README.md'), os.path.join(ROOT, 'fuzz', 'README.md')]
+        pages += sorted(glob.glob(os.path.join(ROOT, 'docs', '*.md')))
+
+        def headings(path):
+            with open(path, encoding='utf-8') as f:
+                text = re.sub(r'```.*?```', '', f.read(), flags=re.S)
+            return {re.sub(r'[^\w\- ]', '', h.strip().lower()).replace(' ', '-')
+                    for h in re.findall(r'^#+ (.*)$', text, re.M)}
+
+        for page in pages:
+            with open(page, encoding='utf-8') as f:
+                text = re.sub(r'```.*?```', '', f.read(), flags=re.S)
+            for target in re.findall(r'\]\(([^)\s]+)\)', text):
+                if re.match(r'[a-z]+:', target):
+                    continue
+                path, _, fragment = target.partition('#')
+                path = os.path.normpath(os.path.join(os.path.dirname(page), path)) if path else page
+                where = os.path.relpath(page, ROOT) + ': ' + target
+                self.assertTrue(os.path.exists(path), where)
+                if fragment:
+                    self.assertIn(fragment, headings(path), where)
 
     def test_usage_errors_exit_2(self):
         for args in (['--frobnicate'], ['launch'], ['run', '--steps'], ['run', '--steps', '-3'],

@@ -172,7 +172,7 @@ static void pour(tank *t, int count, bool hexagons)
  * centre went, in radii, is printed (0.94 here with gcc, over 1 with
  * clang's rounding: wholly in the wall, though not through it). That,
  * and the energy of this packed tank, which does not settle, are
- * printed, not checked (README's limits). */
+ * printed, not checked (docs/limits.md). */
 static void test_pour_every_density_into_a_closed_tank(void **s)
 {
     (void)s;
@@ -234,7 +234,7 @@ static void test_a_settled_tank_makes_no_energy(void **s)
  * a wall's face; at 40 passes, 0.07 m/s and 0.5 radius. Its energy is printed, not checked: settled, it still rises by
  * 1e-10 to 7e-7 of its terms a second (five orders of pouring), falling
  * by a quarter a second, as the position passes lift the pile out of
- * the overlaps the velocity passes left (README, limits). */
+ * the overlaps the velocity passes left (docs/limits.md). */
 static void test_a_packed_tank_settles_in_substeps(void **s)
 {
     (void)s;

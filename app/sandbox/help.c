@@ -1,6 +1,6 @@
 #include "sandbox_parts.h"
 
-/* Every key, in the order the help card (F1) and README.md list them. */
+/* Every key, in the order the help card (F1) and docs/sandbox.md list them. */
 static const struct {
     const char *keys, *what;
 } help[] = {

@@ -5,7 +5,7 @@
  *   - the buoyant force -density * A * gravity at C_b; on a wave, the part
  *     is cut by the wave's own surface, and the wave's dynamic pressure
  *     integrated over the part's boundary is added, with its moment
- *     (linear wave theory: fl_fluid.h, README "Waves");
+ *     (linear wave theory: fl_fluid.h, docs/physics.md "Waves");
  *   - linear drag towards the water's velocity, the fluid's current (on a
  *     wave, plus its orbital velocity at C_b), k_lin * density * A per unit
  *     relative velocity, at C_b;
