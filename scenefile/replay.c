@@ -208,12 +208,25 @@ static bool build(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_input
     return true;
 }
 
+fl_joint *fl_replay_grab(const fl_sim *s)
+{
+    for (int i = 0; s->world && i < fl_world_joint_count(s->world); i++) {
+        fl_joint *j = fl_world_joint(s->world, i);
+        if (fl_joint_kind(j) == FL_JOINT_MOUSE)
+            return j;
+    }
+    return NULL;
+}
+
 bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_input *in,
                      fl_scene_error *err)
 {
     fl_scene_error spare;
     if (!err)
         err = &spare;
+    /* A scene's script may have removed the held body since the last
+     * input, and the spring with it: *grab may point at freed memory. */
+    *grab = fl_replay_grab(s);
     fl_error e;
     fl_body *b = NULL;
     switch (in->kind) {
@@ -414,6 +427,7 @@ fl_replay_status fl_replay_player_step(fl_replay_player *p, fl_scene_error *err,
     }
     /* A scripted event that cannot apply was skipped the same way live. */
     (void)fl_sim_step(&p->sim, NULL);
+    p->grab = fl_replay_grab(&p->sim); /* a scripted remove frees the spring with its body */
     p->step++;
     keep_snapshot(p);
     while (p->next_check < r->check_count && r->checks[p->next_check].step < p->step)
