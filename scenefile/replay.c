@@ -84,9 +84,11 @@ int replay_add_scene(fl_replay *r, const char *text, size_t len, fl_scene_error_
 
 int fl_replay_add_spawn(fl_replay *r, const fl_scene_body *b)
 {
+    /* b may be one of r's own spawns, and the list may move as it grows. */
+    fl_scene_body copy = *b;
     if (!grow((void **)&r->spawns, &r->spawn_capacity, r->spawn_count, sizeof *r->spawns))
         return -1;
-    r->spawns[r->spawn_count] = *b;
+    r->spawns[r->spawn_count] = copy;
     return r->spawn_count++;
 }
 
@@ -104,9 +106,11 @@ static uint64_t last_step(const fl_replay *r)
 
 bool replay_append_input(fl_replay *r, const fl_input *in)
 {
+    /* in may be one of r's own inputs, and the list may move as it grows. */
+    fl_input copy = *in;
     if (!grow((void **)&r->inputs, &r->input_capacity, r->input_count, sizeof *r->inputs))
         return false;
-    r->inputs[r->input_count++] = *in;
+    r->inputs[r->input_count++] = copy;
     return true;
 }
 

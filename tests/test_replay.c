@@ -299,6 +299,36 @@ static void test_grab_outlives_a_scripted_remove(void **state)
     fl_replay_free(&s.rec);
 }
 
+/* A replay given again what it holds already (a spawn of one of its own
+ * spawns, an input copied from its own list): the ninth of each grows the
+ * list, and the one it copies must be read before the list moves. */
+static void test_entries_copied_from_their_own_lists(void **state)
+{
+    (void)state;
+    fl_replay r;
+    memset(&r, 0, sizeof r);
+    fl_scene_body box;
+    memset(&box, 0, sizeof box);
+    box.shape = FL_SCENE_BOX;
+    box.at = fl_v2(4.0, 1.0);
+    box.size = fl_v2(0.5, 0.25);
+    box.density = 500.0;
+    assert_int_equal(fl_replay_add_spawn(&r, &box), 0);
+    for (int i = 1; i <= 8; i++)
+        assert_int_equal(fl_replay_add_spawn(&r, &r.spawns[i - 1]), i);
+    fl_input in = {0};
+    in.kind = FL_INPUT_SPAWN;
+    in.step = 3;
+    assert_int_equal(fl_replay_add_input(&r, &in), FL_OK);
+    for (int i = 1; i <= 8; i++)
+        assert_int_equal(fl_replay_add_input(&r, &r.inputs[i - 1]), FL_OK);
+    for (int i = 0; i <= 8; i++) {
+        assert_true(r.spawns[i].size.x == 0.5 && r.spawns[i].size.y == 0.25);
+        assert_true(r.inputs[i].kind == FL_INPUT_SPAWN && r.inputs[i].step == 3);
+    }
+    fl_replay_free(&r);
+}
+
 /* The recording's text with the first `from` replaced by `to`. */
 static char *tampered(const char *text, const char *from, const char *to)
 {
@@ -641,6 +671,7 @@ int main(void)
         cmocka_unit_test(test_tampered_replays_are_refused),
         cmocka_unit_test(test_seeking_is_playing),
         cmocka_unit_test(test_grab_outlives_a_scripted_remove),
+        cmocka_unit_test(test_entries_copied_from_their_own_lists),
         cmocka_unit_test(test_parse_all),
         cmocka_unit_test(test_parse_all_stops),
         cmocka_unit_test(test_parse_all_follows_the_world),
