@@ -176,7 +176,8 @@ typedef enum fl_replay_status {
 } fl_replay_status;
 
 /* Builds the start scene; false with *err when it cannot be built. The
- * replay must outlive the player. */
+ * replay must outlive the player, and stay where it is (the player keeps
+ * its address). */
 FL_API bool fl_replay_player_start(fl_replay_player *p, const fl_replay *r, fl_scene_error *err);
 /* Applies the inputs due and takes one step, then checks a checkpoint that
  * falls there (DIFFERS: *expected and *got are the hashes). */
