@@ -55,12 +55,15 @@ int fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_error *err
     fl_status st = fl_fluid_check(def, err);
     if (st != FL_OK)
         return st;
+    /* def may be one of this module's own fluids (fl_buoyancy_fluid), and
+     * the list may move as it grows: copied first. */
+    fl_fluid_def copy = *def;
     fl_fluid_def *grown = fl_world_grow(b->world, b->fluids, &b->fluid_capacity,
                                         b->fluid_count + 1, sizeof *b->fluids);
     if (!grown)
         return fl_fail(err, FL_ENOMEM, "out of memory adding a fluid");
     b->fluids = grown;
-    b->fluids[b->fluid_count] = *def;
+    b->fluids[b->fluid_count] = copy;
     fl_fluid_resolve_wave_speed(&b->fluids[b->fluid_count], fl_length(fl_world_gravity(b->world)));
     b->measured = 0; /* the record layout depends on the fluid count */
     b->pass++;       /* ... and so does that of the pushes */

@@ -84,9 +84,11 @@ int replay_add_scene(fl_replay *r, const char *text, size_t len, fl_scene_error_
 
 int fl_replay_add_spawn(fl_replay *r, const fl_scene_body *b)
 {
+    /* b may be one of r's own spawns, and the list may move as it grows. */
+    fl_scene_body copy = *b;
     if (!grow((void **)&r->spawns, &r->spawn_capacity, r->spawn_count, sizeof *r->spawns))
         return -1;
-    r->spawns[r->spawn_count] = *b;
+    r->spawns[r->spawn_count] = copy;
     return r->spawn_count++;
 }
 
@@ -104,9 +106,11 @@ static uint64_t last_step(const fl_replay *r)
 
 bool replay_append_input(fl_replay *r, const fl_input *in)
 {
+    /* in may be one of r's own inputs, and the list may move as it grows. */
+    fl_input copy = *in;
     if (!grow((void **)&r->inputs, &r->input_capacity, r->input_count, sizeof *r->inputs))
         return false;
-    r->inputs[r->input_count++] = *in;
+    r->inputs[r->input_count++] = copy;
     return true;
 }
 
@@ -224,12 +228,25 @@ static bool build(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_input
     return true;
 }
 
+fl_joint *fl_replay_grab(const fl_sim *s)
+{
+    for (int i = 0; s->world && i < fl_world_joint_count(s->world); i++) {
+        fl_joint *j = fl_world_joint(s->world, i);
+        if (fl_joint_kind(j) == FL_JOINT_MOUSE)
+            return j;
+    }
+    return NULL;
+}
+
 bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_input *in,
                      fl_scene_error *err)
 {
     fl_scene_error spare;
     if (!err)
         err = &spare;
+    /* A scene's script may have removed the held body since the last
+     * input, and the spring with it: *grab may point at freed memory. */
+    *grab = fl_replay_grab(s);
     fl_error e;
     fl_status st;
     fl_body *b = NULL;
@@ -445,6 +462,7 @@ fl_replay_status fl_replay_player_step(fl_replay_player *p, fl_scene_error *err,
     }
     /* A scripted event that cannot apply was skipped the same way live. */
     (void)fl_sim_step(&p->sim, NULL);
+    p->grab = fl_replay_grab(&p->sim); /* a scripted remove frees the spring with its body */
     p->step++;
     keep_snapshot(p);
     while (p->next_check < r->check_count && r->checks[p->next_check].step < p->step)

@@ -96,6 +96,10 @@ static bool name_used(const fl_sim *s, const fl_body *b, const char *name)
 static fl_status label_body(fl_sim *s, const fl_body *b, const char *name, const uint32_t *rgb)
 {
     fl_sim_labels *l = s->labels;
+    /* The name may be a label of this list (fl_sim_body_name), which moves
+     * as it grows, or this very body's, cleared below: copied first. */
+    char own[FL_SCENE_NAME_MAX];
+    snprintf(own, sizeof own, "%s", name);
     bool found;
     int i = find_label(l, fl_body_id(b), &found);
     if (!found) {
@@ -113,7 +117,7 @@ static fl_status label_body(fl_sim *s, const fl_body *b, const char *name, const
     body_label *e = &l->bodies[i];
     memset(e, 0, sizeof *e);
     e->id = fl_body_id(b);
-    snprintf(e->name, sizeof e->name, "%s", name);
+    snprintf(e->name, sizeof e->name, "%s", own);
     e->has_color = rgb != NULL;
     e->color = rgb ? *rgb & 0xffffffu : 0;
     return FL_OK;

@@ -324,6 +324,22 @@ static void test_layered_fluids(void **s)
     fl_world_destroy(w);
 }
 
+/* A fluid added as a copy of one the module already has (fl_buoyancy_fluid
+ * points into the module's own list): the ninth grows the list, and must
+ * be read before the list moves. */
+static void test_fluid_copied_from_its_own_list(void **s)
+{
+    (void)s;
+    tank t = tank_open(8.0, 20.0);
+    for (int i = 1; i <= 8; i++)
+        assert_int_equal(fl_buoyancy_add_fluid(t.b, fl_buoyancy_fluid(t.b, i - 1), NULL), i);
+    for (int i = 1; i <= 8; i++) {
+        const fl_fluid_def *f = fl_buoyancy_fluid(t.b, i);
+        assert_true(f->surface == 8.0 && f->bottom == 20.0 && f->density == RHO);
+    }
+    tank_close(&t);
+}
+
 /* Drag is the exact decay of the relative velocity: a very light body
  * (q = 0.001, decay rate k/q = 500/s, 8.3 per step) loses its sideways speed
  * as exp(-500 dt) in one step, with no overshoot past zero; a neutrally
@@ -995,6 +1011,7 @@ int main(void)
         cmocka_unit_test(test_hull_displaces),
         cmocka_unit_test(test_hull_beyond_outline),
         cmocka_unit_test(test_layered_fluids),
+        cmocka_unit_test(test_fluid_copied_from_its_own_list),
         cmocka_unit_test(test_drag_exact_decay),
         cmocka_unit_test(test_records_follow_the_body_list),
         cmocka_unit_test(test_applied_forces_are_reported),

@@ -32,13 +32,15 @@ typedef struct session {
     uint64_t steps;
 } session;
 
-static void session_start(session *s)
+static void session_start_with(session *s, const char *text)
 {
     memset(s, 0, sizeof *s);
     fl_scene_error err;
-    assert_int_equal(fl_replay_add_scene(&s->rec, scene_text, strlen(scene_text), &err), 0);
+    assert_int_equal(fl_replay_add_scene(&s->rec, text, strlen(text), &err), 0);
     assert_true(fl_sim_build(&s->sim, &s->rec.scenes[0].scene, &err));
 }
+
+static void session_start(session *s) { session_start_with(s, scene_text); }
 
 static void session_input(session *s, fl_input in)
 {
@@ -51,7 +53,7 @@ static void session_input(session *s, fl_input in)
 static void session_steps(session *s, int n)
 {
     for (int i = 0; i < n; i++) {
-        fl_world_step(s->sim.world, s->sim.dt);
+        fl_sim_step(&s->sim, NULL); /* as the sandbox steps: a scene's script too */
         if (++s->steps % FL_REPLAY_CHECK_EVERY == 0)
             assert_int_equal(fl_replay_add_check(&s->rec, s->steps, fl_state_hash(s->sim.world)),
                              FL_OK);
@@ -244,6 +246,87 @@ static void test_seeking_is_playing(void **state)
     (void)state;
     seek_case(0);
     seek_case(1);
+}
+
+/* The scene's own script removes the body the mouse spring holds, between
+ * two inputs: the world frees the spring with the body, and the inputs
+ * after it (a drag, a release, a grab of another body) must not reach the
+ * freed spring, live or played back. */
+static void test_grab_outlives_a_scripted_remove(void **state)
+{
+    (void)state;
+    static const char scripted[] =
+        "flotsam-scene 1\n"
+        "fluid name=water density=1000 surface=3 left=0 right=10 bottom=5.5\n"
+        "box name=floor at=5,5.75 size=10,0.5 static\n"
+        "box name=crate at=3,2 size=1,1 density=600\n"
+        "ngon name=buoy at=7,2.5 sides=6 radius=0.4 density=300\n"
+        "at step=5 remove crate\n";
+    session s;
+    session_start_with(&s, scripted);
+    session_steps(&s, 2);
+    fl_input in = {0};
+    in.kind = FL_INPUT_GRAB;
+    in.body = id_named(&s.sim, "crate");
+    in.target = fl_v2(3.0, 1.5);
+    session_input(&s, in);
+    assert_non_null(s.grab);
+    session_steps(&s, 6); /* the crate, and the spring with it, go at step 5 */
+    assert_int_equal(fl_world_joint_count(s.sim.world), 0);
+    in = (fl_input){0};
+    in.kind = FL_INPUT_DRAG;
+    in.target = fl_v2(3.5, 1.0);
+    session_input(&s, in);
+    session_steps(&s, 1);
+    in = (fl_input){0};
+    in.kind = FL_INPUT_RELEASE;
+    session_input(&s, in);
+    assert_null(s.grab);
+    in = (fl_input){0};
+    in.kind = FL_INPUT_GRAB;
+    in.body = id_named(&s.sim, "buoy");
+    in.target = fl_v2(7.0, 1.5);
+    session_input(&s, in);
+    assert_non_null(s.grab);
+    assert_int_equal(fl_world_joint_count(s.sim.world), 1);
+    session_steps(&s, 3);
+    uint64_t recorded = fl_state_hash(s.sim.world);
+    assert_int_equal(fl_replay_end(&s.rec, s.steps, recorded), FL_OK);
+    uint64_t at, final;
+    assert_int_equal(play(&s.rec, &at, &final), s.rec.check_count);
+    assert_true(final == recorded);
+    fl_sim_free(&s.sim);
+    fl_replay_free(&s.rec);
+}
+
+/* A replay given again what it holds already (a spawn of one of its own
+ * spawns, an input copied from its own list): the ninth of each grows the
+ * list, and the one it copies must be read before the list moves. */
+static void test_entries_copied_from_their_own_lists(void **state)
+{
+    (void)state;
+    fl_replay r;
+    memset(&r, 0, sizeof r);
+    fl_scene_body box;
+    memset(&box, 0, sizeof box);
+    box.shape = FL_SCENE_BOX;
+    box.at = fl_v2(4.0, 1.0);
+    box.size = fl_v2(0.5, 0.25);
+    box.density = 500.0;
+    assert_int_equal(fl_replay_add_spawn(&r, &box), 0);
+    for (int i = 1; i <= 8; i++)
+        assert_int_equal(fl_replay_add_spawn(&r, &r.spawns[i - 1]), i);
+    fl_input in = {0};
+    in.kind = FL_INPUT_SPAWN;
+    in.step = 3;
+    assert_int_equal(fl_replay_add_input(&r, &in), FL_OK);
+    for (int i = 1; i <= 8; i++)
+        assert_int_equal(fl_replay_add_input(&r, &r.inputs[i - 1]), FL_OK);
+    for (int i = 0; i <= 8; i++) {
+        assert_true(r.spawns[i].size.x == 0.5 && r.spawns[i].size.y == 0.25);
+        assert_true(r.inputs[i].kind == FL_INPUT_SPAWN && r.inputs[i].step == 3);
+    }
+    fl_replay_free(&r);
 }
 
 /* The recording's text with the first `from` replaced by `to`. */
@@ -626,6 +709,8 @@ int main(void)
         cmocka_unit_test(test_recorded_session_replays_bit_for_bit),
         cmocka_unit_test(test_tampered_replays_are_refused),
         cmocka_unit_test(test_seeking_is_playing),
+        cmocka_unit_test(test_grab_outlives_a_scripted_remove),
+        cmocka_unit_test(test_entries_copied_from_their_own_lists),
         cmocka_unit_test(test_parse_all),
         cmocka_unit_test(test_parse_all_stops),
         cmocka_unit_test(test_parse_all_follows_the_world),

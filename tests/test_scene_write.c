@@ -277,6 +277,40 @@ static void test_labels_follow_bodies(void **state)
     unbuild(b);
 }
 
+/* A label given from one the sim holds (fl_sim_body_name points into the
+ * list of labels): a body given a new colour under its own name keeps the
+ * name, and bodies labelled with the (empty) name of a body that has only
+ * a colour read it before the list grows and moves (16 labels, then 32). */
+static void test_labels_given_from_labels(void **state)
+{
+    (void)state;
+    static const char text[] = "flotsam-scene 1\n"
+                               "box name=boat at=0,0 size=1,1 density=500 color=#808080\n"
+                               "box at=3,0 size=1,1 static color=#204060\n";
+    built *a = build(text, strlen(text));
+    fl_body *boat = fl_world_body(a->s.world, 0), *plain = fl_world_body(a->s.world, 1);
+    const uint32_t red = 0xc03020;
+    uint32_t rgb;
+    assert_int_equal(fl_sim_label_body(&a->s, boat, fl_sim_body_name(&a->s, boat), &red), FL_OK);
+    assert_string_equal(fl_sim_body_name(&a->s, boat), "boat");
+    assert_true(fl_sim_body_color(&a->s, boat, &rgb) && rgb == red);
+    fl_vec2 tri[3] = {{0, 0}, {1, 0}, {0, 1}};
+    fl_body_def d = fl_body_def_default();
+    d.points = tri;
+    d.point_count = 3;
+    d.density = 500;
+    for (int i = 0; i < 20; i++) {
+        d.origin = fl_v2(2.0 * i, 5.0);
+        fl_body *added;
+        assert_int_equal(fl_world_add_body(a->s.world, &d, &added, NULL), FL_OK);
+        const uint32_t c = (uint32_t)i;
+        assert_int_equal(fl_sim_label_body(&a->s, added, fl_sim_body_name(&a->s, plain), &c), FL_OK);
+        assert_string_equal(fl_sim_body_name(&a->s, added), "");
+        assert_true(fl_sim_body_color(&a->s, added, &rgb) && rgb == c);
+    }
+    unbuild(a);
+}
+
 /* A description filled in by hand is checked before anything is built:
  * outlines too big for the format, ropes to bodies that are not there, bad
  * or repeated names and a rate that is not positive fail with a message,
@@ -552,6 +586,7 @@ int main(void)
         cmocka_unit_test(test_every_feature_after_steps),
         cmocka_unit_test(test_current_fluids_and_view),
         cmocka_unit_test(test_labels_follow_bodies),
+        cmocka_unit_test(test_labels_given_from_labels),
         cmocka_unit_test(test_hand_made_scenes_are_checked),
         cmocka_unit_test(test_wave_speed_from_dispersion),
         cmocka_unit_test(test_unnamed_rope_ends_get_free_names),

@@ -40,8 +40,11 @@ bool sandbox_spawn_body(sandbox *sb, const fl_scene_body *b)
         return false;
     }
     bool ok = sandbox_apply(sb, &in);
-    if (!sb->replay.on || !ok)
-        r->spawn_count--; /* kept only while a replay needs it */
+    /* Kept only while a replay needs it. A recording that stopped on the
+     * way (it could not keep the input) freed the replay, this spawn with
+     * it: then there is nothing to take back. */
+    if ((!sb->replay.on || !ok) && r->spawn_count > in.spawn)
+        r->spawn_count--;
     return ok;
 }
 

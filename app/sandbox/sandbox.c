@@ -127,6 +127,9 @@ static void advance(sandbox *sb, double elapsed)
                 sandbox_scene_name(sb, name, sizeof name);
                 sandbox_say(sb, "%s:%d: %s", name, err.line, err.message);
             }
+            /* The scene's script may have removed the body in hand, and
+             * the world the spring with it: the handle is found again. */
+            sb->mouse.grab = fl_replay_grab(&sb->sim);
             spent += SDL_GetPerformanceCounter() - t0;
             sandbox_replay_step(sb);
             sandbox_record_step(sb);

@@ -81,6 +81,7 @@ FL_API void fl_buoyancy_destroy(fl_buoyancy *b);
 /* Adds a fluid (checked with fl_fluid_check); returns its index or < 0. */
 FL_API int fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_error *err);
 FL_API int fl_buoyancy_fluid_count(const fl_buoyancy *b);
+/* Fluid `index`, or NULL; valid until a fluid is added (the list may move). */
 FL_API const fl_fluid_def *fl_buoyancy_fluid(const fl_buoyancy *b, int index);
 FL_API fl_status fl_buoyancy_set_fluid(fl_buoyancy *b, int index, const fl_fluid_def *def, fl_error *err);
 
@@ -92,7 +93,8 @@ FL_API fl_status fl_buoyancy_measure(fl_buoyancy *b, double t);
 FL_API fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt);
 
 /* The last measurement of body `body_index` in fluid `fluid_index`; NULL if
- * either index is out of range or the world changed since. */
+ * either index is out of range or the world changed since. It and its
+ * polygon are valid until the next measure or apply (the next step). */
 FL_API const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, int body_index, int fluid_index);
 /* What the last fl_buoyancy_apply applied to body `body_index` in fluid
  * `fluid_index`, and in all; NULL when it applied nothing to it (the body

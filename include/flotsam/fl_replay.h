@@ -153,6 +153,12 @@ FL_API fl_status fl_replay_end(fl_replay *r, uint64_t steps, uint64_t hash);
  * id that is not in the world, a fluid or scene that does not exist. */
 FL_API bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_input *in,
                             fl_scene_error *err);
+/* The sim's mouse spring, found in its world (the one mouse joint there),
+ * or NULL. The world frees the spring with the body it holds, and a
+ * scene's script can remove that body during fl_sim_step: a handle kept
+ * across a step is found again with this, never trusted. fl_replay_apply
+ * does so with *grab before each input. */
+FL_API fl_joint *fl_replay_grab(const fl_sim *s);
 
 typedef struct fl_replay_snapshot fl_replay_snapshot;
 
@@ -177,7 +183,8 @@ typedef enum fl_replay_status {
 } fl_replay_status;
 
 /* Builds the start scene; false with *err when it cannot be built. The
- * replay must outlive the player. */
+ * replay must outlive the player, and stay where it is (the player keeps
+ * its address). */
 FL_API bool fl_replay_player_start(fl_replay_player *p, const fl_replay *r, fl_scene_error *err);
 /* Applies the inputs due and takes one step, then checks a checkpoint that
  * falls there (DIFFERS: *expected and *got are the hashes). */

@@ -70,7 +70,8 @@ FL_API bool fl_sim_step(fl_sim *s, fl_scene_error *err);
 
 /* A body's name in the scene ("" when it has none), and its colour
  * (0xRRGGBB; false when the scene gave none). These follow the body itself,
- * whatever its index, for as long as it lives. */
+ * whatever its index, for as long as it lives. The name's text is the
+ * sim's, valid until the next body is labelled (copy it to keep it). */
 FL_API const char *fl_sim_body_name(const fl_sim *s, const fl_body *b);
 FL_API bool fl_sim_body_color(const fl_sim *s, const fl_body *b, uint32_t *rgb);
 /* Gives a body (one added after building, say) a name and, when rgb is not

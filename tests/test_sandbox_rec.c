@@ -1,0 +1,110 @@
+/* Recording a replay in the sandbox (app/sandbox/replay_rec.c), without a
+ * window: the sandbox struct and its functions alone. fl_replay_add_input
+ * is wrapped (-Wl,--wrap) so that a test can make the replay refuse an
+ * input, as it does when out of memory. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "sandbox_parts.h"
+
+static bool refuse_inputs;
+
+fl_status __real_fl_replay_add_input(fl_replay *r, const fl_input *in);
+fl_status __wrap_fl_replay_add_input(fl_replay *r, const fl_input *in);
+fl_status __wrap_fl_replay_add_input(fl_replay *r, const fl_input *in)
+{
+    return refuse_inputs ? FL_ENOMEM : __real_fl_replay_add_input(r, in);
+}
+
+static const char scene_text[] =
+    "flotsam-scene 1\n"
+    "fluid name=water density=1000 surface=3 left=0 right=10 bottom=5.5\n"
+    "box name=floor at=5,5.75 size=10,0.5 static\n"
+    "box name=crate at=3,2 size=1,1 density=600\n";
+
+/* A sandbox with the scene loaded, as sandbox_load leaves it. */
+static sandbox *open_sandbox(const char *replay_out)
+{
+    sandbox *sb = calloc(1, sizeof *sb);
+    assert_non_null(sb);
+    sb->opt.replay_out = replay_out;
+    sb->view.center = fl_v2(5.0, 3.0);
+    sb->view.width = 10.0;
+    fl_scene_error err;
+    assert_true(fl_scene_parse(scene_text, strlen(scene_text), &sb->loaded, &err));
+    assert_true(fl_sim_build(&sb->sim, &sb->loaded, &err));
+    sb->loaded_len = strlen(scene_text);
+    sb->loaded_text = malloc(sb->loaded_len + 1);
+    assert_non_null(sb->loaded_text);
+    memcpy(sb->loaded_text, scene_text, sb->loaded_len + 1);
+    return sb;
+}
+
+static void close_sandbox(sandbox *sb)
+{
+    fl_replay_free(&sb->replay.rec);
+    fl_sim_free(&sb->sim);
+    fl_scene_free(&sb->loaded);
+    free(sb->loaded_text);
+    free(sb);
+}
+
+static fl_scene_body box_at(double x)
+{
+    fl_scene_body b;
+    memset(&b, 0, sizeof b);
+    const fl_body_def d = fl_body_def_default();
+    b.shape = FL_SCENE_BOX;
+    b.at = fl_v2(x, 1.0);
+    b.size = fl_v2(0.5, 0.5);
+    b.density = 500.0;
+    b.friction = d.friction;
+    b.category = d.category;
+    b.mask = d.mask;
+    return b;
+}
+
+/* A spawn while recording whose input the replay cannot keep: the body is
+ * added, the recording ends (written as far as it went) and frees the
+ * replay, spawns and all. The spawn must not then take back a spawn the
+ * freed replay no longer has, and the spawns after it still work. */
+static void test_spawn_when_the_recording_stops(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/flotsam-sandbox-rec-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char out[sizeof dir + 16];
+    snprintf(out, sizeof out, "%s/out.replay", dir);
+    sandbox *sb = open_sandbox(out);
+    sandbox_toggle_replay(sb);
+    assert_true(sb->replay.on);
+    int before = fl_world_body_count(sb->sim.world);
+    fl_scene_body b = box_at(4.0);
+    refuse_inputs = true;
+    assert_true(sandbox_spawn_body(sb, &b));
+    refuse_inputs = false;
+    assert_false(sb->replay.on);
+    assert_int_equal(sb->replay.rec.spawn_count, 0);
+    b = box_at(6.0);
+    assert_true(sandbox_spawn_body(sb, &b));
+    assert_int_equal(sb->replay.rec.spawn_count, 0); /* kept only while recording */
+    assert_int_equal(fl_world_body_count(sb->sim.world), before + 2);
+    close_sandbox(sb);
+    assert_int_equal(unlink(out), 0);
+    assert_int_equal(rmdir(dir), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_spawn_when_the_recording_stops),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
