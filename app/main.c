@@ -2,6 +2,7 @@
  * the commands. This file only dispatches. */
 #include <string.h>
 #include "cli.h"
+#include "out_files.h"
 #include "sandbox.h"
 #include "text.h"
 
@@ -31,6 +32,9 @@ static int dispatch(int argc, char **argv)
     if (rc)
         return rc;
     const char *cmd = argv[1];
+    if (!strcmp(cmd, "run") || !strcmp(cmd, "check") || !strcmp(cmd, "replay") ||
+        !strcmp(cmd, "stability"))
+        out_files_on_signals(); /* the window takes them when it opens */
     if (cli_is_help(cmd) || !strcmp(cmd, "help"))
         return help(argc - 2, argv + 2);
     if (!strcmp(cmd, "-V") || !strcmp(cmd, "--version")) {

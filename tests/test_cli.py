@@ -1211,6 +1211,86 @@ class Outputs(Workdir):
 
 
 
+class Interrupted(Workdir):
+    """A signal that ends a command removes the temporaries it was writing
+    (NAME.XXXXXX.part); one that a killed run left is removed by the next
+    run that writes there, and one still being written is left alone."""
+    TEMP = re.compile(r'\.[0-9a-f]{6}\.part$')
+
+    def temporaries(self):
+        return [os.path.join(d, n) for d, _, names in os.walk(self.dir) for n in names
+                if self.TEMP.search(n)]
+
+    def start_writing(self):
+        """A run that writes a trace, an animation and frames (on its frame
+        thread) and never ends; returns once its trace has rows in it."""
+        import time
+        p = lambda name: os.path.join(self.dir, name)
+        proc = subprocess.Popen([FLOTSAM, 'run', scene_path('harbour.scene'), '--steps',
+                                 '100000000', '--trace', p('t.csv'), '--animation', p('a.gif'),
+                                 '--frames', p('frames'), '--size', '64x36',
+                                 '--state-out', p('s.json')],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            parts = [t for t in self.temporaries() if 't.csv.' in t]
+            if parts and os.path.getsize(parts[0]) > 0 and os.listdir(p('frames')):
+                return proc
+            time.sleep(0.05)
+        proc.kill()
+        self.fail('the run wrote nothing in a minute: ' + proc.communicate()[1].decode())
+
+    def test_each_ending_signal_removes_the_temporaries(self):
+        import signal
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGPIPE):
+            with self.subTest(signal=sig.name):
+                proc = self.start_writing()
+                proc.send_signal(sig)
+                _, err = proc.communicate(timeout=60)
+                self.assertEqual(proc.returncode, -sig, err.decode())
+                self.assertEqual(self.temporaries(), [])
+                left = sorted(os.listdir(self.dir))
+                self.assertEqual(left, ['frames'], 'nothing under a final name but whole frames')
+                shutil.rmtree(os.path.join(self.dir, 'frames'))
+
+    def test_a_killed_runs_temporaries_are_removed_by_the_next(self):
+        import signal
+        proc = self.start_writing()
+        proc.send_signal(signal.SIGKILL)  # no handler runs: the .part files stay
+        proc.communicate(timeout=60)
+        left = self.temporaries()
+        self.assertTrue(any('t.csv.' in t for t in left), left)
+        old = os.stat(left[0]).st_mtime - 10
+        for t in left:
+            os.utime(t, (old, old))
+        p = lambda name: os.path.join(self.dir, name)
+        r = flotsam('run', scene_path('harbour.scene'), '--steps', '3', '--trace', p('t.csv'),
+                    '--animation', p('a.gif'), '--frames', p('frames'), '--overwrite',
+                    '--size', '64x36', '--state-out', p('s.json'))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        for t in left:
+            self.assertIn("removed '%s', left by a run that did not finish" % t, r.stderr)
+        self.assertEqual(self.temporaries(), [])
+
+    def test_a_temporary_being_written_is_left_alone(self):
+        import fcntl
+        held = self.write('t.csv.00beef.part', 'another run is writing this')
+        fresh = self.write('t.csv.00cafe.part', 'made a moment ago, not yet locked')
+        other = self.write('t.csv.00dead.txt', 'not a temporary')
+        old = os.stat(held).st_mtime - 10
+        os.utime(held, (old, old))
+        os.utime(other, (old, old))
+        with open(held, 'a', encoding='utf-8') as f:
+            fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            r = flotsam('run', scene_path('iceberg.scene'), '--steps', '3', '--trace',
+                        os.path.join(self.dir, 't.csv'))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertNotIn('removed', r.stderr)
+        self.assertEqual(sorted(os.listdir(self.dir)),
+                         sorted(['t.csv', os.path.basename(held), os.path.basename(fresh),
+                                 os.path.basename(other)]))
+
+
 class OutOfMemory(Workdir):
     """Memory running out is a failure while running (exit 1), said in one
     line naming what could not be had, from every reader and command; not

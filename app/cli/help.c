@@ -110,6 +110,8 @@ static const char files_help[] =
     "\n"
     "Files are written beside their final name (NAME.XXXXXX.part), synced and\n"
     "renamed into place; a symbolic link is written through to its target.\n"
+    "A run ended by SIGINT, SIGTERM, SIGHUP or SIGPIPE removes its .part files;\n"
+    "one left by a killed run is removed by the next run that writes NAME.\n"
     "\n"
     "exit status: 0 success, 1 failure while running (stdout too: a full disk),\n"
     "2 bad input; a reader that goes away (| head) ends flotsam by SIGPIPE\n";

@@ -1,14 +1,15 @@
 /* The commands' output files: checked before the work, written the safe
- * way (fl_out_file), '-' meaning stdout where a command takes it. */
+ * way (out_files.h), '-' meaning stdout where a command takes it. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "out_files.h"
 
 int cli_output_check(const char *path)
 {
     char err[512];
-    if (!path || !strcmp(path, "-") || fl_out_check(path, err, sizeof err))
+    if (!path || !strcmp(path, "-") || out_check(path, err, sizeof err))
         return CLI_OK;
     fprintf(stderr, "%s: %s\n", cli_program(), err);
     return CLI_FAILED;
@@ -25,7 +26,7 @@ int cli_output_write(const char *path, fl_file_writer write, void *ctx)
             snprintf(err, sizeof err, "cannot write to stdout: %s",
                      why[0] ? why : strerror(errno ? errno : EIO));
     } else {
-        ok = fl_write_file(path, write, ctx, err, sizeof err);
+        ok = out_write(path, write, ctx, err, sizeof err);
     }
     if (!ok)
         fprintf(stderr, "%s: %s\n", cli_program(), err);

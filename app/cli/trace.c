@@ -1,10 +1,11 @@
 /* The trace CSV: a header, then one row per body per traced step (step 0
  * too), written beside its final name and renamed into place when the run
- * ends well (fl_out_file), so that a failed run leaves no half file. */
+ * ends well (out_open), and removed if a signal ends the run, so that a failed run leaves no half file. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "out_files.h"
 #include "readings.h"
 #include "trace.h"
 
@@ -16,7 +17,7 @@ bool trace_open(trace *t, const char *path, long every, char *err, size_t err_si
 {
     memset(t, 0, sizeof *t);
     t->every = every > 0 ? every : 1;
-    if (!fl_out_open(&t->out, path, err, err_size))
+    if (!out_open(&t->out, path, err, err_size))
         return false;
     if (fputs(header, t->out.f) < 0) {
         snprintf(err, err_size, "cannot write '%s': %s", path, strerror(errno));
@@ -73,8 +74,8 @@ bool trace_close(trace *t, bool ok, char *err, size_t err_size)
     if (!t->out.f)
         return ok;
     if (!ok) {
-        fl_out_abort(&t->out);
+        out_abort(&t->out);
         return false;
     }
-    return fl_out_commit(&t->out, err ? err : spare, err ? err_size : sizeof spare);
+    return out_commit(&t->out, err ? err : spare, err ? err_size : sizeof spare);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 #include "anim.h"
+#include "out_files.h"
 #include "flotsam/flotsam.h"
 
 struct anim {
@@ -47,7 +48,7 @@ anim *anim_open(const char *path, int w, int h, double fps, char *err, size_t er
         snprintf(err, err_size, "out of memory");
         return NULL;
     }
-    if (!fl_out_open(&a->out, path, err, err_size)) {
+    if (!out_open(&a->out, path, err, err_size)) {
         free(a);
         return NULL;
     }
@@ -56,7 +57,7 @@ anim *anim_open(const char *path, int w, int h, double fps, char *err, size_t er
     a->state = codec->open(a->out.f, w, h, fps, why, sizeof why);
     if (!a->state) {
         snprintf(err, err_size, "cannot write '%s': %s", path, why);
-        fl_out_abort(&a->out);
+        out_abort(&a->out);
         free(a);
         return NULL;
     }
@@ -79,10 +80,10 @@ bool anim_close(anim *a, char *err, size_t err_size)
     char why[256] = "";
     bool ok = a->codec->finish(a->state, why, sizeof why);
     if (ok) {
-        ok = fl_out_commit(&a->out, err, err_size);
+        ok = out_commit(&a->out, err, err_size);
     } else {
         snprintf(err, err_size, "cannot write '%s': %s", a->out.path, why);
-        fl_out_abort(&a->out);
+        out_abort(&a->out);
     }
     free(a);
     return ok;
@@ -93,6 +94,6 @@ void anim_abort(anim *a)
     if (!a)
         return;
     a->codec->abort(a->state);
-    fl_out_abort(&a->out);
+    out_abort(&a->out);
     free(a);
 }

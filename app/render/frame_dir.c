@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "frame_dir.h"
+#include "out_files.h"
 
 /* Creates and removes dir/.flotsam-probe-PID; returns 0 or an errno value. */
 static int probe(const char *dir)
@@ -50,6 +51,8 @@ bool frame_dir_prepare(const char *dir, char *err, size_t err_size)
             rmdir(dir);
         return false;
     }
+    if (!created)
+        out_remove_stale(dir, "frame-");
     return true;
 }
 

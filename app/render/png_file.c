@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "flotsam/flotsam.h"
+#include "out_files.h"
 #include "png_file.h"
 
 typedef struct png_image_rgb {
@@ -29,7 +30,7 @@ static void on_warning(png_structp png, png_const_charp message)
     (void)message;
 }
 
-/* Encodes into an open file (fl_write_file's writer). */
+/* Encodes into an open file (out_write's writer). */
 static bool write_to(FILE *f, void *ctx, char *why, size_t why_size)
 {
     const png_image_rgb *im = ctx;
@@ -63,5 +64,5 @@ static bool write_to(FILE *f, void *ctx, char *why, size_t why_size)
 bool png_write_file(const char *path, const uint8_t *rgb, int w, int h, char *err, size_t err_size)
 {
     png_image_rgb im = {rgb, w, h};
-    return fl_write_file(path, write_to, &im, err, err_size);
+    return out_write(path, write_to, &im, err, err_size);
 }

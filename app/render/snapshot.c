@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include "capture.h"
+#include "out_files.h"
 #include "png_file.h"
 #include "snapshot.h"
 
@@ -38,7 +39,7 @@ static cairo_status_t to_file(void *closure, const unsigned char *data, unsigned
                                                       : CAIRO_STATUS_WRITE_ERROR;
 }
 
-/* fl_write_file's writer: a vector surface streaming into f. */
+/* out_write's writer: a vector surface streaming into f. */
 static bool write_vector(FILE *f, void *ctx, char *why, size_t why_size)
 {
     const vector_job *j = ctx;
@@ -73,7 +74,7 @@ bool snapshot_paint(const char *path, int w, int h, snapshot_painter paint, void
     }
     if (kind != SNAP_PNG) {
         vector_job j = {kind, w, h, paint, ctx};
-        return fl_write_file(path, write_vector, &j, err, err_size);
+        return out_write(path, write_vector, &j, err, err_size);
     }
     capture *c = capture_create(w, h, err, err_size);
     if (!c)

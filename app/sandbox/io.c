@@ -5,7 +5,20 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "frame_dir.h"
+#include "out_files.h"
 #include "sandbox_parts.h"
+
+typedef struct scene_job {
+    const fl_sim *sim;
+    const fl_scene_view *view;
+} scene_job;
+
+/* out_write's writer: the world as a scene file. */
+static bool write_scene(FILE *f, void *ctx, char *why, size_t why_size)
+{
+    const scene_job *j = ctx;
+    return fl_scene_write(f, j->sim, j->view, why, why_size);
+}
 
 void sandbox_save(sandbox *sb)
 {
@@ -18,7 +31,8 @@ void sandbox_save(sandbox *sb)
         snprintf(path, sizeof path, "%s-saved.scene", name);
     }
     fl_scene_view view = {true, sb->view.center, sb->view.width};
-    if (!fl_scene_write_file(path, &sb->sim, &view, err, sizeof err)) {
+    scene_job job = {&sb->sim, &view};
+    if (!out_write(path, write_scene, &job, err, sizeof err)) {
         fprintf(stderr, "flotsam: %s\n", err);
         sandbox_say(sb, "%s", err);
         return;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "out_files.h"
 #include "sandbox_parts.h"
 
 bool sandbox_apply(sandbox *sb, fl_input *in)
@@ -122,6 +123,12 @@ static void replay_path(const sandbox *sb, char *out, size_t size)
     }
 }
 
+/* out_write's writer: the recorded session. */
+static bool write_replay(FILE *f, void *ctx, char *why, size_t why_size)
+{
+    return fl_replay_write(f, ctx, why, why_size);
+}
+
 void sandbox_stop_replay(sandbox *sb)
 {
     sandbox_replay *rp = &sb->replay;
@@ -135,7 +142,7 @@ void sandbox_stop_replay(sandbox *sb)
         return;
     }
     replay_path(sb, path, sizeof path);
-    if (!fl_replay_write_file(path, &rp->rec, err, sizeof err)) {
+    if (!out_write(path, write_replay, &rp->rec, err, sizeof err)) {
         fprintf(stderr, "flotsam: %s\n", err);
         sandbox_say(sb, "%s", err);
     } else {

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cmdline.h"
+#include "out_files.h"
 #include "sandbox.h"
 #include "painter.h"
 #include "workers.h"
@@ -54,6 +55,10 @@ static bool open_window(sandbox *sb)
 {
     if (!display_named() || SDL_Init(SDL_INIT_VIDEO) != 0 || !video_shows())
         return false;
+    /* After SDL_Init: SDL turns SIGINT and SIGTERM into a quit event (the
+     * window ends as when closed, writing what it owes); the rest end it
+     * with the temporaries of captures under way removed. */
+    out_files_on_signals();
     char title[160], name[128];
     sandbox_scene_name(sb, name, sizeof name);
     snprintf(title, sizeof title, "flotsam - %s", name);
@@ -312,7 +317,7 @@ static bool outputs_writable(const sandbox_options *o)
     const char *paths[] = {o->save_as, o->replay_out};
     char err[512];
     for (int k = 0; k < 2; k++)
-        if (paths[k] && !fl_out_check(paths[k], err, sizeof err)) {
+        if (paths[k] && !out_check(paths[k], err, sizeof err)) {
             fprintf(stderr, "flotsam: %s\n", err);
             return false;
         }
