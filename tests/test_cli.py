@@ -82,6 +82,13 @@ class CommandLine(Workdir):
                 for line in table.splitlines()[2:]]
         self.assertEqual(rows, card)
 
+    def test_monkeys_keys_are_the_windows(self):
+        """scripts/monkey's key table has the help card's rows, in its order."""
+        r = subprocess.run([sys.executable, os.path.join(ROOT, 'scripts', 'monkey'),
+                            '--check-keys'], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn('matches the help card', r.stdout)
+
     def test_readme_is_short_and_doc_links_resolve(self):
         """README.md is at most 200 lines (details live in docs/), and every
         relative link and picture in it, in docs/ and in fuzz/README.md names

@@ -101,10 +101,88 @@ static void test_spawn_when_the_recording_stops(void **state)
     assert_int_equal(rmdir(dir), 0);
 }
 
+/* Steps the sandbox's world n times as the window does, counting them. */
+static void step(sandbox *sb, int n)
+{
+    for (int i = 0; i < n; i++) {
+        fl_scene_error err;
+        assert_true(fl_sim_step(&sb->sim, &err));
+        sandbox_replay_step(sb);
+    }
+}
+
+/* The replay at path played to its end: every checkpoint and the end match. */
+static void assert_replays(const char *path, uint64_t steps)
+{
+    fl_replay r;
+    fl_replay_player p;
+    fl_scene_error err;
+    assert_true(fl_replay_load_file(path, &r, &err));
+    assert_int_equal(r.steps, steps);
+    assert_true(fl_replay_player_start(&p, &r, &err));
+    fl_replay_status st;
+    uint64_t expected = 0, got = 0;
+    while ((st = fl_replay_player_step(&p, &err, &expected, &got)) == FL_REPLAY_STEPPED)
+        ;
+    assert_int_equal(st, FL_REPLAY_DONE);
+    fl_replay_player_free(&p);
+    fl_replay_free(&r);
+}
+
+/* Changes made after the last step (paused, then C or Ctrl+Q) are not in the
+ * replay, which ends at that step (fl_replay_end): its end is the world as
+ * the step left it, not the world they made. Before, a box spawned there, or
+ * a scene loaded, made the replay's end hash one that playing it never
+ * reaches ("step N differs from the recording"). */
+static void test_changes_after_the_last_step(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/flotsam-sandbox-rec-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char out[sizeof dir + 16], scene[sizeof dir + 16];
+    snprintf(out, sizeof out, "%s/out.replay", dir);
+    snprintf(scene, sizeof scene, "%s/other.scene", dir);
+    FILE *f = fopen(scene, "w");
+    assert_non_null(f);
+    fputs(scene_text, f);
+    fputs("box name=stone at=7,1 size=0.5,0.5 density=2500\n", f);
+    assert_int_equal(fclose(f), 0);
+    for (int steps = 0; steps <= 70; steps += 70) { /* none, or past a checkpoint */
+        for (int what = 0; what < 3; what++) {
+            sandbox *sb = open_sandbox(out);
+            sandbox_toggle_replay(sb);
+            step(sb, steps);
+            fl_scene_body b = box_at(4.0);
+            if (what == 0) {
+                assert_true(sandbox_spawn_body(sb, &b));
+            } else if (what == 1) {
+                assert_true(sandbox_load(sb, scene, false));
+                assert_true(sandbox_spawn_body(sb, &b)); /* and more after it */
+            } else {
+                assert_true(sandbox_spawn_body(sb, &b));
+                step(sb, 1); /* the spawn is in the replay: its end is after it */
+                steps++;
+                sandbox_reset(sb);
+            }
+            sandbox_toggle_replay(sb);
+            assert_false(sb->replay.on);
+            free(sb->file.path);
+            close_sandbox(sb);
+            assert_replays(out, (uint64_t)steps);
+            if (what == 2)
+                steps--;
+        }
+    }
+    assert_int_equal(unlink(out), 0);
+    assert_int_equal(unlink(scene), 0);
+    assert_int_equal(rmdir(dir), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_spawn_when_the_recording_stops),
+        cmocka_unit_test(test_changes_after_the_last_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,6 +15,7 @@
 bool sandbox_apply(sandbox *sb, fl_input *in)
 {
     sandbox_take_over(sb); /* a person's input ends a replay playing */
+    sandbox_replay_changing(sb);
     sandbox_replay *rp = &sb->replay;
     in->step = rp->steps;
     in->line = 0;
@@ -102,6 +103,7 @@ static void start_replay(sandbox *sb)
     sb->sim = fresh;
     sb->mouse.grab = NULL;
     rp->steps = 0;
+    rp->stepped_hash_kept = false;
     rp->on = true;
     sandbox_say(sb, "recording a replay (C stops)");
 }
@@ -136,7 +138,8 @@ void sandbox_stop_replay(sandbox *sb)
         return;
     rp->on = false;
     char path[SANDBOX_TEXT_MAX], err[SANDBOX_TEXT_MAX];
-    if (fl_replay_end(&rp->rec, rp->steps, fl_state_hash(sb->sim.world)) != FL_OK) {
+    uint64_t hash = rp->stepped_hash_kept ? rp->stepped_hash : fl_state_hash(sb->sim.world);
+    if (fl_replay_end(&rp->rec, rp->steps, hash) != FL_OK) {
         sandbox_say(sb, "the replay could not be ended");
         fl_replay_free(&rp->rec);
         return;
@@ -161,10 +164,20 @@ void sandbox_toggle_replay(sandbox *sb)
         start_replay(sb);
 }
 
+void sandbox_replay_changing(sandbox *sb)
+{
+    sandbox_replay *rp = &sb->replay;
+    if (rp->on && !rp->stepped_hash_kept) {
+        rp->stepped_hash = fl_state_hash(sb->sim.world);
+        rp->stepped_hash_kept = true;
+    }
+}
+
 void sandbox_replay_step(sandbox *sb)
 {
     sandbox_replay *rp = &sb->replay;
     rp->steps++;
+    rp->stepped_hash_kept = false;
     if (rp->on && rp->steps % FL_REPLAY_CHECK_EVERY == 0 &&
         fl_replay_add_check(&rp->rec, rp->steps, fl_state_hash(sb->sim.world)) != FL_OK) {
         sandbox_say(sb, "out of memory: the replay stops here");

@@ -187,6 +187,10 @@ void sandbox_toggle_replay(sandbox *sb);
 void sandbox_replay_step(sandbox *sb);
 /* Ends the recording and writes the replay (its path on stdout). */
 void sandbox_stop_replay(sandbox *sb);
+/* The world is about to change between two steps (an input, a scene
+ * loaded): the first change since the last step keeps the hash the replay
+ * ends on if it stops before the next. */
+void sandbox_replay_changing(sandbox *sb);
 /* A new scene was loaded: while recording, that is an input too. */
 void sandbox_replay_loaded(sandbox *sb);
 /* While recording, a reset is an input: applies it and returns true. */

@@ -131,6 +131,11 @@ typedef struct sandbox_replay {
     bool on;
     uint64_t steps;         /* steps since recording began */
     int reset_scene;        /* the scene in rec that a reset builds */
+    /* The state hash as the last step left the world, kept at the first
+     * change after it: a replay stopped before the next step ends there,
+     * since the inputs after its last step are not kept (fl_replay_end). */
+    bool stepped_hash_kept;
+    uint64_t stepped_hash;
 } sandbox_replay;
 
 /* A replay playing in the window (flotsam FILE.replay): the player owns the

@@ -101,6 +101,7 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit)
                         (!sb->loaded.has_view || sb->loaded.view_width != fresh.view_width ||
                          sb->loaded.view_center.x != fresh.view_center.x ||
                          sb->loaded.view_center.y != fresh.view_center.y);
+    sandbox_replay_changing(sb); /* the world it replaces, as its last step left it */
     install(sb, &fresh, &s);
     keep_text(sb, text, len);
     sandbox_remember_file(sb, path);
