@@ -8,7 +8,9 @@
  *                  writer leaves the entry alone, the program is ending).
  * A thread masks the signals while it creates and lists a temporary, so the
  * handler never interrupts that on the same thread; on another thread it
- * waits (a bounded time) for openings under way to be listed. The handler
+ * waits (a bounded time) for openings under way to be listed, and an
+ * opening that starts after the handler has begun makes nothing: its
+ * thread waits for the signal to end the program. The handler
  * calls only unlink, nanosleep, sigaction and raise, which are
  * async-signal-safe. POSIX and C11 atomics. */
 #define _POSIX_C_SOURCE 200809L
@@ -37,6 +39,7 @@ typedef struct entry {
 
 static entry entries[ENTRIES];
 static atomic_int opening; /* threads between creating a temporary and listing it */
+static atomic_int ending;  /* set by the handler: no temporary is made after it */
 
 static const int ending_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 enum { ENDING = sizeof ending_signals / sizeof ending_signals[0] };
@@ -60,6 +63,9 @@ static bool remove_listed(void)
 static void on_ending_signal(int sig)
 {
     int saved = errno;
+    /* From here on no thread makes a temporary (out_open waits to die),
+     * so the sweep below is the last: one made after it would stay. */
+    atomic_store(&ending, 1);
     /* Another thread's opening is a few system calls: wait for it up to a
      * second, then go without it. */
     for (int round = 0; !remove_listed() && round < 200; round++) {
@@ -162,6 +168,14 @@ bool out_open(fl_out_file *o, const char *path, char *err, size_t err_size)
     sigset_t old;
     mask_ending(&old);
     atomic_fetch_add(&opening, 1);
+    if (atomic_load(&ending)) {
+        /* The program is ending of a signal on another thread, which has
+         * swept or is sweeping the list: make nothing, and wait for the
+         * end (the ending signals stay masked here). */
+        atomic_fetch_sub(&opening, 1);
+        for (;;)
+            pause();
+    }
     bool ok = fl_out_open(o, path, err, err_size);
     if (ok && o->tmp) {
         hold(o->f);
