@@ -208,11 +208,18 @@ static inline void push(const fl_buoyancy *b, fl_body *body, const fl_submerged 
     double gl = fl_length(g);
     for (int f = 0; f < b->fluid_count; f++) {
         const fl_fluid_def *fl = &b->fluids[f];
-        /* The lift's stiffness: sinking dy adds rho g W dy, turning d theta
-         * adds rho g I_wl d theta of righting moment (the waterplane part
-         * of the metacentric height, always restoring). */
+        /* The lift's stiffness: sinking dy adds rho g W dy; turning by
+         * d theta moves the centre of buoyancy across by BM d theta (BM =
+         * I_wl / A, the waterplane's part) while the centre of mass, BG
+         * above it, moves across by BG d theta: the righting moment grows
+         * by rho g A GM d theta = rho g (I_wl - A BG) d theta, the slope
+         * of the GZ curve, which is negative for a body upright that
+         * capsizes. (Heeled, or on a wave, this is its slope about the
+         * pose the body stands at, to first order.) */
+        fl_vec2 down = gl > 0.0 ? fl_scale(g, 1.0 / gl) : g;
+        double bg = fl_dot(fl_sub(recs[f].centroid, body->position), down);
         heave += fl->density * gl * recs[f].waterline;
-        roll += fl->density * gl * recs[f].waterline_moment;
+        roll += fl->density * gl * (recs[f].waterline_moment - recs[f].area * bg);
         double rate = fl->linear_drag * fl->density * recs[f].area * body->inv_mass;
         lin_rate += rate;
         /* On a wave, towards the water's velocity at C_b (wave_clip.c). */

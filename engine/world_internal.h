@@ -252,7 +252,8 @@ void fl_contacts_forget_removed(fl_world *w);
 /* Brings the contacts' body indices up to date after the list closed up. */
 void fl_contacts_reindex(fl_world *w);
 
-/* Semi-implicit Euler: velocities from forces and gravity, packed into
+/* The leapfrog's kick and drift: velocities from forces and gravity (the
+ * stiffness a body was given taken as integrate.c says), packed into
  * `motions` for the solver; then, after the solve, velocities back to the
  * bodies, positions and angles moved, forces cleared. */
 void fl_integrate_velocities(fl_world *w, double dt);

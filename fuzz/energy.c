@@ -28,6 +28,11 @@
  *     surface, the lift is taken along its tangent there (the waterline
  *     W), so rho_f |g| |A_end - (A_start + W dy)| move_i, 0 for a box
  *     (a round body entering the water gains about 1% of its energy so);
+ *     and the kick takes that tangent's value at the step's start, not its
+ *     mean over the step (the leapfrog's rectangle for the trapezoid, a
+ *     swing of its energy that the step gives back as the body goes the
+ *     other way, and that damps nothing), which gains at most
+ *     rho_f |g| W move_i^2 / 2;
  *   - drag towards the water's velocity u (a current, a wave's orbit) at
  *     rate r (fl_buoyancy_applied_total): m r dt (2u)^2 + its moment's
  *     m r (2u + |v|) R_i |d angle| (drag's power m r (u - v).v is at most
@@ -433,6 +438,10 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
                      * there, off by what the part under grows past it */
                     double tangent = aa + e->prev.waterline[at] * dp.y;
                     bent = fd->density * gn * fabs(e->now.area[at] - tangent) * move;
+                    /* and the kick takes that tangent at the start, not
+                     * its mean over the step (leapfrog): by rho g W d^2 / 2
+                     * at most for a waterline moved by d */
+                    bent += 0.5 * fd->density * gn * e->prev.waterline[at] * move * move;
                     allow += bent;
                     part[0] += bent;
                 }

@@ -105,18 +105,19 @@ FL_API void fl_body_clear_forces(fl_body *b);
 FL_API void fl_body_add_damping(fl_body *b, double rate, fl_vec2 toward, double angular_rate);
 /* Makes this step treat a restoring force implicitly: `linear` N/m along
  * `axis` (the force the body feels falls by linear * dx for a move dx along
- * it) and `angular` N m/rad in spin. The velocity update takes at least half
- * of it at the step's end (the force is then the mean of its two ends, and
- * for a linear spring the step never adds energy), and all of what lies
- * beyond 0.1 / dt^2 per unit mass, so that a stiff restoring force (a light
- * body's buoyancy) can never make the step unstable or ring; the step's
+ * it) and `angular` N m/rad in spin. The velocity update takes up to 0.1 /
+ * dt^2 per unit mass of it by the average-acceleration rule (the kick
+ * along it divided by 1 + s dt^2 / 4: a linear spring keeps its amplitude
+ * and energy at any step, docs/physics.md), and all of what lies beyond at
+ * the step's end, so that a stiff restoring force (a light body's
+ * buoyancy) can never make the step unstable or ring; the step's
  * equilibria stay where they are.
  * Calls add up along one axis (the last one given); cleared like the
  * damping. The buoyancy module gives each body its lift's stiffness. */
 FL_API void fl_body_add_stiffness(fl_body *b, double linear, fl_vec2 axis, double angular);
 /* By default the step takes at its end only the part of the stiffness that
- * its explicit half could not follow (a natural frequency above about
- * 0.3 / dt), so that ordinary bodies bob undamped by the method. This makes
+ * it could not follow (a natural frequency above about 0.3 / dt), so that
+ * ordinary bodies bob undamped by the method. This makes
  * it take the whole of this step's stiffness there: for a restoring force
  * that was measured where the body is going rather than where it is, and
  * given extrapolated back along the stiffness (the buoyancy module does
