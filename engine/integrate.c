@@ -9,14 +9,20 @@
 #include "decay.h"
 #include "world_internal.h"
 
-/* Room for n motions on cache lines of their own, and n positions. The
- * motions are packed anew each step, so growing need not keep them. */
+/* Room for n motions on cache lines of their own, and n positions and
+ * kicks (those cleared). The motions are packed anew each step, so growing
+ * need not keep them. */
 static bool reserve_motions(fl_world *w, int n)
 {
     fl_vec2 *p = fl_world_grow(w, w->positions, &w->position_capacity, n, sizeof *p);
     if (!p)
         return false;
     w->positions = p;
+    fl_twist *kicks = fl_world_grow(w, w->kicks, &w->kick_capacity, n, sizeof *kicks);
+    if (!kicks)
+        return false;
+    w->kicks = kicks;
+    memset(kicks, 0, sizeof *kicks * (size_t)n);
     if (n <= w->motion_capacity)
         return true;
     int capacity = n > 2 * w->motion_capacity ? n : 2 * w->motion_capacity;
@@ -76,12 +82,12 @@ static inline void pack(fl_motion *m, fl_vec2 *pos, const fl_body *b, int i)
  * takes v to v + (a + pull - rate v) dt mean(rate dt), where mean(x) is
  * (1 - exp(-x)) / x: the decay of v is exact, and so is what a and the pull
  * add meanwhile, whatever rate dt is. The spin likewise. */
-static void damp(fl_body *b, fl_vec2 g, double dt)
+static void damp(fl_body *b, fl_vec2 g, double dt, double h)
 {
     fl_vec2 v0 = b->velocity;
     double w0 = b->spin;
-    double k = fl_decay_mean(b->damping * dt) * dt;
-    double ka = fl_decay_mean(b->angular_damping * dt) * dt;
+    double k = fl_decay_mean(b->damping * h) * h;
+    double ka = fl_decay_mean(b->angular_damping * h) * h;
     double ax = b->force.x * b->inv_mass + g.x + b->pull.x - b->damping * b->velocity.x;
     double ay = b->force.y * b->inv_mass + g.y + b->pull.y - b->damping * b->velocity.y;
     b->velocity.x += ax * k;
@@ -108,20 +114,26 @@ static void damp(fl_body *b, fl_vec2 g, double dt)
     double soft = b->stiff_whole ? 0.0 : 0.1 / (dt * dt);
     double s_mean = fl_min(b->stiffness, soft), s_end = b->stiffness - s_mean;
     double a_mean = fl_min(b->angular_stiffness, soft), a_end = b->angular_stiffness - a_mean;
-    double heave = 1.0 + (0.25 * s_mean + s_end) * dt * k;
-    double roll = 1.0 + (0.25 * a_mean + a_end) * dt * ka;
+    double heave = 1.0 + (0.25 * s_mean + s_end) * h * k;
+    double roll = 1.0 + (0.25 * a_mean + a_end) * h * ka;
     if (heave > 1.0) {
         fl_vec2 u = b->stiff_axis;
         double kick = fl_dot(fl_sub(b->velocity, v0), u);
         double along0 = fl_dot(v0, u);
-        double cut = kick - (kick - s_end * dt * k * along0) / heave;
+        double cut = kick - (kick - s_end * h * k * along0) / heave;
         b->velocity = fl_sub(b->velocity, fl_scale(u, cut));
     }
     if (roll > 1.0)
-        b->spin = w0 + (b->spin - w0 - a_end * dt * ka * w0) / roll;
+        b->spin = w0 + (b->spin - w0 - a_end * h * ka * w0) / roll;
     /* A steady force f changed the velocity by f k / m / heave above; the
      * solver's impulses get the same answer from the body (one number for
      * both directions: the heave's, the one that holds a laden hull up). */
+    if (h != dt) { /* a half kick: the solver's impulses still act over the whole step */
+        k = fl_decay_mean(b->damping * dt) * dt;
+        ka = fl_decay_mean(b->angular_damping * dt) * dt;
+        heave = 1.0 + (0.25 * s_mean + s_end) * dt * k;
+        roll = 1.0 + (0.25 * a_mean + a_end) * dt * ka;
+    }
     b->response = k / dt / heave;
     b->angular_response = ka / dt / roll;
 }
@@ -158,13 +170,20 @@ void fl_integrate_velocities(fl_world *w, double dt)
         if (!b->is_static && !b->removed) {
             fl_vec2 v0 = b->velocity;
             double w0 = b->spin;
+            /* A velocity given (made, or set) is the body's at its own
+             * time, not half a step behind: it is kicked to the middle of
+             * the step, by half a step's forces. */
+            double h = b->half_kick ? 0.5 * dt : dt;
+            b->half_kick = false;
             if (b->damped)
-                damp(b, g, dt);
+                damp(b, g, dt, h);
             else {
-                b->velocity.x += (b->force.x * b->inv_mass + g.x) * dt;
-                b->velocity.y += (b->force.y * b->inv_mass + g.y) * dt;
-                b->spin += b->torque * b->inv_inertia * dt;
+                b->velocity.x += (b->force.x * b->inv_mass + g.x) * h;
+                b->velocity.y += (b->force.y * b->inv_mass + g.y) * h;
+                b->spin += b->torque * b->inv_inertia * h;
             }
+            if (m)
+                w->kicks[place[i]] = (fl_twist){fl_sub(b->velocity, v0), b->spin - w0};
             if (sub) {
                 fl_twist *k = &sub[place[i]].kick;
                 k->v = fl_scale(fl_sub(b->velocity, v0), 1.0 / n);

@@ -158,6 +158,9 @@ struct fl_world {
     int motion_capacity;
     fl_vec2 *positions;    /* centres of mass as the step packed them, likewise */
     int position_capacity;
+    fl_twist *kicks;       /* what the velocity update added this step, likewise
+                              (zero for the ground and unmovable bodies) */
+    int kick_capacity;
     bool motions_ready;    /* packed this step (false: no memory for them) */
     fl_substep_motion *sub; /* beside each motion, when substeps > 1 */
     int sub_capacity;

@@ -185,6 +185,7 @@ static void test_restitution_rebound(void **s)
         }
     }
     assert_true(bounced);
+    print_message("rebound to %.4f m of the %.4f e^2 h says\n", rest_y - highest, e * e * h);
     ASSERT_REL(rest_y - highest, e * e * h, 0.05);
     fl_world_destroy(w);
 }
@@ -771,7 +772,8 @@ static void test_pile_with_bodies_coming_and_going(void **s)
 
 /* The same coming and going in free fall, far apart: whatever the world's
  * list does, every body keeps its own velocity and gains exactly g dt a
- * step (force-free semi-implicit Euler adds g dt and nothing else). */
+ * step, g dt / 2 on its first (the force-free leapfrog adds that and
+ * nothing else). */
 static void test_bodies_coming_and_going_keep_their_motion(void **s)
 {
     (void)s;
@@ -781,7 +783,9 @@ static void test_bodies_coming_and_going_keep_their_motion(void **s)
     for (int i = 0; i < 12; i++)
         add_box(w, fl_v2(-3.0 * i, 0.0), crate(1));
     fl_body *live[64];
+    uint32_t stepped[64]; /* ids (never reused) of the bodies the last step moved */
     double before[64];
+    int stepped_count = 0;
     for (int step = 0; step < 120; step++) {
         int k = step / 5;
         if (step % 5 == 0 && k % 3 != 2)
@@ -797,9 +801,15 @@ static void test_bodies_coming_and_going_keep_their_motion(void **s)
         fl_world_step(w, DT);
         assert_int_equal(fl_world_contact_count(w), 0);
         for (int i = 0; i < n; i++) {
-            assert_true(fl_body_velocity(live[i]).y == before[i] + G * DT);
+            bool first = true;
+            for (int j = 0; j < stepped_count && first; j++)
+                first = stepped[j] != fl_body_id(live[i]);
+            assert_true(fl_body_velocity(live[i]).y == before[i] + G * (first ? DT / 2 : DT));
             assert_true(fl_body_velocity(live[i]).x == 0.0 && fl_body_spin(live[i]) == 0.0);
         }
+        for (int i = 0; i < n; i++)
+            stepped[i] = fl_body_id(live[i]);
+        stepped_count = n;
     }
     fl_world_destroy(w);
 }
@@ -874,8 +884,8 @@ static void test_filter_and_sensor(void **s)
     tally t = {0};
     listen(w, &t);
     steps(w, 1.0);
-    /* Free fall for 1 s from rest: y = y0 + g t (t + dt) / 2 in this scheme. */
-    double fallen = G * 1.0 * (1.0 + DT) / 2;
+    /* Free fall for 1 s from rest: y = y0 + g t^2 / 2, exact in this scheme. */
+    double fallen = G * 1.0 * 1.0 / 2;
     ASSERT_NEAR(fl_body_position(ghost).y, 9.0 + fallen, 1e-9);
     ASSERT_NEAR(fl_body_position(sensor).y, 9.0 + fallen, 1e-9);
     assert_int_equal(t.start, 1);

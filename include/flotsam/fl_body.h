@@ -145,7 +145,9 @@ FL_API bool fl_body_is_sensor(const fl_body *b);
 
 /* Pose and motion: the centre of mass (world), the angle (radians) and its
  * rotation (cosine and sine, kept in step with it), the velocity of the
- * centre of mass and the spin (rad/s). */
+ * centre of mass and the spin (rad/s). Once a body has stepped, its
+ * velocity and spin are the ones its last step moved it by (the leapfrog's,
+ * half a step behind its pose: docs/physics.md). */
 FL_API fl_vec2 fl_body_position(const fl_body *b);
 FL_API double fl_body_angle(const fl_body *b);
 FL_API fl_rot fl_body_rot(const fl_body *b);
@@ -224,8 +226,10 @@ FL_API fl_status fl_body_add_opening(fl_world *w, fl_body *b, fl_vec2 a, fl_vec2
 
 /* ---- changing a body ---- */
 
-/* The velocity of the centre of mass, and the spin. Static bodies ignore
- * both. */
+/* The velocity of the centre of mass, and the spin, at the body's time: its
+ * next step kicks them by half a step's forces only (as for a body made
+ * with a velocity), so that the motion that follows is second order in dt.
+ * Static bodies ignore both. */
 FL_API void fl_body_set_velocity(fl_body *b, fl_vec2 v);
 FL_API void fl_body_set_spin(fl_body *b, double spin);
 FL_API void fl_body_set_friction(fl_body *b, double friction);
