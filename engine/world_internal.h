@@ -39,6 +39,8 @@ struct fl_joint {
     int ia, ib;               /* places in the solver's arrays (ib: ground if !b) */
     fl_vec2 ra, rb, axis;
     double mass, bias, gamma, impulse, bias_impulse, slack;
+    double last_slack;        /* a rope's slack at the last step's start... */
+    bool has_last;            /* ... if it had one (a direction, a step) */
     double mouse_mass[3];     /* symmetric 2x2 inverse of the mouse's effective mass */
     fl_vec2 mouse_bias, mouse_impulse;
     bool removed;

@@ -41,7 +41,9 @@
  *     corrections (split impulses move a body by at most the overlap past
  *     the slop): 2 (F_a + F_b) depth for each contact at either end of the
  *     step, 2 (F_a + F_b) stretch for each rope;
- *   - an elastic rope's spring, stepped implicitly on the stretch s_lin
+ *   - an elastic rope's spring (taut at both ends of the step, the
+ *     average-acceleration rule's swing, k ds^2 / 2 for a stretch that
+ *     changed by ds; going taut, the following), stepped implicitly on the stretch s_lin
  *     linearised at the step's start (its anchors moving with their
  *     bodies' velocity and spin there): that makes no energy by s_lin
  *     (backward Euler on the convex k max(s, 0)^2 / 2), but the stretch s
@@ -531,6 +533,12 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
                                      ba ? &e->prev.bodies[ia] : NULL, ba ? &e->now.bodies[ia] : NULL,
                                      bb ? &e->prev.bodies[ib] : NULL, bb ? &e->now.bodies[ib] : NULL);
             double bent = k_rope * delta * (sb + 0.5 * delta);
+            /* A taut rope's spring is taken by the average-acceleration
+             * rule, which damps nothing: its energy, measured with the
+             * velocities half a step behind, swings as the lift's does,
+             * by k ds^2 / 2 at most for a stretch that changed by ds. */
+            if (sa > 0.0 && sb > 0.0)
+                bent += 0.5 * k_rope * (sb - sa) * (sb - sa);
             allow += bent;
             part[3] += bent;
         } else {
