@@ -92,9 +92,12 @@ void buoyancy_push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs
                    double dt, fl_buoyancy_push *pushes, fl_buoyancy_total *total, double *heave,
                    double *roll);
 /* Gives the body the lift's stiffness (fl_body_add_stiffness) along
- * `down`, gravity's direction. */
+ * `down`, gravity's direction; a slope that does not restore (a roll
+ * whose GM is negative) is left to the step's explicit part. */
 static inline void buoyancy_stiffen(fl_body *body, fl_vec2 down, double heave, double roll)
 {
+    heave = fl_max(heave, 0.0);
+    roll = fl_max(roll, 0.0);
     if (heave > 0.0 || roll > 0.0)
         fl_body_add_stiffness(body, heave, down, roll);
 }

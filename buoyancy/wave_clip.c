@@ -289,38 +289,40 @@ static void measure(const fl_body *body, const fl_fluid_def *f, const wave *w, d
     }
 }
 
-/* The step's lift is the lift where the body stands with the stiffness of
- * its waterline s = rho g W / m taken at the step's end in part theta
- * (integrate.c: a half, and wholly the part of s beyond 0.1 / dt^2):
- * the lift where the step's path is at its fraction theta. So a wave is
- * measured at t + theta dt; measured at t, a floating body's heave would
- * lag the surface by theta dt. The dynamic pressure and the water's
- * velocity have no such stiffness to carry them along: they are measured
- * on the body where it will stand then, moved on by its velocity and spin
- * for theta dt. Measured where it stands, the body would be a strip of
- * v theta dt too deep or too shallow at its waterline, in phase with the
- * horizontal pressure gradient there, and the wave would push it along on
- * average: a plank 4 cm thick on a swell 20 m long and 0.2 m high drifted
- * at six times the Stokes drift at 60 Hz (three at 120 Hz); measured so,
- * at 1.045 of it (1.017 at 120 Hz, 1.0035 at 480 Hz: tests/test_waves.c).
- * theta is found from this fluid's waterline alone. */
+/* The step's lift is the lift where the body stands, with the stiffness of
+ * its waterline s = rho g W / m. The leapfrog's kick is centred on the time
+ * the body stands at, t, and the part of s the step follows (up to 0.1 /
+ * dt^2) is taken about that time (integrate.c: the average-acceleration
+ * rule), so a wave is measured at t; the part beyond is taken at the step's
+ * end, and with it the lift where the step's path is at the fraction theta
+ * = (s - 0.1 / dt^2) / s: the wave is then measured at t + theta dt. The
+ * dynamic pressure and the water's velocity have no stiffness to carry them
+ * along: they are measured on the body where it will stand then, moved on
+ * by its velocity and spin for theta dt. Measured elsewhere in time than
+ * the kick, the body would be a strip of v dt too deep or too shallow at
+ * its waterline, in phase with the horizontal pressure gradient there, and
+ * the wave would push it along on average: a plank 4 cm thick on a swell
+ * 20 m long and 0.2 m high drifted at six times the Stokes drift at 60 Hz
+ * when measured a half step off; measured so, at 1.019 of it (0.9988 at
+ * 240 Hz: tests/test_waves.c). theta is found from this fluid's waterline
+ * alone. */
 static double stiff_fraction(const fl_body *body, const fl_fluid_def *f, double g, double dt,
                              double waterline)
 {
     double s = f->density * g * waterline * body->inv_mass, soft = 0.1 / (dt * dt);
-    return s > 0.0 ? 1.0 - 0.5 * fl_min(s, soft) / s : 0.5;
+    return s > 0.0 ? 1.0 - fl_min(s, soft) / s : 0.0;
 }
 
 void submerge_wave(const fl_body *body, const fl_fluid_def *f, double g, double t, double dt,
                    fl_vec2 *scratch, int scratch_size, bool keep_polygon, submerged_part *out)
 {
-    double when = t + 0.5 * dt;
+    double when = t;
     wave w = wave_at(f, g, when);
     measure(body, f, &w, when, scratch, scratch_size, keep_polygon, out);
     if (!(dt > 0.0) || out->kind == SUBMERGE_NONE)
         return;
     double theta = stiff_fraction(body, f, g, dt, out->waterline);
-    if (theta > 0.5) {
+    if (theta > 0.0) {
         when = t + theta * dt;
         w = wave_at(f, g, when);
         measure(body, f, &w, when, scratch, scratch_size, keep_polygon, out);

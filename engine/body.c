@@ -259,6 +259,7 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
     if (!def->is_static) {
         b->velocity = def->velocity;
         b->spin = def->spin;
+        b->half_kick = true;
     }
     *out = b;
     return FL_OK;

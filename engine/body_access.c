@@ -67,14 +67,18 @@ fl_vec2 fl_body_point_velocity(const fl_body *b, fl_vec2 p) { return body_point_
 
 void fl_body_set_velocity(fl_body *b, fl_vec2 v)
 {
-    if (!b->is_static)
+    if (!b->is_static) {
         b->velocity = v;
+        b->half_kick = true;
+    }
 }
 
 void fl_body_set_spin(fl_body *b, double spin)
 {
-    if (!b->is_static)
+    if (!b->is_static) {
         b->spin = spin;
+        b->half_kick = true;
+    }
 }
 
 /* A body damped from now on answers the solver as an undamped one until

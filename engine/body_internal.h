@@ -65,6 +65,11 @@ struct fl_body {
     double stiffness, angular_stiffness;
     fl_vec2 stiff_axis;
     bool stiff_whole;     /* all of it at the step's end (fl_body_take_stiffness_whole) */
+    /* The velocity kept between steps is the one the last step moved the
+     * body by, half a step behind the time it stands at (leapfrog). A body
+     * whose velocity was given (made, or set) has it at its own time, and
+     * its first step kicks it by half a step's forces (integrate.c). */
+    bool half_kick;
     /* How the damped step answers a steady force, against an undamped one
      * (set by the velocity update, read by the solver): contacts and ropes
      * act through the same map, so the damping and stiffness leave every

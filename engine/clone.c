@@ -109,6 +109,7 @@ static void forget_scratch(fl_world *c)
     FORGET(c->motion_of, c->motion_of_capacity);
     FORGET(c->motion_block, c->motion_capacity);
     FORGET(c->positions, c->position_capacity);
+    FORGET(c->kicks, c->kick_capacity);
     c->motions_ready = false;
     FORGET(c->rows, c->row_capacity);
     FORGET(c->impulses, c->impulse_capacity);

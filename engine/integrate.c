@@ -1,4 +1,4 @@
-/* The two halves of semi-implicit Euler, as passes over the bodies:
+/* The two halves of a leapfrog step (kick, then drift), as passes over the bodies:
  * velocities from forces before the collision stage (packed on the way for
  * the solver), positions from the solved velocities after it (forces
  * cleared on the way). Each pass asks for bodies a few ahead of the one it
@@ -9,14 +9,20 @@
 #include "decay.h"
 #include "world_internal.h"
 
-/* Room for n motions on cache lines of their own, and n positions. The
- * motions are packed anew each step, so growing need not keep them. */
+/* Room for n motions on cache lines of their own, and n positions and
+ * kicks (those cleared). The motions are packed anew each step, so growing
+ * need not keep them. */
 static bool reserve_motions(fl_world *w, int n)
 {
     fl_vec2 *p = fl_world_grow(w, w->positions, &w->position_capacity, n, sizeof *p);
     if (!p)
         return false;
     w->positions = p;
+    fl_twist *kicks = fl_world_grow(w, w->kicks, &w->kick_capacity, n, sizeof *kicks);
+    if (!kicks)
+        return false;
+    w->kicks = kicks;
+    memset(kicks, 0, sizeof *kicks * (size_t)n);
     if (n <= w->motion_capacity)
         return true;
     int capacity = n > 2 * w->motion_capacity ? n : 2 * w->motion_capacity;
@@ -76,44 +82,58 @@ static inline void pack(fl_motion *m, fl_vec2 *pos, const fl_body *b, int i)
  * takes v to v + (a + pull - rate v) dt mean(rate dt), where mean(x) is
  * (1 - exp(-x)) / x: the decay of v is exact, and so is what a and the pull
  * add meanwhile, whatever rate dt is. The spin likewise. */
-static void damp(fl_body *b, fl_vec2 g, double dt)
+static void damp(fl_body *b, fl_vec2 g, double dt, double h)
 {
-    double k = fl_decay_mean(b->damping * dt) * dt;
-    double ka = fl_decay_mean(b->angular_damping * dt) * dt;
+    fl_vec2 v0 = b->velocity;
+    double w0 = b->spin;
+    double k = fl_decay_mean(b->damping * h) * h;
+    double ka = fl_decay_mean(b->angular_damping * h) * h;
     double ax = b->force.x * b->inv_mass + g.x + b->pull.x - b->damping * b->velocity.x;
     double ay = b->force.y * b->inv_mass + g.y + b->pull.y - b->damping * b->velocity.y;
     b->velocity.x += ax * k;
     b->velocity.y += ay * k;
     b->spin += (b->torque * b->inv_inertia - b->angular_damping * b->spin) * ka;
-    /* A stiffness s (per mass) along u: the force it answers to falls by
-     * s u (x1 - x0) = s u v1 dt over the step. A part theta s of it taken
-     * at the step's end divides the component of v1 along u by
-     * 1 + theta s dt k. Half of it (theta = 1/2) makes the force the mean
-     * of its values at the step's two ends, and then, for a linear spring,
-     * E1 - E0 = -(dt^2 / 8) |that mean force|^2 / m: the energy never
-     * rises, whatever s dt^2, and what the method takes is second order in
-     * dt (a body bobbing at omega loses a fraction omega^2 dt^2 / 4 of its
-     * amplitude per step: a damping ratio of omega dt / 4). Explicit
-     * (theta = 0), semi-implicit Euler keeps only a shadow of the energy,
-     * which rises and falls by omega dt / 2 of itself every period. The
-     * stiffness beyond what the step follows closely (a natural frequency
-     * of about 0.3 / dt) is taken wholly at the end: a very light or thin
-     * body, whose bobbing the step could not follow, settles instead of
-     * ringing. Where the force is zero (an equilibrium) nothing moves. */
+    /* A stiffness s (per mass) along u, the slope of a force the step
+     * measured where the body stands. Leapfrog (the kick above, then the
+     * drift by the new velocity) keeps a linear oscillator's energy, but
+     * only while omega dt < 2. The average-acceleration rule is stable at
+     * any omega dt and damps nothing: the force over the step is taken as
+     * the mean of its values at x(n-1), twice at x(n) and at x(n+1),
+     *   x(n+1) - 2 x(n) + x(n-1) = -(s dt^2 / 4) (x(n+1) + 2 x(n) + x(n-1)),
+     * which is the kick dv divided along u by 1 + s dt^2 / 4 (the x(n)
+     * part is in the force already; the rest is s dt^2 / 4 of the kick's
+     * own displacement). Its two roots lie on the unit circle for every
+     * s dt^2 > 0: the amplitude stays, and the period is long by about
+     * (omega dt)^2 / 12 of itself (docs/physics.md). Stiffness beyond what
+     * the step follows closely (a natural frequency above about 0.3 / dt:
+     * a very light or thin body, or one the step carries across the
+     * surface, fl_body_take_stiffness_whole) is instead taken wholly at the
+     * step's end, on the velocity itself (backward Euler), so that what the
+     * step cannot follow settles instead of ringing. Where the force is
+     * zero (an equilibrium) nothing moves. */
     double soft = b->stiff_whole ? 0.0 : 0.1 / (dt * dt);
-    double heave = 1.0 + (b->stiffness - 0.5 * fl_min(b->stiffness, soft)) * dt * k;
-    double roll = 1.0 + (b->angular_stiffness - 0.5 * fl_min(b->angular_stiffness, soft)) * dt * ka;
+    double s_mean = fl_min(b->stiffness, soft), s_end = b->stiffness - s_mean;
+    double a_mean = fl_min(b->angular_stiffness, soft), a_end = b->angular_stiffness - a_mean;
+    double heave = 1.0 + (0.25 * s_mean + s_end) * h * k;
+    double roll = 1.0 + (0.25 * a_mean + a_end) * h * ka;
     if (heave > 1.0) {
         fl_vec2 u = b->stiff_axis;
-        double along = fl_dot(b->velocity, u);
-        double cut = along * (1.0 - 1.0 / heave);
+        double kick = fl_dot(fl_sub(b->velocity, v0), u);
+        double along0 = fl_dot(v0, u);
+        double cut = kick - (kick - s_end * h * k * along0) / heave;
         b->velocity = fl_sub(b->velocity, fl_scale(u, cut));
     }
     if (roll > 1.0)
-        b->spin /= roll;
+        b->spin = w0 + (b->spin - w0 - a_end * h * ka * w0) / roll;
     /* A steady force f changed the velocity by f k / m / heave above; the
      * solver's impulses get the same answer from the body (one number for
      * both directions: the heave's, the one that holds a laden hull up). */
+    if (h != dt) { /* a half kick: the solver's impulses still act over the whole step */
+        k = fl_decay_mean(b->damping * dt) * dt;
+        ka = fl_decay_mean(b->angular_damping * dt) * dt;
+        heave = 1.0 + (0.25 * s_mean + s_end) * dt * k;
+        roll = 1.0 + (0.25 * a_mean + a_end) * dt * ka;
+    }
     b->response = k / dt / heave;
     b->angular_response = ka / dt / roll;
 }
@@ -150,13 +170,20 @@ void fl_integrate_velocities(fl_world *w, double dt)
         if (!b->is_static && !b->removed) {
             fl_vec2 v0 = b->velocity;
             double w0 = b->spin;
+            /* A velocity given (made, or set) is the body's at its own
+             * time, not half a step behind: it is kicked to the middle of
+             * the step, by half a step's forces. */
+            double h = b->half_kick ? 0.5 * dt : dt;
+            b->half_kick = false;
             if (b->damped)
-                damp(b, g, dt);
+                damp(b, g, dt, h);
             else {
-                b->velocity.x += (b->force.x * b->inv_mass + g.x) * dt;
-                b->velocity.y += (b->force.y * b->inv_mass + g.y) * dt;
-                b->spin += b->torque * b->inv_inertia * dt;
+                b->velocity.x += (b->force.x * b->inv_mass + g.x) * h;
+                b->velocity.y += (b->force.y * b->inv_mass + g.y) * h;
+                b->spin += b->torque * b->inv_inertia * h;
             }
+            if (m)
+                w->kicks[place[i]] = (fl_twist){fl_sub(b->velocity, v0), b->spin - w0};
             if (sub) {
                 fl_twist *k = &sub[place[i]].kick;
                 k->v = fl_scale(fl_sub(b->velocity, v0), 1.0 / n);

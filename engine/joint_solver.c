@@ -12,6 +12,10 @@ static void prepare_rope(fl_joint *j, fl_motion *m, double dt)
     double dist = fl_length(d);
     j->slack = j->length - dist;
     j->bias_impulse = 0.0;
+    double last = j->last_slack;
+    bool had_last = j->has_last;
+    j->last_slack = j->slack;
+    j->has_last = dist >= 1e-9;
     if (dist < 1e-9) {
         j->mass = 0.0; /* no direction */
         j->impulse = 0.0;
@@ -34,9 +38,23 @@ static void prepare_rope(fl_joint *j, fl_motion *m, double dt)
         if (slack)
             j->impulse = 0.0;
         double k = row_k(masses_of(a, b), j->ra, j->rb, j->axis);
-        double denom = (slack ? 0.0 : j->damping) + dt * j->stiffness;
-        j->gamma = 1.0 / (dt * denom);
-        j->bias = j->slack * j->stiffness / denom;
+        if (!slack && had_last) {
+            /* Taut, the spring and damper by the average-acceleration
+             * rule (integrate.c, docs/physics.md): the impulse is h times
+             * k (s(n+1) + 2 s(n) + s(n-1)) / 4 + c (v0 + v1) / 2, v0 the
+             * stretch rate over the last step, (slack(n) - slack(n-1)) /
+             * h along the axis, and v1 this step's. Undamped at any step
+             * for c = 0, and the damper's ratio is c's. */
+            double v0 = (j->slack - last) / dt;
+            double denom = 0.25 * dt * j->stiffness + 0.5 * j->damping;
+            j->gamma = 1.0 / (dt * denom);
+            j->bias = (j->slack * j->stiffness -
+                       (0.25 * dt * j->stiffness - 0.5 * j->damping) * v0) / denom;
+        } else {
+            double denom = (slack ? 0.0 : j->damping) + dt * j->stiffness;
+            j->gamma = 1.0 / (dt * denom);
+            j->bias = j->slack * j->stiffness / denom;
+        }
         j->mass = 1.0 / (k + j->gamma);
     } else {
         j->gamma = 0.0;

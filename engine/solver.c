@@ -125,13 +125,21 @@ static void prepare_row(contact_row *r, row_impulse *imp, fl_contact *c, int ind
 
 /* The speed each point of a bouncing row approaches at, taken before its
  * own warm start as the solve found it; a hit that the last step stopped
- * at the surface bounces now, with the speed it arrived at. */
-static void note_approach(bounce_row *br, const contact_row *r, fl_contact *c, const fl_motion *m)
+ * at the surface bounces now, with the speed it arrived at. The velocities
+ * the step solves are the middle of the step's (leapfrog), half a kick
+ * past the bodies' time: the bounce is taken at their time, the approach
+ * less half the kick and the rebound plus it, so that a drop rebounds to
+ * e^2 of its height to second order in dt (kicks: NULL in substeps, which
+ * bounce at each substep's velocities). */
+static void note_approach(bounce_row *br, const contact_row *r, fl_contact *c, const fl_motion *m,
+                          const fl_twist *kicks)
 {
     for (int i = 0; i < r->count; i++) {
         const row_point *p = &r->points[i];
+        br->half[i] =
+            kicks ? 0.5 * speed_along(&kicks[r->ia], &kicks[r->ib], r->normal, p->rna, p->rnb) : 0.0;
         br->approach[i] = fl_min(
-            speed_along(&m[r->ia].vel, &m[r->ib].vel, r->normal, p->rna, p->rnb),
+            speed_along(&m[r->ia].vel, &m[r->ib].vel, r->normal, p->rna, p->rnb) - br->half[i],
             c->points[i].impact);
         br->max_impulse[i] = 0.0;
         c->points[i].impact = 0.0;
@@ -217,7 +225,7 @@ static void restitute_row(const contact_row *r, row_impulse *imp, bounce_row *br
             c->points[i].impact = br->approach[i];
             hit = false;
         }
-        floor[i] = hit ? -e * br->approach[i] : -INFINITY;
+        floor[i] = hit ? -e * br->approach[i] + br->half[i] : -INFINITY;
         any = any || hit;
     }
     if (!any)
@@ -387,7 +395,8 @@ void fl_solve(fl_world *w, double dt)
             }
             if (c[i].restitution > 0.0) {
                 w->bounces[n_bounce].row = rows;
-                note_approach(&w->bounces[n_bounce++], r, &c[i], m);
+                note_approach(&w->bounces[n_bounce++], r, &c[i], m,
+                              substeps == 1 ? w->kicks : NULL);
             } else {
                 for (int k = 0; k < c[i].count; k++)
                     c[i].points[k].impact = 0.0; /* nothing to bounce */

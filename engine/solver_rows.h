@@ -134,6 +134,7 @@ typedef struct row_step {
 typedef struct bounce_row {
     int row;
     double approach[2];       /* normal speed before the solve */
+    double half[2];           /* half of what the step's kick added to it */
     double max_impulse[2];    /* the largest normal impulse over the passes */
 } bounce_row;
 

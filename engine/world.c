@@ -106,6 +106,7 @@ void fl_world_destroy(fl_world *w)
     fl_collide_free(w);
     fl_world_free(w, w->motion_block);
     fl_world_free(w, w->positions);
+    fl_world_free(w, w->kicks);
     fl_world_free(w, w->sub);
     w->allocator.free(w, w->allocator.user);
 }

@@ -39,6 +39,8 @@ struct fl_joint {
     int ia, ib;               /* places in the solver's arrays (ib: ground if !b) */
     fl_vec2 ra, rb, axis;
     double mass, bias, gamma, impulse, bias_impulse, slack;
+    double last_slack;        /* a rope's slack at the last step's start... */
+    bool has_last;            /* ... if it had one (a direction, a step) */
     double mouse_mass[3];     /* symmetric 2x2 inverse of the mouse's effective mass */
     fl_vec2 mouse_bias, mouse_impulse;
     bool removed;
@@ -158,6 +160,9 @@ struct fl_world {
     int motion_capacity;
     fl_vec2 *positions;    /* centres of mass as the step packed them, likewise */
     int position_capacity;
+    fl_twist *kicks;       /* what the velocity update added this step, likewise
+                              (zero for the ground and unmovable bodies) */
+    int kick_capacity;
     bool motions_ready;    /* packed this step (false: no memory for them) */
     fl_substep_motion *sub; /* beside each motion, when substeps > 1 */
     int sub_capacity;
@@ -252,7 +257,8 @@ void fl_contacts_forget_removed(fl_world *w);
 /* Brings the contacts' body indices up to date after the list closed up. */
 void fl_contacts_reindex(fl_world *w);
 
-/* Semi-implicit Euler: velocities from forces and gravity, packed into
+/* The leapfrog's kick and drift: velocities from forces and gravity (the
+ * stiffness a body was given taken as integrate.c says), packed into
  * `motions` for the solver; then, after the solve, velocities back to the
  * bodies, positions and angles moved, forces cleared. */
 void fl_integrate_velocities(fl_world *w, double dt);

@@ -28,6 +28,11 @@
  *     surface, the lift is taken along its tangent there (the waterline
  *     W), so rho_f |g| |A_end - (A_start + W dy)| move_i, 0 for a box
  *     (a round body entering the water gains about 1% of its energy so);
+ *     and the kick takes that tangent's value at the step's start, not its
+ *     mean over the step (the leapfrog's rectangle for the trapezoid, a
+ *     swing of its energy that the step gives back as the body goes the
+ *     other way, and that damps nothing), which gains at most
+ *     rho_f |g| W move_i^2 / 2;
  *   - drag towards the water's velocity u (a current, a wave's orbit) at
  *     rate r (fl_buoyancy_applied_total): m r dt (2u)^2 + its moment's
  *     m r (2u + |v|) R_i |d angle| (drag's power m r (u - v).v is at most
@@ -36,7 +41,9 @@
  *     corrections (split impulses move a body by at most the overlap past
  *     the slop): 2 (F_a + F_b) depth for each contact at either end of the
  *     step, 2 (F_a + F_b) stretch for each rope;
- *   - an elastic rope's spring, stepped implicitly on the stretch s_lin
+ *   - an elastic rope's spring (taut at both ends of the step, the
+ *     average-acceleration rule's swing, k ds^2 / 2 for a stretch that
+ *     changed by ds; going taut, the following), stepped implicitly on the stretch s_lin
  *     linearised at the step's start (its anchors moving with their
  *     bodies' velocity and spin there): that makes no energy by s_lin
  *     (backward Euler on the convex k max(s, 0)^2 / 2), but the stretch s
@@ -433,6 +440,10 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
                      * there, off by what the part under grows past it */
                     double tangent = aa + e->prev.waterline[at] * dp.y;
                     bent = fd->density * gn * fabs(e->now.area[at] - tangent) * move;
+                    /* and the kick takes that tangent at the start, not
+                     * its mean over the step (leapfrog): by rho g W d^2 / 2
+                     * at most for a waterline moved by d */
+                    bent += 0.5 * fd->density * gn * e->prev.waterline[at] * move * move;
                     allow += bent;
                     part[0] += bent;
                 }
@@ -522,6 +533,12 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
                                      ba ? &e->prev.bodies[ia] : NULL, ba ? &e->now.bodies[ia] : NULL,
                                      bb ? &e->prev.bodies[ib] : NULL, bb ? &e->now.bodies[ib] : NULL);
             double bent = k_rope * delta * (sb + 0.5 * delta);
+            /* A taut rope's spring is taken by the average-acceleration
+             * rule, which damps nothing: its energy, measured with the
+             * velocities half a step behind, swings as the lift's does,
+             * by k ds^2 / 2 at most for a stretch that changed by ds. */
+            if (sa > 0.0 && sb > 0.0)
+                bent += 0.5 * k_rope * (sb - sa) * (sb - sa);
             allow += bent;
             part[3] += bent;
         } else {

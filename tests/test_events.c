@@ -159,9 +159,10 @@ static void test_before_and_after_see_the_step(void **state)
     assert_int_equal(fl_world_on(w, FL_EVENT_AFTER_UPDATE, probe_after, &p), FL_OK);
     fl_world_step(w, 0.5);
     /* beforeUpdate sees the body where it was and the step not counted;
-     * afterUpdate sees it moved by v dt = g dt^2 = 8 * 0.25 = 2 (exact). */
+     * afterUpdate sees it moved by g dt^2 / 2 = 8 * 0.25 / 2 = 1, free
+     * fall's own (its first step kicks half a step; exact). */
     ASSERT_EXACT(p.y_before, 0.0);
-    ASSERT_EXACT(p.y_after, 2.0);
+    ASSERT_EXACT(p.y_after, 1.0);
     assert_int_equal(p.count_before, 0);
     assert_int_equal(p.count_after, 1);
     fl_world_destroy(w);

@@ -81,8 +81,9 @@ static void test_draft_q08(void **s) { (void)s; draft_case(0.8); }
 
 /* Wholly submerged, a body of relative density q feels a = (1 - 1/q) g and a
  * drag decaying its velocity at l = k_lin / q. The step solves
- * dv/dt = a - l v in closed form, so from rest the first step gives exactly
- * a (1 - exp(-l dt)) / l, and the body approaches the drag law's terminal
+ * dv/dt = a - l v in closed form, so from rest the first step (a half
+ * kick, to the middle of the step) gives exactly a (1 - exp(-l dt / 2)) /
+ * l, and the body approaches the drag law's terminal
  * velocity a / l, for any l dt (before, it overshot a / l by l dt / 2). */
 static void sink_case(double q, double k_lin, long seconds)
 {
@@ -93,7 +94,7 @@ static void sink_case(double q, double k_lin, long seconds)
     fl_body *b = add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 5e4), 0.0, q * RHO);
     double a = (1.0 - 1.0 / q) * G, l = k_lin / q;
     fl_world_step(t.w, DT);
-    double first = -a * expm1(-l * DT) / l;
+    double first = -a * expm1(-l * DT / 2) / l;
     ASSERT_NEAR(fl_body_velocity(b).y, first, 1e-12 * fabs(first));
     run(&t, (double)seconds); /* 30 time constants or more */
     /* Roundoff in a sum of many steps; the issue asks for 0.1 %. */
@@ -125,7 +126,7 @@ static void test_dry_body_feels_nothing(void **s)
     /* Its lowest corner is above the surface after one step as well. */
     b->spin = 0.0;
     fl_world_step(t.w, DT);
-    assert_true(fl_body_velocity(b).y == G * DT);
+    assert_true(fl_body_velocity(b).y == G * DT / 2); /* a first step's half kick */
     assert_true(fl_body_velocity(b).x == 0.0 && fl_body_spin(b) == 0.0);
     assert_true(fl_buoyancy_body_area(t.b, 0, NULL) == 0.0);
     tank_close(&t);
@@ -356,11 +357,18 @@ static void test_drag_exact_decay(void **s)
     /* Neutral (q = 1): rate 0.5/s, 0.0083 per step, the small-step branch. */
     fl_body *cruiser = add_box_body(t.w, 1.0, 1.0, fl_v2(100.0, 5e3), 0.0, RHO);
     cruiser->velocity = fl_v2(2.0, 0.0);
-    fl_world_step(t.w, DT);
-    ASSERT_NEAR(fl_body_velocity(light).x, 5.0 * exp(-0.5 * RHO / 1.0 * DT), 1e-9 * 5.0 * exp(-8.0));
+    fl_world_step(t.w, DT); /* a first step: the half kick decays over dt / 2 */
+    ASSERT_NEAR(fl_body_velocity(light).x, 5.0 * exp(-0.5 * RHO / 1.0 * DT / 2),
+                1e-9 * 5.0 * exp(-4.0));
     assert_true(fl_body_velocity(light).x > 0.0);
-    ASSERT_NEAR(fl_body_spin(spinner), 3.0 * exp(-1.0 * DT), 1e-12);
-    ASSERT_NEAR(fl_body_velocity(cruiser).x, 2.0 * exp(-0.5 * DT), 1e-14);
+    ASSERT_NEAR(fl_body_spin(spinner), 3.0 * exp(-1.0 * DT / 2), 1e-12);
+    ASSERT_NEAR(fl_body_velocity(cruiser).x, 2.0 * exp(-0.5 * DT / 2), 1e-14);
+    fl_world_step(t.w, DT); /* and then over dt */
+    ASSERT_NEAR(fl_body_velocity(light).x, 5.0 * exp(-0.5 * RHO / 1.0 * DT * 1.5),
+                1e-9 * 5.0 * exp(-12.0));
+    assert_true(fl_body_velocity(light).x > 0.0);
+    ASSERT_NEAR(fl_body_spin(spinner), 3.0 * exp(-1.0 * DT * 1.5), 1e-12);
+    ASSERT_NEAR(fl_body_velocity(cruiser).x, 2.0 * exp(-0.5 * DT * 1.5), 1e-14);
     tank_close(&t);
 
     fl_world_def wd = fl_world_def_default();
@@ -465,15 +473,21 @@ static void test_applied_forces_are_reported(void **s)
  * (speed < 1e-3 m/s) at Archimedes' draft within 1 mm after 60 s, and
  * their mechanical energy -- kinetic, gravitational and the buoyancy
  * potential rho g W d^2 / 2 of a box upright at depth d (W d h - W h^2 / 2
- * once under) -- never rises from one step to the next, beyond roundoff
- * (1e-13 of m g times the height fallen through). Before: the density-1 box
- * ended 4 cm high and still moving, the 1 mm plank 2.8 cm low, and the
- * step into the water made 3.6 J for the density-1 box (more than it had
- * fallen through) and 21 J for density 50. */
+ * once under) -- never exceeds what they had when let go, beyond roundoff
+ * (1e-13 of m g times the height fallen through). A step that damps
+ * nothing of its own (integrate.c) lets that energy, measured at the
+ * body's time with the velocity half a step behind, swing by O(omega dt)
+ * of itself about its true value from step to step; what the drag takes
+ * and the water gains must still leave it below its start. Before the
+ * entry was taken along the step's path: the density-1 box ended 4 cm high
+ * and still moving, the 1 mm plank 2.8 cm low, and the step into the
+ * water made 3.6 J for the density-1 box (more than it had fallen
+ * through) and 21 J for density 50. */
 typedef struct drop_result {
     double draft_error, speed;
-    double worst_rise; /* the largest step-to-step rise of the energy, J */
+    double worst_rise; /* the most the energy stood above its start, J */
     int rise_step;
+    double step_rise;  /* the largest rise from one step to the next, J (reported) */
 } drop_result;
 
 static double box_energy(const fl_body *b, double w, double h, double surface)
@@ -491,16 +505,17 @@ static drop_result drop_case(double w, double h, double density, double height)
     const double surface = 8.0;
     tank t = tank_open(surface, 108.0);
     fl_body *b = add_box_body(t.w, w, h, fl_v2(0.0, surface - height - h / 2), 0.0, density);
-    drop_result r = {0.0, 0.0, 0.0, 0};
-    double e = box_energy(b, w, h, surface);
+    drop_result r = {0.0, 0.0, 0.0, 0, 0.0};
+    double e0 = box_energy(b, w, h, surface), last = e0;
     for (int i = 1; i <= 60 * 60; i++) {
         fl_world_step(t.w, DT);
-        double next = box_energy(b, w, h, surface);
-        if (next - e > r.worst_rise) {
-            r.worst_rise = next - e;
+        double e = box_energy(b, w, h, surface);
+        if (e - e0 > r.worst_rise) {
+            r.worst_rise = e - e0;
             r.rise_step = i;
         }
-        e = next;
+        r.step_rise = fmax(r.step_rise, e - last);
+        last = e;
     }
     assert_true(fabs(fl_body_angle(b)) < 1e-12); /* upright, as the energy assumes */
     r.draft_error = fl_body_position(b).y + h / 2 - surface - density / RHO * h;
@@ -518,15 +533,19 @@ static void test_light_and_thin_bodies_settle(void **s)
     static const double densities[] = {1, 2, 5, 10, 20, 50, 100, 200, 500};
     for (size_t i = 0; i < sizeof densities / sizeof densities[0]; i++) {
         drop_result r = drop_case(1.0, 1.0, densities[i], 1.5);
+        print_message("density %g: draft off by %.2g m, highest E - E0 %.3g J, largest rise in a "
+                      "step %.3g J\n", densities[i], r.draft_error, r.worst_rise, r.step_rise);
         if (!(fabs(r.draft_error) < 1e-3 && r.speed < 1e-3 && r.worst_rise == 0.0))
-            fail_msg("density %g: draft off by %g m, speed %g m/s, energy rose %g J at step %d",
+            fail_msg("density %g: draft off by %g m, speed %g m/s, energy above its start by %g J at step %d",
                      densities[i], r.draft_error, r.speed, r.worst_rise, r.rise_step);
     }
     static const double thickness[] = {0.001, 0.002, 0.005, 0.010};
     for (size_t i = 0; i < sizeof thickness / sizeof thickness[0]; i++) {
         drop_result r = drop_case(1.0, thickness[i], 500.0, 0.2);
+        print_message("plank %g m: draft off by %.2g m, highest E - E0 %.3g J, largest rise in a "
+                      "step %.3g J\n", thickness[i], r.draft_error, r.worst_rise, r.step_rise);
         if (!(fabs(r.draft_error) < 1e-3 && r.speed < 1e-3 && r.worst_rise == 0.0))
-            fail_msg("plank %g m: draft off by %g m, speed %g m/s, energy rose %g J at step %d",
+            fail_msg("plank %g m: draft off by %g m, speed %g m/s, energy above its start by %g J at step %d",
                      thickness[i], r.draft_error, r.speed, r.worst_rise, r.rise_step);
     }
 }
@@ -621,53 +640,208 @@ static void test_dry_hold_heeled(void **s)
     tank_close(&t);
 }
 
-/* An ordinary body bobs as the step predicts: a 2 x 1 m box of density 500
- * (m = 1000 kg, s = rho g W / m = 19.62 /s^2, s dt^2 = 0.0055 at 60 Hz;
- * stable upright, GM = 0.42 m) bobbing 0.09 m in water without drag, its
- * waterline the same all the way (a linear spring). The lift taken half at
- * each end of the step gives the step's map the determinant 1 / (1 + s
- * dt^2 / 2), so each step keeps (1 + s dt^2 / 2)^(-1/2) of the amplitude (a
- * damping ratio of omega dt / 4 = 0.018), and the energy (1/2 m v^2 + 1/2 m
- * s y^2 about the equilibrium) never rises. Each peak is found by a
- * parabola through the three samples about it (good to (omega dt)^4 ~
- * 3e-5), and its ratio to the first is checked against the envelope's
- * within 1e-4. (Explicit, the amplitude stayed; the energy rose and fell by
- * 4 % of itself every period.) */
-static void test_ordinary_bodies_bob_as_predicted(void **s)
+/* The peaks of a sampled swing, each found by the parabola through the
+ * three samples about it (good to (omega dt)^4): how many, and the first
+ * and last one's time (in samples) and height. */
+typedef struct swing {
+    double y[3];
+    int samples, peaks;
+    double first_at, first, last_at, last;
+} swing;
+
+static void swing_add(swing *w, double y)
 {
-    (void)s;
-    tank t = tank_open(0.0, 50.0);
-    fl_fluid_def f = *fl_buoyancy_fluid(t.b, 0);
-    f.linear_drag = f.angular_drag = 0.0;
-    assert_int_equal(fl_buoyancy_set_fluid(t.b, 0, &f, NULL), FL_OK);
-    const double a0 = 0.09, stiff = RHO * G * 2.0 / (500.0 * 2.0);
-    fl_body *b = add_box_body(t.w, 2.0, 1.0, fl_v2(0.0, a0), 0.0, 500.0);
-    double keep = pow(1.0 + stiff * DT * DT / 2.0, -0.5);
-    double y[3] = {a0, a0, a0}, first = 0.0, first_at = 0.0, energy = stiff * a0 * a0 / 2;
-    int peaks = 0;
-    for (int i = 1; i <= 20 * 60; i++) {
-        fl_world_step(t.w, DT);
-        y[0] = y[1];
-        y[1] = y[2];
-        y[2] = fl_body_position(b).y;
-        fl_vec2 v = fl_body_velocity(b);
-        double e = (fl_dot(v, v) + stiff * y[2] * y[2]) / 2; /* per unit mass */
-        if (!(e <= energy * (1.0 + 1e-12)))
-            fail_msg("step %d: the energy rose from %.12g to %.12g J/kg", i, energy, e);
-        energy = e;
-        if (y[1] > y[0] && y[1] >= y[2] && y[1] > 0.0) { /* a peak near step i - 1 */
-            double curve = y[0] - 2.0 * y[1] + y[2];
-            double at = i - 1 + (y[0] - y[2]) / (2.0 * curve);
-            double top = y[1] - (y[2] - y[0]) * (y[2] - y[0]) / (8.0 * curve);
-            if (peaks++ == 0) {
-                first = top;
-                first_at = at;
-            }
-            ASSERT_REL(top / first, pow(keep, at - first_at), 1e-4);
+    w->y[0] = w->y[1];
+    w->y[1] = w->y[2];
+    w->y[2] = y;
+    int i = ++w->samples;
+    if (i >= 3 && w->y[1] > w->y[0] && w->y[1] >= w->y[2] && w->y[1] > 0.0) {
+        double curve = w->y[0] - 2.0 * w->y[1] + w->y[2];
+        w->last_at = i - 1 + (w->y[0] - w->y[2]) / (2.0 * curve);
+        w->last = w->y[1] - (w->y[2] - w->y[0]) * (w->y[2] - w->y[0]) / (8.0 * curve);
+        if (w->peaks++ == 0) {
+            w->first_at = w->last_at;
+            w->first = w->last;
         }
     }
-    assert_true(peaks >= 13); /* period 2 pi / sqrt(19.62) = 1.42 s */
+}
+
+/* Its mean period, in samples. */
+static double swing_period(const swing *w) { return (w->last_at - w->first_at) / (w->peaks - 1); }
+
+/* The period the step gives an oscillator of natural frequency omega: the
+ * average-acceleration rule turns by 2 atan(omega dt / 2) a step, long by
+ * about (omega dt)^2 / 12 of itself (docs/physics.md). */
+static double step_period(double omega, double dt) { return 2.0 * FL_PI / (2.0 * atan(omega * dt / 2.0)); }
+
+/* Heave keeps its amplitude and its period at any rate: a drag-free box
+ * 1 x 0.5 m of half the water's density (draft 0.25 m, omega^2 = g / T =
+ * 39.24 /s^2, s dt^2 = 0.044 at 30 Hz), let go 2 cm low at 30, 60, 120
+ * and 240 Hz. Its waterline is the same all the way (a linear spring), so
+ * the step's map keeps exactly
+ *   E* = (1 + s dt^2 / 4) v^2 / 2 + s y(n) y(n+1) / 2
+ * (v the velocity that took it from y(n) to y(n+1)) from its first step
+ * on (a half kick, which starts it within (omega dt)^2 / 4 of s a^2 / 2):
+ * kept to 1e-9 of itself over 60 s, where semi-implicit Euler
+ * with half the stiffness taken at the step's end lost 1 - exp(-2 * 0.164
+ * * 60) of it at 60 Hz. Every peak over the 60 s stands within 1e-4 of the
+ * first (the parabola's error), the last at least 99 % of the 2 cm; the
+ * period is the step's own, 2 pi / (2 atan(omega dt / 2)) steps, within
+ * 1e-5, and at 60 Hz within 0.1 % of 2 pi sqrt(T / g). */
+static void test_heave_keeps_its_amplitude_and_period(void **s)
+{
+    (void)s;
+    const double rates[] = {30.0, 60.0, 120.0, 240.0}, a0 = 0.02, s_heave = G / 0.25;
+    for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++) {
+        double dt = 1.0 / rates[r], q = s_heave * dt * dt / 4.0;
+        tank t = tank_open(0.0, 50.0);
+        fl_fluid_def f = *fl_buoyancy_fluid(t.b, 0);
+        f.linear_drag = f.angular_drag = 0.0;
+        assert_int_equal(fl_buoyancy_set_fluid(t.b, 0, &f, NULL), FL_OK);
+        fl_body *b = add_box_body(t.w, 1.0, 0.5, fl_v2(0.0, a0), 0.0, 500.0);
+        swing sw = {{a0, a0, a0}, 0, 0, 0, 0, 0, 0};
+        double e0 = 0.0, y = a0;
+        for (long i = 1; i <= (long)(60 * rates[r]); i++) {
+            fl_world_step(t.w, dt);
+            double y1 = fl_body_position(b).y, v = fl_body_velocity(b).y;
+            double e = (1.0 + q) * v * v / 2.0 + s_heave * y * y1 / 2.0;
+            if (i == 1) {
+                e0 = e;
+                ASSERT_REL(e0, s_heave * a0 * a0 / 2.0, s_heave * dt * dt / 4.0);
+            }
+            if (fabs(e - e0) > 1e-9 * e0)
+                fail_msg("%g Hz, step %ld: E* = %.12g against %.12g at the start", rates[r], i, e,
+                         e0);
+            y = y1;
+            swing_add(&sw, y1);
+            if (sw.peaks > 0)
+                ASSERT_REL(sw.last, sw.first, 1e-4);
+        }
+        double omega = sqrt(s_heave);
+        assert_true(sw.peaks >= 40); /* period 1.0 s */
+        assert_true(sw.last >= 0.99 * a0);
+        ASSERT_REL(swing_period(&sw), step_period(omega, dt), 1e-5);
+        if (rates[r] == 60.0)
+            ASSERT_REL(swing_period(&sw) * dt, 2.0 * FL_PI / omega, 1e-3);
+        tank_close(&t);
+    }
+}
+
+/* With a linear drag c (k_lin rho A / m = k_lin for a body afloat) the same
+ * heave decays at c / 2, the damped oscillator's rate, and at nothing
+ * more: within 1 % for c = 0.1, 0.5 and 2 /s at 60 Hz (the step's own
+ * error there is (omega dt)^2 / 4 = 0.27 %, from the drag's exact decay
+ * taken over the kick). Semi-implicit Euler with half the stiffness at the
+ * step's end decayed at 0.213, 0.412 and 1.160 /s: 4.3, 1.65 and 1.16
+ * times c / 2. */
+static void test_heave_decays_at_half_the_drag(void **s)
+{
+    (void)s;
+    const double drags[] = {0.1, 0.5, 2.0}, a0 = 0.02;
+    for (size_t r = 0; r < sizeof drags / sizeof drags[0]; r++) {
+        tank t = tank_open(0.0, 50.0);
+        fl_fluid_def f = *fl_buoyancy_fluid(t.b, 0);
+        f.linear_drag = drags[r];
+        f.angular_drag = 0.0;
+        assert_int_equal(fl_buoyancy_set_fluid(t.b, 0, &f, NULL), FL_OK);
+        fl_body *b = add_box_body(t.w, 1.0, 0.5, fl_v2(0.0, a0), 0.0, 500.0);
+        swing sw = {{a0, a0, a0}, 0, 0, 0, 0, 0, 0};
+        for (int i = 1; i <= 20 * 60 && (sw.peaks == 0 || sw.last > 1e-9); i++) {
+            fl_world_step(t.w, DT);
+            swing_add(&sw, fl_body_position(b).y);
+        }
+        assert_true(sw.peaks >= 3);
+        double rate = -log(sw.last / sw.first) / ((sw.last_at - sw.first_at) * DT);
+        print_message("drag %g: heave decays at %.5f /s, c / 2 = %g\n", drags[r], rate, drags[r] / 2);
+        ASSERT_REL(rate, drags[r] / 2.0, 0.01);
+        tank_close(&t);
+    }
+}
+
+/* Roll keeps its amplitude, and its period is the one its GM gives:
+ * drag-free boxes 2 x 1, 1.3 x 1 and 1.25 x 1 of half the water's density
+ * let go 1 degree off upright at 60 Hz. GM = T / 2 + w^2 / (12 T) - h / 2
+ * (0.4167, 0.0317 and 0.0104 m), I = m (w^2 + h^2) / 12, and the period is
+ * 2 pi sqrt(I / (m g GM)): 2.006, 5.337 and 9.083 s. Over ten periods every
+ * peak of the heel stays within 1 % of the first (semi-implicit Euler with
+ * half of rho g I_wl taken at the step's end lost 12.3 %, 24 % and 36.5 %
+ * a period); the stiff box's period is within 0.1 % of the theory's (the
+ * step's own lengthening is (omega dt)^2 / 12 = 2e-4), the tender two
+ * within 0.5 %, their GZ curves already bending within the degree (GZ =
+ * sin(phi) (GM + BM tan^2(phi) / 2) for a wall-sided box). */
+static void test_roll_keeps_its_amplitude_and_its_gm_period(void **s)
+{
+    (void)s;
+    const struct { double w, rel; } boxes[] = {{2.0, 1e-3}, {1.3, 5e-3}, {1.25, 5e-3}};
+    const double h = 1.0, heel = FL_PI / 180.0;
+    for (size_t k = 0; k < sizeof boxes / sizeof boxes[0]; k++) {
+        double w = boxes[k].w, T = h / 2.0;
+        double gm = T / 2.0 + w * w / (12.0 * T) - h / 2.0;
+        double period = 2.0 * FL_PI * sqrt((w * w + h * h) / 12.0 / (G * gm));
+        tank t = tank_open(0.0, 50.0);
+        fl_fluid_def f = *fl_buoyancy_fluid(t.b, 0);
+        f.linear_drag = f.angular_drag = 0.0;
+        assert_int_equal(fl_buoyancy_set_fluid(t.b, 0, &f, NULL), FL_OK);
+        fl_body *b = add_box_body(t.w, w, h, fl_v2(0.0, 0.0), heel, 500.0);
+        swing sw = {{heel, heel, heel}, 0, 0, 0, 0, 0, 0};
+        long n = (long)(10.5 * period / DT);
+        for (long i = 1; i <= n; i++) {
+            fl_world_step(t.w, DT);
+            swing_add(&sw, fl_body_angle(b));
+            if (sw.peaks > 0 && fabs(sw.last / sw.first - 1.0) > 0.01)
+                fail_msg("%g x 1: a peak of %g degrees after %g s, the first %g", w,
+                         sw.last * 180 / FL_PI, i * DT, sw.first * 180 / FL_PI);
+        }
+        print_message("%g x 1: period %.5f s (theory %.5f), last peak %.6f of the first\n", w,
+                      swing_period(&sw) * DT, period, sw.last / sw.first);
+        assert_true(sw.peaks >= 10);
+        ASSERT_REL(swing_period(&sw) * DT, period, boxes[k].rel);
+        tank_close(&t);
+    }
+}
+
+/* The heel of a tall box 1 x 2 of half the water's density let go 8
+ * degrees off upright (scenes/capsize.scene: it rolls over onto its side)
+ * over its first 5 s, sampled 60 times a second, at 60, 120 and 240 Hz
+ * against a run at 960 Hz: the step is second order for smooth motion, so
+ * the largest difference falls fourfold as the rate doubles (measured
+ * orders 1.91 and 2.00; at least 1.8 here), and at 60 Hz it is within 1.5
+ * degrees of the 960 Hz run (measured 0.12 degrees, where the first-order
+ * step before was 15.3 degrees off, orders 0.99 and 1.18). The drags are
+ * the fluid's defaults; no contact is made. */
+static void heel_run(double rate, double *heel, int samples)
+{
+    tank t = tank_open(8.0, 14.0);
+    fl_body *b = add_box_body(t.w, 1.0, 2.0, fl_v2(14.0, 7.0), 8.0 * FL_PI / 180.0, 500.0);
+    int every = (int)(rate / 60.0 + 0.5);
+    for (int k = 0; k < samples; k++) {
+        for (int i = 0; i < every; i++)
+            fl_world_step(t.w, 1.0 / rate);
+        heel[k] = fl_body_angle(b);
+    }
     tank_close(&t);
+}
+
+static void test_capsize_converges_as_dt_squared(void **s)
+{
+    (void)s;
+    enum { SAMPLES = 300 };
+    static double ref[SAMPLES], run_at[3][SAMPLES];
+    const double rates[3] = {60.0, 120.0, 240.0};
+    heel_run(960.0, ref, SAMPLES);
+    double worst[3] = {0.0, 0.0, 0.0};
+    for (int r = 0; r < 3; r++) {
+        heel_run(rates[r], run_at[r], SAMPLES);
+        for (int k = 0; k < SAMPLES; k++)
+            worst[r] = fmax(worst[r], fabs(run_at[r][k] - ref[k]));
+    }
+    assert_true(ref[SAMPLES - 1] > 60.0 * FL_PI / 180.0); /* it did capsize */
+    double o1 = log2(worst[0] / worst[1]), o2 = log2(worst[1] / worst[2]);
+    print_message("heel off the 960 Hz run by %.4g, %.4g, %.4g degrees at 60, 120, 240 Hz: "
+                  "orders %.3f, %.3f\n", worst[0] * 180 / FL_PI, worst[1] * 180 / FL_PI,
+                  worst[2] * 180 / FL_PI, o1, o2);
+    assert_true(worst[0] < 1.5 * FL_PI / 180.0);
+    assert_true(o1 >= 1.8 && o2 >= 1.8);
 }
 
 /* What the inspector reads off a box w x h of relative density q floating
@@ -802,10 +976,10 @@ static void test_step_and_measure_agree(void **s)
             cb[i][k] = sub->centroid;
             assert_null(sub->polygon);
         }
-    /* The step measures a wave at its middle (wave_clip.c: the hex is not
-     * so stiff that more of its lift is taken at the step's end); still
-     * water is the same at any time. */
-    assert_int_equal(fl_buoyancy_measure(bu, 0.7 + 0.5 * DT), FL_OK);
+    /* The step measures a wave at its start, where its kick is centred
+     * (wave_clip.c: the hex is not so stiff that some of its lift is taken
+     * at the step's end); still water is the same at any time. */
+    assert_int_equal(fl_buoyancy_measure(bu, 0.7), FL_OK);
     for (int i = 0; i < n; i++) {
         double total = 0.0;
         for (int k = 0; k < 2; k++) {
@@ -962,14 +1136,16 @@ static void test_square_log_rolls_to_its_corner(void **state)
  * log of half the water's density, let go 10 degrees off upright (GZ < 0
  * there: it turns on), settles corner down at 45 degrees, the stable zero
  * of fl_righting_arm; a 2 x 1 box let go at 20 degrees rights itself to 0,
- * its stable zero. Drag decays the roll over the 60 s (measured: 2e-11
- * and 1e-10 rad left), and the step's equilibrium is the force balance at
- * the zero itself: 1e-8 rad leaves a hundredfold room. */
+ * its stable zero. Only the drag decays the roll, at half its rate (0.25
+ * /s: the step damps nothing of its own), so over 120 s the swing of 0.6
+ * rad falls to about 1e-13 rad, and the step's equilibrium is the force
+ * balance at the zero itself: 1e-8 rad leaves ample room. (Over 60 s,
+ * 1.2e-7 rad is left, as exp(-15) of the swing says.) */
 static double settled_angle(double w, double h, double start_deg)
 {
     tank t = tank_open(8.0, 20.0);
     fl_body *b = add_box_body(t.w, w, h, fl_v2(0.0, 8.0), start_deg * FL_PI / 180.0, 0.5 * RHO);
-    run(&t, 60.0);
+    run(&t, 120.0);
     double a = fl_body_angle(b);
     tank_close(&t);
     return a;
@@ -1020,7 +1196,10 @@ int main(void)
         cmocka_unit_test(test_dry_hold_light_cargo),
         cmocka_unit_test(test_dry_hold_heavy_cargo),
         cmocka_unit_test(test_dry_hold_heeled),
-        cmocka_unit_test(test_ordinary_bodies_bob_as_predicted),
+        cmocka_unit_test(test_heave_keeps_its_amplitude_and_period),
+        cmocka_unit_test(test_heave_decays_at_half_the_drag),
+        cmocka_unit_test(test_roll_keeps_its_amplitude_and_its_gm_period),
+        cmocka_unit_test(test_capsize_converges_as_dt_squared),
         cmocka_unit_test(test_nested_hulls),
         cmocka_unit_test(test_inspector_stability_numbers),
         cmocka_unit_test(test_step_and_measure_agree),

@@ -67,10 +67,13 @@ static fl_body *add_body(fl_world *w, const fl_vec2 *pts, int n, fl_vec2 origin,
 
 /* ---- integration ------------------------------------------------------- */
 
-/* gravity 8 and dt = 1/64 are powers of two: v_n = n/8 and the positions are
- * multiples of 2^-9 far below 2^53 ulps, so semi-implicit Euler is exact and
- * must match its closed form bit for bit:
- *   v_n = v0 + n g dt,  x_n = x0 + n v0 dt + g dt^2 n(n+1)/2. */
+/* gravity 8 and dt = 1/64 are powers of two: v_n = (n - 1/2)/8 and the
+ * positions are multiples of 2^-10 far below 2^53 ulps, so the leapfrog is
+ * exact and must match its closed form bit for bit. A body's first step
+ * kicks the velocity it was given by half a step (it is the velocity at
+ * its own time), so the positions are free fall's own, and the velocity
+ * kept is the one of the step just taken, half a step behind:
+ *   v_n = v0 + (n - 1/2) g dt,  x_n = x0 + n v0 dt + g (n dt)^2 / 2. */
 static void test_free_fall_exact(void **state)
 {
     (void)state;
@@ -88,9 +91,9 @@ static void test_free_fall_exact(void **state)
 
     for (int n = 1; n <= 1000; n++) {
         fl_world_step(w, dt);
-        double tri = n * (n + 1) / 2.0; /* n(n+1)/2, an integer */
+        double tri = n * (double)n / 2.0; /* n^2 / 2, a multiple of 1/2 */
         /* Exact in binary (see above). */
-        ASSERT_EXACT(fl_body_velocity(drop).y, n * g * dt);
+        ASSERT_EXACT(fl_body_velocity(drop).y, (n - 0.5) * g * dt);
         ASSERT_EXACT(fl_body_velocity(drop).x, 0.0);
         ASSERT_EXACT(fl_body_position(drop).y, o0.y + g * dt * dt * tri);
         ASSERT_EXACT(fl_body_position(drop).x, o0.x);
@@ -100,7 +103,7 @@ static void test_free_fall_exact(void **state)
         ASSERT_EXACT(fl_body_position(thrown).x, o1.x + n * 3.0 * dt);
         ASSERT_EXACT(fl_body_position(thrown).y, o1.y + g * dt * dt * tri);
 
-        ASSERT_EXACT(fl_body_velocity(tossed).y, -5 + n * g * dt);
+        ASSERT_EXACT(fl_body_velocity(tossed).y, -5 + (n - 0.5) * g * dt);
         ASSERT_EXACT(fl_body_position(tossed).x, o2.x + n * -1.5 * dt);
         ASSERT_EXACT(fl_body_position(tossed).y, o2.y + n * -5 * dt + g * dt * dt * tri);
 
@@ -251,15 +254,16 @@ static void test_apply_force(void **state)
     ASSERT_EXACT(fl_body_torque(b), -0.25);
 
     fl_world_step(w, dt);
-    /* v += (F/m + g) dt with m = 4: all dyadic, exact. */
-    const double vx = 1 + (4.0 / 4) * dt, vy = -2 + (-1.0 / 4 + g) * dt;
+    /* v += (F/m + g) dt / 2 with m = 4 (a body's first step kicks half a
+     * step): all dyadic, exact. */
+    const double vx = 1 + (4.0 / 4) * dt / 2, vy = -2 + (-1.0 / 4 + g) * dt / 2;
     ASSERT_EXACT(fl_body_velocity(b).x, vx);
     ASSERT_EXACT(fl_body_velocity(b).y, vy);
     /* x += v dt: exact. */
     ASSERT_EXACT(fl_body_position(b).x, 5 + vx * dt);
     ASSERT_EXACT(fl_body_position(b).y, 5 + vy * dt);
-    /* w += T / I dt with I = 8/3: a few roundings on ~0.5, 1e-15 relative. */
-    const double spin = 0.5 + -0.25 / (8.0 / 3.0) * dt;
+    /* w += T / I dt / 2 with I = 8/3: a few roundings on ~0.5, 1e-15 relative. */
+    const double spin = 0.5 + -0.25 / (8.0 / 3.0) * dt / 2;
     ASSERT_REL(fl_body_spin(b), spin, 1e-15);
     ASSERT_REL(fl_body_angle(b), spin * dt, 1e-15);
     /* rot follows the angle (the same cos/sin of the stored angle: exact). */
@@ -291,18 +295,19 @@ static void test_torque_sign(void **state)
     /* cross((1, 0), (0, 3)) = 3: exact. The force is also a push of 3 down. */
     ASSERT_EXACT(fl_body_torque(b), 3.0);
     fl_world_step(w, 0.125);
-    /* spin = 3 / (8/3) * 0.125 = 9/64: a few roundings, 1e-15 relative. */
-    ASSERT_REL(fl_body_spin(b), 9.0 / 64, 1e-15);
+    /* A first step's half kick: spin = 3 / (8/3) * 0.0625 = 9/128: a few
+     * roundings, 1e-15 relative. */
+    ASSERT_REL(fl_body_spin(b), 9.0 / 128, 1e-15);
     assert_true(fl_body_angle(b) > 0);
     fl_vec2 right = fl_body_world_point(b, fl_v2(1, 0));
     fl_vec2 left = fl_body_world_point(b, fl_v2(-1, 0));
     assert_true(right.y > left.y);
-    /* Velocity of that point: v + spin x r, with v.y = F/m dt = 3/4 * 1/8
-     * = 3/32 and r = (cos angle, sin angle): y part 3/32 + spin cos(angle).
-     * Values ~0.2 after a few roundings: 1e-15 absolute. */
+    /* Velocity of that point: v + spin x r, with v.y = F/m dt / 2 = 3/4 *
+     * 1/16 = 3/64 and r = (cos angle, sin angle): y part 3/64 + spin
+     * cos(angle). Values ~0.1 after a few roundings: 1e-15 absolute. */
     fl_vec2 pv = fl_body_point_velocity(b, right);
-    ASSERT_NEAR(pv.y, 3.0 / 32 + 9.0 / 64 * cos(fl_body_angle(b)), 1e-15);
-    ASSERT_NEAR(pv.x, -9.0 / 64 * sin(fl_body_angle(b)), 1e-15);
+    ASSERT_NEAR(pv.y, 3.0 / 64 + 9.0 / 128 * cos(fl_body_angle(b)), 1e-15);
+    ASSERT_NEAR(pv.x, -9.0 / 128 * sin(fl_body_angle(b)), 1e-15);
     fl_world_destroy(w);
 }
 
@@ -329,9 +334,9 @@ static void test_static_never_moves(void **state)
     ASSERT_EXACT(fl_body_velocity(s).x, 0.0);
     ASSERT_EXACT(fl_body_velocity(s).y, 0.0);
     ASSERT_EXACT(fl_body_spin(s), 0.0);
-    /* The dynamic body in the same world did fall: v = 100 g dt = 16.35
-     * (100 additions of 0.1635: 1e-12 relative). */
-    ASSERT_REL(fl_body_velocity(d).y, 100 * 9.81 / 60, 1e-12);
+    /* The dynamic body in the same world did fall: v = 99.5 g dt = 16.27
+     * (a half and 99 additions of 0.1635: 1e-12 relative). */
+    ASSERT_REL(fl_body_velocity(d).y, 99.5 * 9.81 / 60, 1e-12);
     fl_world_destroy(w);
 }
 
@@ -550,12 +555,13 @@ static void test_add_in_hook(void **state)
     ASSERT_EXACT(fl_body_velocity(c.added).x, 1.0);
     ASSERT_EXACT(fl_body_velocity(c.added).y, 0.0);
 
-    /* From the next step on it moves like everything else (exact: dyadic). */
+    /* From the next step on it moves like everything else, its first step
+     * a half kick (exact: dyadic). */
     fl_world_step(w, dt);
     assert_int_equal(fl_world_body_count(w), 2);
-    ASSERT_EXACT(fl_body_velocity(c.added).y, g * dt);
+    ASSERT_EXACT(fl_body_velocity(c.added).y, g * dt / 2);
     ASSERT_EXACT(fl_body_position(c.added).x, 10 + dt);
-    ASSERT_EXACT(fl_body_position(c.added).y, 10 + g * dt * dt);
+    ASSERT_EXACT(fl_body_position(c.added).y, 10 + g * dt * dt / 2);
     assert_int_equal(c.calls, 2);
     fl_world_destroy(w);
 }
@@ -595,9 +601,9 @@ static void test_remove_in_hook(void **state)
     assert_ptr_equal(fl_world_body(w, 1), d);
     assert_int_equal(fl_body_index(a), 0);
     assert_int_equal(fl_body_index(d), 1);
-    /* The survivors took their step (exact: dyadic). */
-    ASSERT_EXACT(fl_body_velocity(a).y, g * dt);
-    ASSERT_EXACT(fl_body_position(d).y, g * dt * dt);
+    /* The survivors took their first step, a half kick (exact: dyadic). */
+    ASSERT_EXACT(fl_body_velocity(a).y, g * dt / 2);
+    ASSERT_EXACT(fl_body_position(d).y, g * dt * dt / 2);
 
     /* Removing a body in afterUpdate works the same way. */
     c.victim = a;
@@ -668,9 +674,9 @@ static void test_bad_world_def(void **state)
     fl_vec2 box[4];
     box_points(1, 1, box);
     fl_body *b = add_body(w, box, 4, fl_v2(0, 0), 0, fl_v2(0, 0), 1);
-    fl_world_step(w, 0.5);
-    ASSERT_EXACT(fl_body_velocity(b).x, -1.0);
-    ASSERT_EXACT(fl_body_velocity(b).y, 2.0);
+    fl_world_step(w, 0.5); /* a first step: half a kick */
+    ASSERT_EXACT(fl_body_velocity(b).x, -0.5);
+    ASSERT_EXACT(fl_body_velocity(b).y, 1.0);
     fl_world_destroy(w);
 }
 

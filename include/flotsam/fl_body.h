@@ -105,18 +105,19 @@ FL_API void fl_body_clear_forces(fl_body *b);
 FL_API void fl_body_add_damping(fl_body *b, double rate, fl_vec2 toward, double angular_rate);
 /* Makes this step treat a restoring force implicitly: `linear` N/m along
  * `axis` (the force the body feels falls by linear * dx for a move dx along
- * it) and `angular` N m/rad in spin. The velocity update takes at least half
- * of it at the step's end (the force is then the mean of its two ends, and
- * for a linear spring the step never adds energy), and all of what lies
- * beyond 0.1 / dt^2 per unit mass, so that a stiff restoring force (a light
- * body's buoyancy) can never make the step unstable or ring; the step's
+ * it) and `angular` N m/rad in spin. The velocity update takes up to 0.1 /
+ * dt^2 per unit mass of it by the average-acceleration rule (the kick
+ * along it divided by 1 + s dt^2 / 4: a linear spring keeps its amplitude
+ * and energy at any step, docs/physics.md), and all of what lies beyond at
+ * the step's end, so that a stiff restoring force (a light body's
+ * buoyancy) can never make the step unstable or ring; the step's
  * equilibria stay where they are.
  * Calls add up along one axis (the last one given); cleared like the
  * damping. The buoyancy module gives each body its lift's stiffness. */
 FL_API void fl_body_add_stiffness(fl_body *b, double linear, fl_vec2 axis, double angular);
 /* By default the step takes at its end only the part of the stiffness that
- * its explicit half could not follow (a natural frequency above about
- * 0.3 / dt), so that ordinary bodies bob undamped by the method. This makes
+ * it could not follow (a natural frequency above about 0.3 / dt), so that
+ * ordinary bodies bob undamped by the method. This makes
  * it take the whole of this step's stiffness there: for a restoring force
  * that was measured where the body is going rather than where it is, and
  * given extrapolated back along the stiffness (the buoyancy module does
@@ -144,7 +145,9 @@ FL_API bool fl_body_is_sensor(const fl_body *b);
 
 /* Pose and motion: the centre of mass (world), the angle (radians) and its
  * rotation (cosine and sine, kept in step with it), the velocity of the
- * centre of mass and the spin (rad/s). */
+ * centre of mass and the spin (rad/s). Once a body has stepped, its
+ * velocity and spin are the ones its last step moved it by (the leapfrog's,
+ * half a step behind its pose: docs/physics.md). */
 FL_API fl_vec2 fl_body_position(const fl_body *b);
 FL_API double fl_body_angle(const fl_body *b);
 FL_API fl_rot fl_body_rot(const fl_body *b);
@@ -223,8 +226,10 @@ FL_API fl_status fl_body_add_opening(fl_world *w, fl_body *b, fl_vec2 a, fl_vec2
 
 /* ---- changing a body ---- */
 
-/* The velocity of the centre of mass, and the spin. Static bodies ignore
- * both. */
+/* The velocity of the centre of mass, and the spin, at the body's time: its
+ * next step kicks them by half a step's forces only (as for a body made
+ * with a velocity), so that the motion that follows is second order in dt.
+ * Static bodies ignore both. */
 FL_API void fl_body_set_velocity(fl_body *b, fl_vec2 v);
 FL_API void fl_body_set_spin(fl_body *b, double spin);
 FL_API void fl_body_set_friction(fl_body *b, double friction);

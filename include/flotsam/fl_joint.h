@@ -18,7 +18,10 @@ typedef enum fl_joint_type { FL_JOINT_ROPE, FL_JOINT_MOUSE } fl_joint_type;
 /* A rope pulls its anchors together when they are further apart than its
  * length and never pushes. Rigid (stiffness 0) it is an inextensible cord;
  * with a stiffness (N/m) and damping (N s/m) it is an elastic one, solved as
- * a soft constraint so that any stiffness stays stable at any step. */
+ * a soft constraint so that any stiffness stays stable at any step: taut,
+ * by the average-acceleration rule (undamped without damping, its damping
+ * ratio the damping's); the step it goes taut in, by backward Euler, so
+ * that catching a load makes no energy. */
 typedef struct fl_rope_def {
     fl_body *a;               /* required */
     fl_body *b;               /* NULL: tied to the world at anchor_b */

@@ -71,8 +71,9 @@ FL_API uint64_t fl_world_step_count(const fl_world *w);
 FL_API uint64_t fl_world_revision(const fl_world *w);
 FL_API double fl_world_time(const fl_world *w);
 
-/* One fixed step of semi-implicit Euler (a dt that is not finite and > 0
- * does nothing):
+/* One fixed leapfrog step, kick then drift (a dt that is not finite and
+ * > 0 does nothing; a body's stiffness, fl_body_add_stiffness, is taken by
+ * the average-acceleration rule, docs/physics.md):
  *   beforeUpdate hooks; v += (F/m + g) dt, w += (T/I) dt;
  *   x += v dt, angle += w dt; forces cleared; afterUpdate hooks. */
 FL_API void fl_world_step(fl_world *w, double dt);
