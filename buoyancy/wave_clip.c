@@ -291,11 +291,12 @@ static void measure(const fl_body *body, const fl_fluid_def *f, const wave *w, d
 
 /* The step's lift is the lift where the body stands, with the stiffness of
  * its waterline s = rho g W / m. The leapfrog's kick is centred on the time
- * the body stands at, t, and the part of s the step follows (up to 0.1 /
- * dt^2) is taken about that time (integrate.c: the average-acceleration
- * rule), so a wave is measured at t; the part beyond is taken at the step's
- * end, and with it the lift where the step's path is at the fraction theta
- * = (s - 0.1 / dt^2) / s: the wave is then measured at t + theta dt. The
+ * the body stands at, t, and the part of s the step follows (up to
+ * FL_STIFFNESS_FOLLOWED / dt^2) is taken about that time (integrate.c: the
+ * average-acceleration rule), so a wave is measured at t; the part beyond
+ * is taken at the step's end, and with it the lift where the step's path
+ * is at the fraction theta = (s - FL_STIFFNESS_FOLLOWED / dt^2) / s: the
+ * wave is then measured at t + theta dt. The
  * dynamic pressure and the water's velocity have no stiffness to carry them
  * along: they are measured on the body where it will stand then, moved on
  * by its velocity and spin for theta dt. Measured elsewhere in time than
@@ -309,7 +310,7 @@ static void measure(const fl_body *body, const fl_fluid_def *f, const wave *w, d
 static double stiff_fraction(const fl_body *body, const fl_fluid_def *f, double g, double dt,
                              double waterline)
 {
-    double s = f->density * g * waterline * body->inv_mass, soft = 0.1 / (dt * dt);
+    double s = f->density * g * waterline * body->inv_mass, soft = FL_STIFFNESS_FOLLOWED / (dt * dt);
     return s > 0.0 ? 1.0 - fl_min(s, soft) / s : 0.0;
 }
 

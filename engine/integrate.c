@@ -105,13 +105,13 @@ static void damp(fl_body *b, fl_vec2 g, double dt, double h)
      * own displacement). Its two roots lie on the unit circle for every
      * s dt^2 > 0: the amplitude stays, and the period is long by about
      * (omega dt)^2 / 12 of itself (docs/physics.md). Stiffness beyond what
-     * the step follows closely (a natural frequency above about 0.3 / dt:
-     * a very light or thin body, or one the step carries across the
+     * the step follows closely (a natural frequency above 0.5 / dt,
+     * FL_STIFFNESS_FOLLOWED: a very light or thin body, or one the step carries across the
      * surface, fl_body_take_stiffness_whole) is instead taken wholly at the
      * step's end, on the velocity itself (backward Euler), so that what the
      * step cannot follow settles instead of ringing. Where the force is
      * zero (an equilibrium) nothing moves. */
-    double soft = b->stiff_whole ? 0.0 : 0.1 / (dt * dt);
+    double soft = b->stiff_whole ? 0.0 : FL_STIFFNESS_FOLLOWED / (dt * dt);
     double s_mean = fl_min(b->stiffness, soft), s_end = b->stiffness - s_mean;
     double a_mean = fl_min(b->angular_stiffness, soft), a_end = b->angular_stiffness - a_mean;
     double heave = 1.0 + (0.25 * s_mean + s_end) * h * k;

@@ -103,10 +103,15 @@ FL_API void fl_body_clear_forces(fl_body *b);
  * Negative or non-finite rates are ignored. The buoyancy module's drags are
  * this. */
 FL_API void fl_body_add_damping(fl_body *b, double rate, fl_vec2 toward, double angular_rate);
+/* How stiff a restoring force the step follows undamped, per unit mass and
+ * in units of 1 / dt^2: up to a natural frequency of 0.5 / dt, some twelve
+ * steps a period (fl_body_add_stiffness). */
+#define FL_STIFFNESS_FOLLOWED 0.25
+
 /* Makes this step treat a restoring force implicitly: `linear` N/m along
  * `axis` (the force the body feels falls by linear * dx for a move dx along
- * it) and `angular` N m/rad in spin. The velocity update takes up to 0.1 /
- * dt^2 per unit mass of it by the average-acceleration rule (the kick
+ * it) and `angular` N m/rad in spin. The velocity update takes up to
+ * FL_STIFFNESS_FOLLOWED / dt^2 per unit mass of it by the average-acceleration rule (the kick
  * along it divided by 1 + s dt^2 / 4: a linear spring keeps its amplitude
  * and energy at any step, docs/physics.md), and all of what lies beyond at
  * the step's end, so that a stiff restoring force (a light body's
@@ -116,7 +121,7 @@ FL_API void fl_body_add_damping(fl_body *b, double rate, fl_vec2 toward, double 
  * damping. The buoyancy module gives each body its lift's stiffness. */
 FL_API void fl_body_add_stiffness(fl_body *b, double linear, fl_vec2 axis, double angular);
 /* By default the step takes at its end only the part of the stiffness that
- * it could not follow (a natural frequency above about 0.3 / dt), so that
+ * it could not follow (a natural frequency above 0.5 / dt), so that
  * ordinary bodies bob undamped by the method. This makes
  * it take the whole of this step's stiffness there: for a restoring force
  * that was measured where the body is going rather than where it is, and
