@@ -77,9 +77,10 @@ static inline void pack(fl_motion *m, fl_vec2 *pos, const fl_body *b, int i)
     pos[i] = b->position;
 }
 
-/* The velocity step of a damped body, in closed form: over dt,
+/* The velocity step (the kick) of a damped body, in closed form: over h
+ * (the step dt, or half of it for a body's first step),
  *   dv/dt = a + pull - rate v  (a = F/m + g)
- * takes v to v + (a + pull - rate v) dt mean(rate dt), where mean(x) is
+ * takes v to v + (a + pull - rate v) h mean(rate h), where mean(x) is
  * (1 - exp(-x)) / x: the decay of v is exact, and so is what a and the pull
  * add meanwhile, whatever rate dt is. The spin likewise. */
 static void damp(fl_body *b, fl_vec2 g, double dt, double h)
@@ -106,8 +107,9 @@ static void damp(fl_body *b, fl_vec2 g, double dt, double h)
      * s dt^2 > 0: the amplitude stays, and the period is long by about
      * (omega dt)^2 / 12 of itself (docs/physics.md). Stiffness beyond what
      * the step follows closely (a natural frequency above 0.5 / dt,
-     * FL_STIFFNESS_FOLLOWED: a very light or thin body, or one the step carries across the
-     * surface, fl_body_take_stiffness_whole) is instead taken wholly at the
+     * FL_STIFFNESS_FOLLOWED: a very light or thin body, or one the step
+     * carries across the surface, fl_body_take_stiffness_whole) is
+     * instead taken wholly at the
      * step's end, on the velocity itself (backward Euler), so that what the
      * step cannot follow settles instead of ringing. Where the force is
      * zero (an equilibrium) nothing moves. */
