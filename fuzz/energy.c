@@ -55,6 +55,11 @@
  *     pass what the step paid by k delta (s + delta / 2). Second order in
  *     the step; a rope stretched 1 km that turns its log by 84 rad in one
  *     step makes 86 MJ against 98 GJ of it;
+ *   - a bounce: restitution gives back in one step what the contact took
+ *     in the steps before, so a gain is allowed up to what the bodies in
+ *     contacts with restitution (at this step or the last) have lost since
+ *     those contacts began, and what it uses is spent; the credit is gone
+ *     with the last such contact;
  *   - water coming into or going out of a hold (the mass changes, and the
  *     water's weight acts off the centre of mass): |dm| (|v|^2 + |g| (4 R +
  *     the deepest fluid)) + |dI| w^2 + 2 m_water |g| (move + R), and the
@@ -346,6 +351,7 @@ void fuzz_energy_free(fuzz_energy *e)
 {
     free_state(&e->prev);
     free_state(&e->now);
+    free(e->bouncing);
     *e = (fuzz_energy){0};
 }
 
@@ -358,7 +364,8 @@ bool fuzz_energy_start(fuzz_energy *e, fl_sim *s)
     e->fluids = fl_buoyancy_fluid_count(s->buoyancy);
     e->ropes = fl_world_joint_count(s->world);
     size_t nb = (size_t)e->bodies + 1, np = nb * ((size_t)e->fluids + 1), nr = (size_t)e->ropes + 1;
-    if (!alloc_state(&e->prev, nb, np, nr) || !alloc_state(&e->now, nb, np, nr) ||
+    e->bouncing = calloc(nb, 1);
+    if (!e->bouncing || !alloc_state(&e->prev, nb, np, nr) || !alloc_state(&e->now, nb, np, nr) ||
         !fuzz_outlines_in_hulls(s->world) || !anchors_on_bodies(s->world) || !fuzz_waves_unbroken(s->buoyancy) ||
         !take(e, s)) {
         fuzz_energy_free(e);
@@ -397,12 +404,27 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
     for (int i = 0; i < e->bodies; i++)
         holds = holds || fl_body_has_hold(fl_world_body(s->world, i));
 
+    /* Bodies in a contact with restitution, at the last step or this one. */
+    bool any_bouncing = false;
+    for (int i = 0; i < e->bodies; i++)
+        e->bouncing[i] = (unsigned char)((e->bouncing[i] & 2) ? 1 : 0);
+    for (int c = 0; c < fl_world_contact_count(s->world); c++) {
+        const fl_contact *ct = fl_world_contact(s->world, c);
+        if (ct->restitution > 0.0 && ct->index_a >= 0 && ct->index_a < e->bodies &&
+            ct->index_b >= 0 && ct->index_b < e->bodies) {
+            e->bouncing[ct->index_a] |= 2;
+            e->bouncing[ct->index_b] |= 2;
+        }
+    }
+    double lost_bouncing = 0.0;
+
     double gained = 0.0, allow = 0.0, size = 0.0;
     double part[5] = {0}; /* lift, drag, hold, ropes, contacts: for FUZZ_ENERGY_DEBUG */
     for (int i = 0; i < e->bodies; i++) {
         const fuzz_body_state *a = &e->prev.bodies[i], *b = &e->now.bodies[i];
         if (!b->dynamic)
             continue;
+        double gained_before = gained;
         double ka = kinetic(a), kb = kinetic(b);
         double mean_m = 0.5 * (a->m + b->m);
         fl_vec2 dp = fl_sub(b->p, a->p);
@@ -493,6 +515,10 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
             allow += drag;
             part[1] += drag;
         }
+        if (e->bouncing[i]) {
+            any_bouncing = true;
+            lost_bouncing += fl_max(gained_before - gained, 0.0);
+        }
         if (holds) {
             double dm = fabs(b->m - a->m);
             double water_m = fl_max(a->m, b->m) - fl_body_density(fl_world_body(s->world, i)) *
@@ -559,6 +585,19 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
     allow += e->contacts_prev + contacts;
     part[4] = e->contacts_prev + contacts;
     e->contacts_prev = contacts;
+    /* A bounce gives back in one step what its contact took in the steps
+     * before (restitution e returns e^2 of it): a gain is allowed up to
+     * what the bodies in contacts with restitution have lost since those
+     * contacts began, and what it uses is spent. Where no such contact is
+     * left, the credit is gone. */
+    if (any_bouncing) {
+        double used = fl_min(e->bounce_credit, fl_max(gained - allow, 0.0));
+        allow += used;
+        part[4] += used;
+        e->bounce_credit += lost_bouncing - used;
+    } else {
+        e->bounce_credit = 0.0;
+    }
 
     if (getenv("FUZZ_ENERGY_DEBUG"))
         fprintf(stderr,

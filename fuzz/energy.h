@@ -25,6 +25,9 @@ typedef struct fuzz_energy {
     int bodies, fluids, ropes;
     fuzz_energy_state prev, now;
     double contacts_prev;       /* the contact allowance of the last state */
+    unsigned char *bouncing;    /* per body: 1 in a contact with restitution at
+                                   the last step, 2 at this one (both: 3) */
+    double bounce_credit;       /* what bouncing bodies lost since their contacts began, J */
     double excess;              /* energy gained beyond the allowances since the start, J */
     double scale;               /* the sum of the energies' sizes since the start, J */
 } fuzz_energy;
