@@ -10,8 +10,8 @@
 #include "world_internal.h"
 
 /* Room for n motions on cache lines of their own, and n positions and
- * kicks (those cleared). The motions are packed anew each step, so growing
- * need not keep them. */
+ * kicks. The motions are packed anew each step, so growing need not keep
+ * them. */
 static bool reserve_motions(fl_world *w, int n)
 {
     fl_vec2 *p = fl_world_grow(w, w->positions, &w->position_capacity, n, sizeof *p);
@@ -22,7 +22,6 @@ static bool reserve_motions(fl_world *w, int n)
     if (!kicks)
         return false;
     w->kicks = kicks;
-    memset(kicks, 0, sizeof *kicks * (size_t)n);
     if (n <= w->motion_capacity)
         return true;
     int capacity = n > 2 * w->motion_capacity ? n : 2 * w->motion_capacity;
@@ -169,6 +168,8 @@ void fl_integrate_velocities(fl_world *w, double dt)
                 FL_PREFETCH(&m[place[i + FL_PREFETCH_AHEAD]], 1);
         }
         fl_body *b = bodies[i];
+        if (m)
+            w->kicks[place[i]] = (fl_twist){{0.0, 0.0}, 0.0};
         if (!b->is_static && !b->removed) {
             fl_vec2 v0 = b->velocity;
             double w0 = b->spin;
@@ -198,6 +199,7 @@ void fl_integrate_velocities(fl_world *w, double dt)
     /* The ground, the world end of joints, goes last. */
     if (m) {
         m[count] = (fl_motion){{{0.0, 0.0}, 0.0}, {{0.0, 0.0}, 0.0}, 0.0, 0.0};
+        w->kicks[count] = (fl_twist){{0.0, 0.0}, 0.0};
         pos[count] = fl_v2(0.0, 0.0);
     }
 }

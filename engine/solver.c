@@ -130,14 +130,17 @@ static void prepare_row(contact_row *r, row_impulse *imp, fl_contact *c, int ind
  * past the bodies' time: the bounce is taken at their time, the approach
  * less half the kick and the rebound plus it, so that a drop rebounds to
  * e^2 of its height to second order in dt (kicks: NULL in substeps, which
- * bounce at each substep's velocities). */
+ * bounce at each substep's velocities; the first `kept` are kept, the
+ * twins past them never move). */
 static void note_approach(bounce_row *br, const contact_row *r, fl_contact *c, const fl_motion *m,
-                          const fl_twist *kicks)
+                          const fl_twist *kicks, int kept)
 {
+    const fl_twist none = {{0.0, 0.0}, 0.0};
+    const fl_twist *ka = kicks && r->ia < kept ? &kicks[r->ia] : &none;
+    const fl_twist *kb = kicks && r->ib < kept ? &kicks[r->ib] : &none;
     for (int i = 0; i < r->count; i++) {
         const row_point *p = &r->points[i];
-        br->half[i] =
-            kicks ? 0.5 * speed_along(&kicks[r->ia], &kicks[r->ib], r->normal, p->rna, p->rnb) : 0.0;
+        br->half[i] = 0.5 * speed_along(ka, kb, r->normal, p->rna, p->rnb);
         br->approach[i] = fl_min(
             speed_along(&m[r->ia].vel, &m[r->ib].vel, r->normal, p->rna, p->rnb) - br->half[i],
             c->points[i].impact);
@@ -396,7 +399,7 @@ void fl_solve(fl_world *w, double dt)
             if (c[i].restitution > 0.0) {
                 w->bounces[n_bounce].row = rows;
                 note_approach(&w->bounces[n_bounce++], r, &c[i], m,
-                              substeps == 1 ? w->kicks : NULL);
+                              substeps == 1 ? w->kicks : NULL, w->body_count + 1);
             } else {
                 for (int k = 0; k < c[i].count; k++)
                     c[i].points[k].impact = 0.0; /* nothing to bounce */

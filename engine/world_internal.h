@@ -161,7 +161,8 @@ struct fl_world {
     fl_vec2 *positions;    /* centres of mass as the step packed them, likewise */
     int position_capacity;
     fl_twist *kicks;       /* what the velocity update added this step, likewise
-                              (zero for the ground and unmovable bodies) */
+                              (zero for the ground and unmovable bodies; the
+                              twins past them are not kept: zero too) */
     int kick_capacity;
     bool motions_ready;    /* packed this step (false: no memory for them) */
     fl_substep_motion *sub; /* beside each motion, when substeps > 1 */
