@@ -77,8 +77,8 @@ static void cross_surface(const fl_buoyancy *b, const fl_body *body, const fl_su
  *
  * The step takes the lift as a force measured where the body stands, with
  * the stiffness rho g W of its waterline W (taken by the average-
- * acceleration rule, or at the step's end: integrate.c), which holds while the waterline stays on
- * the same edges. It fails where the step crosses a kink that the measure
+ * acceleration rule, or at the step's end: integrate.c), which holds while
+ * the waterline stays on the same edges. It fails where the step crosses a kink that the measure
  * cannot see: a body dry where it stands (no lift, no stiffness) that the
  * step carries into the water would plunge a whole step's fall in
  * unopposed, and one wholly under (full lift, no waterline) that the step

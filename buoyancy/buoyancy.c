@@ -206,8 +206,15 @@ static inline void push(const fl_buoyancy *b, fl_body *body, const fl_submerged 
     double lin_rate = 0.0, ang_rate = 0.0, heave = 0.0, roll = 0.0;
     fl_vec2 pull = {0.0, 0.0};
     double gl = fl_length(g);
+    fl_vec2 down = gl > 0.0 ? fl_scale(g, 1.0 / gl) : g;
+    /* The acceleration the weight, the lifts and the forces so far give
+     * (for the drag's mean, below). */
+    fl_vec2 accel = fl_add(fl_scale(body->force, body->inv_mass), g);
     for (int f = 0; f < b->fluid_count; f++) {
         const fl_fluid_def *fl = &b->fluids[f];
+        accel = fl_sub(accel, fl_scale(g, fl->density * recs[f].area * body->inv_mass));
+        if (fl->wave_amplitude != 0.0)
+            accel = fl_add(accel, fl_scale(recs[f].wave_force, body->inv_mass));
         /* The lift's stiffness: sinking dy adds rho g W dy; turning by
          * d theta moves the centre of buoyancy across by BM d theta (BM =
          * I_wl / A, the waterplane's part) while the centre of mass, BG
@@ -216,7 +223,6 @@ static inline void push(const fl_buoyancy *b, fl_body *body, const fl_submerged 
          * of the GZ curve, which is negative for a body upright that
          * capsizes. (Heeled, or on a wave, this is its slope about the
          * pose the body stands at, to first order.) */
-        fl_vec2 down = gl > 0.0 ? fl_scale(g, 1.0 / gl) : g;
         double bg = fl_dot(fl_sub(recs[f].centroid, body->position), down);
         heave += fl->density * gl * recs[f].waterline;
         roll += fl->density * gl * (recs[f].waterline_moment - recs[f].area * bg);
@@ -236,13 +242,6 @@ static inline void push(const fl_buoyancy *b, fl_body *body, const fl_submerged 
      * moment is then second order in dt, where v0 alone made it first. */
     double lin_k = fl_decay_mean(lin_rate * dt);
     double ahead_k = lin_rate * dt > 1e-6 ? (1.0 - lin_k) / lin_rate : dt * (0.5 - lin_rate * dt / 6.0);
-    fl_vec2 accel = fl_add(fl_scale(body->force, body->inv_mass), g);
-    for (int f = 0; f < b->fluid_count; f++) {
-        const fl_fluid_def *fl = &b->fluids[f];
-        accel = fl_sub(accel, fl_scale(g, fl->density * recs[f].area * body->inv_mass));
-        if (fl->wave_amplitude != 0.0)
-            accel = fl_add(accel, fl_scale(recs[f].wave_force, body->inv_mass));
-    }
     fl_vec2 moving = fl_add(fl_scale(body->velocity, lin_k), fl_scale(accel, ahead_k));
     fl_vec2 force = body->force;
     double torque = body->torque;

@@ -296,17 +296,16 @@ static void measure(const fl_body *body, const fl_fluid_def *f, const wave *w, d
  * average-acceleration rule), so a wave is measured at t; the part beyond
  * is taken at the step's end, and with it the lift where the step's path
  * is at the fraction theta = (s - FL_STIFFNESS_FOLLOWED / dt^2) / s: the
- * wave is then measured at t + theta dt. The
- * dynamic pressure and the water's velocity have no stiffness to carry them
- * along: they are measured on the body where it will stand then, moved on
- * by its velocity and spin for theta dt. Measured elsewhere in time than
- * the kick, the body would be a strip of v dt too deep or too shallow at
- * its waterline, in phase with the horizontal pressure gradient there, and
- * the wave would push it along on average: a plank 4 cm thick on a swell
- * 20 m long and 0.2 m high drifted at six times the Stokes drift at 60 Hz
- * when measured a half step off; measured so, at 1.019 of it (0.9988 at
- * 240 Hz: tests/test_waves.c). theta is found from this fluid's waterline
- * alone. */
+ * wave is then measured at t + theta dt. The dynamic pressure and the
+ * water's velocity have no stiffness to carry them along: they are
+ * measured on the body where it will stand then, moved on by its velocity
+ * and spin for theta dt. Measured elsewhere in time than the kick, the
+ * body would be a strip of v dt too deep or too shallow at its waterline,
+ * in phase with the horizontal pressure gradient there, and the wave would
+ * push it along on average: a plank 4 cm thick on a swell 20 m long and
+ * 0.2 m high drifted at six times the Stokes drift at 60 Hz when measured
+ * a half step off; measured so, at 0.9988 of it at 60 to 960 Hz
+ * (tests/test_waves.c). theta is found from this fluid's waterline alone. */
 static double stiff_fraction(const fl_body *body, const fl_fluid_def *f, double g, double dt,
                              double waterline)
 {

@@ -76,6 +76,14 @@ static inline void pack(fl_motion *m, fl_vec2 *pos, const fl_body *b, int i)
     pos[i] = b->position;
 }
 
+/* What the kick along a stiffness is divided by over h (k: h times the
+ * drag's mean decay over it), the followed part s_mean by the
+ * average-acceleration rule and s_end at the step's end (damp, below). */
+static inline double stiff_divisor(double s_mean, double s_end, double h, double k)
+{
+    return 1.0 + (0.25 * s_mean + s_end) * h * k;
+}
+
 /* The velocity step (the kick) of a damped body, in closed form: over h
  * (the step dt, or half of it for a body's first step),
  *   dv/dt = a + pull - rate v  (a = F/m + g)
@@ -108,15 +116,15 @@ static void damp(fl_body *b, fl_vec2 g, double dt, double h)
      * the step follows closely (a natural frequency above 0.5 / dt,
      * FL_STIFFNESS_FOLLOWED: a very light or thin body, or one the step
      * carries across the surface, fl_body_take_stiffness_whole) is
-     * instead taken wholly at the
-     * step's end, on the velocity itself (backward Euler), so that what the
-     * step cannot follow settles instead of ringing. Where the force is
+     * instead taken wholly at the step's end, on the velocity itself
+     * (backward Euler), so that what the step cannot follow settles
+     * instead of ringing. Where the force is
      * zero (an equilibrium) nothing moves. */
     double soft = b->stiff_whole ? 0.0 : FL_STIFFNESS_FOLLOWED / (dt * dt);
     double s_mean = fl_min(b->stiffness, soft), s_end = b->stiffness - s_mean;
     double a_mean = fl_min(b->angular_stiffness, soft), a_end = b->angular_stiffness - a_mean;
-    double heave = 1.0 + (0.25 * s_mean + s_end) * h * k;
-    double roll = 1.0 + (0.25 * a_mean + a_end) * h * ka;
+    double heave = stiff_divisor(s_mean, s_end, h, k);
+    double roll = stiff_divisor(a_mean, a_end, h, ka);
     if (heave > 1.0) {
         fl_vec2 u = b->stiff_axis;
         double kick = fl_dot(fl_sub(b->velocity, v0), u);
@@ -132,8 +140,8 @@ static void damp(fl_body *b, fl_vec2 g, double dt, double h)
     if (h != dt) { /* a half kick: the solver's impulses still act over the whole step */
         k = fl_decay_mean(b->damping * dt) * dt;
         ka = fl_decay_mean(b->angular_damping * dt) * dt;
-        heave = 1.0 + (0.25 * s_mean + s_end) * dt * k;
-        roll = 1.0 + (0.25 * a_mean + a_end) * dt * ka;
+        heave = stiff_divisor(s_mean, s_end, dt, k);
+        roll = stiff_divisor(a_mean, a_end, dt, ka);
     }
     b->response = k / dt / heave;
     b->angular_response = ka / dt / roll;
@@ -168,8 +176,7 @@ void fl_integrate_velocities(fl_world *w, double dt)
                 FL_PREFETCH(&m[place[i + FL_PREFETCH_AHEAD]], 1);
         }
         fl_body *b = bodies[i];
-        if (m)
-            w->kicks[place[i]] = (fl_twist){{0.0, 0.0}, 0.0};
+        fl_twist kick = {{0.0, 0.0}, 0.0};
         if (!b->is_static && !b->removed) {
             fl_vec2 v0 = b->velocity;
             double w0 = b->spin;
@@ -185,16 +192,14 @@ void fl_integrate_velocities(fl_world *w, double dt)
                 b->velocity.y += (b->force.y * b->inv_mass + g.y) * h;
                 b->spin += b->torque * b->inv_inertia * h;
             }
-            if (m)
-                w->kicks[place[i]] = (fl_twist){fl_sub(b->velocity, v0), b->spin - w0};
-            if (sub) {
-                fl_twist *k = &sub[place[i]].kick;
-                k->v = fl_scale(fl_sub(b->velocity, v0), 1.0 / n);
-                k->w = (b->spin - w0) / n;
-            }
+            kick = (fl_twist){fl_sub(b->velocity, v0), b->spin - w0};
+            if (sub)
+                sub[place[i]].kick = (fl_twist){fl_scale(kick.v, 1.0 / n), kick.w / n};
         }
-        if (m)
+        if (m) {
+            w->kicks[place[i]] = kick;
             pack(m, pos, b, place[i]);
+        }
     }
     /* The ground, the world end of joints, goes last. */
     if (m) {
