@@ -221,12 +221,14 @@ bool out_write(const char *path, fl_file_writer write, void *ctx, char *err, siz
 
 /* ---- what earlier runs left ---- */
 
+enum { TEMP_TAIL = sizeof ".123456.part" - 1 }; /* what a temporary adds to its name */
+
 /* Does name end in ".XXXXXX.part" (six lowercase hex digits) right after
  * `stem` characters? */
 static bool is_temp_name(const char *name, size_t stem)
 {
     const char *tail = name + stem;
-    if (strlen(tail) != sizeof ".123456.part" - 1 || tail[0] != '.' || strcmp(tail + 7, ".part"))
+    if (strlen(tail) != TEMP_TAIL || tail[0] != '.' || strcmp(tail + 7, ".part"))
         return false;
     return strspn(tail + 1, "0123456789abcdef") == 6;
 }
@@ -262,8 +264,8 @@ static int remove_temps(const char *dir, const char *prefix, bool exact)
     while ((de = readdir(d)) != NULL) {
         const char *name = de->d_name;
         size_t len = strlen(name);
-        if (strncmp(name, prefix, plen) != 0 || len < plen + sizeof ".123456.part" - 1 ||
-            !is_temp_name(name, exact ? plen : len - (sizeof ".123456.part" - 1)))
+        if (strncmp(name, prefix, plen) != 0 || len < plen + TEMP_TAIL ||
+            !is_temp_name(name, exact ? plen : len - TEMP_TAIL))
             continue;
         size_t n = strlen(dir) + len + 2;
         char *path = malloc(n);

@@ -43,8 +43,8 @@
  *     step, 2 (F_a + F_b) stretch for each rope;
  *   - an elastic rope's spring (taut at both ends of the step, the
  *     average-acceleration rule's swing, k ds^2 / 2 for a stretch that
- *     changed by ds; going taut, the following), stepped implicitly on the stretch s_lin
- *     linearised at the step's start (its anchors moving with their
+ *     changed by ds; going taut, the following), stepped implicitly on
+ *     the stretch s_lin linearised at the step's start (its anchors moving with their
  *     bodies' velocity and spin there): that makes no energy by s_lin
  *     (backward Euler on the convex k max(s, 0)^2 / 2), but the stretch s
  *     the bodies end with is off from s_lin by delta at most: r t^2 / 2 for
