@@ -117,6 +117,9 @@ static void forget_scratch(fl_world *c)
     FORGET(c->sub, c->sub_capacity);
     FORGET(c->bounces, c->bounce_capacity);
     FORGET(c->row_order, c->row_order_capacity);
+    FORGET(c->support, c->support_capacity);
+    c->support_depth = NULL;
+    c->support_count = 0;
     FORGET(c->manifolds, c->manifold_capacity);
     memset(c->events, 0, sizeof c->events);
 }

@@ -163,11 +163,13 @@ static void fill_contact(fl_contact *c, const fl_manifold *m, const fl_contact *
         cp->point = m->points[i].point;
         cp->separation = m->points[i].separation;
         cp->id = m->points[i].id;
-        cp->normal_impulse = cp->tangent_impulse = cp->impact = 0.0;
+        cp->normal_impulse = cp->tangent_impulse = cp->support_impulse = cp->impact = 0.0;
         deepest = fl_min(deepest, cp->separation);
         for (int j = 0; old && j < old->count; j++) {
             if (old->points[j].id == cp->id) {
-                cp->normal_impulse = old->points[j].normal_impulse;
+                /* what the passes found: the support pass's part (an
+                 * impact's, mostly) is its own each step */
+                cp->normal_impulse = old->points[j].normal_impulse - old->points[j].support_impulse;
                 cp->tangent_impulse = old->points[j].tangent_impulse;
                 cp->impact = old->points[j].impact;
             }
@@ -397,6 +399,7 @@ void fl_collide_free(fl_world *w)
     fl_world_free(w, w->row_steps);
     fl_world_free(w, w->bounces);
     fl_world_free(w, w->row_order);
+    fl_world_free(w, w->support);
     fl_world_free(w, w->contacts.items);
     fl_world_free(w, w->previous.items);
     for (int e = 0; e < 3; e++)

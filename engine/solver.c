@@ -8,77 +8,14 @@
  * that targets -e times the approach speed, for points that really hit.
  * Positions: overlap beyond the slop is removed by split impulses, solved
  * into separate pseudo-velocities that move bodies but add no momentum, so
- * resting stacks do not jitter or bounce. In substeps (substep.c) all of
- * this but the restitution pass runs once a substep. */
+ * resting stacks do not jitter or bounce. After the passes, the support
+ * pass (support.c) carries what the passes could not through a pile, from
+ * the ground up; it runs again after the restitution pass, which may push
+ * a body into what holds it up. In substeps (substep.c) all of this but
+ * the restitution pass runs once a substep. */
 #include "solver_rows.h"
 
-/* Impulse lambda along d on b, and its opposite on a. */
-static inline void kick_along(fl_twist *a, fl_twist *b, pair_mass pm, fl_vec2 d, double ca,
-                              double cb, double lambda)
-{
-    a->v.x -= d.x * lambda * pm.ima;
-    a->v.y -= d.y * lambda * pm.ima;
-    a->w -= pm.iia * ca * lambda;
-    b->v.x += d.x * lambda * pm.imb;
-    b->v.y += d.y * lambda * pm.imb;
-    b->w += pm.iib * cb * lambda;
-}
-
-/* One unilateral normal row: push so that the relative speed is at least
- * `floor`, keeping the accumulated impulse >= 0. */
-static inline void push_normal(fl_twist *ta, fl_twist *tb, pair_mass pm, fl_vec2 n,
-                               const row_point *p, double floor, double *accumulated)
-{
-    double vn = speed_along(ta, tb, n, p->rna, p->rnb);
-    double next = fl_max(*accumulated - p->normal_mass * (vn - floor), 0.0);
-    double lambda = next - *accumulated;
-    *accumulated = next;
-    kick_along(ta, tb, pm, n, p->rna, p->rnb, lambda);
-}
-
-/* Both normal rows of a two-point contact at once, as the small linear
- * complementarity problem they are: find impulses x >= 0 with normal speeds
- * w = K x + q >= floor and x . (w - floor) = 0. Solving the two points one
- * after the other instead leaves a box on a floor rocking, since whichever
- * goes first takes more of the load. Returns false (nothing applied) when no
- * case fits, which rounding can cause. */
-static inline bool solve_block(const contact_row *r, fl_twist *ta, fl_twist *tb, pair_mass pm,
-                               const double floor[2], double *acc0, double *acc1)
-{
-    fl_vec2 n = r->normal;
-    const row_point *p1 = &r->points[0], *p2 = &r->points[1];
-    double k11 = r->k11, k12 = r->k12, k22 = r->k22, inv_det = r->inv_det;
-    double x1 = *acc0, x2 = *acc1;
-    /* q: the speeds above their floors with the current impulses removed. */
-    double q1 = speed_along(ta, tb, n, p1->rna, p1->rnb) - floor[0] - (k11 * x1 + k12 * x2);
-    double q2 = speed_along(ta, tb, n, p2->rna, p2->rnb) - floor[1] - (k12 * x1 + k22 * x2);
-    double y1, y2;
-    if ((y1 = (k12 * q2 - k22 * q1) * inv_det) >= 0.0 &&
-        (y2 = (k12 * q1 - k11 * q2) * inv_det) >= 0.0) {
-        /* both points pushing */
-    } else if ((y1 = -q1 * p1->normal_mass) >= 0.0 && k12 * y1 + q2 >= 0.0) {
-        y2 = 0.0;
-    } else if ((y2 = -q2 * p2->normal_mass) >= 0.0 && k12 * y2 + q1 >= 0.0) {
-        y1 = 0.0;
-    } else if (q1 >= 0.0 && q2 >= 0.0) {
-        y1 = y2 = 0.0;
-    } else {
-        return false;
-    }
-    *acc0 = y1;
-    *acc1 = y2;
-    /* Both changes in one kick: the impulses share the normal. */
-    double d1 = y1 - x1, d2 = y2 - x2, d = d1 + d2;
-    ta->v.x -= n.x * d * pm.ima;
-    ta->v.y -= n.y * d * pm.ima;
-    ta->w -= pm.iia * (p1->rna * d1 + p2->rna * d2);
-    tb->v.x += n.x * d * pm.imb;
-    tb->v.y += n.y * d * pm.imb;
-    tb->w += pm.iib * (p1->rnb * d1 + p2->rnb * d2);
-    return true;
-}
-
-/* Fills row r for contact c (index `index`) and warm starts it. */
+/* Fills row r for contact c (index `index`), its impulses from last step's. */
 static void prepare_row(contact_row *r, row_impulse *imp, fl_contact *c, int index, fl_motion *m,
                         const int *motion_of, const fl_vec2 *pos, double dt)
 {
@@ -104,7 +41,7 @@ static void prepare_row(contact_row *r, row_impulse *imp, fl_contact *c, int ind
         p->tangent_mass = row_mass(pm, ra, rb, t);
         imp->normal[i] = cp->normal_impulse;
         imp->tangent[i] = cp->tangent_impulse;
-        imp->bias[i] = 0.0;
+        imp->bias[i] = imp->support[i] = 0.0;
     }
     double separation[2] = {c->points[0].separation, c->points[c->count - 1].separation};
     row_gaps(r, separation, inv_dt);
@@ -165,12 +102,14 @@ void fl_warm_start_row(const contact_row *r, const row_impulse *imp, fl_motion *
 static inline void solve_normals(const contact_row *r, fl_twist *ta, fl_twist *tb, pair_mass pm,
                                  const double floor[2], double *acc0, double *acc1)
 {
-    if (r->count == 2 && r->inv_det != 0.0 && solve_block(r, ta, tb, pm, floor, acc0, acc1))
+    if (r->count == 2 && r->inv_det != 0.0 &&
+        solve_block(r, row_block_of(r), ta, tb, pm, floor, acc0, acc1))
         return;
     double *acc[2] = {acc0, acc1};
     for (int i = 0; i < r->count; i++)
         if (floor[i] > -INFINITY)
-            push_normal(ta, tb, pm, r->normal, &r->points[i], floor[i], acc[i]);
+            push_normal(ta, tb, pm, r->normal, &r->points[i], r->points[i].normal_mass, floor[i],
+                        acc[i]);
 }
 
 /* A point's friction impulse set to `want` within the cone |t| <= limit. */
@@ -239,8 +178,8 @@ static void restitute_row(const contact_row *r, row_impulse *imp, bounce_row *br
         /* One point bounces, the other does not: no block for that. */
         for (int i = 0; i < 2; i++)
             if (floor[i] > -INFINITY)
-                push_normal(&a->vel, &b->vel, pm, r->normal, &r->points[i], floor[i],
-                            &imp->normal[i]);
+                push_normal(&a->vel, &b->vel, pm, r->normal, &r->points[i],
+                            r->points[i].normal_mass, floor[i], &imp->normal[i]);
         return;
     }
     solve_normals(r, &a->vel, &b->vel, pm, floor, &imp->normal[0], &imp->normal[1]);
@@ -261,7 +200,8 @@ static void report_row(const contact_row *r, const row_impulse *imp, fl_contact 
 {
     fl_contact *ct = &c[r->contact];
     for (int k = 0; k < r->count; k++) {
-        ct->points[k].normal_impulse = imp->normal[k];
+        ct->points[k].normal_impulse = imp->normal[k] + imp->support[k];
+        ct->points[k].support_impulse = imp->support[k];
         ct->points[k].tangent_impulse = imp->tangent[k];
     }
 }
@@ -350,6 +290,17 @@ static void sweep_half(void *ctx, int index)
     sweep_rows(s, s->bounds[index], s->bounds[index + 1]);
 }
 
+/* The support pass (support.c) after the passes; `report`: in one step,
+ * what it adds is reported at once. */
+static void support(fl_world *w, double give, bool report)
+{
+    if (w->support_count == 0)
+        return;
+    fl_support_pass(w, give);
+    for (int j = 0; j < w->support_count && report; j++)
+        report_row(&w->rows[w->support[j]], &w->impulses[w->support[j]], w->contacts.items);
+}
+
 void fl_solve(fl_world *w, double dt)
 {
     /* The velocities were packed as they were integrated; without memory
@@ -388,7 +339,7 @@ void fl_solve(fl_world *w, double dt)
             prepare_row(r, imp, &c[i], i, m, w->motion_of, w->positions, h);
             if (substeps > 1) {
                 row_step *rs = &w->row_steps[rows];
-                *rs = (row_step){{0.0, 0.0}, {0.0, 0.0}, {0.0, 0.0}};
+                *rs = (row_step){{0.0, 0.0}, {0.0, 0.0}, {0.0, 0.0}, {0.0, 0.0}};
                 for (int k = 0; k < c[i].count; k++) {
                     rs->separation[k] = c[i].points[k].separation;
                     /* the step's impulse, a substep's share of it */
@@ -404,14 +355,22 @@ void fl_solve(fl_world *w, double dt)
                 for (int k = 0; k < c[i].count; k++)
                     c[i].points[k].impact = 0.0; /* nothing to bounce */
             }
-            fl_warm_start_row(r, imp, m);
             rows++;
         }
+        /* Warm starts after every approach is noted: a row's warm start
+         * moves the bodies the next rows note, and a box resting under a
+         * heavy one, pushed up by the floor's warm start, would read as
+         * hitting the heavy one at (m_heavy + m_box) g dt / m_box and
+         * bounce off it every step. */
+        for (int j = 0; j < rows; j++)
+            fl_warm_start_row(&w->rows[j], &w->impulses[j], m);
     }
     contact_row *r = w->rows;
     row_impulse *imp = w->impulses;
     int bounds[2];
     fl_split_rows(w, r, rows, bounds);
+    fl_support_order(w, rows); /* the pile's order from the ground up */
+    double give = SUPPORT_GIVE * inv_h;
     int passes = w->iterations;
     /* The position passes work on the pseudo-velocities alone, so they run
      * in the same sweeps as the velocity passes (each row while it is in
@@ -435,6 +394,7 @@ void fl_solve(fl_world *w, double dt)
             sweep_rows(&job, bounds[1], rows);
             track_max_impulse(w, n_bounce);
         }
+        support(w, give, substeps == 1);
         /* Bounces leave at once: the substeps that follow carry them up
          * (the bounce's own rows then only keep from closing again). */
         if (k == 0) {
@@ -445,6 +405,9 @@ void fl_solve(fl_world *w, double dt)
                 if (substeps == 1)
                     report_row(&r[br->row], &imp[br->row], c);
             }
+            /* a bounce may push a body into what holds it up */
+            if (n_bounce > 0)
+                support(w, give, substeps == 1);
         }
         if (substeps > 1) {
             fl_substep_sum(w, rows);

@@ -10,6 +10,11 @@
 #define POSITION_FRACTION 0.2     /* of the overlap removed per substep */
 #define ALLOWED_OVERLAP 0.0005    /* m: overlap left alone, so contacts stay warm */
 #define MAX_CONDITION 1000.0      /* of a two-point block worth solving as one */
+/* m per step (or substep) a support pass lets a point close by: a tenth of
+ * the allowed overlap, so that what the passes leave of a resting load
+ * (they converge on it over steps) is not pushed on by the support pass,
+ * whose pushes are not carried to the next step (support.c) */
+#define SUPPORT_GIVE (0.1 * ALLOWED_OVERLAP)
 
 static inline fl_vec2 tangent_of(fl_vec2 n) { return fl_v2(-n.y, n.x); }
 
@@ -105,6 +110,7 @@ typedef struct row_impulse {
     double normal[2];         /* >= 0 */
     double tangent[2];        /* |.| <= friction * normal */
     double bias[2];           /* position correction, >= 0 */
+    double support[2];        /* the support pass's, >= 0: not warm started */
 } row_impulse;
 
 /* What the passes ask of row r's points, apart by separation[i] (< 0:
@@ -127,7 +133,7 @@ static inline void row_gaps(contact_row *r, const double separation[2], double i
 /* What a row keeps over a step's substeps. */
 typedef struct row_step {
     double separation[2];     /* as the collision found it, before the substeps moved anything */
-    double normal[2], tangent[2]; /* the impulses of the substeps so far, summed */
+    double normal[2], tangent[2], support[2]; /* the substeps' impulses so far, summed */
 } row_step;
 
 /* What restitution needs of a row that can bounce. */
@@ -144,6 +150,86 @@ static inline double speed_along(const fl_twist *a, const fl_twist *b, fl_vec2 d
                                  double cb)
 {
     return (b->v.x - a->v.x) * d.x + (b->v.y - a->v.y) * d.y + b->w * cb - a->w * ca;
+}
+
+/* A two-point row's normal block: K, the change of the points' normal
+ * speeds per unit impulse at each, its inverse's determinant (0: solve the
+ * points one by one) and each point's own normal mass. */
+typedef struct row_block {
+    double k11, k12, k22, inv_det;
+    double mass[2];
+} row_block;
+
+static inline row_block row_block_of(const contact_row *r)
+{
+    return (row_block){r->k11, r->k12, r->k22, r->inv_det,
+                       {r->points[0].normal_mass, r->points[1].normal_mass}};
+}
+
+/* Impulse lambda along d on b, and its opposite on a. */
+static inline void kick_along(fl_twist *a, fl_twist *b, pair_mass pm, fl_vec2 d, double ca,
+                              double cb, double lambda)
+{
+    a->v.x -= d.x * lambda * pm.ima;
+    a->v.y -= d.y * lambda * pm.ima;
+    a->w -= pm.iia * ca * lambda;
+    b->v.x += d.x * lambda * pm.imb;
+    b->v.y += d.y * lambda * pm.imb;
+    b->w += pm.iib * cb * lambda;
+}
+
+/* One unilateral normal row: push so that the relative speed is at least
+ * `floor`, keeping the accumulated impulse >= 0. */
+static inline void push_normal(fl_twist *ta, fl_twist *tb, pair_mass pm, fl_vec2 n,
+                               const row_point *p, double mass, double floor, double *accumulated)
+{
+    double vn = speed_along(ta, tb, n, p->rna, p->rnb);
+    double next = fl_max(*accumulated - mass * (vn - floor), 0.0);
+    double lambda = next - *accumulated;
+    *accumulated = next;
+    kick_along(ta, tb, pm, n, p->rna, p->rnb, lambda);
+}
+
+/* Both normal rows of a two-point contact at once, as the small linear
+ * complementarity problem they are: find impulses x >= 0 with normal speeds
+ * w = K x + q >= floor and x . (w - floor) = 0. Solving the two points one
+ * after the other instead leaves a box on a floor rocking, since whichever
+ * goes first takes more of the load. Returns false (nothing applied) when no
+ * case fits, which rounding can cause. */
+static inline bool solve_block(const contact_row *r, row_block k, fl_twist *ta, fl_twist *tb,
+                               pair_mass pm, const double floor[2], double *acc0, double *acc1)
+{
+    fl_vec2 n = r->normal;
+    const row_point *p1 = &r->points[0], *p2 = &r->points[1];
+    double k11 = k.k11, k12 = k.k12, k22 = k.k22, inv_det = k.inv_det;
+    double x1 = *acc0, x2 = *acc1;
+    /* q: the speeds above their floors with the current impulses removed. */
+    double q1 = speed_along(ta, tb, n, p1->rna, p1->rnb) - floor[0] - (k11 * x1 + k12 * x2);
+    double q2 = speed_along(ta, tb, n, p2->rna, p2->rnb) - floor[1] - (k12 * x1 + k22 * x2);
+    double y1, y2;
+    if ((y1 = (k12 * q2 - k22 * q1) * inv_det) >= 0.0 &&
+        (y2 = (k12 * q1 - k11 * q2) * inv_det) >= 0.0) {
+        /* both points pushing */
+    } else if ((y1 = -q1 * k.mass[0]) >= 0.0 && k12 * y1 + q2 >= 0.0) {
+        y2 = 0.0;
+    } else if ((y2 = -q2 * k.mass[1]) >= 0.0 && k12 * y2 + q1 >= 0.0) {
+        y1 = 0.0;
+    } else if (q1 >= 0.0 && q2 >= 0.0) {
+        y1 = y2 = 0.0;
+    } else {
+        return false;
+    }
+    *acc0 = y1;
+    *acc1 = y2;
+    /* Both changes in one kick: the impulses share the normal. */
+    double d1 = y1 - x1, d2 = y2 - x2, d = d1 + d2;
+    ta->v.x -= n.x * d * pm.ima;
+    ta->v.y -= n.y * d * pm.ima;
+    ta->w -= pm.iia * (p1->rna * d1 + p2->rna * d2);
+    tb->v.x += n.x * d * pm.imb;
+    tb->v.y += n.y * d * pm.imb;
+    tb->w += pm.iib * (p1->rnb * d1 + p2->rnb * d2);
+    return true;
 }
 
 /* A contact the solver takes: not a sensor's, with points, and something
@@ -177,6 +263,13 @@ void fl_substep_report(fl_world *w, int rows);
  * which share no moving body and may be solved at once, then the rest
  * (split.c). */
 void fl_split_rows(fl_world *w, contact_row *r, int rows, int bounds[2]);
+
+/* The support pass (support.c): finds each body's depth in the pile and
+ * the order of the rows from the ground up; then, after the passes, pushes
+ * each row's upper body as if its lower one were fixed, letting its points
+ * close at up to `give` (m/s) faster than their floors. */
+void fl_support_order(fl_world *w, int rows);
+void fl_support_pass(fl_world *w, double give);
 
 /* Joints: prepare (warm start included), one velocity pass, one position
  * pass; each dispatches on the joint's type. */

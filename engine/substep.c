@@ -66,7 +66,7 @@ void fl_substep_begin(fl_world *w, int rows, double inv_h)
         for (int i = 0; i < r->count; i++) {
             const row_point *p = &r->points[i];
             separation[i] = rs->separation[i] + along + db->w * p->rnb - da->w * p->rna;
-            imp->bias[i] = 0.0;
+            imp->bias[i] = imp->support[i] = 0.0;
         }
         row_gaps(r, separation, inv_h);
         fl_warm_start_row(r, imp, m);
@@ -116,6 +116,7 @@ void fl_substep_sum(fl_world *w, int rows)
         for (int i = 0; i < 2; i++) {
             rs->normal[i] += imp->normal[i];
             rs->tangent[i] += imp->tangent[i];
+            rs->support[i] += imp->support[i];
         }
     }
 }
@@ -129,7 +130,8 @@ void fl_substep_report(fl_world *w, int rows)
         const row_step *rs = &w->row_steps[j];
         fl_contact *ct = &w->contacts.items[r->contact];
         for (int k = 0; k < r->count; k++) {
-            ct->points[k].normal_impulse = rs->normal[k];
+            ct->points[k].normal_impulse = rs->normal[k] + rs->support[k];
+            ct->points[k].support_impulse = rs->support[k];
             ct->points[k].tangent_impulse = rs->tangent[k];
         }
     }

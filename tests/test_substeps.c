@@ -52,7 +52,7 @@ static void test_heavy_on_light_holds_in_substeps(void **s)
         for (int i = 0; i < 30 * 60; i++)
             fl_world_step(w, DT);
         double yb = fl_body_position(brick).y, ys = fl_body_position(slab).y;
-        printf("%d substeps of %d passes: brick at %.6f, slab at %.6f\n", plans[k][0], plans[k][1],
+        printf("%d substeps of %d passes: brick at %.9f, slab at %.9f\n", plans[k][0], plans[k][1],
                yb, ys);
         if (k == 0) {
             assert_true(yb >= 1.975 && yb <= 1.975 + SLOP + 1e-5);
