@@ -41,14 +41,18 @@ static fl_status add_floater(flotsam_harbor *h, const harbor_body *b, fl_error *
     return fl_world_add_body(h->world, &bd, NULL, err);
 }
 
-fl_status flotsam_harbor_build(flotsam_harbor *h, const harbor_scene *scene, int iterations,
-                               const fl_allocator *allocator, fl_error *err)
+fl_status flotsam_harbor_build(flotsam_harbor *h, const harbor_scene *scene,
+                               flotsam_harbor_solver solver, const fl_allocator *allocator,
+                               fl_error *err)
 {
     memset(h, 0, sizeof *h);
     h->scene = scene;
     fl_world_def wd = fl_world_def_default();
     wd.gravity = fl_v2(0.0, HARBOR_GRAVITY);
-    wd.iterations = iterations;
+    if (solver.iterations > 0)
+        wd.iterations = solver.iterations;
+    if (solver.substeps > 0)
+        wd.substeps = solver.substeps;
     if (allocator)
         wd.allocator = *allocator;
     h->world = fl_world_create(&wd, err);

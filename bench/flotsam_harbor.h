@@ -6,13 +6,6 @@
 #include "flotsam/flotsam.h"
 #include "harbor.h"
 
-/* flotsam runs the benchmark with 3 solver iterations, Chipmunk with its
- * default 10. Warm starting and the two-point block solve converge in fewer
- * passes; the collision tests (tests/test_collide.c) run their whole suite,
- * unchanged, at this count as well as at the default 10, so stacking,
- * friction and restitution hold at it. */
-#define FLOTSAM_HARBOR_ITERATIONS 3
-
 typedef struct flotsam_harbor {
     fl_world *world;
     fl_buoyancy *buoyancy;
@@ -23,12 +16,20 @@ typedef struct flotsam_harbor {
     long steps;          /* timed steps so far */
 } flotsam_harbor;
 
-/* Builds the scene (which must outlive h) in a new world that runs
- * `iterations` solver iterations and whose memory comes from `allocator`
- * (NULL: the C library's). On failure returns the status,
- * fills err and leaves nothing to destroy. */
-fl_status flotsam_harbor_build(flotsam_harbor *h, const harbor_scene *scene, int iterations,
-                               const fl_allocator *allocator, fl_error *err);
+/* How the world solves: `iterations` passes in each of `substeps`
+ * substeps; 0 for either: the world's default, as every scene has it. */
+typedef struct flotsam_harbor_solver {
+    int iterations, substeps;
+} flotsam_harbor_solver;
+#define FLOTSAM_HARBOR_DEFAULT ((flotsam_harbor_solver){0, 0})
+
+/* Builds the scene (which must outlive h) in a new world that solves as
+ * `solver` says and whose memory comes from `allocator` (NULL: the C
+ * library's). On failure returns the status, fills err and leaves nothing
+ * to destroy. */
+fl_status flotsam_harbor_build(flotsam_harbor *h, const harbor_scene *scene,
+                               flotsam_harbor_solver solver, const fl_allocator *allocator,
+                               fl_error *err);
 void flotsam_harbor_destroy(flotsam_harbor *h);
 
 /* Takes `steps` steps of HARBOR_DT, adding their wall time (CLOCK_MONOTONIC)

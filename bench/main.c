@@ -18,7 +18,7 @@
 #define ALONE_EVICT_MIB 128
 
 typedef struct bench_options {
-    long bodies, steps, repeat, iterations;
+    long bodies, steps, repeat, iterations, substeps;
     bool peer, alone;
 } bench_options;
 
@@ -37,7 +37,7 @@ static const char *const stage_names[5] = {"buoyancy", "broad_phase", "narrow_ph
 
 static const char usage[] =
     "usage: flotsam-bench [--bodies N] [--steps S] [--repeat R] [--iterations K]\n"
-    "                     [--peer] [--buoyancy-alone]\n"
+    "                     [--substeps U] [--peer] [--buoyancy-alone]\n"
     "\n"
     "Times the harbor benchmark scene (docs/harbor-benchmark.md): N floating\n"
     "bodies poured into a tank of water. Prints one JSON line with the median\n"
@@ -46,7 +46,10 @@ static const char usage[] =
     "  --bodies N        bodies, 1 to 100000 (default 1000)\n"
     "  --steps S         steps of 1/60 s per run (default 600)\n"
     "  --repeat R        runs, 1 to 99; times are their median (default 1)\n"
-    "  --iterations K    flotsam's solver iterations, 1 to 100 (default 3)\n"
+    "  --iterations K    flotsam's solver passes a substep, 1 to 100 (default:\n"
+    "                    a scene's, 10)\n"
+    "  --substeps U      flotsam's solver substeps a step, 1 to 64 (default: a\n"
+    "                    scene's, 1)\n"
     "  --peer            also run the scene on Chipmunk2D, taking turns\n"
     "  --buoyancy-alone  then time the buoyancy pass by itself, its data in\n"
     "                    cache and with the caches emptied first\n"
@@ -58,17 +61,19 @@ static const char usage[] =
 /* Parses the options; *done is set when --help or --version was answered. */
 static int parse_bench_args(int argc, char **argv, bench_options *o, bool *done)
 {
-    *o = (bench_options){1000, 600, 1, FLOTSAM_HARBOR_ITERATIONS, false, false};
+    fl_world_def scene = fl_world_def_default();
+    *o = (bench_options){1000, 600, 1, scene.iterations, scene.substeps, false, false};
     *done = false;
-    enum { COUNTS = 4 };
+    enum { COUNTS = 5 };
     static const struct {
         const char *name;
         long lo, hi;
     } counts[COUNTS] = {{"--bodies", 1, HARBOR_MAX_BODIES},
                         {"--steps", 1, 1000000},
                         {"--repeat", 1, MAX_REPEAT},
-                        {"--iterations", 1, 100}};
-    long *dest[COUNTS] = {&o->bodies, &o->steps, &o->repeat, &o->iterations};
+                        {"--iterations", 1, 100},
+                        {"--substeps", 1, 64}};
+    long *dest[COUNTS] = {&o->bodies, &o->steps, &o->repeat, &o->iterations, &o->substeps};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) {
@@ -135,7 +140,8 @@ static int flotsam_once(const harbor_scene *sc, const bench_options *o, long r, 
 {
     flotsam_harbor h;
     fl_error err;
-    if (flotsam_harbor_build(&h, sc, (int)o->iterations, NULL, &err) != FL_OK) {
+    flotsam_harbor_solver solver = {(int)o->iterations, (int)o->substeps};
+    if (flotsam_harbor_build(&h, sc, solver, NULL, &err) != FL_OK) {
         fprintf(stderr, "flotsam-bench: cannot build the harbor scene: %s\n", err.message);
         return CLI_FAILED;
     }
@@ -249,9 +255,10 @@ static void put_result(const bench_options *o, const bench_result *r)
 }
 
 static const char notes[] =
-    "Same scene, dt and no sub-steps in both; what differs: flotsam runs the solver iterations "
-    "given above (3 unless asked: its collision tests pass unchanged at 3), Chipmunk its default 10; "
-    "flotsam solves contacts with sequential impulses plus a two-point block solver, "
+    "Same scene and dt in both; what differs: flotsam runs the solver iterations and substeps "
+    "given above (unless asked, a scene's default: 10 passes in 1 substep), Chipmunk its default 10; "
+    "flotsam solves contacts with sequential impulses plus a two-point block solver and a support "
+    "pass from the ground up, "
     "speculative contacts and split-impulse position correction (slop 0.0005 m, 20% per step); "
     "Chipmunk iterates its contacts one point at a time (no block solving), with its defaults "
     "collision slop 0.1 m and bias (overlap correction) pow(0.9, 60) per second, "
@@ -280,7 +287,7 @@ static void put_json(const bench_options *o, const bench_result *fl, const bench
         put_num("evicted_ns_per_vertex", fl->alone_ms[1] * per);
         fputs("}", stdout);
     }
-    printf(",\"iterations\":%ld,\"substeps\":0", o->iterations);
+    printf(",\"iterations\":%ld,\"substeps\":%ld", o->iterations, o->substeps);
     printf(",\"chipmunk_available\":%s", chipmunk_harbor_available() ? "true" : "false");
     if (cm) {
         printf(",\"peer\":{\"engine\":\"%s\"", chipmunk_harbor_engine());

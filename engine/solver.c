@@ -152,7 +152,7 @@ static void solve_row(const contact_row *r, row_impulse *imp, fl_motion *m)
     b->vel = vb;
 }
 
-static void restitute_row(const contact_row *r, row_impulse *imp, bounce_row *br, fl_contact *c,
+static bool restitute_row(const contact_row *r, row_impulse *imp, bounce_row *br, fl_contact *c,
                           double e, fl_motion *m)
 {
     /* Points that hit hard enough leave at -e times their approach speed;
@@ -171,7 +171,7 @@ static void restitute_row(const contact_row *r, row_impulse *imp, bounce_row *br
         any = any || hit;
     }
     if (!any)
-        return;
+        return false;
     fl_motion *a = &m[r->ia], *b = &m[r->ib];
     pair_mass pm = masses_of(a, b);
     if (r->count == 2 && (floor[0] == -INFINITY || floor[1] == -INFINITY)) {
@@ -180,9 +180,10 @@ static void restitute_row(const contact_row *r, row_impulse *imp, bounce_row *br
             if (floor[i] > -INFINITY)
                 push_normal(&a->vel, &b->vel, pm, r->normal, &r->points[i],
                             r->points[i].normal_mass, floor[i], &imp->normal[i]);
-        return;
+        return true;
     }
     solve_normals(r, &a->vel, &b->vel, pm, floor, &imp->normal[0], &imp->normal[1]);
+    return true;
 }
 
 static void correct_row(const contact_row *r, row_impulse *imp, fl_motion *m)
@@ -398,15 +399,18 @@ void fl_solve(fl_world *w, double dt)
         /* Bounces leave at once: the substeps that follow carry them up
          * (the bounce's own rows then only keep from closing again). */
         if (k == 0) {
+            bool bounced = false;
             for (int b = 0; b < n_bounce; b++) {
                 bounce_row *br = &w->bounces[b];
                 fl_contact *ct = &c[r[br->row].contact];
-                restitute_row(&r[br->row], &imp[br->row], br, ct, ct->restitution, m);
-                if (substeps == 1)
-                    report_row(&r[br->row], &imp[br->row], c);
+                if (restitute_row(&r[br->row], &imp[br->row], br, ct, ct->restitution, m)) {
+                    bounced = true;
+                    if (substeps == 1)
+                        report_row(&r[br->row], &imp[br->row], c);
+                }
             }
             /* a bounce may push a body into what holds it up */
-            if (n_bounce > 0)
+            if (bounced)
                 support(w, give, substeps == 1);
         }
         if (substeps > 1) {

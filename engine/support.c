@@ -156,6 +156,12 @@ static void support_row(const contact_row *r, const int *depth, fl_motion *m, do
         else if (b_lower)
             floor[i] -= fl_max(-speed_along(&still, &b->vel, r->normal, 0.0, p->rnb), 0.0);
     }
+    bool closing = false;
+    for (int i = 0; i < r->count; i++)
+        closing = closing || speed_along(&a->vel, &b->vel, r->normal, r->points[i].rna,
+                                         r->points[i].rnb) < floor[i];
+    if (!closing)
+        return; /* the passes left nothing to hold */
     row_block k = block_with(r, pm);
     double add[2] = {0.0, 0.0};
     if (!(r->count == 2 && k.inv_det != 0.0 &&

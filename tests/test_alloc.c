@@ -59,7 +59,7 @@ static void test_harbor_steady_state_allocates_nothing(void **state)
     fl_allocator a = {count_alloc, count_realloc, count_free, &c};
     flotsam_harbor h;
     fl_error err;
-    assert_int_equal(flotsam_harbor_build(&h, &sc, FLOTSAM_HARBOR_ITERATIONS, &a, &err), FL_OK);
+    assert_int_equal(flotsam_harbor_build(&h, &sc, FLOTSAM_HARBOR_DEFAULT, &a, &err), FL_OK);
     assert_true(c.allocs + c.reallocs > 0); /* the hook is really used */
 
     flotsam_harbor_run(&h, 600);

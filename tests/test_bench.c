@@ -61,8 +61,8 @@ static void test_timing_buoyancy_alone_changes_nothing(void **state)
     fl_allocator counted = {counted_alloc, counted_realloc, plain_free, NULL};
     flotsam_harbor timed, plain;
     fl_error err;
-    assert_int_equal(flotsam_harbor_build(&timed, &sc, FLOTSAM_HARBOR_ITERATIONS, &counted, &err), FL_OK);
-    assert_int_equal(flotsam_harbor_build(&plain, &sc, FLOTSAM_HARBOR_ITERATIONS, NULL, &err), FL_OK);
+    assert_int_equal(flotsam_harbor_build(&timed, &sc, FLOTSAM_HARBOR_DEFAULT, &counted, &err), FL_OK);
+    assert_int_equal(flotsam_harbor_build(&plain, &sc, FLOTSAM_HARBOR_DEFAULT, NULL, &err), FL_OK);
     flotsam_harbor_run(&timed, 200);
     flotsam_harbor_run(&plain, 200);
 
@@ -121,7 +121,7 @@ static void test_settled_tank_makes_no_energy(void **state)
     harbor_scene sc;
     assert_true(harbor_generate(&sc, 500));
     flotsam_harbor h;
-    assert_int_equal(flotsam_harbor_build(&h, &sc, FLOTSAM_HARBOR_ITERATIONS, NULL, NULL), FL_OK);
+    assert_int_equal(flotsam_harbor_build(&h, &sc, FLOTSAM_HARBOR_DEFAULT, NULL, NULL), FL_OK);
     for (int i = 0; i < 60 * 60; i++)
         fl_world_step(h.world, HARBOR_DT);
     double scale, e = harbor_energy(&h, &scale);
@@ -188,9 +188,9 @@ static void test_split_solve_is_the_same_however_run(void **state)
     assert_true(harbor_generate(&sc, 1600)); /* some 3000 contacts: split */
     flotsam_harbor plain, back, threads;
     fl_error err;
-    assert_int_equal(flotsam_harbor_build(&plain, &sc, 10, NULL, &err), FL_OK);
-    assert_int_equal(flotsam_harbor_build(&back, &sc, 10, NULL, &err), FL_OK);
-    assert_int_equal(flotsam_harbor_build(&threads, &sc, 10, NULL, &err), FL_OK);
+    assert_int_equal(flotsam_harbor_build(&plain, &sc, (flotsam_harbor_solver){10, 1}, NULL, &err), FL_OK);
+    assert_int_equal(flotsam_harbor_build(&back, &sc, (flotsam_harbor_solver){10, 1}, NULL, &err), FL_OK);
+    assert_int_equal(flotsam_harbor_build(&threads, &sc, (flotsam_harbor_solver){10, 1}, NULL, &err), FL_OK);
     fl_world_set_task_runner(back.world, backwards, NULL);
     fl_world_set_task_runner(threads.world, threaded, NULL);
     runner_calls = 0;

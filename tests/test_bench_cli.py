@@ -49,7 +49,7 @@ class Bench(unittest.TestCase):
         self.assertEqual(len(lines), 1, r.stdout)
         return json.loads(lines[0])
 
-    def check_engine(self, j, iterations):
+    def check_engine(self, j, iterations, substeps=1):
         for f in self.FIELDS:
             self.assertIn(f, j)
         self.assertEqual(j['bodies'], 30)
@@ -57,7 +57,7 @@ class Bench(unittest.TestCase):
         self.assertEqual(j['repeat'], 1)
         self.assertAlmostEqual(j['dt'], 1 / 60)
         self.assertEqual(j['iterations'], iterations)
-        self.assertEqual(j['substeps'], 0)
+        self.assertEqual(j['substeps'], substeps)
         self.assertGreater(j['ms_per_step'], 0)
         self.assertGreater(j['body_steps_per_second'], 0)
         self.assertEqual(j['vertices'], harbor_vertex_count(30))
@@ -70,7 +70,7 @@ class Bench(unittest.TestCase):
 
     def test_flotsam_json(self):
         j = self.bench()
-        self.check_engine(j, 3)  # FLOTSAM_HARBOR_ITERATIONS
+        self.check_engine(j, 10)  # a scene's default: 10 passes, 1 substep
         self.assertEqual(j['engine'], 'flotsam')
         self.assertEqual(j['vertices'], 165)  # 10 boxes, 10 regular, 10 irregular (docs/harbor-benchmark.md)
         for s in self.STAGES:
@@ -93,7 +93,8 @@ class Bench(unittest.TestCase):
 
     def test_usage_errors_exit_2(self):
         for args in (['--bodies', '0'], ['--bodies', '100001'], ['--steps', 'x'], ['--steps', '0'],
-                     ['--repeat', '100'], ['--iterations', '0'], ['--frob'], ['--bodies'], ['scene.scene'],
+                     ['--repeat', '100'], ['--iterations', '0'], ['--substeps', '0'],
+                     ['--substeps', '65'], ['--frob'], ['--bodies'], ['scene.scene'],
                      ['--bodies', '3', '--bodies=4'], ['--peer', '--peer']):
             r = bench(*args)
             self.assertEqual(r.returncode, 2, args)
@@ -103,6 +104,7 @@ class Bench(unittest.TestCase):
     def test_iterations(self):
         j = self.bench('--iterations', '7')
         self.check_engine(j, 7)
+        self.check_engine(self.bench('--iterations', '2', '--substeps', '4'), 2, 4)
         # The count reaches the solver: once the pile touches, 1
         # and 7 iterations end in different states (3 s: the pile still
         # plunging and bobbing at 2 s).
@@ -134,7 +136,7 @@ class Bench(unittest.TestCase):
             self.skipTest('built without Chipmunk2D')
         j = self.bench('--peer', '--repeat', '2')
         peer = j['peer']
-        self.check_engine(dict(peer, repeat=1), 10)  # Chipmunk's default
+        self.check_engine(dict(peer, repeat=1), 10, 0)  # Chipmunk's default; no substeps
         self.assertEqual(peer['repeat'], 2)
         self.assertRegex(peer['engine'], r'^chipmunk 7\.0\.\d+$')
         self.assertEqual(peer['spatial_index'], 'bounding-box tree')
