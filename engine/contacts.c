@@ -163,14 +163,13 @@ static void fill_contact(fl_contact *c, const fl_manifold *m, const fl_contact *
         cp->point = m->points[i].point;
         cp->separation = m->points[i].separation;
         cp->id = m->points[i].id;
-        cp->normal_impulse = cp->tangent_impulse = cp->support_impulse = cp->impact = 0.0;
+        cp->normal_impulse = cp->tangent_impulse = cp->impact = 0.0;
+        cp->start_normal = cp->start_tangent = 0.0;
         deepest = fl_min(deepest, cp->separation);
         for (int j = 0; old && j < old->count; j++) {
             if (old->points[j].id == cp->id) {
-                /* what the passes found: the support pass's part (an
-                 * impact's, mostly) is its own each step */
-                cp->normal_impulse = old->points[j].normal_impulse - old->points[j].support_impulse;
-                cp->tangent_impulse = old->points[j].tangent_impulse;
+                cp->normal_impulse = old->points[j].start_normal;
+                cp->tangent_impulse = old->points[j].start_tangent;
                 cp->impact = old->points[j].impact;
             }
         }

@@ -17,10 +17,11 @@
 
 /* Fills row r for contact c (index `index`), its impulses from last step's. */
 static void prepare_row(contact_row *r, row_impulse *imp, fl_contact *c, int index, fl_motion *m,
-                        const int *motion_of, const fl_vec2 *pos, double dt)
+                        const fl_world *w, double dt)
 {
-    r->ia = motion_of[c->index_a];
-    r->ib = motion_of[c->index_b];
+    const fl_vec2 *pos = w->positions;
+    r->ia = w->motion_of[c->index_a];
+    r->ib = w->motion_of[c->index_b];
     r->count = c->count;
     r->contact = index;
     r->normal = c->normal;
@@ -45,6 +46,19 @@ static void prepare_row(contact_row *r, row_impulse *imp, fl_contact *c, int ind
     }
     double separation[2] = {c->points[0].separation, c->points[c->count - 1].separation};
     row_gaps(r, separation, inv_dt);
+    /* A point that was closing faster than a bounce needs before this
+     * step's forces is hit this step (the rows are all prepared before any
+     * warm starts; the velocities hold a substep's share of the forces). */
+    const fl_twist *ka = &w->kicks[r->ia], *kb = &w->kicks[r->ib];
+    double share = 1.0 / w->substeps;
+    r->cold = 0;
+    for (int i = 0; i < c->count; i++) {
+        const row_point *p = &r->points[i];
+        double vn = speed_along(&a->vel, &b->vel, n, p->rna, p->rnb) -
+                    share * speed_along(ka, kb, n, p->rna, p->rnb);
+        if (vn < -RESTITUTION_THRESHOLD)
+            r->cold |= 1 << i;
+    }
     r->inv_det = 0.0;
     if (c->count == 2) {
         const row_point *p1 = &r->points[0], *p2 = &r->points[1];
@@ -200,11 +214,9 @@ static void correct_row(const contact_row *r, row_impulse *imp, fl_motion *m)
 static void report_row(const contact_row *r, const row_impulse *imp, fl_contact *c)
 {
     fl_contact *ct = &c[r->contact];
-    for (int k = 0; k < r->count; k++) {
-        ct->points[k].normal_impulse = imp->normal[k] + imp->support[k];
-        ct->points[k].support_impulse = imp->support[k];
-        ct->points[k].tangent_impulse = imp->tangent[k];
-    }
+    for (int k = 0; k < r->count; k++)
+        report_point(&ct->points[k], imp->normal[k], imp->support[k], imp->tangent[k],
+                     r->cold >> k & 1);
 }
 
 /* ---- the whole solve ---------------------------------------------------- */
@@ -337,7 +349,7 @@ void fl_solve(fl_world *w, double dt)
                 continue;
             contact_row *r = &w->rows[rows];
             row_impulse *imp = &w->impulses[rows];
-            prepare_row(r, imp, &c[i], i, m, w->motion_of, w->positions, h);
+            prepare_row(r, imp, &c[i], i, m, w, h);
             if (substeps > 1) {
                 row_step *rs = &w->row_steps[rows];
                 *rs = (row_step){{0.0, 0.0}, {0.0, 0.0}, {0.0, 0.0}, {0.0, 0.0}};

@@ -99,6 +99,8 @@ typedef struct contact_row {
     int ia, ib;               /* the bodies' places in the motions */
     int count;                /* 1 or 2 points */
     int contact;              /* the contact's index in the world's list */
+    int cold;                 /* bit i: point i hit this step (the next starts
+                               * it cold) */
     fl_vec2 normal;
     double friction;
     double k11, k12, k22, inv_det; /* two-point normal block; inv_det 0: one by one */
@@ -230,6 +232,20 @@ static inline bool solve_block(const contact_row *r, row_block k, fl_twist *ta, 
     tb->v.y += n.y * d * pm.imb;
     tb->w += pm.iib * (p1->rnb * d1 + p2->rnb * d2);
     return true;
+}
+
+/* What a contact point reports of a step's solve, and what the next step
+ * starts from: the passes' impulses, not the support pass's pushes (each
+ * step finds its own), and nothing at all after a hit, whose impulse
+ * stopped an approach and holds no load: started from it, one or two
+ * passes cannot take it back, and it throws the bodies apart. */
+static inline void report_point(fl_contact_point *cp, double normal, double support,
+                                double tangent, bool cold)
+{
+    cp->normal_impulse = normal + support;
+    cp->tangent_impulse = tangent;
+    cp->start_normal = cold ? 0.0 : normal;
+    cp->start_tangent = cold ? 0.0 : tangent;
 }
 
 /* A contact the solver takes: not a sensor's, with points, and something

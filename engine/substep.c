@@ -129,10 +129,8 @@ void fl_substep_report(fl_world *w, int rows)
         const contact_row *r = &w->rows[j];
         const row_step *rs = &w->row_steps[j];
         fl_contact *ct = &w->contacts.items[r->contact];
-        for (int k = 0; k < r->count; k++) {
-            ct->points[k].normal_impulse = rs->normal[k] + rs->support[k];
-            ct->points[k].support_impulse = rs->support[k];
-            ct->points[k].tangent_impulse = rs->tangent[k];
-        }
+        for (int k = 0; k < r->count; k++)
+            report_point(&ct->points[k], rs->normal[k], rs->support[k], rs->tangent[k],
+                         r->cold >> k & 1);
     }
 }

@@ -41,6 +41,18 @@ static inline fl_body *add_box_body(fl_world *w, double wd, double h, fl_vec2 at
     return add_polygon(w, p, 4, at, angle, density);
 }
 
+/* A static wd x h box centred at `at`: a floor or a wall. */
+static inline void add_wall(fl_world *w, fl_vec2 at, double wd, double h)
+{
+    const fl_vec2 p[4] = {{-wd / 2, -h / 2}, {wd / 2, -h / 2}, {wd / 2, h / 2}, {-wd / 2, h / 2}};
+    fl_body_def d = fl_body_def_default();
+    d.points = p;
+    d.point_count = 4;
+    d.origin = at;
+    d.is_static = true;
+    assert_int_equal(fl_world_add_body(w, &d, NULL, NULL), FL_OK);
+}
+
 /* A buoyancy module on w with one still fluid of water (1000 kg/m^2, the
  * default drags) over [left, right] x [surface, bottom]. */
 static inline fl_buoyancy *add_water(fl_world *w, double left, double right, double surface,

@@ -17,8 +17,9 @@ typedef struct fl_contact_point {
     double separation;        /* < 0: overlapping by that much */
     double normal_impulse;    /* N s the solver applied this step, >= 0 */
     double tangent_impulse;   /* ... and along the surface (friction) */
-    double support_impulse;   /* the part of normal_impulse the support pass
-                               * added; the next step starts from the rest */
+    double start_normal, start_tangent; /* what the next step's solve starts
+                               * from: the impulses less the support pass's
+                               * part, or nothing after an impact */
     double impact;            /* approach speed of a hit stopped short at the
                                * surface: it bounces at the next step */
     uint32_t id;              /* feature ids, for warm starting */
