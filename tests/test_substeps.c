@@ -37,9 +37,11 @@ static void add_floor(fl_world *w, double top)
  * is at 2 - 0.025 and the slab's at 2 - 0.05 - 0.05, each lower by no
  * more than the contacts' resting overlap (0.5 mm the brick into the
  * floor, as much again the slab into the brick). The same 40 passes in
- * one step cannot carry the slab's weight through the brick: the slab
- * presses down over it to the floor, the brick inside it (printed; 4
- * substeps of 10 passes hold it too, and 8 of 5 hold a ratio of 600). */
+ * one step hold it up for 12 s (the support pass carries its weight
+ * through the brick) but not steady: a tilt on the narrow brick grows
+ * until the slab slides off and down over it to the floor, the brick
+ * inside it (printed; 4 substeps of 10 passes hold it too, and 8 of 5
+ * hold a ratio of 600). */
 static void test_heavy_on_light_holds_in_substeps(void **s)
 {
     (void)s;
