@@ -3,39 +3,55 @@
 #include "decay.h"
 #include "module.h"
 
-/* The integral over depth of the part of a body under a surface, as a
- * fraction of it, when its bottom is u below the surface and it is h tall,
- * if that part grows evenly with depth (a box upright exactly). */
-static double under_integral(double u, double h)
+/* The part of a body under a surface, integrated over depth: when its
+ * bottom is u below the surface, the first moment about the surface of the
+ * part of its hull (turned as it stands, `n` corners about its centre of
+ * mass, y down; its lowest point at `bottom`) under it, A_u (c_u - s) for
+ * the surface at s, as a fraction of the hull's area `area`. Its slope in
+ * u is the part under, A_u / area: the mean of that part over a descent
+ * from u to u + d is (under_integral(u + d) - under_integral(u)) / d,
+ * exactly, for any shape. */
+static double under_integral(const fl_vec2 *hull, int n, double bottom, double area, double u)
 {
-    if (u <= 0.0)
+    if (!(u > 0.0))
         return 0.0;
-    if (u < h)
-        return u * u / (2.0 * h);
-    return u - h / 2.0;
+    double s = bottom - u;
+    fl_vec2 c;
+    double a = fl_clip_halfplane_area(hull, n, (fl_halfplane){{0.0, 1.0}, s}, &c);
+    return a > 0.0 ? a * (c.y - s) / area : 0.0;
+}
+
+/* ... and the part under itself, A_u / area. */
+static double under_part(const fl_vec2 *hull, int n, double bottom, double area, double u)
+{
+    fl_vec2 c;
+    return u > 0.0 ? fl_clip_halfplane_area(hull, n, (fl_halfplane){{0.0, 1.0}, bottom - u}, &c) /
+                         area
+                   : 0.0;
 }
 
 /* A body that the step carries wholly across a surface (dry to wholly
  * under, or back): neither end of the step has a waterline to linearise
  * the lift by. Its lift is instead the mean, over the descent D the step
- * makes (negative: a rise), of the part under each surface, taken to grow
- * evenly from the body's bottom to its top; and D is solved with it -- D
- * = dt v1 along gravity, v1 = v0 + dt (a - lift(D) / m) -- by bisection,
- * since the mean lift grows with D. The lift then does the work the water
- * would, mean(D) D, and the step makes no energy. `full` gives each
- * fluid's area when wholly under, with its centre of buoyancy; out[] the
- * measure to push. */
+ * makes (negative: a rise), of the part under each surface, its hull
+ * moving straight down by D as it stands (under_integral); and D is solved
+ * with it -- D = dt v1 along gravity, v1 = v0 + dt (a - lift(D) / m) -- by
+ * bisection, since the mean lift grows with D. The lift then does the work
+ * the water would, mean(D) D, and the step makes no energy. `full` gives
+ * each fluid's area when wholly under, with its centre of buoyancy; out[]
+ * the measure to push; `turned` room for the hull's corners. */
 static void cross_surface(const fl_buoyancy *b, const fl_body *body, const fl_submerged *full,
-                          fl_vec2 g, double t, double dt, fl_submerged *out)
+                          fl_vec2 g, double t, double dt, fl_vec2 *turned, fl_submerged *out)
 {
     double gl = fl_length(g), top = INFINITY, bottom = -INFINITY;
     fl_vec2 down = fl_scale(g, 1.0 / gl);
-    for (int k = 0; k < body->hull_count; k++) {
-        double y = fl_rotate(body->rot, body->hull[k]).y;
-        top = fl_min(top, y);
-        bottom = fl_max(bottom, y);
+    int n = body->hull_count;
+    for (int k = 0; k < n; k++) {
+        turned[k] = fl_rotate(body->rot, body->hull[k]);
+        top = fl_min(top, turned[k].y);
+        bottom = fl_max(bottom, turned[k].y);
     }
-    double h = bottom - top, most = 0.0;
+    double area = under_part(turned, n, bottom, 1.0, bottom - top + 1.0), most = 0.0;
     for (int f = 0; f < b->fluid_count; f++)
         most += b->fluids[f].density * full[f].area * gl * body->inv_mass;
     double v0 = fl_dot(body->velocity, down);
@@ -50,8 +66,9 @@ static void cross_surface(const fl_buoyancy *b, const fl_body *body, const fl_su
             /* (A wave's height at the step's middle, as submerge_wave.) */
             double surface = fl_fluid_surface_at(fl, body->position.x, t + 0.5 * dt, NULL);
             double u = body->position.y + bottom - surface; /* its bottom's depth */
-            double mean = d != 0.0 ? (under_integral(u + d, h) - under_integral(u, h)) / d
-                                   : fl_min(fl_max(u / h, 0.0), 1.0);
+            double mean = d != 0.0 ? (under_integral(turned, n, bottom, area, u + d) -
+                                      under_integral(turned, n, bottom, area, u)) / d
+                                   : under_part(turned, n, bottom, area, u);
             double displaced = fl->density * full[f].area * mean * body->inv_mass;
             lift += displaced * gl;
             rate += fl->linear_drag * displaced;
@@ -138,7 +155,7 @@ bool buoyancy_push_ahead(fl_buoyancy *b, fl_body *body, const fl_submerged *here
         recs[f].centroid = fl_sub(recs[f].centroid, moved);
     if (waterline == 0.0) { /* wholly across */
         fl_submerged *out = recs + b->fluid_count;
-        cross_surface(b, body, wet ? here : recs, g, t, dt, out);
+        cross_surface(b, body, wet ? here : recs, g, t, dt, b->scratch, out);
         double heave, roll;
         buoyancy_push(b, body, out, g, dt, pushes, total, &heave, &roll);
         return true;

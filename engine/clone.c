@@ -118,7 +118,7 @@ static void forget_scratch(fl_world *c)
     FORGET(c->bounces, c->bounce_capacity);
     FORGET(c->row_order, c->row_order_capacity);
     FORGET(c->support, c->support_capacity);
-    c->support_depth = NULL;
+    FORGET(c->support_up, c->support_up_capacity);
     c->support_count = 0;
     FORGET(c->manifolds, c->manifold_capacity);
     memset(c->events, 0, sizeof c->events);

@@ -399,6 +399,7 @@ void fl_collide_free(fl_world *w)
     fl_world_free(w, w->bounces);
     fl_world_free(w, w->row_order);
     fl_world_free(w, w->support);
+    fl_world_free(w, w->support_up);
     fl_world_free(w, w->contacts.items);
     fl_world_free(w, w->previous.items);
     for (int e = 0; e < 3; e++)

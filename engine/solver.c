@@ -310,8 +310,10 @@ static void support(fl_world *w, double give, bool report)
     if (w->support_count == 0)
         return;
     fl_support_pass(w, give);
-    for (int j = 0; j < w->support_count && report; j++)
-        report_row(&w->rows[w->support[j]], &w->impulses[w->support[j]], w->contacts.items);
+    for (int k = 0; k < w->support_count && report; k++) {
+        int j = w->support[k] >> 1;
+        report_row(&w->rows[j], &w->impulses[j], w->contacts.items);
+    }
 }
 
 void fl_solve(fl_world *w, double dt)

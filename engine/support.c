@@ -28,14 +28,29 @@
 #include "solver_rows.h"
 
 #define UNREACHED INT_MAX
+/* How nearly a row must push along what holds its lower body (the cosine
+ * between its normal and the lower body's own support's) for the lower
+ * body to hold the upper one: a body held only from the side by a wall
+ * does not hold up what rests on it. */
+#define HELD_COS 0.5
 
 static bool unmovable(const fl_motion *m) { return m->im == 0.0 && m->ii == 0.0; }
 
-/* depth[i] for every motion: breadth first from the unmovable ones over
- * the rows (head, adj: the rows' bodies as adjacency lists; queue:
+/* Whether motion i, held as up[i] says (the normal of the row that holds
+ * it, from its holder towards it), holds what row j pushes it against. */
+static bool holds(const contact_row *r, int j, int i, const fl_motion *m, const fl_vec2 *up)
+{
+    if (unmovable(&m[i]))
+        return true;
+    fl_vec2 n = r[j].ia == i ? r[j].normal : fl_scale(r[j].normal, -1.0);
+    return fl_dot(n, up[i]) > HELD_COS;
+}
+
+/* depth[i] and up[i] for every motion: breadth first from the unmovable
+ * ones over the rows that hold (head, adj: each motion's rows; queue:
  * scratch). */
 static void find_depths(const contact_row *r, int rows, const fl_motion *m, int motions,
-                        int *depth, int *head, int *adj, int *queue)
+                        int *depth, fl_vec2 *up, int *head, int *adj, int *queue)
 {
     for (int i = 0; i <= motions; i++)
         head[i] = 0;
@@ -45,12 +60,12 @@ static void find_depths(const contact_row *r, int rows, const fl_motion *m, int 
     }
     for (int i = 0; i < motions; i++)
         head[i + 1] += head[i];
-    /* queue[i], for now: where motion i's next neighbour goes */
+    /* queue[i], for now: where motion i's next row goes */
     for (int i = 0; i < motions; i++)
         queue[i] = head[i];
     for (int j = 0; j < rows; j++) {
-        adj[queue[r[j].ia]++] = r[j].ib;
-        adj[queue[r[j].ib]++] = r[j].ia;
+        adj[queue[r[j].ia]++] = j;
+        adj[queue[r[j].ib]++] = j;
     }
     int tail = 0;
     for (int i = 0; i < motions; i++) {
@@ -61,51 +76,63 @@ static void find_depths(const contact_row *r, int rows, const fl_motion *m, int 
     for (int k = 0; k < tail; k++) {
         int i = queue[k];
         for (int e = head[i]; e < head[i + 1]; e++) {
-            int o = adj[e];
-            if (depth[o] == UNREACHED) {
+            int j = adj[e], o = r[j].ia == i ? r[j].ib : r[j].ia;
+            if (depth[o] == UNREACHED && holds(r, j, i, m, up)) {
                 depth[o] = depth[i] + 1;
+                up[o] = r[j].ia == i ? r[j].normal : fl_scale(r[j].normal, -1.0);
                 queue[tail++] = o;
             }
         }
     }
 }
 
-static int lower_depth(const contact_row *r, const int *depth)
+/* The end of row j that holds the other (0: ia, 1: ib), or -1. */
+static int holder_of(const contact_row *r, int j, const int *depth, const fl_motion *m,
+                     const fl_vec2 *up)
 {
-    int a = depth[r->ia], b = depth[r->ib];
-    return a < b ? a : b;
+    int a = depth[r[j].ia], b = depth[r[j].ib];
+    if (a < b && holds(r, j, r[j].ia, m, up))
+        return 0;
+    if (b < a && holds(r, j, r[j].ib, m, up))
+        return 1;
+    return -1;
 }
 
 void fl_support_order(fl_world *w, int rows)
 {
     w->support_count = 0;
     const contact_row *r = w->rows;
+    const fl_motion *m = w->motions;
     int motions = 2 * (w->body_count + 1); /* the bodies, the ground, their twins */
     int need = rows + 3 * motions + 1 + 2 * rows;
     int *block = fl_world_grow(w, w->support, &w->support_capacity, need, sizeof *block);
-    if (!block)
+    if (block)
+        w->support = block;
+    fl_vec2 *up = fl_world_grow(w, w->support_up, &w->support_up_capacity, motions, sizeof *up);
+    if (up)
+        w->support_up = up;
+    if (!block || !up)
         return; /* out of memory: the passes alone, as before */
-    w->support = block;
     int *order = block, *depth = order + rows, *head = depth + motions;
     int *queue = head + motions + 1, *adj = queue + motions;
-    find_depths(r, rows, w->motions, motions, depth, head, adj, queue);
-    /* The rows with a reached body, by their lower body's depth (a
-     * counting sort: head counts each depth's rows; depths are < motions). */
+    find_depths(r, rows, m, motions, depth, up, head, adj, queue);
+    /* The rows whose one end holds the other, by the holder's depth (a
+     * counting sort: head counts each depth's rows; depths are < motions),
+     * each as 2 j + the holder's end. */
     for (int i = 0; i <= motions; i++)
         head[i] = 0;
     for (int j = 0; j < rows; j++) {
-        int d = lower_depth(&r[j], depth);
-        if (d != UNREACHED)
-            head[d + 1]++;
+        int h = holder_of(r, j, depth, m, up);
+        if (h >= 0)
+            head[depth[h ? r[j].ib : r[j].ia] + 1]++;
     }
     for (int i = 0; i < motions; i++)
         head[i + 1] += head[i];
     w->support_count = head[motions];
-    w->support_depth = depth;
     for (int j = 0; j < rows; j++) {
-        int d = lower_depth(&r[j], depth);
-        if (d != UNREACHED)
-            order[head[d]++] = j;
+        int h = holder_of(r, j, depth, m, up);
+        if (h >= 0)
+            order[head[depth[h ? r[j].ib : r[j].ia]]++] = 2 * j + h;
     }
 }
 
@@ -129,18 +156,16 @@ static row_block block_with(const contact_row *r, pair_mass pm)
     return k;
 }
 
-/* Pushes row r's upper body (both, if they are as deep) until no point
- * closes faster than its floor allows less `give`, adding to the row's
- * support impulses. */
-static void support_row(const contact_row *r, const int *depth, fl_motion *m, double give,
-                        double *acc)
+/* Pushes row r's upper body (the other end from `holder`, 0: ia, 1: ib)
+ * until no point closes faster than its floor allows less `give`, adding
+ * to the row's support impulses. */
+static void support_row(const contact_row *r, int holder, fl_motion *m, double give, double *acc)
 {
     fl_motion *a = &m[r->ia], *b = &m[r->ib];
     pair_mass pm = masses_of(a, b);
-    bool a_lower = depth[r->ia] < depth[r->ib], b_lower = depth[r->ib] < depth[r->ia];
-    if (a_lower)
+    if (holder == 0)
         pm.ima = pm.iia = 0.0;
-    else if (b_lower)
+    else
         pm.imb = pm.iib = 0.0;
     /* A lower body moving into the upper one is not followed: the push
      * would give the upper body its speed with nothing taken from the
@@ -148,18 +173,14 @@ static void support_row(const contact_row *r, const int *depth, fl_motion *m, do
      * support pass only stops the upper body's own. */
     const fl_twist still = {{0.0, 0.0}, 0.0};
     double floor[2] = {0.0, 0.0};
+    bool closing = false;
     for (int i = 0; i < r->count; i++) {
         const row_point *p = &r->points[i];
-        floor[i] = p->floor - give;
-        if (a_lower)
-            floor[i] -= fl_max(speed_along(&a->vel, &still, r->normal, p->rna, 0.0), 0.0);
-        else if (b_lower)
-            floor[i] -= fl_max(-speed_along(&still, &b->vel, r->normal, 0.0, p->rnb), 0.0);
+        double into = holder == 0 ? speed_along(&a->vel, &still, r->normal, p->rna, 0.0)
+                                  : -speed_along(&still, &b->vel, r->normal, 0.0, p->rnb);
+        floor[i] = p->floor - give - fl_max(into, 0.0);
+        closing = closing || speed_along(&a->vel, &b->vel, r->normal, p->rna, p->rnb) < floor[i];
     }
-    bool closing = false;
-    for (int i = 0; i < r->count; i++)
-        closing = closing || speed_along(&a->vel, &b->vel, r->normal, r->points[i].rna,
-                                         r->points[i].rnb) < floor[i];
     if (!closing)
         return; /* the passes left nothing to hold */
     row_block k = block_with(r, pm);
@@ -175,9 +196,8 @@ static void support_row(const contact_row *r, const int *depth, fl_motion *m, do
 
 void fl_support_pass(fl_world *w, double give)
 {
-    const int *order = w->support, *depth = w->support_depth;
     for (int k = 0; k < w->support_count; k++) {
-        int j = order[k];
-        support_row(&w->rows[j], depth, w->motions, give, w->impulses[j].support);
+        int j = w->support[k] >> 1;
+        support_row(&w->rows[j], w->support[k] & 1, w->motions, give, w->impulses[j].support);
     }
 }

@@ -177,10 +177,12 @@ struct fl_world {
     int bounce_capacity;
     int *row_order;        /* the rows as the passes take them (split.c) */
     int row_order_capacity;
-    int *support;          /* the support pass's rows in order, then scratch */
+    int *support;          /* the support pass's rows in order (2 row + the
+                              holding end), then scratch (support.c) */
     int support_capacity;
-    int *support_depth;    /* each motion's depth in the pile (support.c) */
     int support_count;     /* rows the support pass takes */
+    fl_vec2 *support_up;   /* each motion's holding row's normal, towards it */
+    int support_up_capacity;
     event_list events[3]; /* begin, active, end */
 };
 
