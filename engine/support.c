@@ -48,8 +48,9 @@ static bool holds(const contact_row *r, int j, int i, const fl_motion *m, const 
 
 /* depth[i] and up[i] for every motion: breadth first from the unmovable
  * ones over the rows that hold (head, adj: each motion's rows; queue:
- * scratch). */
-static void find_depths(const contact_row *r, int rows, const fl_motion *m, int motions,
+ * scratch). The motions past `kept` are the twins of unmovable ones
+ * (split.c), written only where a row uses them. */
+static void find_depths(const contact_row *r, int rows, const fl_motion *m, int kept, int motions,
                         int *depth, fl_vec2 *up, int *head, int *adj, int *queue)
 {
     for (int i = 0; i <= motions; i++)
@@ -69,7 +70,7 @@ static void find_depths(const contact_row *r, int rows, const fl_motion *m, int 
     }
     int tail = 0;
     for (int i = 0; i < motions; i++) {
-        depth[i] = unmovable(&m[i]) ? 0 : UNREACHED;
+        depth[i] = i >= kept || unmovable(&m[i]) ? 0 : UNREACHED;
         if (depth[i] == 0 && head[i + 1] > head[i])
             queue[tail++] = i;
     }
@@ -115,7 +116,7 @@ void fl_support_order(fl_world *w, int rows)
         return; /* out of memory: the passes alone, as before */
     int *order = block, *depth = order + rows, *head = depth + motions;
     int *queue = head + motions + 1, *adj = queue + motions;
-    find_depths(r, rows, m, motions, depth, up, head, adj, queue);
+    find_depths(r, rows, m, w->body_count + 1, motions, depth, up, head, adj, queue);
     /* The rows whose one end holds the other, by the holder's depth (a
      * counting sort: head counts each depth's rows; depths are < motions),
      * each as 2 j + the holder's end. */
