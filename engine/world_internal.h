@@ -41,6 +41,8 @@ struct fl_joint {
     double mass, bias, gamma, impulse, bias_impulse, slack;
     double last_slack;        /* a rope's slack at the last step's start... */
     bool has_last;            /* ... if it had one (a direction, a step) */
+    bool catching;            /* an elastic rope slack at the step's start */
+    double row_k;             /* ... its row's inverse effective mass */
     double mouse_mass[3];     /* symmetric 2x2 inverse of the mouse's effective mass */
     fl_vec2 mouse_bias, mouse_impulse;
     bool removed;
