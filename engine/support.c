@@ -12,14 +12,18 @@
  * rests on it, which holds what rests on that. So the rows are taken in
  * order of their lower body's depth in the pile (the number of contacts
  * between it and something that cannot move: 0 for the unmovable, 1 for
- * what touches them, ...), and each row pushes only its upper body, as if
- * the lower one, already held by the rows before it, were fixed. A row's
- * push only adds to its impulse (never pulls), only to stop an approach
- * (or an overlap, in the position pass), and adds to the impulse the row
- * reports and the next step starts warm from, which the passes then share
- * between both bodies as they should. Rows between bodies equally deep
- * are solved as usual; rows of bodies that reach no unmovable body at all
- * (floats touching only each other) are left to the passes.
+ * what they hold, ...), and each row pushes only its upper body, as if
+ * the lower one, already held by the rows before it, were fixed. A body
+ * holds only along what holds it: a row counts if its normal lies within
+ * 60 degrees of the lower body's own holding row's (HELD_COS), so a box
+ * held from the side by a wall holds up nothing. A row's push only adds to
+ * its impulse (never pulls), only to stop an approach, lets a point close
+ * at `give` still, and never makes the upper body follow a lower one
+ * moving into it (that speed would come from nothing). What it adds is
+ * reported with the row's impulse but not carried to the next step, which
+ * finds its own. Rows between bodies equally deep, or where neither holds
+ * the other, and rows of bodies that reach nothing unmovable (floats
+ * touching only each other) are left to the passes.
  *
  * (Guendelman, Bridson and Fedkiw's "shock propagation", 2003, is the same
  * idea applied to a whole solve.) */
