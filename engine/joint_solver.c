@@ -37,7 +37,9 @@ static void prepare_rope(fl_joint *j, fl_motion *m, double dt)
         if (slack)
             j->impulse = 0.0;
         double k = row_k(masses_of(a, b), j->ra, j->rb, j->axis);
-        if (!slack && had_last) {
+        if (slack) {
+            j->gamma = j->bias = 0.0; /* set at each pass, by catch_row */
+        } else if (had_last) {
             /* Taut, the spring and damper by the average-acceleration
              * rule (integrate.c, docs/physics.md): the impulse is h times
              * k (s(n+1) + 2 s(n) + s(n-1)) / 4 + c (v0 + v1) / 2, v0 the
@@ -50,7 +52,8 @@ static void prepare_rope(fl_joint *j, fl_motion *m, double dt)
             j->bias = (j->slack * j->stiffness -
                        (0.25 * dt * j->stiffness - 0.5 * j->damping) * v0) / denom;
         } else {
-            double denom = (slack ? 0.0 : j->damping) + dt * j->stiffness;
+            /* Taut with no step before it: backward Euler. */
+            double denom = j->damping + dt * j->stiffness;
             j->gamma = 1.0 / (dt * denom);
             j->bias = j->slack * j->stiffness / denom;
         }

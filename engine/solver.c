@@ -59,19 +59,11 @@ static void prepare_row(contact_row *r, row_impulse *imp, fl_contact *c, int ind
         if (vn < -RESTITUTION_THRESHOLD)
             r->cold |= 1 << i;
     }
-    r->inv_det = 0.0;
-    if (c->count == 2) {
-        const row_point *p1 = &r->points[0], *p2 = &r->points[1];
-        double a1 = p1->rna, a2 = p2->rna, b1 = p1->rnb, b2 = p2->rnb;
-        double im = pm.ima + pm.imb;
-        r->k11 = im + pm.iia * a1 * a1 + pm.iib * b1 * b1;
-        r->k22 = im + pm.iia * a2 * a2 + pm.iib * b2 * b2;
-        r->k12 = im + pm.iia * a1 * a2 + pm.iib * b1 * b2;
-        double det = r->k11 * r->k22 - r->k12 * r->k12;
-        /* Nearly parallel rows (a tiny contact face) are solved one by one. */
-        if (r->k11 * r->k11 < MAX_CONDITION * det)
-            r->inv_det = 1.0 / det;
-    }
+    row_block k = row_block_for(r, pm);
+    r->k11 = k.k11;
+    r->k12 = k.k12;
+    r->k22 = k.k22;
+    r->inv_det = k.inv_det;
 }
 
 /* The speed each point of a bouncing row approaches at, taken before its

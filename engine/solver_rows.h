@@ -162,6 +162,28 @@ typedef struct row_block {
     double mass[2];
 } row_block;
 
+/* The block of row r's points (lever arms set) for the masses pm: both
+ * bodies', or with one fixed (its inverse mass and inertia zero). Nearly
+ * parallel rows (a tiny contact face) get inv_det 0: one by one. */
+static inline row_block row_block_for(const contact_row *r, pair_mass pm)
+{
+    row_block k = {0.0, 0.0, 0.0, 0.0, {0.0, 0.0}};
+    const row_point *p1 = &r->points[0], *p2 = &r->points[1];
+    double im = pm.ima + pm.imb;
+    k.k11 = im + pm.iia * p1->rna * p1->rna + pm.iib * p1->rnb * p1->rnb;
+    k.mass[0] = k.k11 > 0.0 ? 1.0 / k.k11 : 0.0;
+    if (r->count == 2) {
+        k.k22 = im + pm.iia * p2->rna * p2->rna + pm.iib * p2->rnb * p2->rnb;
+        k.k12 = im + pm.iia * p1->rna * p2->rna + pm.iib * p1->rnb * p2->rnb;
+        k.mass[1] = k.k22 > 0.0 ? 1.0 / k.k22 : 0.0;
+        double det = k.k11 * k.k22 - k.k12 * k.k12;
+        if (k.k11 * k.k11 < MAX_CONDITION * det)
+            k.inv_det = 1.0 / det;
+    }
+    return k;
+}
+
+/* ... as prepare_row stored it for both bodies. */
 static inline row_block row_block_of(const contact_row *r)
 {
     return (row_block){r->k11, r->k12, r->k22, r->inv_det,
@@ -247,6 +269,9 @@ static inline void report_point(fl_contact_point *cp, double normal, double supp
     cp->start_normal = cold ? 0.0 : normal;
     cp->start_tangent = cold ? 0.0 : tangent;
 }
+
+/* A motion no impulse moves: a static body's, the ground's, a twin's. */
+static inline bool motion_unmovable(const fl_motion *m) { return m->im == 0.0 && m->ii == 0.0; }
 
 /* A contact the solver takes: not a sensor's, with points, and something
  * in it that moves. */

@@ -21,12 +21,10 @@
 
 #define SPLIT_ROWS 2048
 
-static bool unmovable(const fl_motion *m) { return m->im == 0.0 && m->ii == 0.0; }
-
 /* -1: left of the cut, 1: right of it, 0: unmovable (no side). */
 static int side_of(const fl_motion *m, const fl_vec2 *pos, int i, double cut)
 {
-    if (unmovable(&m[i]))
+    if (motion_unmovable(&m[i]))
         return 0;
     return pos[i].x < cut ? -1 : 1;
 }
@@ -36,7 +34,7 @@ static double cut_of(const fl_world *w)
     double sum = 0.0;
     int n = 0;
     for (int i = 0; i < w->body_count; i++) {
-        if (!unmovable(&w->motions[i])) {
+        if (!motion_unmovable(&w->motions[i])) {
             sum += w->positions[i].x;
             n++;
         }
@@ -74,11 +72,11 @@ void fl_split_rows(fl_world *w, contact_row *r, int rows, int bounds[2])
     int twins = w->body_count + 1;
     for (int k = bounds[0]; k < bounds[1]; k++) {
         contact_row *row = &r[order[k]];
-        if (unmovable(&m[row->ia])) {
+        if (motion_unmovable(&m[row->ia])) {
             w->motions[twins + row->ia] = m[row->ia];
             row->ia += twins;
         }
-        if (unmovable(&m[row->ib])) {
+        if (motion_unmovable(&m[row->ib])) {
             w->motions[twins + row->ib] = m[row->ib];
             row->ib += twins;
         }

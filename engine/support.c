@@ -38,16 +38,17 @@
  * does not hold up what rests on it. */
 #define HELD_COS 0.5
 
-static bool unmovable(const fl_motion *m) { return m->im == 0.0 && m->ii == 0.0; }
+/* Row j's normal pointing away from its end i. */
+static fl_vec2 normal_from(const contact_row *r, int j, int i)
+{
+    return r[j].ia == i ? r[j].normal : fl_scale(r[j].normal, -1.0);
+}
 
 /* Whether motion i, held as up[i] says (the normal of the row that holds
  * it, from its holder towards it), holds what row j pushes it against. */
 static bool holds(const contact_row *r, int j, int i, const fl_motion *m, const fl_vec2 *up)
 {
-    if (unmovable(&m[i]))
-        return true;
-    fl_vec2 n = r[j].ia == i ? r[j].normal : fl_scale(r[j].normal, -1.0);
-    return fl_dot(n, up[i]) > HELD_COS;
+    return motion_unmovable(&m[i]) || fl_dot(normal_from(r, j, i), up[i]) > HELD_COS;
 }
 
 /* depth[i] and up[i] for every motion: breadth first from the unmovable
@@ -74,7 +75,7 @@ static void find_depths(const contact_row *r, int rows, const fl_motion *m, int 
     }
     int tail = 0;
     for (int i = 0; i < motions; i++) {
-        depth[i] = i >= kept || unmovable(&m[i]) ? 0 : UNREACHED;
+        depth[i] = i >= kept || motion_unmovable(&m[i]) ? 0 : UNREACHED;
         if (depth[i] == 0 && head[i + 1] > head[i])
             queue[tail++] = i;
     }
@@ -84,7 +85,7 @@ static void find_depths(const contact_row *r, int rows, const fl_motion *m, int 
             int j = adj[e], o = r[j].ia == i ? r[j].ib : r[j].ia;
             if (depth[o] == UNREACHED && holds(r, j, i, m, up)) {
                 depth[o] = depth[i] + 1;
-                up[o] = r[j].ia == i ? r[j].normal : fl_scale(r[j].normal, -1.0);
+                up[o] = normal_from(r, j, i);
                 queue[tail++] = o;
             }
         }
@@ -123,42 +124,22 @@ void fl_support_order(fl_world *w, int rows)
     find_depths(r, rows, m, w->body_count + 1, motions, depth, up, head, adj, queue);
     /* The rows whose one end holds the other, by the holder's depth (a
      * counting sort: head counts each depth's rows; depths are < motions),
-     * each as 2 j + the holder's end. */
+     * each as 2 j + the holder's end; adj, done with, keeps each row's
+     * holder between the two loops. */
+    int *holder = adj;
     for (int i = 0; i <= motions; i++)
         head[i] = 0;
     for (int j = 0; j < rows; j++) {
-        int h = holder_of(r, j, depth, m, up);
-        if (h >= 0)
-            head[depth[h ? r[j].ib : r[j].ia] + 1]++;
+        holder[j] = holder_of(r, j, depth, m, up);
+        if (holder[j] >= 0)
+            head[depth[holder[j] ? r[j].ib : r[j].ia] + 1]++;
     }
     for (int i = 0; i < motions; i++)
         head[i + 1] += head[i];
     w->support_count = head[motions];
-    for (int j = 0; j < rows; j++) {
-        int h = holder_of(r, j, depth, m, up);
-        if (h >= 0)
-            order[head[depth[h ? r[j].ib : r[j].ia]]++] = 2 * j + h;
-    }
-}
-
-/* The normal block of a row with one body fixed (its inverse mass and
- * inertia zero in pm). */
-static row_block block_with(const contact_row *r, pair_mass pm)
-{
-    row_block k = {0.0, 0.0, 0.0, 0.0, {0.0, 0.0}};
-    const row_point *p1 = &r->points[0], *p2 = &r->points[1];
-    double im = pm.ima + pm.imb;
-    k.k11 = im + pm.iia * p1->rna * p1->rna + pm.iib * p1->rnb * p1->rnb;
-    k.mass[0] = k.k11 > 0.0 ? 1.0 / k.k11 : 0.0;
-    if (r->count == 2) {
-        k.k22 = im + pm.iia * p2->rna * p2->rna + pm.iib * p2->rnb * p2->rnb;
-        k.k12 = im + pm.iia * p1->rna * p2->rna + pm.iib * p1->rnb * p2->rnb;
-        k.mass[1] = k.k22 > 0.0 ? 1.0 / k.k22 : 0.0;
-        double det = k.k11 * k.k22 - k.k12 * k.k12;
-        if (k.k11 * k.k11 < MAX_CONDITION * det)
-            k.inv_det = 1.0 / det;
-    }
-    return k;
+    for (int j = 0; j < rows; j++)
+        if (holder[j] >= 0)
+            order[head[depth[holder[j] ? r[j].ib : r[j].ia]]++] = 2 * j + holder[j];
 }
 
 /* Pushes row r's upper body (the other end from `holder`, 0: ia, 1: ib)
@@ -188,7 +169,7 @@ static void support_row(const contact_row *r, int holder, fl_motion *m, double g
     }
     if (!closing)
         return; /* the passes left nothing to hold */
-    row_block k = block_with(r, pm);
+    row_block k = row_block_for(r, pm); /* with the holder fixed */
     double add[2] = {0.0, 0.0};
     if (!(r->count == 2 && k.inv_det != 0.0 &&
           solve_block(r, k, &a->vel, &b->vel, pm, floor, &add[0], &add[1])))
