@@ -117,6 +117,11 @@ static void forget_scratch(fl_world *c)
     FORGET(c->sub, c->sub_capacity);
     FORGET(c->bounces, c->bounce_capacity);
     FORGET(c->row_order, c->row_order_capacity);
+    FORGET(c->wide, c->wide_capacity);
+    FORGET(c->wide_impulses, c->wide_impulse_capacity);
+    FORGET(c->wide_lanes, c->wide_lane_capacity);
+    FORGET(c->colours, c->colour_capacity);
+    FORGET(c->colour_scratch, c->colour_scratch_capacity);
     FORGET(c->support, c->support_capacity);
     FORGET(c->support_up, c->support_up_capacity);
     c->support_count = 0;

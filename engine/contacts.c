@@ -398,6 +398,11 @@ void fl_collide_free(fl_world *w)
     fl_world_free(w, w->row_steps);
     fl_world_free(w, w->bounces);
     fl_world_free(w, w->row_order);
+    fl_world_free(w, w->wide);
+    fl_world_free(w, w->wide_impulses);
+    fl_world_free(w, w->wide_lanes);
+    fl_world_free(w, w->colours);
+    fl_world_free(w, w->colour_scratch);
     fl_world_free(w, w->support);
     fl_world_free(w, w->support_up);
     fl_world_free(w, w->contacts.items);

@@ -13,6 +13,7 @@
  * the ground up; it runs again after the restitution pass, which may push
  * a body into what holds it up. In substeps (substep.c) all of this but
  * the restitution pass runs once a substep. */
+#include "lanes.h"
 #include "solver_rows.h"
 
 /* Fills row r for contact c (index `index`), its impulses from last step's. */
@@ -264,35 +265,48 @@ static void track_max_impulse(fl_world *w, int n_bounce)
     }
 }
 
-/* One pass over some of the rows, in the split's order. */
+/* One pass over the rows, part by part of the split: each part's batches
+ * (wide.c), then its rows taken one at a time, in row_order. */
 typedef struct sweep {
-    const contact_row *r;
-    row_impulse *imp;
-    fl_motion *m;
-    fl_contact *c;
-    const int *order;
-    int bounds[3];            /* the halves: [bounds[0], bounds[1]), [bounds[1], bounds[2]) */
-    bool report;              /* the last pass: hand the impulses to the contacts */
+    fl_world *w;
+    bool report;              /* the last pass: the single rows hand their
+                               * impulses to the contacts */
 } sweep;
 
 static void sweep_rows(const sweep *s, int from, int to)
 {
+    fl_world *w = s->w;
+    const contact_row *rows = w->rows;
+    row_impulse *imps = w->impulses;
     for (int k = from; k < to; k++) {
-        int i = s->order[k];
-        const contact_row *r = &s->r[i];
-        solve_row(r, &s->imp[i], s->m);
+        int i = w->row_order[k];
+        const contact_row *r = &rows[i];
+        solve_row(r, &imps[i], w->motions);
         if (r->points[0].target > 0.0 || r->points[1].target > 0.0)
-            correct_row(r, &s->imp[i], s->m);
+            correct_row(r, &imps[i], w->motions);
         if (s->report)
-            report_row(r, &s->imp[i], s->c);
+            report_row(r, &imps[i], w->contacts.items);
     }
 }
 
-/* A task of fl_task_runner: half `index` of the split. */
-static void sweep_half(void *ctx, int index)
+static void sweep_part(const sweep *s, int part)
 {
-    const sweep *s = ctx;
-    sweep_rows(s, s->bounds[index], s->bounds[index + 1]);
+    fl_wide_sweep(s->w, part);
+    sweep_rows(s, s->w->single_parts[part][0], s->w->single_parts[part][1]);
+}
+
+/* A task of fl_task_runner: half `index` of the split. */
+static void sweep_half(void *ctx, int index) { sweep_part(ctx, index); }
+
+/* The batches' impulses back to their rows; `report`: and to the contacts. */
+static void unpack(fl_world *w, bool report)
+{
+    fl_wide_unpack(w);
+    for (int k = 0; report && k < FL_LANES * w->wide_parts[3]; k++) {
+        int i = w->wide_lanes[k];
+        if (i >= 0)
+            report_row(&w->rows[i], &w->impulses[i], w->contacts.items);
+    }
 }
 
 /* The support pass (support.c) after the passes; `report`: in one step,
@@ -385,12 +399,14 @@ void fl_solve(fl_world *w, double dt)
     /* The last pass hands each row's impulses to its contact (what the
      * contacts report, and the next step starts from) while the row is in
      * cache; restitution hands over again what it changes. */
-    sweep job = {r, imp, m, c, w->row_order, {0, bounds[0], bounds[1]}, false};
+    sweep job = {w, false};
+    fl_wide_plan(w, r, rows, bounds);
     for (int k = 0; k < substeps; k++) {
         if (k > 0) {
             fl_substep_begin(w, rows, inv_h);
             fl_substep_track_approach(w, n_bounce);
         }
+        fl_wide_pack(w);
         for_joints(w, h, fl_joint_prepare);
         for (int it = 0; it < passes; it++) {
             for_joints(w, inv_h, fl_joint_solve);
@@ -398,9 +414,10 @@ void fl_solve(fl_world *w, double dt)
             job.report = substeps == 1 && it == passes - 1;
             if (bounds[1] > 0)
                 fl_run_tasks(w, sweep_half, &job, 2);
-            sweep_rows(&job, bounds[1], rows);
+            sweep_part(&job, 2);
             track_max_impulse(w, n_bounce);
         }
+        unpack(w, substeps == 1);
         support(w, give, substeps == 1);
         /* Bounces leave at once: the substeps that follow carry them up
          * (the bounce's own rows then only keep from closing again). */

@@ -305,6 +305,16 @@ void fl_substep_report(fl_world *w, int rows);
  * (split.c). */
 void fl_split_rows(fl_world *w, contact_row *r, int rows, int bounds[2]);
 
+/* The passes four rows at a time (wide.c): colours each part of the split
+ * (bounds as fl_split_rows made them) and deals its rows into batches,
+ * leaving in row_order the rows taken one at a time (w->single_parts);
+ * packs the batches from the rows and their impulses at a substep's start;
+ * one pass over part p's batches; their impulses back to the rows. */
+void fl_wide_plan(fl_world *w, const contact_row *r, int rows, const int bounds[2]);
+void fl_wide_pack(fl_world *w);
+void fl_wide_sweep(fl_world *w, int part);
+void fl_wide_unpack(fl_world *w);
+
 /* The support pass (support.c): finds each body's depth in the pile and
  * the order of the rows from the ground up; then, after the passes, pushes
  * each row's upper body as if its lower one were fixed, letting its points

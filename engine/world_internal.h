@@ -177,8 +177,22 @@ struct fl_world {
     int row_step_capacity;
     struct bounce_row *bounces; /* rows that can bounce */
     int bounce_capacity;
-    int *row_order;        /* the rows as the passes take them (split.c) */
+    int *row_order;        /* the rows as the passes take them (split.c),
+                              then those the batches leave one at a time
+                              (wide.c) */
     int row_order_capacity;
+    struct wide_row *wide; /* the rows four at a time (wide.c) */
+    int wide_capacity;
+    struct wide_impulse *wide_impulses; /* ... and their impulses */
+    int wide_impulse_capacity;
+    int *wide_lanes;       /* each batch's rows, -1 for an empty lane */
+    int wide_lane_capacity;
+    uint32_t *colours;     /* the colours each motion's rows have taken */
+    int colour_capacity;
+    int *colour_scratch;   /* the rows of one part of the split by colour */
+    int colour_scratch_capacity;
+    int wide_parts[4];     /* the split's parts: part p's batches [p], [p + 1) */
+    int single_parts[3][2]; /* ... and its rows taken one at a time, in row_order */
     int *support;          /* the support pass's rows in order (2 row + the
                               holding end), then scratch (support.c) */
     int support_capacity;

@@ -1,0 +1,355 @@
+/* The solver's passes four rows at a time.
+ *
+ * Two rows that share no moving body do not see each other: solved at
+ * once or one after the other, they come out the same. Each part of the
+ * split (split.c) is coloured, every row taking the first of COLOURS
+ * colours that no other row of its moving bodies has taken (static bodies
+ * do not count: nothing moves them), and the rows of a colour are dealt
+ * into batches of four, one row a lane. A pass takes the batches colour by
+ * colour, each as one solve of four rows side by side (lanes.h), then the
+ * rows left over one at a time: the rows past the last colour, and the
+ * rows that can bounce (restitution watches their impulses pass by pass).
+ *
+ * A batch is the rows' numbers lane by lane, packed at each substep's
+ * start from the rows (contact_row) and their impulses (row_impulse), and
+ * its impulses handed back after the passes: what follows (the support
+ * pass, restitution, the substeps' sums, the contacts' reports) reads the
+ * rows as before. The solve is solve_row's (solver.c): friction, both
+ * normal points as one block where they have one, the cone again; the
+ * position rows where a lane has a target. A lane with no row works on
+ * the ground (or its twin in the right half), with nothing to push. */
+#include <string.h>
+#include "lanes.h"
+#include "solver_rows.h"
+
+#define COLOURS 32
+
+typedef struct wide_row {
+    int ia[FL_LANES], ib[FL_LANES]; /* the bodies' places in the motions */
+    lane nx, ny, friction;
+    lane ima, iia, imb, iib;
+    lane rna[2], rnb[2], rta[2], rtb[2];
+    lane normal_mass[2], tangent_mass[2];
+    lane floor[2], target[2];
+    lane k11, k12, k22, inv_det;
+    lane_mask correct;        /* lanes with a position target */
+} wide_row;
+
+typedef struct wide_impulse {
+    lane normal[2], tangent[2], bias[2];
+} wide_impulse;
+
+/* ---- planning: colours and batches, once a step ------------------------ */
+
+static bool wide_reserve(fl_world *w, int rows)
+{
+    int batches = rows + 3 * COLOURS; /* at most: a batch a row, or one short per colour a part */
+    wide_row *wr = fl_world_grow(w, w->wide, &w->wide_capacity, batches, sizeof *wr);
+    if (wr)
+        w->wide = wr;
+    wide_impulse *wi =
+        fl_world_grow(w, w->wide_impulses, &w->wide_impulse_capacity, batches, sizeof *wi);
+    if (wi)
+        w->wide_impulses = wi;
+    int *lanes =
+        fl_world_grow(w, w->wide_lanes, &w->wide_lane_capacity, FL_LANES * batches, sizeof *lanes);
+    if (lanes)
+        w->wide_lanes = lanes;
+    uint32_t *col =
+        fl_world_grow(w, w->colours, &w->colour_capacity, 2 * (w->body_count + 1), sizeof *col);
+    if (col)
+        w->colours = col;
+    int *scratch =
+        fl_world_grow(w, w->colour_scratch, &w->colour_scratch_capacity, 2 * rows, sizeof *scratch);
+    if (scratch)
+        w->colour_scratch = scratch;
+    return wr && wi && lanes && col && scratch;
+}
+
+/* A row left to the one-at-a-time sweep: one that can bounce. */
+static bool single_row(const fl_world *w, const contact_row *r)
+{
+    return w->contacts.items[r->contact].restitution > 0.0;
+}
+
+/* Colours the n rows listed (a part of row_order), deals those with a
+ * colour into batches from w->wide[*batches] on, and leaves the others at
+ * the list's start, in order; returns how many it left. */
+static int colour_part(fl_world *w, const contact_row *r, int *list, int n, int empty, int *batches)
+{
+    const fl_motion *m = w->motions;
+    uint32_t *used = w->colours;
+    int *colour = w->colour_scratch, *sorted = w->colour_scratch + n;
+    int count[COLOURS + 1] = {0};
+    for (int k = 0; k < n; k++)
+        used[r[list[k]].ia] = used[r[list[k]].ib] = 0;
+    for (int k = 0; k < n; k++) {
+        const contact_row *row = &r[list[k]];
+        bool ma = !motion_unmovable(&m[row->ia]), mb = !motion_unmovable(&m[row->ib]);
+        uint32_t taken = (ma ? used[row->ia] : 0) | (mb ? used[row->ib] : 0);
+        int c = COLOURS;
+        if (~taken != 0 && !single_row(w, row)) {
+            c = __builtin_ctz(~taken);
+            if (ma)
+                used[row->ia] |= 1u << c;
+            if (mb)
+                used[row->ib] |= 1u << c;
+        }
+        colour[k] = c;
+        count[c]++;
+    }
+    /* Sorted by colour, each colour in the list's order. */
+    int start[COLOURS + 2];
+    start[0] = 0;
+    for (int c = 0; c <= COLOURS; c++)
+        start[c + 1] = start[c] + count[c];
+    int at[COLOURS + 1];
+    for (int c = 0; c <= COLOURS; c++)
+        at[c] = start[c];
+    for (int k = 0; k < n; k++)
+        sorted[at[colour[k]]++] = list[k];
+    for (int c = 0; c < COLOURS; c++) {
+        for (int k = start[c]; k < start[c + 1]; k += FL_LANES) {
+            wide_row *b = &w->wide[*batches];
+            int *lanes = &w->wide_lanes[FL_LANES * *batches];
+            for (int j = 0; j < FL_LANES; j++) {
+                int i = k + j < start[c + 1] ? sorted[k + j] : -1;
+                lanes[j] = i;
+                b->ia[j] = i >= 0 ? r[i].ia : empty;
+                b->ib[j] = i >= 0 ? r[i].ib : empty;
+            }
+            (*batches)++;
+        }
+    }
+    int singles = count[COLOURS];
+    for (int k = 0; k < singles; k++)
+        list[k] = sorted[start[COLOURS] + k];
+    return singles;
+}
+
+void fl_wide_plan(fl_world *w, const contact_row *r, int rows, const int bounds[2])
+{
+    int from[3] = {0, bounds[0], bounds[1]}, to[3] = {bounds[0], bounds[1], rows};
+    int batches = 0;
+    bool room = wide_reserve(w, rows);
+    /* The ground's twin, for the right half's empty lanes. */
+    int ground = w->body_count, twin = 2 * w->body_count + 1;
+    w->motions[twin] = w->motions[ground];
+    for (int p = 0; p < 3; p++) {
+        w->wide_parts[p] = batches;
+        int singles = to[p] - from[p];
+        if (room)
+            singles = colour_part(w, r, &w->row_order[from[p]], to[p] - from[p],
+                                  p == 1 ? twin : ground, &batches);
+        w->single_parts[p][0] = from[p];
+        w->single_parts[p][1] = from[p] + singles;
+    }
+    w->wide_parts[3] = batches;
+}
+
+/* ---- packing, at each substep's start, and handing back ----------------- */
+
+void fl_wide_pack(fl_world *w)
+{
+    const fl_motion *m = w->motions;
+    int batches = w->wide_parts[3];
+    for (int b = 0; b < batches; b++) {
+        wide_row *wr = &w->wide[b];
+        wide_impulse *wi = &w->wide_impulses[b];
+        memset(wi, 0, sizeof *wi);
+        for (int j = 0; j < FL_LANES; j++) {
+            int i = w->wide_lanes[FL_LANES * b + j];
+            const contact_row *r = i >= 0 ? &w->rows[i] : NULL;
+            const row_impulse *imp = i >= 0 ? &w->impulses[i] : NULL;
+            int count = r ? r->count : 0;
+            wr->nx[j] = r ? r->normal.x : 0.0;
+            wr->ny[j] = r ? r->normal.y : 0.0;
+            wr->friction[j] = r ? r->friction : 0.0;
+            wr->ima[j] = m[wr->ia[j]].im;
+            wr->iia[j] = m[wr->ia[j]].ii;
+            wr->imb[j] = m[wr->ib[j]].im;
+            wr->iib[j] = m[wr->ib[j]].ii;
+            wr->k11[j] = r ? r->k11 : 0.0;
+            wr->k12[j] = r ? r->k12 : 0.0;
+            wr->k22[j] = r ? r->k22 : 0.0;
+            wr->inv_det[j] = r ? r->inv_det : 0.0;
+            bool correct = false;
+            for (int k = 0; k < 2; k++) {
+                const row_point *p = k < count ? &r->points[k] : NULL;
+                wr->rna[k][j] = p ? p->rna : 0.0;
+                wr->rnb[k][j] = p ? p->rnb : 0.0;
+                wr->rta[k][j] = p ? p->rta : 0.0;
+                wr->rtb[k][j] = p ? p->rtb : 0.0;
+                wr->normal_mass[k][j] = p ? p->normal_mass : 0.0;
+                wr->tangent_mass[k][j] = p ? p->tangent_mass : 0.0;
+                wr->floor[k][j] = p ? p->floor : 0.0;
+                wr->target[k][j] = p ? p->target : 0.0;
+                correct = correct || (p && p->target > 0.0);
+                if (p) {
+                    wi->normal[k][j] = imp->normal[k];
+                    wi->tangent[k][j] = imp->tangent[k];
+                    wi->bias[k][j] = imp->bias[k];
+                }
+            }
+            wr->correct[j] = correct ? -1 : 0;
+        }
+    }
+}
+
+void fl_wide_unpack(fl_world *w)
+{
+    int batches = w->wide_parts[3];
+    for (int b = 0; b < batches; b++) {
+        const wide_impulse *wi = &w->wide_impulses[b];
+        for (int j = 0; j < FL_LANES; j++) {
+            int i = w->wide_lanes[FL_LANES * b + j];
+            if (i < 0)
+                continue;
+            row_impulse *imp = &w->impulses[i];
+            for (int k = 0; k < w->rows[i].count; k++) {
+                imp->normal[k] = wi->normal[k][j];
+                imp->tangent[k] = wi->tangent[k][j];
+                imp->bias[k] = wi->bias[k][j];
+            }
+        }
+    }
+}
+
+/* ---- the solve ---------------------------------------------------------- */
+
+typedef struct wide_twist {
+    lane vx, vy, w;
+} wide_twist;
+
+LANE_INLINE wide_twist gather(const fl_motion *m, const int at[FL_LANES], bool bias)
+{
+    const fl_twist *t[FL_LANES];
+    for (int j = 0; j < FL_LANES; j++)
+        t[j] = bias ? &m[at[j]].bias : &m[at[j]].vel;
+    return (wide_twist){{t[0]->v.x, t[1]->v.x, t[2]->v.x, t[3]->v.x},
+                        {t[0]->v.y, t[1]->v.y, t[2]->v.y, t[3]->v.y},
+                        {t[0]->w, t[1]->w, t[2]->w, t[3]->w}};
+}
+
+/* Lanes that share an unmovable body write back what they read of it:
+ * no impulse changes it. */
+LANE_INLINE void scatter(fl_motion *m, const int at[FL_LANES], bool bias, const wide_twist *v)
+{
+    for (int j = 0; j < FL_LANES; j++) {
+        fl_twist *t = bias ? &m[at[j]].bias : &m[at[j]].vel;
+        *t = (fl_twist){{v->vx[j], v->vy[j]}, v->w[j]};
+    }
+}
+
+LANE_INLINE lane wide_speed(const wide_twist *a, const wide_twist *b, lane dx, lane dy, lane ca,
+                         lane cb)
+{
+    return (b->vx - a->vx) * dx + (b->vy - a->vy) * dy + b->w * cb - a->w * ca;
+}
+
+LANE_INLINE void wide_kick(wide_twist *a, wide_twist *b, const wide_row *r, lane dx, lane dy, lane ca,
+                        lane cb, lane lambda)
+{
+    a->vx -= dx * lambda * r->ima;
+    a->vy -= dy * lambda * r->ima;
+    a->w -= r->iia * ca * lambda;
+    b->vx += dx * lambda * r->imb;
+    b->vy += dy * lambda * r->imb;
+    b->w += r->iib * cb * lambda;
+}
+
+/* solve_normals, lane by lane, on the lanes `on`: the two points as one
+ * block where the row has one and a case of it fits, else one after the
+ * other. */
+LANE_INLINE void normals(const wide_row *r, wide_twist *a, wide_twist *b, const lane floor[2],
+                           lane acc[2], lane_mask on)
+{
+    const lane zero = lane_of(0.0);
+    lane x1 = acc[0], x2 = acc[1];
+    lane v1 = wide_speed(a, b, r->nx, r->ny, r->rna[0], r->rnb[0]);
+    lane q1 = v1 - floor[0] - (r->k11 * x1 + r->k12 * x2);
+    lane q2 = wide_speed(a, b, r->nx, r->ny, r->rna[1], r->rnb[1]) - floor[1] -
+              (r->k12 * x1 + r->k22 * x2);
+    /* both pushing; the first alone; the second alone; neither */
+    lane y1 = (r->k12 * q2 - r->k22 * q1) * r->inv_det;
+    lane y2 = (r->k12 * q1 - r->k11 * q2) * r->inv_det;
+    lane_mask both = (lane_mask)(y1 >= zero) & (lane_mask)(y2 >= zero);
+    lane f1 = -q1 * r->normal_mass[0];
+    lane_mask first = (lane_mask)(f1 >= zero) & (lane_mask)(r->k12 * f1 + q2 >= zero);
+    lane f2 = -q2 * r->normal_mass[1];
+    lane_mask second = (lane_mask)(f2 >= zero) & (lane_mask)(r->k12 * f2 + q1 >= zero);
+    lane_mask neither = (lane_mask)(q1 >= zero) & (lane_mask)(q2 >= zero);
+    lane_mask block = (lane_mask)(r->inv_det != zero) & (both | first | second | neither);
+    lane b1 = lane_select(both, y1, lane_select(first, f1, zero));
+    lane b2 = lane_select(both, y2, lane_select(first, zero, lane_select(second, f2, zero)));
+    /* point 1: the block's, or pushed alone */
+    lane s1 = lane_max(x1 - r->normal_mass[0] * (v1 - floor[0]), zero);
+    acc[0] = lane_select(on, lane_select(block, b1, s1), x1);
+    wide_kick(a, b, r, r->nx, r->ny, r->rna[0], r->rnb[0], acc[0] - x1);
+    /* point 2: the block's, or pushed alone after point 1 */
+    lane v2 = wide_speed(a, b, r->nx, r->ny, r->rna[1], r->rnb[1]);
+    lane s2 = lane_max(x2 - r->normal_mass[1] * (v2 - floor[1]), zero);
+    acc[1] = lane_select(on, lane_select(block, b2, s2), x2);
+    wide_kick(a, b, r, r->nx, r->ny, r->rna[1], r->rnb[1], acc[1] - x2);
+}
+
+/* Each point's friction impulse set to `want` (its own, when want is
+ * NULL: brought back inside the cone) within |t| <= friction * normal. */
+LANE_INLINE void friction(const wide_row *r, wide_impulse *imp, wide_twist *a, wide_twist *b,
+                            bool solve)
+{
+    lane tx = -r->ny, ty = r->nx;
+    for (int k = 0; k < 2; k++) {
+        lane limit = r->friction * imp->normal[k];
+        lane want = imp->tangent[k];
+        if (solve)
+            want -= r->tangent_mass[k] * wide_speed(a, b, tx, ty, r->rta[k], r->rtb[k]);
+        lane next = lane_min(lane_max(want, -limit), limit);
+        lane lambda = next - imp->tangent[k];
+        imp->tangent[k] = next;
+        wide_kick(a, b, r, tx, ty, r->rta[k], r->rtb[k], lambda);
+    }
+}
+
+LANE_INLINE void solve_batch(const wide_row *r, wide_impulse *imp, fl_motion *m)
+{
+    wide_twist a = gather(m, r->ia, false), b = gather(m, r->ib, false);
+    friction(r, imp, &a, &b, true);
+    normals(r, &a, &b, r->floor, imp->normal, (lane_mask){-1, -1, -1, -1});
+    friction(r, imp, &a, &b, false);
+    scatter(m, r->ia, false, &a);
+    scatter(m, r->ib, false, &b);
+    if (lane_any(r->correct)) {
+        wide_twist ba = gather(m, r->ia, true), bb = gather(m, r->ib, true);
+        normals(r, &ba, &bb, r->target, imp->bias, r->correct);
+        scatter(m, r->ia, true, &ba);
+        scatter(m, r->ib, true, &bb);
+    }
+}
+
+static void sweep(fl_world *w, int part)
+{
+    for (int b = w->wide_parts[part]; b < w->wide_parts[part + 1]; b++)
+        solve_batch(&w->wide[b], &w->wide_impulses[b], w->motions);
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+/* The same pass with four lanes to a vector: AVX alone, no fused
+ * multiply-add, so the same bits as the other. */
+__attribute__((target("avx2"))) static void sweep_avx2(fl_world *w, int part)
+{
+    for (int b = w->wide_parts[part]; b < w->wide_parts[part + 1]; b++)
+        solve_batch(&w->wide[b], &w->wide_impulses[b], w->motions);
+}
+#endif
+
+void fl_wide_sweep(fl_world *w, int part)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    if (__builtin_cpu_supports("avx2")) {
+        sweep_avx2(w, part);
+        return;
+    }
+#endif
+    sweep(w, part);
+}
