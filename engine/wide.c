@@ -26,6 +26,7 @@
 
 typedef struct wide_row {
     int ia[FL_LANES], ib[FL_LANES]; /* the bodies' places in the motions */
+    int points;               /* 2: a lane has a second point */
     lane nx, ny, friction;
     lane ima, iia, imb, iib;
     lane rna[2], rnb[2], rta[2], rtb[2];
@@ -43,7 +44,7 @@ typedef struct wide_impulse {
 
 static bool wide_reserve(fl_world *w, int rows)
 {
-    int batches = rows + 3 * COLOURS; /* at most: a batch a row, or one short per colour a part */
+    int batches = rows + 3 * COLOURS; /* at most: a batch a row, or one short a colour a part */
     wide_row *wr = fl_world_grow(w, w->wide, &w->wide_capacity, batches, sizeof *wr);
     if (wr)
         w->wide = wr;
@@ -72,6 +73,18 @@ static bool single_row(const fl_world *w, const contact_row *r)
     return w->contacts.items[r->contact].restitution > 0.0;
 }
 
+/* Where a row goes within its colour: those with a position target
+ * first, and of each, those with two points first. The position rows are
+ * solved for a batch with any lane that has one, and the second point's
+ * for a batch with any two-point row: rows of a kind together make fewer
+ * of both. (The order within a colour changes nothing else.) */
+#define KINDS 4
+static int kind_of(const contact_row *r)
+{
+    bool corrects = r->points[0].target > 0.0 || r->points[1].target > 0.0;
+    return (corrects ? 0 : 2) + (r->count == 2 ? 0 : 1);
+}
+
 /* Colours the n rows listed (a part of row_order), deals those with a
  * colour into batches from w->wide[*batches] on, and leaves the others at
  * the list's start, in order; returns how many it left. */
@@ -79,51 +92,56 @@ static int colour_part(fl_world *w, const contact_row *r, int *list, int n, int 
 {
     const fl_motion *m = w->motions;
     uint32_t *used = w->colours;
-    int *colour = w->colour_scratch, *sorted = w->colour_scratch + n;
-    int count[COLOURS + 1] = {0};
+    int *key = w->colour_scratch, *sorted = w->colour_scratch + n;
+    enum { SINGLE = COLOURS * KINDS };
+    int count[SINGLE + 1] = {0};
     for (int k = 0; k < n; k++)
         used[r[list[k]].ia] = used[r[list[k]].ib] = 0;
     for (int k = 0; k < n; k++) {
         const contact_row *row = &r[list[k]];
         bool ma = !motion_unmovable(&m[row->ia]), mb = !motion_unmovable(&m[row->ib]);
         uint32_t taken = (ma ? used[row->ia] : 0) | (mb ? used[row->ib] : 0);
-        int c = COLOURS;
+        key[k] = SINGLE;
         if (~taken != 0 && !single_row(w, row)) {
-            c = __builtin_ctz(~taken);
+            int c = __builtin_ctz(~taken);
             if (ma)
                 used[row->ia] |= 1u << c;
             if (mb)
                 used[row->ib] |= 1u << c;
+            key[k] = c * KINDS + kind_of(row);
         }
-        colour[k] = c;
-        count[c]++;
+        count[key[k]]++;
     }
-    /* Sorted by colour, each colour in the list's order. */
-    int start[COLOURS + 2];
+    /* Sorted by colour and kind, each in the list's order. */
+    int start[SINGLE + 2];
     start[0] = 0;
-    for (int c = 0; c <= COLOURS; c++)
+    for (int c = 0; c <= SINGLE; c++)
         start[c + 1] = start[c] + count[c];
-    int at[COLOURS + 1];
-    for (int c = 0; c <= COLOURS; c++)
+    int at[SINGLE + 1];
+    for (int c = 0; c <= SINGLE; c++)
         at[c] = start[c];
     for (int k = 0; k < n; k++)
-        sorted[at[colour[k]]++] = list[k];
+        sorted[at[key[k]]++] = list[k];
     for (int c = 0; c < COLOURS; c++) {
-        for (int k = start[c]; k < start[c + 1]; k += FL_LANES) {
+        int end = start[(c + 1) * KINDS];
+        for (int k = start[c * KINDS]; k < end; k += FL_LANES) {
             wide_row *b = &w->wide[*batches];
             int *lanes = &w->wide_lanes[FL_LANES * *batches];
+            b->points = 1;
             for (int j = 0; j < FL_LANES; j++) {
-                int i = k + j < start[c + 1] ? sorted[k + j] : -1;
+                int i = k + j < end ? sorted[k + j] : -1;
                 lanes[j] = i;
                 b->ia[j] = i >= 0 ? r[i].ia : empty;
                 b->ib[j] = i >= 0 ? r[i].ib : empty;
+                if (i >= 0 && r[i].count == 2)
+                    b->points = 2;
             }
             (*batches)++;
         }
     }
-    int singles = count[COLOURS];
+    int singles = count[SINGLE];
     for (int k = 0; k < singles; k++)
-        list[k] = sorted[start[COLOURS] + k];
+        list[k] = sorted[start[SINGLE] + k];
     return singles;
 }
 
@@ -258,16 +276,31 @@ LANE_INLINE void wide_kick(wide_twist *a, wide_twist *b, const wide_row *r, lane
     b->w += r->iib * cb * lambda;
 }
 
+/* One normal point k pushed alone on the lanes `on`. */
+LANE_INLINE void push_point(const wide_row *r, wide_twist *a, wide_twist *b, int k,
+                            const lane floor[2], lane acc[2], lane_mask on)
+{
+    lane v = wide_speed(a, b, r->nx, r->ny, r->rna[k], r->rnb[k]);
+    lane next = lane_max(acc[k] - r->normal_mass[k] * (v - floor[k]), lane_of(0.0));
+    next = lane_select(on, next, acc[k]);
+    wide_kick(a, b, r, r->nx, r->ny, r->rna[k], r->rnb[k], next - acc[k]);
+    acc[k] = next;
+}
+
 /* solve_normals, lane by lane, on the lanes `on`: the two points as one
  * block where the row has one and a case of it fits, else one after the
  * other. */
 LANE_INLINE void normals(const wide_row *r, wide_twist *a, wide_twist *b, const lane floor[2],
-                           lane acc[2], lane_mask on)
+                         lane acc[2], lane_mask on)
 {
+    if (r->points == 1) {
+        push_point(r, a, b, 0, floor, acc, on);
+        return;
+    }
     const lane zero = lane_of(0.0);
     lane x1 = acc[0], x2 = acc[1];
-    lane v1 = wide_speed(a, b, r->nx, r->ny, r->rna[0], r->rnb[0]);
-    lane q1 = v1 - floor[0] - (r->k11 * x1 + r->k12 * x2);
+    lane q1 = wide_speed(a, b, r->nx, r->ny, r->rna[0], r->rnb[0]) - floor[0] -
+              (r->k11 * x1 + r->k12 * x2);
     lane q2 = wide_speed(a, b, r->nx, r->ny, r->rna[1], r->rnb[1]) - floor[1] -
               (r->k12 * x1 + r->k22 * x2);
     /* both pushing; the first alone; the second alone; neither */
@@ -279,31 +312,41 @@ LANE_INLINE void normals(const wide_row *r, wide_twist *a, wide_twist *b, const 
     lane f2 = -q2 * r->normal_mass[1];
     lane_mask second = (lane_mask)(f2 >= zero) & (lane_mask)(r->k12 * f2 + q1 >= zero);
     lane_mask neither = (lane_mask)(q1 >= zero) & (lane_mask)(q2 >= zero);
-    lane_mask block = (lane_mask)(r->inv_det != zero) & (both | first | second | neither);
+    lane_mask block = (lane_mask)(r->inv_det != zero) & (both | first | second | neither) & on;
     lane b1 = lane_select(both, y1, lane_select(first, f1, zero));
     lane b2 = lane_select(both, y2, lane_select(first, zero, lane_select(second, f2, zero)));
-    /* point 1: the block's, or pushed alone */
-    lane s1 = lane_max(x1 - r->normal_mass[0] * (v1 - floor[0]), zero);
-    acc[0] = lane_select(on, lane_select(block, b1, s1), x1);
-    wide_kick(a, b, r, r->nx, r->ny, r->rna[0], r->rnb[0], acc[0] - x1);
-    /* point 2: the block's, or pushed alone after point 1 */
-    lane v2 = wide_speed(a, b, r->nx, r->ny, r->rna[1], r->rnb[1]);
-    lane s2 = lane_max(x2 - r->normal_mass[1] * (v2 - floor[1]), zero);
-    acc[1] = lane_select(on, lane_select(block, b2, s2), x2);
-    wide_kick(a, b, r, r->nx, r->ny, r->rna[1], r->rnb[1], acc[1] - x2);
+    acc[0] = lane_select(block, b1, x1);
+    acc[1] = lane_select(block, b2, x2);
+    /* Both changes in one kick, as solve_block's (lanes off the block
+     * change by nothing here) */
+    lane d1 = acc[0] - x1, d2 = acc[1] - x2, d = d1 + d2;
+    a->vx -= r->nx * d * r->ima;
+    a->vy -= r->ny * d * r->ima;
+    a->w -= r->iia * (r->rna[0] * d1 + r->rna[1] * d2);
+    b->vx += r->nx * d * r->imb;
+    b->vy += r->ny * d * r->imb;
+    b->w += r->iib * (r->rnb[0] * d1 + r->rnb[1] * d2);
+    /* the other lanes' points one after the other */
+    lane_mask alone = on & ~block;
+    if (lane_any(alone)) {
+        push_point(r, a, b, 0, floor, acc, alone);
+        push_point(r, a, b, 1, floor, acc, alone);
+    }
 }
 
 /* Each point's friction impulse set to `want` (its own, when want is
  * NULL: brought back inside the cone) within |t| <= friction * normal. */
 LANE_INLINE void friction(const wide_row *r, wide_impulse *imp, wide_twist *a, wide_twist *b,
-                            bool solve)
+                          bool solve)
 {
     lane tx = -r->ny, ty = r->nx;
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < r->points; k++) {
         lane limit = r->friction * imp->normal[k];
         lane want = imp->tangent[k];
         if (solve)
             want -= r->tangent_mass[k] * wide_speed(a, b, tx, ty, r->rta[k], r->rtb[k]);
+        else if (!lane_any((lane_mask)(want > limit) | (lane_mask)(want < -limit)))
+            continue; /* inside the cone: nothing to bring back */
         lane next = lane_min(lane_max(want, -limit), limit);
         lane lambda = next - imp->tangent[k];
         imp->tangent[k] = next;
