@@ -406,7 +406,8 @@ void fl_solve(fl_world *w, double dt)
             fl_substep_begin(w, rows, inv_h);
             fl_substep_track_approach(w, n_bounce);
         }
-        fl_wide_pack(w);
+        if (k > 0)
+            fl_wide_pack(w); /* the first substep's packed by the plan */
         for_joints(w, h, fl_joint_prepare);
         for (int it = 0; it < passes; it++) {
             for_joints(w, inv_h, fl_joint_solve);

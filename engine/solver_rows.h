@@ -307,8 +307,9 @@ void fl_split_rows(fl_world *w, contact_row *r, int rows, int bounds[2]);
 
 /* The passes four rows at a time (wide.c): colours each part of the split
  * (bounds as fl_split_rows made them) and deals its rows into batches,
- * leaving in row_order the rows taken one at a time (w->single_parts);
- * packs the batches from the rows and their impulses at a substep's start;
+ * packed from the rows and their impulses, leaving in row_order the rows
+ * taken one at a time (w->single_parts); packs the batches again at a
+ * later substep's start;
  * one pass over part p's batches; their impulses back to the rows. */
 void fl_wide_plan(fl_world *w, const contact_row *r, int rows, const int bounds[2]);
 void fl_wide_pack(fl_world *w);

@@ -73,6 +73,57 @@ static bool single_row(const fl_world *w, const contact_row *r)
     return w->contacts.items[r->contact].restitution > 0.0;
 }
 
+/* Batch b's lanes from its rows and their impulses. */
+static void pack_batch(fl_world *w, int b)
+{
+    const fl_motion *m = w->motions;
+    wide_row *wr = &w->wide[b];
+    wide_impulse *wi = &w->wide_impulses[b];
+    memset(wi, 0, sizeof *wi);
+    for (int j = 0; j < FL_LANES; j++) {
+        int i = w->wide_lanes[FL_LANES * b + j];
+        const contact_row *r = i >= 0 ? &w->rows[i] : NULL;
+        const row_impulse *imp = i >= 0 ? &w->impulses[i] : NULL;
+        int count = r ? r->count : 0;
+        wr->nx[j] = r ? r->normal.x : 0.0;
+        wr->ny[j] = r ? r->normal.y : 0.0;
+        wr->friction[j] = r ? r->friction : 0.0;
+        wr->ima[j] = m[wr->ia[j]].im;
+        wr->iia[j] = m[wr->ia[j]].ii;
+        wr->imb[j] = m[wr->ib[j]].im;
+        wr->iib[j] = m[wr->ib[j]].ii;
+        wr->k11[j] = r ? r->k11 : 0.0;
+        wr->k12[j] = r ? r->k12 : 0.0;
+        wr->k22[j] = r ? r->k22 : 0.0;
+        wr->inv_det[j] = r ? r->inv_det : 0.0;
+        bool correct = false;
+        for (int k = 0; k < 2; k++) {
+            const row_point *p = k < count ? &r->points[k] : NULL;
+            wr->rna[k][j] = p ? p->rna : 0.0;
+            wr->rnb[k][j] = p ? p->rnb : 0.0;
+            wr->rta[k][j] = p ? p->rta : 0.0;
+            wr->rtb[k][j] = p ? p->rtb : 0.0;
+            wr->normal_mass[k][j] = p ? p->normal_mass : 0.0;
+            wr->tangent_mass[k][j] = p ? p->tangent_mass : 0.0;
+            wr->floor[k][j] = p ? p->floor : 0.0;
+            wr->target[k][j] = p ? p->target : 0.0;
+            correct = correct || (p && p->target > 0.0);
+            if (p) {
+                wi->normal[k][j] = imp->normal[k];
+                wi->tangent[k][j] = imp->tangent[k];
+                wi->bias[k][j] = imp->bias[k];
+            }
+        }
+        wr->correct[j] = correct ? -1 : 0;
+    }
+}
+
+void fl_wide_pack(fl_world *w)
+{
+    for (int b = 0; b < w->wide_parts[3]; b++)
+        pack_batch(w, b);
+}
+
 /* Where a row goes within its colour: those with a position target
  * first, and of each, those with two points first. The position rows are
  * solved for a batch with any lane that has one, and the second point's
@@ -86,16 +137,19 @@ static int kind_of(const contact_row *r)
 }
 
 /* Colours the n rows listed (a part of row_order), deals those with a
- * colour into batches from w->wide[*batches] on, and leaves the others at
- * the list's start, in order; returns how many it left. */
-static int colour_part(fl_world *w, const contact_row *r, int *list, int n, int empty, int *batches)
+ * colour into batches from w->wide[*batches] on and packs them, and
+ * leaves the others at the list's start, in order; returns how many it
+ * left. `fresh`: the rows' bodies have taken no colour yet (else they are
+ * cleared first). */
+static int colour_part(fl_world *w, const contact_row *r, int *list, int n, int empty, bool fresh,
+                       int *batches)
 {
     const fl_motion *m = w->motions;
     uint32_t *used = w->colours;
     int *key = w->colour_scratch, *sorted = w->colour_scratch + n;
     enum { SINGLE = COLOURS * KINDS };
     int count[SINGLE + 1] = {0};
-    for (int k = 0; k < n; k++)
+    for (int k = 0; k < n && !fresh; k++)
         used[r[list[k]].ia] = used[r[list[k]].ib] = 0;
     for (int k = 0; k < n; k++) {
         const contact_row *row = &r[list[k]];
@@ -136,7 +190,7 @@ static int colour_part(fl_world *w, const contact_row *r, int *list, int n, int 
                 if (i >= 0 && r[i].count == 2)
                     b->points = 2;
             }
-            (*batches)++;
+            pack_batch(w, (*batches)++);
         }
     }
     int singles = count[SINGLE];
@@ -153,12 +207,15 @@ void fl_wide_plan(fl_world *w, const contact_row *r, int rows, const int bounds[
     /* The ground's twin, for the right half's empty lanes. */
     int ground = w->body_count, twin = 2 * w->body_count + 1;
     w->motions[twin] = w->motions[ground];
+    /* The halves share no moving body; the rows across do. */
+    if (room)
+        memset(w->colours, 0, (size_t)(twin + 1) * sizeof *w->colours);
     for (int p = 0; p < 3; p++) {
         w->wide_parts[p] = batches;
         int singles = to[p] - from[p];
         if (room)
             singles = colour_part(w, r, &w->row_order[from[p]], to[p] - from[p],
-                                  p == 1 ? twin : ground, &batches);
+                                  p == 1 ? twin : ground, p < 2, &batches);
         w->single_parts[p][0] = from[p];
         w->single_parts[p][1] = from[p] + singles;
     }
@@ -166,53 +223,6 @@ void fl_wide_plan(fl_world *w, const contact_row *r, int rows, const int bounds[
 }
 
 /* ---- packing, at each substep's start, and handing back ----------------- */
-
-void fl_wide_pack(fl_world *w)
-{
-    const fl_motion *m = w->motions;
-    int batches = w->wide_parts[3];
-    for (int b = 0; b < batches; b++) {
-        wide_row *wr = &w->wide[b];
-        wide_impulse *wi = &w->wide_impulses[b];
-        memset(wi, 0, sizeof *wi);
-        for (int j = 0; j < FL_LANES; j++) {
-            int i = w->wide_lanes[FL_LANES * b + j];
-            const contact_row *r = i >= 0 ? &w->rows[i] : NULL;
-            const row_impulse *imp = i >= 0 ? &w->impulses[i] : NULL;
-            int count = r ? r->count : 0;
-            wr->nx[j] = r ? r->normal.x : 0.0;
-            wr->ny[j] = r ? r->normal.y : 0.0;
-            wr->friction[j] = r ? r->friction : 0.0;
-            wr->ima[j] = m[wr->ia[j]].im;
-            wr->iia[j] = m[wr->ia[j]].ii;
-            wr->imb[j] = m[wr->ib[j]].im;
-            wr->iib[j] = m[wr->ib[j]].ii;
-            wr->k11[j] = r ? r->k11 : 0.0;
-            wr->k12[j] = r ? r->k12 : 0.0;
-            wr->k22[j] = r ? r->k22 : 0.0;
-            wr->inv_det[j] = r ? r->inv_det : 0.0;
-            bool correct = false;
-            for (int k = 0; k < 2; k++) {
-                const row_point *p = k < count ? &r->points[k] : NULL;
-                wr->rna[k][j] = p ? p->rna : 0.0;
-                wr->rnb[k][j] = p ? p->rnb : 0.0;
-                wr->rta[k][j] = p ? p->rta : 0.0;
-                wr->rtb[k][j] = p ? p->rtb : 0.0;
-                wr->normal_mass[k][j] = p ? p->normal_mass : 0.0;
-                wr->tangent_mass[k][j] = p ? p->tangent_mass : 0.0;
-                wr->floor[k][j] = p ? p->floor : 0.0;
-                wr->target[k][j] = p ? p->target : 0.0;
-                correct = correct || (p && p->target > 0.0);
-                if (p) {
-                    wi->normal[k][j] = imp->normal[k];
-                    wi->tangent[k][j] = imp->tangent[k];
-                    wi->bias[k][j] = imp->bias[k];
-                }
-            }
-            wr->correct[j] = correct ? -1 : 0;
-        }
-    }
-}
 
 void fl_wide_unpack(fl_world *w)
 {
