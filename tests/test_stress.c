@@ -169,7 +169,7 @@ static void pour(tank *t, int count, bool hexagons)
  * nothing gets out through a wall. The light ones pack into a raft
  * several bodies thick and the heavy ones into a pile on the floor, which
  * presses small bodies into the walls: how far past a wall's face a
- * centre went, in radii, is printed (0.99 here with gcc: nearly wholly
+ * centre went, in radii, is printed (0.91 here with gcc: nearly wholly
  * in the wall, though not through it). That,
  * and the energy of this packed tank, which does not settle, are
  * printed, not checked (docs/limits.md). */
