@@ -44,7 +44,9 @@ typedef struct wide_impulse {
 
 static bool wide_reserve(fl_world *w, int rows)
 {
-    int batches = rows + 3 * COLOURS; /* at most: a batch a row, or one short a colour a part */
+    /* at most: a colour's rows in full batches, and one short batch a
+     * colour in each of the three parts */
+    int batches = rows / FL_LANES + 3 * COLOURS + 1;
     wide_row *wr = fl_world_grow(w, w->wide, &w->wide_capacity, batches, sizeof *wr);
     if (wr)
         w->wide = wr;
@@ -213,7 +215,7 @@ void fl_wide_plan(fl_world *w, const contact_row *r, int rows, const int bounds[
     for (int p = 0; p < 3; p++) {
         w->wide_parts[p] = batches;
         int singles = to[p] - from[p];
-        if (room)
+        if (room && singles > 0)
             singles = colour_part(w, r, &w->row_order[from[p]], to[p] - from[p],
                                   p == 1 ? twin : ground, p < 2, &batches);
         w->single_parts[p][0] = from[p];
@@ -386,7 +388,7 @@ static void sweep(fl_world *w, int part)
         solve_batch(&w->wide[b], &w->wide_impulses[b], w->motions);
 }
 
-#if defined(__x86_64__) || defined(__i386__)
+#if defined(__x86_64__)
 /* The same pass with four lanes to a vector: AVX alone, no fused
  * multiply-add, so the same bits as the other. */
 __attribute__((target("avx2"))) static void sweep_avx2(fl_world *w, int part)
@@ -398,7 +400,7 @@ __attribute__((target("avx2"))) static void sweep_avx2(fl_world *w, int part)
 
 void fl_wide_sweep(fl_world *w, int part)
 {
-#if defined(__x86_64__) || defined(__i386__)
+#if defined(__x86_64__)
     if (__builtin_cpu_supports("avx2")) {
         sweep_avx2(w, part);
         return;
