@@ -282,7 +282,7 @@ static void sweep_rows(const sweep *s, int from, int to)
         int i = w->row_order[k];
         const contact_row *r = &rows[i];
         solve_row(r, &imps[i], w->motions);
-        if (r->points[0].target > 0.0 || r->points[1].target > 0.0)
+        if (row_corrects(r))
             correct_row(r, &imps[i], w->motions);
         if (s->report)
             report_row(r, &imps[i], w->contacts.items);
@@ -405,9 +405,8 @@ void fl_solve(fl_world *w, double dt)
         if (k > 0) {
             fl_substep_begin(w, rows, inv_h);
             fl_substep_track_approach(w, n_bounce);
-        }
-        if (k > 0)
             fl_wide_pack(w); /* the first substep's packed by the plan */
+        }
         for_joints(w, h, fl_joint_prepare);
         for (int it = 0; it < passes; it++) {
             for_joints(w, inv_h, fl_joint_solve);

@@ -132,6 +132,12 @@ static inline void row_gaps(contact_row *r, const double separation[2], double i
         r->points[1].floor = r->points[1].target = 0.0;
 }
 
+/* Whether row r's points ask a position correction. */
+static inline bool row_corrects(const contact_row *r)
+{
+    return r->points[0].target > 0.0 || r->points[1].target > 0.0;
+}
+
 /* What a row keeps over a step's substeps. */
 typedef struct row_step {
     double separation[2];     /* as the collision found it, before the substeps moved anything */

@@ -40,7 +40,7 @@ typedef struct wide_impulse {
     lane normal[2], tangent[2], bias[2];
 } wide_impulse;
 
-/* ---- planning: colours and batches, once a step ------------------------ */
+/* ---- planning and packing: colours and batches, once a step ----------- */
 
 static bool wide_reserve(fl_world *w, int rows)
 {
@@ -98,7 +98,7 @@ static void pack_batch(fl_world *w, int b)
         wr->k12[j] = r ? r->k12 : 0.0;
         wr->k22[j] = r ? r->k22 : 0.0;
         wr->inv_det[j] = r ? r->inv_det : 0.0;
-        bool correct = false;
+        wr->correct[j] = r && row_corrects(r) ? -1 : 0;
         for (int k = 0; k < 2; k++) {
             const row_point *p = k < count ? &r->points[k] : NULL;
             wr->rna[k][j] = p ? p->rna : 0.0;
@@ -109,14 +109,12 @@ static void pack_batch(fl_world *w, int b)
             wr->tangent_mass[k][j] = p ? p->tangent_mass : 0.0;
             wr->floor[k][j] = p ? p->floor : 0.0;
             wr->target[k][j] = p ? p->target : 0.0;
-            correct = correct || (p && p->target > 0.0);
             if (p) {
                 wi->normal[k][j] = imp->normal[k];
                 wi->tangent[k][j] = imp->tangent[k];
                 wi->bias[k][j] = imp->bias[k];
             }
         }
-        wr->correct[j] = correct ? -1 : 0;
     }
 }
 
@@ -134,8 +132,7 @@ void fl_wide_pack(fl_world *w)
 #define KINDS 4
 static int kind_of(const contact_row *r)
 {
-    bool corrects = r->points[0].target > 0.0 || r->points[1].target > 0.0;
-    return (corrects ? 0 : 2) + (r->count == 2 ? 0 : 1);
+    return (row_corrects(r) ? 0 : 2) + (r->count == 2 ? 0 : 1);
 }
 
 /* Colours the n rows listed (a part of row_order), deals those with a
@@ -224,7 +221,7 @@ void fl_wide_plan(fl_world *w, const contact_row *r, int rows, const int bounds[
     w->wide_parts[3] = batches;
 }
 
-/* ---- packing, at each substep's start, and handing back ----------------- */
+/* ---- handing the impulses back, after the passes ------------------------ */
 
 void fl_wide_unpack(fl_world *w)
 {
@@ -346,8 +343,9 @@ LANE_INLINE void normals(const wide_row *r, wide_twist *a, wide_twist *b, const 
     }
 }
 
-/* Each point's friction impulse set to `want` (its own, when want is
- * NULL: brought back inside the cone) within |t| <= friction * normal. */
+/* Friction, lane by lane: each point's impulse solved within
+ * |t| <= friction * normal (`solve`), or only brought back inside that
+ * cone where the normal has fallen since (solve_row's last loop). */
 LANE_INLINE void friction(const wide_row *r, wide_impulse *imp, wide_twist *a, wide_twist *b,
                           bool solve)
 {
@@ -382,19 +380,20 @@ LANE_INLINE void solve_batch(const wide_row *r, wide_impulse *imp, fl_motion *m)
     }
 }
 
-static void sweep(fl_world *w, int part)
+LANE_INLINE void sweep_batches(fl_world *w, int part)
 {
     for (int b = w->wide_parts[part]; b < w->wide_parts[part + 1]; b++)
         solve_batch(&w->wide[b], &w->wide_impulses[b], w->motions);
 }
+
+static void sweep(fl_world *w, int part) { sweep_batches(w, part); }
 
 #if defined(__x86_64__)
 /* The same pass with four lanes to a vector: AVX alone, no fused
  * multiply-add, so the same bits as the other. */
 __attribute__((target("avx2"))) static void sweep_avx2(fl_world *w, int part)
 {
-    for (int b = w->wide_parts[part]; b < w->wide_parts[part + 1]; b++)
-        solve_batch(&w->wide[b], &w->wide_impulses[b], w->motions);
+    sweep_batches(w, part);
 }
 #endif
 
