@@ -2,6 +2,14 @@
  * soft) and the mouse spring (a soft two-dimensional point row). */
 #include "solver_rows.h"
 
+/* An impulse p along the rope's row, booked. */
+static void rope_kick(fl_joint *j, fl_motion *a, fl_motion *b, double p)
+{
+    double u = rel_speed(&a->vel, &b->vel, j->ra, j->rb, j->axis);
+    j->work += p * u + 0.5 * p * p * j->row_k;
+    kick(&a->vel, &b->vel, masses_of(a, b), j->ra, j->rb, fl_scale(j->axis, p));
+}
+
 static void prepare_rope(fl_joint *j, fl_motion *m, double dt)
 {
     fl_motion *a = &m[j->ia], *b = &m[j->ib];
@@ -60,6 +68,9 @@ static void prepare_rope(fl_joint *j, fl_motion *m, double dt)
         j->mass = 1.0 / (k + j->gamma);
         j->catching = slack;
         j->row_k = k;
+        fl_rope_settle(j, a, b);
+        rope_kick(j, a, b, j->impulse);
+        return;
     } else {
         j->gamma = 0.0;
         j->bias = 0.0;
@@ -101,14 +112,14 @@ static void solve_rope(fl_joint *j, fl_motion *m, double inv_dt)
     if (j->stiffness > 0.0) {
         double vn = rel_speed(&a->vel, &b->vel, j->ra, j->rb, j->axis);
         if (j->catching && !catch_row(j, vn, 1.0 / inv_dt)) {
-            kick(&a->vel, &b->vel, masses_of(a, b), j->ra, j->rb, fl_scale(j->axis, -j->impulse));
+            rope_kick(j, a, b, -j->impulse);
             j->impulse = 0.0;
             return;
         }
         double next = fl_max(j->impulse - j->mass * (vn + j->bias + j->gamma * j->impulse), 0.0);
         double lambda = next - j->impulse;
         j->impulse = next;
-        kick(&a->vel, &b->vel, masses_of(a, b), j->ra, j->rb, fl_scale(j->axis, lambda));
+        rope_kick(j, a, b, lambda);
         return;
     }
     /* Slack by s > 0: the ends may part at up to s / dt before it bites. */

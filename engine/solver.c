@@ -417,6 +417,7 @@ void fl_solve(fl_world *w, double dt)
             sweep_part(&job, 2);
             track_max_impulse(w, n_bounce);
         }
+        for_joints(w, h, fl_joint_finish);
         unpack(w, substeps == 1);
         support(w, give, substeps == 1);
         /* Bounces leave at once: the substeps that follow carry them up

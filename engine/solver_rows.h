@@ -334,6 +334,8 @@ void fl_support_pass(fl_world *w, double give);
 void fl_joint_prepare(fl_joint *j, fl_motion *m, double dt);
 void fl_joint_solve(fl_joint *j, fl_motion *m, double inv_dt);
 void fl_joint_correct(fl_joint *j, fl_motion *m, double inv_dt);
+void fl_joint_finish(fl_joint *j, fl_motion *m, double h);
+void fl_rope_settle(fl_joint *j, fl_motion *a, fl_motion *b);
 
 /* Moves the bodies the substeps hold by their velocities and
  * pseudo-velocities over h, and counts it in their `moved` (integrate.c). */

@@ -43,6 +43,12 @@ struct fl_joint {
     bool has_last;            /* ... if it had one (a direction, a step) */
     bool catching;            /* an elastic rope slack at the step's start */
     double row_k;             /* ... its row's inverse effective mass */
+    /* An elastic rope's energy account (rope_account.c): the work its
+     * impulses did since the step began, what it stored then, what the
+     * steps made so far beyond what they took, and the largest energy its
+     * ends and it have held. */
+    double work, stored, made, scale;
+    bool booked;              /* ... once it has a step to book */
     double mouse_mass[3];     /* symmetric 2x2 inverse of the mouse's effective mass */
     fl_vec2 mouse_bias, mouse_impulse;
     bool removed;
