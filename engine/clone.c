@@ -122,6 +122,7 @@ static void forget_scratch(fl_world *c)
     FORGET(c->wide_lanes, c->wide_lane_capacity);
     FORGET(c->colours, c->colour_capacity);
     FORGET(c->colour_scratch, c->colour_scratch_capacity);
+    FORGET(c->touched, c->touched_capacity);
     FORGET(c->support, c->support_capacity);
     FORGET(c->support_up, c->support_up_capacity);
     c->support_count = 0;

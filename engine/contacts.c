@@ -403,6 +403,7 @@ void fl_collide_free(fl_world *w)
     fl_world_free(w, w->wide_lanes);
     fl_world_free(w, w->colours);
     fl_world_free(w, w->colour_scratch);
+    fl_world_free(w, w->touched);
     fl_world_free(w, w->support);
     fl_world_free(w, w->support_up);
     fl_world_free(w, w->contacts.items);

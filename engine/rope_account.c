@@ -21,8 +21,15 @@
  * are scaled down, and if stopping them is not enough, their velocities
  * relative to their common centre of mass, to the largest share that
  * keeps the account within. Momentum is kept, and nothing else is touched.
- * So no rope gives its ends more than 1/0.9 of the energy the rope and
- * they ever held, and a rope the step resolves is never corrected. */
+ * The velocities are left alone where a contact row holds either end this
+ * step: what the pull gave an end may have gone on through the contact to
+ * a third body, and holding the ends back would then only stop the rope
+ * from paying for it (a log pulled 7 km/s into a stack launched two bodies
+ * at 1 km/s, and with its rope's ends held together the rope's stretch
+ * no longer fell by what they took). So a rope whose ends touch nothing
+ * never gives them more than 1/0.9 of the energy it and they ever held;
+ * one whose ends do is held by their spins alone; and a rope the step
+ * resolves is never corrected. */
 #include "solver_rows.h"
 
 #define ROPE_BAND 0.1
@@ -79,9 +86,10 @@ static fl_twist scaled(const fl_motion *m, fl_vec2 centre, double fv, double fw)
 }
 
 /* Books the last step (the rope's work plus its stored energy's change)
- * and pays back from the ends' relative motion whatever the account still
- * holds beyond its band (fl_joint_finish leaves little or nothing: only
- * what moved the ends besides their velocities). */
+ * and pays back from the ends' spins, then (no contact holding them) their
+ * relative motion, whatever the account still holds beyond its band
+ * (fl_joint_finish leaves little or nothing: only what moved the ends
+ * besides their velocities). */
 void fl_rope_settle(fl_joint *j, fl_motion *a, fl_motion *b)
 {
     double stored = stored_energy(j);
@@ -94,11 +102,20 @@ void fl_rope_settle(fl_joint *j, fl_motion *a, fl_motion *b)
     j->stored = stored;
     j->scale = fl_max(j->scale, stored + moving);
     double band = account_band(j);
-    if (j->made > band && moving > 0.0) {
-        double take = fl_min(j->made - band, moving), f = sqrt(1.0 - take / moving);
-        a->vel = scaled(a, e.centre, f, f);
-        b->vel = scaled(b, e.centre, f, f);
+    double fv = 1.0, fw = 1.0;
+    if (j->made > band && e.turning > 0.0) {
+        double take = fl_min(j->made - band, e.turning);
+        fw = sqrt(1.0 - take / e.turning);
         j->made -= take;
+    }
+    if (j->made > band && e.moving > 0.0 && !j->ends_touch) {
+        double take = fl_min(j->made - band, e.moving);
+        fv = sqrt(1.0 - take / e.moving);
+        j->made -= take;
+    }
+    if (fv != 1.0 || fw != 1.0) {
+        a->vel = scaled(a, e.centre, fv, fw);
+        b->vel = scaled(b, e.centre, fv, fw);
     }
     j->made = fl_max(j->made, -band); /* what was dissipated is no credit */
 }
@@ -147,9 +164,9 @@ static double largest_share(const fl_joint *j, const fl_motion *a, const fl_moti
 /* After the passes, before the step moves anything: a step that would leave
  * the account beyond its band is corrected, its ends' spins scaled down
  * first (unresolved turning is where such energy is made) and, if stopping
- * them is not enough, their relative motion, so that the energy is never
- * made: once in the stretch, it could only be taken back later, from
- * motion. */
+ * them is not enough and no contact holds either end, their relative
+ * motion, so that the energy is never made: once in the stretch, it could
+ * only be taken back later, from motion. */
 void fl_joint_finish(fl_joint *j, fl_motion *m, double h)
 {
     if (j->type != FL_JOINT_ROPE || !(j->stiffness > 0.0) || !j->booked)
@@ -160,9 +177,11 @@ void fl_joint_finish(fl_joint *j, fl_motion *m, double h)
     if (account_after(j, a, b, &e, 1.0, 1.0, h) <= band)
         return;
     double fw = largest_share(j, a, b, &e, h, true, band), fv = 1.0;
-    if (fw == 0.0 && account_after(j, a, b, &e, 1.0, 0.0, h) > band)
+    if (!j->ends_touch && fw == 0.0 && account_after(j, a, b, &e, 1.0, 0.0, h) > band)
         fv = largest_share(j, a, b, &e, h, false, band);
-    a->vel = scaled(a, e.centre, fv, fw);
-    b->vel = scaled(b, e.centre, fv, fw);
+    if (fv != 1.0 || fw != 1.0) {
+        a->vel = scaled(a, e.centre, fv, fw);
+        b->vel = scaled(b, e.centre, fv, fw);
+    }
     j->work -= (1.0 - fv * fv) * e.moving + (1.0 - fw * fw) * e.turning;
 }

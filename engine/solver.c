@@ -14,6 +14,8 @@
  * a body into what holds it up. In substeps (substep.c) all of this but
  * the restitution pass runs once a substep. */
 #include "lanes.h"
+#include <string.h>
+
 #include "solver_rows.h"
 
 /* Fills row r for contact c (index `index`), its impulses from last step's. */
@@ -212,6 +214,26 @@ static void report_row(const contact_row *r, const row_impulse *imp, fl_contact 
                      r->cold >> k & 1);
 }
 
+/* Tells each elastic rope whether a contact row holds either of its ends
+ * this step (rope_account.c: energy its pull gave them may have passed on
+ * through the contact). Without memory for the marks, every rope is told
+ * so. */
+static void mark_touched_ropes(fl_world *w, const contact_row *r, int rows)
+{
+    int motions = 2 * (w->body_count + 1);
+    unsigned char *t = fl_world_grow(w, w->touched, &w->touched_capacity, motions, 1);
+    if (t) {
+        w->touched = t;
+        memset(t, 0, (size_t)motions);
+        for (int j = 0; j < rows; j++)
+            t[r[j].ia] = t[r[j].ib] = 1;
+    }
+    for (int i = 0; i < w->joint_count; i++) {
+        fl_joint *j = w->joints[i];
+        j->ends_touch = !t || t[j->ia] || t[j->ib];
+    }
+}
+
 /* ---- the whole solve ---------------------------------------------------- */
 
 typedef void (*joint_fn)(fl_joint *, fl_motion *, double);
@@ -390,6 +412,8 @@ void fl_solve(fl_world *w, double dt)
     row_impulse *imp = w->impulses;
     int bounds[2];
     fl_split_rows(w, r, rows, bounds);
+    if (w->joint_count > 0)
+        mark_touched_ropes(w, r, rows);
     fl_support_order(w, rows); /* the pile's order from the ground up */
     double give = SUPPORT_GIVE * inv_h;
     int passes = w->iterations;

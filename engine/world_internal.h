@@ -49,6 +49,7 @@ struct fl_joint {
      * ends and it have held. */
     double work, stored, made, scale;
     bool booked;              /* ... once it has a step to book */
+    bool ends_touch;          /* an end is in a contact row this step */
     double mouse_mass[3];     /* symmetric 2x2 inverse of the mouse's effective mass */
     fl_vec2 mouse_bias, mouse_impulse;
     bool removed;
@@ -197,6 +198,8 @@ struct fl_world {
     int colour_capacity;
     int *colour_scratch;   /* the rows of one part of the split by colour */
     int colour_scratch_capacity;
+    unsigned char *touched; /* by motion: in a contact row this step (ropes' accounts) */
+    int touched_capacity;
     int wide_parts[4];     /* the split's parts: part p's batches [p], [p + 1) */
     int single_parts[3][2]; /* ... and its rows taken one at a time, in row_order */
     int *support;          /* the support pass's rows in order (2 row + the
