@@ -38,5 +38,6 @@ LANE_INLINE lane lane_max(lane a, lane b) { return lane_select((lane_mask)(a > b
 LANE_INLINE lane lane_min(lane a, lane b) { return lane_select((lane_mask)(a < b), a, b); }
 
 LANE_INLINE bool lane_any(lane_mask m) { return (m[0] | m[1] | m[2] | m[3]) != 0; }
+LANE_INLINE bool lane_all(lane_mask m) { return (m[0] & m[1] & m[2] & m[3]) != 0; }
 
 #endif

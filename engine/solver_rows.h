@@ -316,10 +316,11 @@ void fl_split_rows(fl_world *w, contact_row *r, int rows, int bounds[2]);
  * packed from the rows and their impulses, leaving in row_order the rows
  * taken one at a time (w->single_parts); packs the batches again at a
  * later substep's start;
- * one pass over part p's batches; their impulses back to the rows. */
+ * one pass over part p's batches (`block`: the last, solve_row's); their
+ * impulses back to the rows. */
 void fl_wide_plan(fl_world *w, const contact_row *r, int rows, const int bounds[2]);
 void fl_wide_pack(fl_world *w);
-void fl_wide_sweep(fl_world *w, int part);
+void fl_wide_sweep(fl_world *w, int part, bool block);
 void fl_wide_unpack(fl_world *w);
 
 /* The support pass (support.c): finds each body's depth in the pile and

@@ -14,9 +14,11 @@
  * start from the rows (contact_row) and their impulses (row_impulse), and
  * its impulses handed back after the passes: what follows (the support
  * pass, restitution, the substeps' sums, the contacts' reports) reads the
- * rows as before. The solve is solve_row's (solver.c): friction, both
- * normal points as one block where they have one, the cone again; the
- * position rows where a lane has a target. A lane with no row works on
+ * rows as before. The solve is solve_row's (solver.c): in the last pass,
+ * normals and friction at once (contact_block.h) where a case of
+ * Coulomb's law fits; else friction, both normal points as one block where
+ * they have one, the cone again; the position rows where a lane has a
+ * target. A lane with no row works on
  * the ground (or its twin in the right half), with nothing to push. */
 #include <string.h>
 #include "lanes.h"
@@ -74,6 +76,15 @@ static bool single_row(const fl_world *w, const contact_row *r)
 {
     return w->contacts.items[r->contact].restitution > 0.0;
 }
+
+#define CB_NAME contact_cases
+#define CB_COEF contact_coefficients
+#define CB_T lane
+#define CB_M lane_mask
+#define CB_SEL(m, a, b) lane_select(m, a, b)
+#define CB_NOT(m) (~(m))
+#define CB_ANY(m) lane_any(m)
+#include "contact_block.h"
 
 /* Batch b's lanes from its rows and their impulses. */
 static void pack_batch(fl_world *w, int b)
@@ -364,12 +375,95 @@ LANE_INLINE void friction(const wide_row *r, wide_impulse *imp, wide_twist *a, w
     }
 }
 
-LANE_INLINE void solve_batch(const wide_row *r, wide_impulse *imp, fl_motion *m)
+
+/* solve_contact (solver.c), lane by lane: returns the lanes it solved
+ * (their impulses and velocities set); the others are left as they were. */
+LANE_INLINE lane_mask contact_block(const wide_row *r, wide_impulse *imp, wide_twist *a,
+                                    wide_twist *b)
+{
+    const lane zero = lane_of(0.0);
+    lane_mask two = (lane_mask)(r->normal_mass[1] != zero);
+    lane_mask on = (lane_mask)(r->friction != zero) & ((lane_mask)(r->inv_det != zero) | ~two) &
+                   (lane_mask)(r->normal_mass[0] != zero);
+    two &= on;
+    if (!lane_any(on))
+        return on;
+    lane tx = -r->ny, ty = r->nx;
+    lane un1 = wide_speed(a, b, r->nx, r->ny, r->rna[0], r->rnb[0]) - r->floor[0];
+    lane un2 = lane_select(two, wide_speed(a, b, r->nx, r->ny, r->rna[1], r->rnb[1]) - r->floor[1],
+                           zero);
+    lane ut1 = wide_speed(a, b, tx, ty, r->rta[0], r->rtb[0]);
+    lane ut2 = lane_select(two, wide_speed(a, b, tx, ty, r->rta[1], r->rtb[1]), zero);
+    lane n1 = imp->normal[0], n2 = lane_select(two, imp->normal[1], zero);
+    lane t1 = imp->tangent[0], t2 = lane_select(two, imp->tangent[1], zero);
+    /* the rest of K over both points' normal and friction rows (g_ij =
+     * K(n_i, t_j), h = K(t, t)) and the stuck case's block, as
+     * solve_contact (solver.c) finds them: needed in one pass a step, so
+     * found here rather than kept with the batch */
+    lane im = r->ima + r->imb;
+    lane g11 = r->iia * r->rna[0] * r->rta[0] + r->iib * r->rnb[0] * r->rtb[0];
+    lane g12 = r->iia * r->rna[0] * r->rta[1] + r->iib * r->rnb[0] * r->rtb[1];
+    lane g21 = r->iia * r->rna[1] * r->rta[0] + r->iib * r->rnb[1] * r->rtb[0];
+    lane g22 = r->iia * r->rna[1] * r->rta[1] + r->iib * r->rnb[1] * r->rtb[1];
+    lane h11 = im + r->iia * r->rta[0] * r->rta[0] + r->iib * r->rtb[0] * r->rtb[0];
+    lane h12 = lane_select(
+        two, im + r->iia * r->rta[0] * r->rta[1] + r->iib * r->rtb[0] * r->rtb[1], zero);
+    lane h22 = lane_select(
+        two, im + r->iia * r->rta[1] * r->rta[1] + r->iib * r->rtb[1] * r->rtb[1], zero);
+    lane c[7];
+    contact_coefficients(r->k11, r->k12, r->k22, g11, g12, g21, g22, h11, h12, h22, c);
+    lane y1, y2, s1, s2;
+    lane_mask ok = contact_cases(on, two, r->friction, un1, un2, ut1, ut2, n1, n2, t1, t2, r->k11,
+                                 r->k12, r->k22, g11, g12, g21, g22, h11, h12, h22, c, &y1, &y2,
+                                 &s1, &s2);
+    if (!lane_any(ok))
+        return ok;
+    wide_twist ta = *a, tb = *b;
+    wide_kick(&ta, &tb, r, r->nx, r->ny, r->rna[0], r->rnb[0], y1 - n1);
+    wide_kick(&ta, &tb, r, tx, ty, r->rta[0], r->rtb[0], s1 - t1);
+    if (r->points == 2) {
+        wide_kick(&ta, &tb, r, r->nx, r->ny, r->rna[1], r->rnb[1], y2 - n2);
+        wide_kick(&ta, &tb, r, tx, ty, r->rta[1], r->rtb[1], s2 - t2);
+    }
+    a->vx = lane_select(ok, ta.vx, a->vx);
+    a->vy = lane_select(ok, ta.vy, a->vy);
+    a->w = lane_select(ok, ta.w, a->w);
+    b->vx = lane_select(ok, tb.vx, b->vx);
+    b->vy = lane_select(ok, tb.vy, b->vy);
+    b->w = lane_select(ok, tb.w, b->w);
+    imp->normal[0] = lane_select(ok, y1, imp->normal[0]);
+    imp->tangent[0] = lane_select(ok, s1, imp->tangent[0]);
+    imp->normal[1] = lane_select(ok & two, y2, imp->normal[1]);
+    imp->tangent[1] = lane_select(ok & two, s2, imp->tangent[1]);
+    return ok;
+}
+
+LANE_INLINE void solve_batch(const wide_row *r, wide_impulse *imp, fl_motion *m, bool block)
 {
     wide_twist a = gather(m, r->ia, false), b = gather(m, r->ib, false);
-    friction(r, imp, &a, &b, true);
-    normals(r, &a, &b, r->floor, imp->normal, (lane_mask){-1, -1, -1, -1});
-    friction(r, imp, &a, &b, false);
+    lane_mask done = {0, 0, 0, 0};
+    if (block)
+        done = contact_block(r, imp, &a, &b);
+    if (!lane_all(done)) {
+        wide_twist a0 = a, b0 = b;
+        lane tangent0[2] = {imp->tangent[0], imp->tangent[1]};
+        lane normal0[2] = {imp->normal[0], imp->normal[1]};
+        friction(r, imp, &a, &b, true);
+        normals(r, &a, &b, r->floor, imp->normal, (lane_mask){-1, -1, -1, -1});
+        friction(r, imp, &a, &b, false);
+        if (lane_any(done)) {
+            a.vx = lane_select(done, a0.vx, a.vx);
+            a.vy = lane_select(done, a0.vy, a.vy);
+            a.w = lane_select(done, a0.w, a.w);
+            b.vx = lane_select(done, b0.vx, b.vx);
+            b.vy = lane_select(done, b0.vy, b.vy);
+            b.w = lane_select(done, b0.w, b.w);
+            for (int k = 0; k < 2; k++) {
+                imp->tangent[k] = lane_select(done, tangent0[k], imp->tangent[k]);
+                imp->normal[k] = lane_select(done, normal0[k], imp->normal[k]);
+            }
+        }
+    }
     scatter(m, r->ia, false, &a);
     scatter(m, r->ib, false, &b);
     if (lane_any(r->correct)) {
@@ -380,30 +474,30 @@ LANE_INLINE void solve_batch(const wide_row *r, wide_impulse *imp, fl_motion *m)
     }
 }
 
-LANE_INLINE void sweep_batches(fl_world *w, int part)
+LANE_INLINE void sweep_batches(fl_world *w, int part, bool block)
 {
     for (int b = w->wide_parts[part]; b < w->wide_parts[part + 1]; b++)
-        solve_batch(&w->wide[b], &w->wide_impulses[b], w->motions);
+        solve_batch(&w->wide[b], &w->wide_impulses[b], w->motions, block);
 }
 
-static void sweep(fl_world *w, int part) { sweep_batches(w, part); }
+static void sweep(fl_world *w, int part, bool block) { sweep_batches(w, part, block); }
 
 #if defined(__x86_64__)
 /* The same pass with four lanes to a vector: AVX alone, no fused
  * multiply-add, so the same bits as the other. */
-__attribute__((target("avx2"))) static void sweep_avx2(fl_world *w, int part)
+__attribute__((target("avx2"))) static void sweep_avx2(fl_world *w, int part, bool block)
 {
-    sweep_batches(w, part);
+    sweep_batches(w, part, block);
 }
 #endif
 
-void fl_wide_sweep(fl_world *w, int part)
+void fl_wide_sweep(fl_world *w, int part, bool block)
 {
 #if defined(__x86_64__)
     if (__builtin_cpu_supports("avx2")) {
-        sweep_avx2(w, part);
+        sweep_avx2(w, part, block);
         return;
     }
 #endif
-    sweep(w, part);
+    sweep(w, part, block);
 }
