@@ -24,15 +24,27 @@
  * The first that holds gives y (normal) and s (friction); what it returns
  * is where one held. A row so solved ends with P . u <= 0 for its impulses
  * P and speeds u: it does no work on its bodies but what stops them. */
-/* The stuck case's block of both points (their normals and the mean
- * friction row): its cofactors c[0..5] (11, 12, 13, 22, 23, 33) and the
- * inverse of its determinant c[6], 0 where it is too near singular to
- * solve. Constant over a step's passes. */
-static inline __attribute__((always_inline)) void CB_COEF(CB_T k11, CB_T k12, CB_T k22, CB_T g11,
-                                                          CB_T g12, CB_T g21, CB_T g22, CB_T h11,
-                                                          CB_T h12, CB_T h22, CB_T c[7])
+/* The rest of K over both points' normal and friction rows from the
+ * bodies' inverse masses im (both summed) and inertias iia, iib and the
+ * points' lever arms (point 2's all 0 in a one-point row): kt = g11, g12,
+ * g21, g22, h11, h12, h22; and the stuck case's block of both points
+ * (their normals and the mean friction row): its cofactors c[0..5] (11,
+ * 12, 13, 22, 23, 33) and the inverse of its determinant c[6], 0 where it
+ * is too near singular to solve. Needed once a step (its last pass), so
+ * found there rather than kept with the rows. */
+static inline __attribute__((always_inline)) void CB_COEF(
+    CB_M two, CB_T im, CB_T iia, CB_T iib, const CB_T rna[2], const CB_T rnb[2],
+    const CB_T rta[2], const CB_T rtb[2], CB_T k11, CB_T k12, CB_T k22, CB_T kt[7], CB_T c[7])
 {
     const CB_T zero = 0.0 * k11, one = zero + 1.0, cond = zero + MAX_CONDITION;
+    kt[0] = iia * rna[0] * rta[0] + iib * rnb[0] * rtb[0];
+    kt[1] = iia * rna[0] * rta[1] + iib * rnb[0] * rtb[1];
+    kt[2] = iia * rna[1] * rta[0] + iib * rnb[1] * rtb[0];
+    kt[3] = iia * rna[1] * rta[1] + iib * rnb[1] * rtb[1];
+    kt[4] = im + iia * rta[0] * rta[0] + iib * rtb[0] * rtb[0];
+    kt[5] = CB_SEL(two, im + iia * rta[0] * rta[1] + iib * rtb[0] * rtb[1], zero);
+    kt[6] = CB_SEL(two, im + iia * rta[1] * rta[1] + iib * rtb[1] * rtb[1], zero);
+    CB_T g11 = kt[0], g12 = kt[1], g21 = kt[2], g22 = kt[3], h11 = kt[4], h12 = kt[5], h22 = kt[6];
     CB_T k13 = 0.5 * (g11 + g12), k23 = 0.5 * (g21 + g22);
     CB_T k33 = 0.25 * (h11 + 2.0 * h12 + h22);
     c[0] = k22 * k33 - k23 * k23;

@@ -69,13 +69,12 @@ static void prepare_rope(fl_joint *j, fl_motion *m, double dt)
         j->catching = slack;
         j->row_k = k;
         fl_rope_settle(j, a, b);
-        rope_kick(j, a, b, j->impulse);
+        rope_kick(j, a, b, j->impulse); /* the warm start, booked */
         return;
-    } else {
-        j->gamma = 0.0;
-        j->bias = 0.0;
-        j->mass = row_mass(masses_of(a, b), j->ra, j->rb, j->axis);
     }
+    j->gamma = 0.0;
+    j->bias = 0.0;
+    j->mass = row_mass(masses_of(a, b), j->ra, j->rb, j->axis);
     kick(&a->vel, &b->vel, masses_of(a, b), j->ra, j->rb, fl_scale(j->axis, j->impulse));
 }
 

@@ -42,9 +42,10 @@ static double account_band(const fl_joint *j)
 
 static double squared(fl_vec2 v) { return fl_dot(v, v); }
 
-static double stored_energy(const fl_joint *j)
+/* What the rope stores stretched by `stretch` (none if slack). */
+static double stored_at(const fl_joint *j, double stretch)
 {
-    double stretch = fl_max(-j->slack, 0.0);
+    stretch = fl_max(stretch, 0.0);
     return 0.5 * j->stiffness * stretch * stretch;
 }
 
@@ -92,7 +93,7 @@ static fl_twist scaled(const fl_motion *m, fl_vec2 centre, double fv, double fw)
  * besides their velocities). */
 void fl_rope_settle(fl_joint *j, fl_motion *a, fl_motion *b)
 {
-    double stored = stored_energy(j);
+    double stored = stored_at(j, -j->slack);
     relative_motion e = relative_energy(a, b);
     double moving = e.moving + e.turning;
     if (j->booked)
@@ -137,9 +138,8 @@ static double account_after(const fl_joint *j, const fl_motion *a, const fl_moti
 {
     fl_vec2 pa = end_after(j->a, j->local_a, a, scaled(a, e->centre, fv, fw), h);
     fl_vec2 pb = j->b ? end_after(j->b, j->local_b, b, scaled(b, e->centre, fv, fw), h) : j->local_b;
-    double stretch = fl_max(fl_length(fl_sub(pb, pa)) - j->length, 0.0);
     return j->made + j->work - (1.0 - fv * fv) * e->moving - (1.0 - fw * fw) * e->turning +
-           0.5 * j->stiffness * stretch * stretch - j->stored;
+           stored_at(j, fl_length(fl_sub(pb, pa)) - j->length) - j->stored;
 }
 
 /* The largest share in [0, 1], by bisection, of the ends' spins (`spin`)

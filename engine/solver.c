@@ -161,28 +161,23 @@ static inline bool solve_contact(const contact_row *r, row_impulse *imp, fl_twis
         return false;
     int two = r->count == 2;
     const row_point *p1 = &r->points[0], *p2 = &r->points[1];
-    const row_point none = {0};
-    const row_point *q2 = two ? p2 : &none;
     fl_vec2 n = r->normal, t = tangent_of(n);
-    double im = pm.ima + pm.imb;
+    /* point 2's lever arms 0 in a one-point row */
+    const double rna[2] = {p1->rna, two ? p2->rna : 0.0}, rnb[2] = {p1->rnb, two ? p2->rnb : 0.0};
+    const double rta[2] = {p1->rta, two ? p2->rta : 0.0}, rtb[2] = {p1->rtb, two ? p2->rtb : 0.0};
     double k11 = r->k11, k12 = r->k12, k22 = r->k22; /* 0 for a second point not there */
-    double g11 = pm.iia * p1->rna * p1->rta + pm.iib * p1->rnb * p1->rtb;
-    double g12 = pm.iia * p1->rna * q2->rta + pm.iib * p1->rnb * q2->rtb;
-    double g21 = pm.iia * q2->rna * p1->rta + pm.iib * q2->rnb * p1->rtb;
-    double g22 = pm.iia * q2->rna * q2->rta + pm.iib * q2->rnb * q2->rtb;
-    double h11 = im + pm.iia * p1->rta * p1->rta + pm.iib * p1->rtb * p1->rtb;
-    double h12 = two ? im + pm.iia * p1->rta * q2->rta + pm.iib * p1->rtb * q2->rtb : 0.0;
-    double h22 = two ? im + pm.iia * q2->rta * q2->rta + pm.iib * q2->rtb * q2->rtb : 0.0;
+    double kt[7], c[7];
+    contact_coefficients(two, pm.ima + pm.imb, pm.iia, pm.iib, rna, rnb, rta, rtb, k11, k12, k22,
+                         kt, c);
     double un1 = speed_along(va, vb, n, p1->rna, p1->rnb) - p1->floor;
     double un2 = two ? speed_along(va, vb, n, p2->rna, p2->rnb) - p2->floor : 0.0;
     double ut1 = speed_along(va, vb, t, p1->rta, p1->rtb);
     double ut2 = two ? speed_along(va, vb, t, p2->rta, p2->rtb) : 0.0;
     double n1 = imp->normal[0], n2 = two ? imp->normal[1] : 0.0;
     double t1 = imp->tangent[0], t2 = two ? imp->tangent[1] : 0.0;
-    double y1, y2, s1, s2, c[7];
-    contact_coefficients(k11, k12, k22, g11, g12, g21, g22, h11, h12, h22, c);
-    if (!contact_cases(1, two, r->friction, un1, un2, ut1, ut2, n1, n2, t1, t2, k11, k12, k22, g11,
-                       g12, g21, g22, h11, h12, h22, c, &y1, &y2, &s1, &s2))
+    double y1, y2, s1, s2;
+    if (!contact_cases(1, two, r->friction, un1, un2, ut1, ut2, n1, n2, t1, t2, k11, k12, k22,
+                       kt[0], kt[1], kt[2], kt[3], kt[4], kt[5], kt[6], c, &y1, &y2, &s1, &s2))
         return false;
     kick_along(va, vb, pm, n, p1->rna, p1->rnb, y1 - n1);
     kick_along(va, vb, pm, t, p1->rta, p1->rtb, s1 - t1);

@@ -77,15 +77,6 @@ static bool single_row(const fl_world *w, const contact_row *r)
     return w->contacts.items[r->contact].restitution > 0.0;
 }
 
-#define CB_NAME contact_cases
-#define CB_COEF contact_coefficients
-#define CB_T lane
-#define CB_M lane_mask
-#define CB_SEL(m, a, b) lane_select(m, a, b)
-#define CB_NOT(m) (~(m))
-#define CB_ANY(m) lane_any(m)
-#include "contact_block.h"
-
 /* Batch b's lanes from its rows and their impulses. */
 static void pack_batch(fl_world *w, int b)
 {
@@ -376,6 +367,15 @@ LANE_INLINE void friction(const wide_row *r, wide_impulse *imp, wide_twist *a, w
 }
 
 
+#define CB_NAME contact_cases
+#define CB_COEF contact_coefficients
+#define CB_T lane
+#define CB_M lane_mask
+#define CB_SEL(m, a, b) lane_select(m, a, b)
+#define CB_NOT(m) (~(m))
+#define CB_ANY(m) lane_any(m)
+#include "contact_block.h"
+
 /* solve_contact (solver.c), lane by lane: returns the lanes it solved
  * (their impulses and velocities set); the others are left as they were. */
 LANE_INLINE lane_mask contact_block(const wide_row *r, wide_impulse *imp, wide_twist *a,
@@ -396,26 +396,13 @@ LANE_INLINE lane_mask contact_block(const wide_row *r, wide_impulse *imp, wide_t
     lane ut2 = lane_select(two, wide_speed(a, b, tx, ty, r->rta[1], r->rtb[1]), zero);
     lane n1 = imp->normal[0], n2 = lane_select(two, imp->normal[1], zero);
     lane t1 = imp->tangent[0], t2 = lane_select(two, imp->tangent[1], zero);
-    /* the rest of K over both points' normal and friction rows (g_ij =
-     * K(n_i, t_j), h = K(t, t)) and the stuck case's block, as
-     * solve_contact (solver.c) finds them: needed in one pass a step, so
-     * found here rather than kept with the batch */
-    lane im = r->ima + r->imb;
-    lane g11 = r->iia * r->rna[0] * r->rta[0] + r->iib * r->rnb[0] * r->rtb[0];
-    lane g12 = r->iia * r->rna[0] * r->rta[1] + r->iib * r->rnb[0] * r->rtb[1];
-    lane g21 = r->iia * r->rna[1] * r->rta[0] + r->iib * r->rnb[1] * r->rtb[0];
-    lane g22 = r->iia * r->rna[1] * r->rta[1] + r->iib * r->rnb[1] * r->rtb[1];
-    lane h11 = im + r->iia * r->rta[0] * r->rta[0] + r->iib * r->rtb[0] * r->rtb[0];
-    lane h12 = lane_select(
-        two, im + r->iia * r->rta[0] * r->rta[1] + r->iib * r->rtb[0] * r->rtb[1], zero);
-    lane h22 = lane_select(
-        two, im + r->iia * r->rta[1] * r->rta[1] + r->iib * r->rtb[1] * r->rtb[1], zero);
-    lane c[7];
-    contact_coefficients(r->k11, r->k12, r->k22, g11, g12, g21, g22, h11, h12, h22, c);
+    lane kt[7], c[7];
+    contact_coefficients(two, r->ima + r->imb, r->iia, r->iib, r->rna, r->rnb, r->rta, r->rtb,
+                         r->k11, r->k12, r->k22, kt, c);
     lane y1, y2, s1, s2;
     lane_mask ok = contact_cases(on, two, r->friction, un1, un2, ut1, ut2, n1, n2, t1, t2, r->k11,
-                                 r->k12, r->k22, g11, g12, g21, g22, h11, h12, h22, c, &y1, &y2,
-                                 &s1, &s2);
+                                 r->k12, r->k22, kt[0], kt[1], kt[2], kt[3], kt[4], kt[5], kt[6],
+                                 c, &y1, &y2, &s1, &s2);
     if (!lane_any(ok))
         return ok;
     wide_twist ta = *a, tb = *b;
