@@ -180,8 +180,15 @@ bool buoyancy_push_ahead(fl_buoyancy *b, fl_body *body, const fl_submerged *here
     fl_vec2 back = fl_scale(down, lift - at_body);
     body->force = fl_add(body->force, back);
     total->force = fl_add(total->force, back);
-    body->torque += roll * turn;
-    total->torque += roll * turn;
+    /* The moment's line brought back over the turn, no further than a lift
+     * can reach: the moments where the body stands and at x* differ by at
+     * most twice the larger lift times the hull's reach (a plank spinning
+     * 28 rad a step at 4 Hz got 57 kN m from its line where a 1.6 m plank's
+     * lift of 11 kN gives at most 8.8). */
+    double reach = 2.0 * fl_max(lift0, lift) * body->hull_radius;
+    double back_moment = fl_max(-reach, fl_min(reach, roll * turn));
+    body->torque += back_moment;
+    total->torque += back_moment;
     buoyancy_stiffen(body, down, fl_max(heave, 0.0), roll);
     fl_body_take_stiffness_whole(body);
     return true;
