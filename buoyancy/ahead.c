@@ -40,8 +40,8 @@ static double under_part(const fl_vec2 *hull, int n, double bottom, double area,
  * the water would, mean(D) D, and the step makes no energy. `full` gives
  * each fluid's area when wholly under, with its centre of buoyancy; out[]
  * the measure to push; `turned` room for the hull's corners. */
-static void cross_surface(const fl_buoyancy *b, const fl_body *body, const fl_submerged *full,
-                          fl_vec2 g, double t, double dt, fl_vec2 *turned, fl_submerged *out)
+static double cross_surface(const fl_buoyancy *b, const fl_body *body, const fl_submerged *full,
+                            fl_vec2 g, double t, double dt, fl_vec2 *turned, fl_submerged *out)
 {
     double gl = fl_length(g), top = INFINITY, bottom = -INFINITY;
     fl_vec2 down = fl_scale(g, 1.0 / gl);
@@ -88,6 +88,7 @@ static void cross_surface(const fl_buoyancy *b, const fl_body *body, const fl_su
     for (int f = 0; f < b->fluid_count; f++)
         if (!(full[f].area > 0.0))
             out[f] = full[f];
+    return 0.5 * (lo + hi);
 }
 
 /* The lift linearised about where it changes its law within the step.
@@ -165,9 +166,24 @@ bool buoyancy_push_ahead(fl_buoyancy *b, fl_body *body, const fl_submerged *here
         recs[f].centroid = fl_sub(recs[f].centroid, moved);
     if (waterline == 0.0) { /* wholly across */
         fl_submerged *out = recs + b->fluid_count;
-        cross_surface(b, body, wet ? here : recs, g, t, dt, b->scratch, out);
+        double descent = cross_surface(b, body, wet ? here : recs, g, t, dt, b->scratch, out);
         double heave, roll;
         buoyancy_push(b, body, out, g, dt, pushes, total, &heave, &roll);
+        /* The mean lift over the descent D*, as the line from the lift
+         * where the body stands through it at D*, its slope taken at the
+         * step's end: a free body's step is the same (D* solves both), but
+         * a body something holds back (a dry box resting on a float) is
+         * lifted by the descent it makes, not by the one it would have. */
+        fl_vec2 down = fl_scale(g, 1.0 / gl);
+        double lift = fl_length(total->force), at_body = wet ? lift0 : 0.0;
+        double slope = descent != 0.0 ? (lift - at_body) / descent : 0.0;
+        if (slope > 0.0 && isfinite(slope)) {
+            fl_vec2 back = fl_scale(down, lift - at_body);
+            body->force = fl_add(body->force, back);
+            total->force = fl_add(total->force, back);
+            buoyancy_stiffen(body, down, slope, 0.0);
+            fl_body_take_stiffness_whole(body);
+        }
         return true;
     }
     double heave, roll;
