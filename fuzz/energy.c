@@ -78,7 +78,9 @@
  * outside its own hull (its hold, the hull less the outline, is then not a
  * region), a rope's anchor lies off its body, further from its centre
  * than its outline reaches, or a wave is steeper than water waves can be
- * (fuzz/README.md, known cases), when the numbers are beyond
+ * (fuzz/README.md, known cases), once an elastic rope pulls hard enough
+ * to turn an end faster than the step follows while a contact pushes on
+ * that end (ropes_followed), when the numbers are beyond
  * about 1e100 (the sums overflow or lose every digit), or once a timed
  * event has happened (sim.c stops it there). */
 #include "energy.h"
@@ -232,6 +234,53 @@ static double rope_bend(const fl_vec2 ends0[2], const fl_vec2 ends1[2],
     if (rho > 0.0)
         curve = fl_min(curve, len2 / (2.0 * rho));
     return bend + curve;
+}
+
+/* Whether a contact pushed on body i in the step just taken. */
+static bool touches(const fl_world *w, int i)
+{
+    for (int c = 0; c < fl_world_contact_count(w); c++) {
+        const fl_contact *ct = fl_world_contact(w, c);
+        if (ct->sensor || (ct->index_a != i && ct->index_b != i))
+            continue;
+        for (int k = 0; k < ct->count; k++)
+            if (ct->points[k].normal_impulse > 0.0)
+                return true;
+    }
+    return false;
+}
+
+/* Whether every elastic rope's pull, at the stretch it starts the step
+ * with, turns its ends no faster than the step can follow, or else
+ * touches nothing: a tension T at an anchor r from a body's centre is a
+ * turning stiffness T r, and the rope's step, linearised where the step
+ * starts, follows it only while h^2 T r / I < 4 (omega h < 2, h a
+ * substep). Past that, with its ends free, the stretch's bend is allowed
+ * for (rope_bend); but an end pressed into another body by such a pull (a
+ * rope stretched a kilometre dragging a log by an anchor 0.35 m off its
+ * centre into a wall: omega h = 9) trades the rope's energy through the
+ * contact, which the rope's own account bounds over a run, not in a step
+ * (engine/rope_account.c, docs/physics.md). There this account stops. */
+static bool ropes_followed(const fuzz_energy *e, const fl_sim *s)
+{
+    double h = s->dt / (s->substeps > 1 ? s->substeps : 1);
+    for (int r = 0; r < e->ropes; r++) {
+        const fl_joint *j = fl_world_joint(s->world, r);
+        double tension = fl_joint_stiffness(j) * e->prev.stretch[r];
+        if (fl_joint_kind(j) != FL_JOINT_ROPE || !(tension > 0.0))
+            continue;
+        const fl_body *ends[2] = {fl_joint_body_a(j), fl_joint_body_b(j)};
+        for (int k = 0; k < 2; k++) {
+            if (!ends[k])
+                continue;
+            const fuzz_body_state *b = &e->prev.bodies[fl_body_index(ends[k])];
+            double arm = fl_length(fl_sub(e->prev.ends[2 * r + k], b->p));
+            if (b->inertia > 0.0 && !(h * h * tension * arm < 4.0 * b->inertia) &&
+                touches(s->world, fl_body_index(ends[k])))
+                return false;
+        }
+    }
+    return true;
 }
 
 static double contacts_allowance(const fuzz_energy *e, const fl_world *w)
@@ -390,7 +439,7 @@ static double kinetic(const fuzz_body_state *b)
 
 fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
 {
-    if (!take(e, s))
+    if (!ropes_followed(e, s) || !take(e, s))
         return FUZZ_ENERGY_STOPPED;
     fl_vec2 g = gravity_of(s);
     double gn = fl_length(g), dt = s->dt;
