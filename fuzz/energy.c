@@ -18,8 +18,8 @@
  * Each step, E may grow by at most the work of what is not conservative,
  * each bounded generously (R_i: the largest distance of i's outline or hull
  * from its centre of mass; move_i = |dp_i| + R_i |d angle_i|; F_i =
- * m_i |g| + sum_f rho_f |g| hull area_i, the most gravity and lift can
- * press it with):
+ * m_i |g| + sum_f rho_f |g| hull area_i + the pulls k s of the elastic
+ * ropes on it, the most gravity, lift and ropes can press it with):
  *   - lift not counted in E:  2 max(|lift applied|, rho_f |g| hull area) move_i;
  *   - lift counted in E, in a step that starts dry or wholly under: that
  *     step may lift the body as a box of its height would be
@@ -361,6 +361,12 @@ static bool take(fuzz_energy *e, fl_sim *s)
         e->now.stretch[r] = rope_stretch(j);
         e->now.ends[2 * r] = fl_joint_world_a(j);
         e->now.ends[2 * r + 1] = fl_joint_world_b(j);
+        /* an elastic rope's pull presses its ends too */
+        double pull = fl_joint_kind(j) == FL_JOINT_ROPE ? fl_joint_stiffness(j) * e->now.stretch[r] : 0.0;
+        const fl_body *ends[2] = {fl_joint_body_a(j), fl_joint_body_b(j)};
+        for (int k = 0; k < 2; k++)
+            if (ends[k] && pull > 0.0 && e->now.bodies[fl_body_index(ends[k])].dynamic)
+                e->now.bodies[fl_body_index(ends[k])].press += pull;
     }
     return true;
 }
