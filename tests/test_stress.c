@@ -169,8 +169,9 @@ static void pour(tank *t, int count, bool hexagons)
  * nothing gets out through a wall. The light ones pack into a raft
  * several bodies thick and the heavy ones into a pile on the floor, which
  * presses small bodies into the walls: how far past a wall's face a
- * centre went, in radii, is printed (3.7 here with gcc, 1.4 with clang:
- * wholly in the wall, though not through it; 0.4 to 3.7 over six seeds).
+ * centre went, in radii, is printed (1.95 here with gcc, 1.2 with clang:
+ * wholly in the wall, though not through it; 0.4 to 16 over thirteen
+ * seeds, the deepest where a wall meets the floor: docs/limits.md).
  * That,
  * and the energy of this packed tank, which does not settle, are
  * printed, not checked (docs/limits.md). */
