@@ -91,6 +91,19 @@ static double cross_surface(const fl_buoyancy *b, const fl_body *body, const fl_
     return 0.5 * (lo + hi);
 }
 
+/* A line of the lift brought back to where the body stands: the lift
+ * measured ahead less `back` (along `down`) is its force there, and its
+ * slopes in heave and roll are taken wholly at the step's end. */
+static void bring_back(fl_body *body, fl_buoyancy_total *total, fl_vec2 down, double back,
+                       double heave, double roll)
+{
+    fl_vec2 push = fl_scale(down, back);
+    body->force = fl_add(body->force, push);
+    total->force = fl_add(total->force, push);
+    buoyancy_stiffen(body, down, heave, roll);
+    fl_body_take_stiffness_whole(body);
+}
+
 /* The lift linearised about where it changes its law within the step.
  *
  * The step takes the lift as a force measured where the body stands, with
@@ -161,7 +174,7 @@ bool buoyancy_push_ahead(fl_buoyancy *b, fl_body *body, const fl_submerged *here
     if (waterline == 0.0 && any == wet)
         return false;
     /* Centres of buoyancy where they stand relative to the body. */
-    fl_vec2 moved = fl_sub(ahead, body->position);
+    fl_vec2 moved = fl_sub(ahead, body->position), down = fl_scale(g, 1.0 / gl);
     for (int f = 0; f < b->fluid_count; f++)
         recs[f].centroid = fl_sub(recs[f].centroid, moved);
     if (waterline == 0.0) { /* wholly across */
@@ -174,28 +187,18 @@ bool buoyancy_push_ahead(fl_buoyancy *b, fl_body *body, const fl_submerged *here
          * step's end: a free body's step is the same (D* solves both), but
          * a body something holds back (a dry box resting on a float) is
          * lifted by the descent it makes, not by the one it would have. */
-        fl_vec2 down = fl_scale(g, 1.0 / gl);
         double lift = fl_length(total->force), at_body = wet ? lift0 : 0.0;
         double slope = descent != 0.0 ? (lift - at_body) / descent : 0.0;
-        if (slope > 0.0 && isfinite(slope)) {
-            fl_vec2 back = fl_scale(down, lift - at_body);
-            body->force = fl_add(body->force, back);
-            total->force = fl_add(total->force, back);
-            buoyancy_stiffen(body, down, slope, 0.0);
-            fl_body_take_stiffness_whole(body);
-        }
+        if (slope > 0.0 && isfinite(slope))
+            bring_back(body, total, down, lift - at_body, slope, 0.0);
         return true;
     }
     double heave, roll;
     buoyancy_push(b, body, recs, g, dt, pushes, total, &heave, &roll);
-    fl_vec2 down = fl_scale(g, 1.0 / gl);
     double depth = fl_dot(moved, down), lift = fl_length(total->force);
     double at_body = wet ? fl_min(lift0, lift - heave * depth) : 0.0;
     if (depth != 0.0)
         heave = (lift - at_body) / depth;
-    fl_vec2 back = fl_scale(down, lift - at_body);
-    body->force = fl_add(body->force, back);
-    total->force = fl_add(total->force, back);
     /* The moment's line brought back over the turn, no further than a lift
      * can reach: the moments where the body stands and at x* differ by at
      * most twice the larger lift times the hull's reach (a plank spinning
@@ -205,7 +208,6 @@ bool buoyancy_push_ahead(fl_buoyancy *b, fl_body *body, const fl_submerged *here
     double back_moment = fl_max(-reach, fl_min(reach, roll * turn));
     body->torque += back_moment;
     total->torque += back_moment;
-    buoyancy_stiffen(body, down, fl_max(heave, 0.0), roll);
-    fl_body_take_stiffness_whole(body);
+    bring_back(body, total, down, lift - at_body, heave, roll);
     return true;
 }
