@@ -96,6 +96,10 @@ static void forget_scratch(fl_world *c)
     FORGET(c->next_slots, c->next_slot_capacity);
     FORGET(c->materials, c->material_capacity);
     FORGET(c->geom, c->geom_capacity);
+    FORGET(c->covers, c->cover_capacity);
+    FORGET(c->cover_solid, c->cover_solid_capacity);
+    c->cover_solid_count = 0;
+    c->covers_valid = false;
     int *order = c->broadphase.order;
     int order_count = c->broadphase.order_count, order_capacity = c->broadphase.order_capacity;
     memset(&c->broadphase, 0, sizeof c->broadphase);

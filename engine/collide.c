@@ -1,15 +1,39 @@
-#include "flotsam/fl_collide.h"
+#include "collide_parts.h"
+#include "flotsam/fl_math.h"
+
+/* The edges of a that must not be the reference face against b: a's own
+ * covered edges (covered_a: no surface), and any edge of a facing within
+ * 60 degrees against a covered edge of b (covered_b), which would push b
+ * out through that edge just the same. All of them: none is skipped. */
+static uint64_t skipped_edges(const fl_poly *a, uint64_t covered_a, const fl_poly *b,
+                              uint64_t covered_b)
+{
+    uint64_t skip = covered_a;
+    for (int k = 0; covered_b && k < b->count && k < FL_COVER_EDGES; k++) {
+        if (!(covered_b >> k & 1))
+            continue;
+        for (int i = 0; i < a->count && i < FL_COVER_EDGES; i++)
+            if (fl_dot(a->n[i], b->n[k]) < -0.5)
+                skip |= 1ull << i;
+    }
+    uint64_t every = a->count >= 64 ? ~0ull : (1ull << a->count) - 1;
+    if (a->count <= FL_COVER_EDGES && skip == every)
+        skip = 0;
+    return skip;
+}
 
 /* The largest separation of b from a over a's edge normals: how far b lies
  * outside a's face `*edge` (negative when they overlap on every axis).
  * Every vertex against every axis, without early exits: the loops are
  * short, and their branches would cost more than the products they save
- * (a third of the time of a typical pair). */
-static double max_separation(const fl_poly *a, const fl_poly *b, int *edge)
+ * (a third of the time of a typical pair). Edges in `skip` are left out. */
+static double max_separation(const fl_poly *a, const fl_poly *b, uint64_t skip, int *edge)
 {
     double best = -INFINITY;
     int best_edge = 0;
     for (int i = 0; i < a->count; i++) {
+        if (i < FL_COVER_EDGES && (skip >> i & 1))
+            continue;
         fl_vec2 n = a->n[i];
         double deepest = INFINITY;
         for (int j = 0; j < b->count; j++)
@@ -76,14 +100,41 @@ static int clip_segment(const clip_vertex in[2], clip_vertex out[2], fl_vec2 t, 
 
 void fl_collide_polygons(const fl_poly *a, const fl_poly *b, double margin, fl_manifold *m)
 {
+    fl_collide_parts(a, 0, b, 0, margin, m);
+}
+
+/* As fl_collide_polygons, the edges of a and b marked in covered_a and
+ * covered_b (bit i: edge i) never taken as the reference face. */
+void fl_collide_parts(const fl_poly *a, uint64_t covered_a, const fl_poly *b, uint64_t covered_b,
+                      double margin, fl_manifold *m)
+{
     m->count = 0;
     int edge_a, edge_b;
-    double sep_a = max_separation(a, b, &edge_a);
+    double sep_a = max_separation(a, b, 0, &edge_a);
     if (sep_a > margin)
         return;
-    double sep_b = max_separation(b, a, &edge_b);
+    double sep_b = max_separation(b, a, 0, &edge_b);
     if (sep_b > margin)
         return;
+    if (covered_a || covered_b) {
+        /* A covered edge is no surface: what lies past it is inside
+         * another unmovable part, and a body pushed out through it would
+         * be pushed into that part (a body caught between a wall's foot
+         * and the floor under it was held there, pressed up by the floor
+         * and down by the wall, and crept into the wall). Apart, and
+         * apart most along such an edge, the parts do not touch: what
+         * lies past it is the other part's to hold. Overlapping, the
+         * reference face is one of the other edges. */
+        uint64_t skip_a = skipped_edges(a, covered_a, b, covered_b);
+        uint64_t skip_b = skipped_edges(b, covered_b, a, covered_a);
+        bool on_a = sep_a >= sep_b;
+        int edge = on_a ? edge_a : edge_b;
+        uint64_t skip = on_a ? skip_a : skip_b;
+        if (fl_max(sep_a, sep_b) > 0.0 && edge < FL_COVER_EDGES && (skip >> edge & 1))
+            return;
+        sep_a = max_separation(a, b, skip_a, &edge_a);
+        sep_b = max_separation(b, a, skip_b, &edge_b);
+    }
 
     /* Prefer A's face unless B's is clearly better, so that the choice does
      * not flicker between nearly equal axes from step to step. */

@@ -220,7 +220,7 @@ static void pair_manifold(const fl_world *w, int k, fl_manifold *m)
     const fl_proxy_pair *pp = &w->broadphase.pairs[k];
     const fl_proxy *pa = &w->proxies[pp->a], *pb = &w->proxies[pp->b];
     fl_poly a = proxy_poly(w, pa), b = proxy_poly(w, pb);
-    fl_collide_polygons(&a, &b, pa->margin + pb->margin, m);
+    fl_collide_parts(&a, fl_cover_edges(w, pa), &b, fl_cover_edges(w, pb), pa->margin + pb->margin, m);
 }
 
 static void manifold_chunk(void *ctx, int index)
@@ -335,6 +335,8 @@ fl_status fl_collide(fl_world *w, double dt)
     double mark = w->profile ? fl_clock_ms() : 0.0;
     fl_status st = build_proxies(w, dt);
     if (st == FL_OK)
+        st = fl_cover_update(w);
+    if (st == FL_OK)
         st = fl_broadphase_update(w, &w->broadphase, w->proxies, w->proxy_count, w->shapes_changed);
     if (st == FL_OK)
         follow_sweep(w);
@@ -411,4 +413,5 @@ void fl_collide_free(fl_world *w)
     for (int e = 0; e < 3; e++)
         fl_world_free(w, w->events[e].items);
     fl_broadphase_free(w, &w->broadphase);
+    fl_cover_free(w);
 }

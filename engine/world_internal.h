@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include "body_internal.h"
 #include "broadphase.h"
+#include "collide_parts.h"
 #include "fail.h"
 #include "flotsam/fl_contact.h"
 #include "flotsam/fl_joint.h"
@@ -92,6 +93,16 @@ typedef struct fl_part_ref {
     int body, part, key;
 } fl_part_ref;
 
+/* Edges of an unmovable part that lie against the inside of another
+ * unmovable part: no surface (cover.c). */
+typedef struct fl_cover {
+    fl_vec2 position;   /* the body's pose when they were found */
+    double angle;
+    uint64_t edges;     /* bit i: edge i is covered */
+    int body;
+    bool solid;         /* an unmovable part (a static body's, not removed) */
+} fl_cover;
+
 /* A list of contacts indexed by pair, so that each new contact finds the
  * one it continues (pair_index.c): the contacts of each body (as body a)
  * chained together. */
@@ -155,6 +166,11 @@ struct fl_world {
     fl_vec2 *geom;         /* each part's world vertices, then its normals */
     int geom_capacity;
     fl_broadphase broadphase;
+    fl_cover *covers;      /* by part key: unmovable parts' covered edges (cover.c) */
+    int cover_capacity;
+    int *cover_solid;      /* the keys of the unmovable parts among them */
+    int cover_solid_count, cover_solid_capacity;
+    bool covers_valid;     /* found since the unmovable parts last changed */
     /* Contacts indexed by pair: the index of last step's list, and the one
      * being built as this step's contacts are found. */
     pair_index prev_index, next_index;
@@ -273,6 +289,12 @@ void fl_hook_list_free(fl_world *w, fl_hook_list *list);
  * persistence and the collision events. */
 fl_status fl_collide(fl_world *w, double dt);
 void fl_collide_free(fl_world *w);
+/* Finds the covered edges of unmovable parts again if those parts changed
+ * since (cover.c); the world's proxies must be built. */
+fl_status fl_cover_update(fl_world *w);
+/* The proxy's covered edges (bit i: edge i; none past FL_COVER_EDGES). */
+uint64_t fl_cover_edges(const fl_world *w, const fl_proxy *p);
+void fl_cover_free(fl_world *w);
 /* Whether two contacts join the same pair of parts. */
 bool fl_same_pair(const fl_contact *o, const fl_contact *c);
 /* Makes the index empty, with room for n contacts of the present bodies. */

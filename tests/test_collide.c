@@ -124,6 +124,90 @@ static void test_manifold_corner_and_separated(void **s)
     assert_int_equal(m.count, 0);
 }
 
+/* A wall 1 m wide standing on the floor: its foot (edge 2, facing +y, down)
+ * lies on the floor's top, so it is no surface. A small box at the seam,
+ * 0.05 into the wall's foot and 0.15 into its side, is pushed out by the
+ * side, not down into the floor; a box beyond the foot (under a floor
+ * thinner than the margin) is no contact of the wall's at all. */
+static void test_wall_foot_is_no_surface(void **s)
+{
+    (void)s;
+    fl_vec2 vw[4], nw[4], vb[4], nb[4];
+    fl_poly wall = box_poly(fl_v2(2.5, 7.5), 0.5, 2.5, 0, vw, nw);
+    fl_poly box = box_poly(fl_v2(2.05, 10.05), 0.1, 0.1, 0, vb, nb);
+    fl_manifold m;
+    fl_collide_polygons(&wall, &box, 0.0, &m); /* every edge a surface */
+    assert_int_equal(m.count, 2);
+    ASSERT_NEAR(m.normal.y, 1.0, 1e-15);
+    fl_collide_parts(&wall, 4u, &box, 0, 0.0, &m);
+    assert_int_equal(m.count, 2);
+    ASSERT_NEAR(m.normal.x, -1.0, 1e-15);
+    for (int i = 0; i < m.count; i++)
+        ASSERT_NEAR(m.points[i].separation, -0.15, 1e-12);
+    /* Seen from the box's side too: its top faces the covered foot. */
+    fl_collide_parts(&box, 0, &wall, 4u, 0.0, &m);
+    assert_int_equal(m.count, 2);
+    ASSERT_NEAR(m.normal.x, 1.0, 1e-15);
+    /* 2 cm under the foot, within a margin of 5 cm: no contact. */
+    box = box_poly(fl_v2(2.05, 10.12), 0.1, 0.1, 0, vb, nb);
+    fl_collide_polygons(&wall, &box, 0.05, &m);
+    assert_int_equal(m.count, 2);
+    fl_collide_parts(&wall, 4u, &box, 0, 0.05, &m);
+    assert_int_equal(m.count, 0);
+}
+
+/* The same seam in a world: a wall standing on the floor, a small box
+ * caught in the corner 0.15 m into both. The wall's foot pushed it down
+ * and the floor up, and it stayed in the wall; now it comes out and rests
+ * on the floor beside the wall (its centre 0.1 m from each face, to the
+ * allowed overlap). */
+static void test_box_in_a_corner_comes_out(void **s)
+{
+    (void)s;
+    fl_world *w = world_with(fl_v2(0, G));
+    add_box(w, fl_v2(0, 10.5), slab(20, 1));
+    add_box(w, fl_v2(2.5, 7.5), slab(1, 5));
+    fl_body *b = add_box(w, fl_v2(2.05, 10.05), crate(0.2));
+    steps(w, 2.0);
+    ASSERT_NEAR(fl_body_position(b).x, 1.9, 0.01);
+    ASSERT_NEAR(fl_body_position(b).y, 9.9, 0.01);
+    fl_world_destroy(w);
+}
+
+/* The wall's covered edges, as the narrow phase reads them. */
+static uint64_t wall_cover(const fl_world *w, const fl_body *wall)
+{
+    for (int k = 0; k < w->proxy_count; k++)
+        if (w->bodies[w->proxies[k].body] == wall)
+            return fl_cover_edges(w, &w->proxies[k]);
+    fail_msg("no proxy of the wall");
+    return 0;
+}
+
+/* The covered edges follow the unmovable bodies: found when they come,
+ * again when one is moved or removed. */
+static void test_cover_follows_the_statics(void **s)
+{
+    (void)s;
+    fl_world *w = world_with(fl_v2(0, G));
+    fl_body *wall = add_box(w, fl_v2(2.5, 7.5), slab(1, 5));
+    fl_world_step(w, DT);
+    assert_int_equal(wall_cover(w, wall), 0);
+    fl_body *floor = add_box(w, fl_v2(0, 10.5), slab(20, 1));
+    fl_world_step(w, DT);
+    assert_int_equal(wall_cover(w, wall), 4); /* its foot */
+    fl_body_set_transform(wall, fl_v2(2.5, 7.4), 0.0);
+    fl_world_step(w, DT);
+    assert_int_equal(wall_cover(w, wall), 0);
+    fl_body_set_transform(wall, fl_v2(2.5, 7.5), 0.0);
+    fl_world_step(w, DT);
+    assert_int_equal(wall_cover(w, wall), 4);
+    fl_world_remove_body(w, floor);
+    fl_world_step(w, DT);
+    assert_int_equal(wall_cover(w, wall), 0);
+    fl_world_destroy(w);
+}
+
 /* ---- resting, stacking ------------------------------------------------- */
 
 static void test_box_rests_on_floor(void **s)
@@ -1079,6 +1163,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_manifold_face_to_face),
         cmocka_unit_test(test_manifold_corner_and_separated),
+        cmocka_unit_test(test_wall_foot_is_no_surface),
+        cmocka_unit_test(test_box_in_a_corner_comes_out),
+        cmocka_unit_test(test_cover_follows_the_statics),
         cmocka_unit_test(test_box_rests_on_floor),
         cmocka_unit_test(test_stack_of_ten_stands),
         cmocka_unit_test(test_restitution_rebound),

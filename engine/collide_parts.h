@@ -1,0 +1,17 @@
+/* The narrow phase between two convex parts, some of whose edges are no
+ * surface (collide.c; which edges: cover.c). */
+#ifndef FL_COLLIDE_PARTS_H
+#define FL_COLLIDE_PARTS_H
+
+#include <stdint.h>
+#include "flotsam/fl_collide.h"
+
+/* Edges past the first FL_COVER_EDGES of a part are never marked. */
+#define FL_COVER_EDGES 64
+
+/* As fl_collide_polygons, but the edges of a and b marked in covered_a and
+ * covered_b (bit i: edge i) are never taken as the reference face. */
+void fl_collide_parts(const fl_poly *a, uint64_t covered_a, const fl_poly *b, uint64_t covered_b,
+                      double margin, fl_manifold *m);
+
+#endif

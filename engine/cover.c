@@ -1,0 +1,145 @@
+/* Faces of unmovable parts that are no surface. A wall standing on the
+ * floor has its foot on the floor's top face; two convex parts of one
+ * concave static body share a seam. What lies past such an edge is solid,
+ * so the narrow phase must never push a body out through it: a small body
+ * pressed into the floor beside a wall, pushed up by the floor and down by
+ * the wall's foot, was held between the two and crept into the wall.
+ *
+ * An edge is covered when both its ends, nudged out along its normal, lie
+ * in another unmovable part. Found again only when the unmovable parts
+ * change (bodies come or go, a static body is moved), not every step. */
+#include "sort.h"
+#include "world_internal.h"
+
+/* Whether x lies in the convex part (vertices v, normals n), within tol. */
+static bool part_holds(const fl_vec2 *v, const fl_vec2 *n, int count, fl_vec2 x, double tol)
+{
+    for (int k = 0; k < count; k++)
+        if (fl_dot(n[k], fl_sub(x, v[k])) > tol)
+            return false;
+    return true;
+}
+
+/* The edges of p lying against the inside of q. */
+static uint64_t covered_by(const fl_world *w, const fl_proxy *p, const fl_proxy *q)
+{
+    const fl_vec2 *pv = w->geom + 2 * p->first, *pn = pv + p->count;
+    const fl_vec2 *qv = w->geom + 2 * q->first, *qn = qv + q->count;
+    uint64_t edges = 0;
+    for (int e = 0; e < p->count && e < FL_COVER_EDGES; e++) {
+        fl_vec2 a = pv[e], b = pv[(e + 1) % p->count];
+        double size = fl_max(fl_max(fabs(a.x), fabs(a.y)), fl_max(fabs(b.x), fabs(b.y)));
+        double tol = 1e-9 * (1.0 + size);
+        fl_vec2 out = fl_scale(pn[e], 1e-6 * (1.0 + size));
+        if (part_holds(qv, qn, q->count, fl_add(a, out), tol) &&
+            part_holds(qv, qn, q->count, fl_add(b, out), tol))
+            edges |= 1ull << e;
+    }
+    return edges;
+}
+
+/* The proxy's box without the step's margin. */
+static fl_aabb tight_box(const fl_proxy *p)
+{
+    return (fl_aabb){{p->box.lo.x + p->margin, p->box.lo.y + p->margin},
+                     {p->box.hi.x - p->margin, p->box.hi.y - p->margin}};
+}
+
+static bool left_of(const void *ctx, int a, int b)
+{
+    const fl_proxy *p = ctx;
+    if (p[a].box.lo.x + p[a].margin != p[b].box.lo.x + p[b].margin)
+        return p[a].box.lo.x + p[a].margin < p[b].box.lo.x + p[b].margin;
+    return p[a].key < p[b].key;
+}
+
+/* Whether the unmovable parts stand where they stood when their covered
+ * edges were last found (bodies coming or going reset the keys, and say
+ * so by shapes_changed). */
+static bool covers_current(const fl_world *w)
+{
+    if (!w->covers_valid || w->shapes_changed)
+        return false;
+    for (int i = 0; i < w->cover_solid_count; i++) {
+        const fl_cover *c = &w->covers[w->cover_solid[i]];
+        const fl_body *b = w->bodies[c->body];
+        if (b->removed || c->position.x != b->position.x || c->position.y != b->position.y ||
+            c->angle != b->angle)
+            return false;
+    }
+    return true;
+}
+
+/* Finds every unmovable part's covered edges, sweeping their boxes along x
+ * (every pair whose boxes touch, however many there are). */
+static fl_status find_covers(fl_world *w)
+{
+    int n = w->proxy_count, s = 0;
+    fl_cover *c = fl_world_grow(w, w->covers, &w->cover_capacity, n, sizeof *c);
+    if (!c)
+        return FL_ENOMEM;
+    w->covers = c;
+    int *keys = fl_world_grow(w, w->cover_solid, &w->cover_solid_capacity, n, sizeof *keys);
+    if (!keys)
+        return FL_ENOMEM;
+    w->cover_solid = keys;
+    int *order = fl_world_alloc(w, sizeof(int) * (size_t)(2 * n + 1));
+    if (!order)
+        return FL_ENOMEM;
+    for (int k = 0; k < n; k++) {
+        const fl_proxy *p = &w->proxies[k];
+        const fl_body *b = w->bodies[p->body];
+        bool solid = b->is_static && !b->removed;
+        c[p->key] = (fl_cover){b->position, b->angle, 0, p->body, solid};
+        if (solid)
+            order[s++] = k;
+    }
+    fl_sort_indices(order, order + n, s, left_of, w->proxies);
+    for (int i = 0; i < s; i++) {
+        const fl_proxy *p = &w->proxies[order[i]];
+        keys[i] = p->key;
+        fl_aabb pb = tight_box(p);
+        for (int j = i + 1; j < s; j++) {
+            const fl_proxy *q = &w->proxies[order[j]];
+            fl_aabb qb = tight_box(q);
+            if (qb.lo.x > pb.hi.x)
+                break;
+            if (qb.lo.y > pb.hi.y || qb.hi.y < pb.lo.y)
+                continue;
+            c[p->key].edges |= covered_by(w, p, q);
+            c[q->key].edges |= covered_by(w, q, p);
+        }
+    }
+    fl_world_free(w, order);
+    w->cover_solid_count = s;
+    w->covers_valid = true;
+    return FL_OK;
+}
+
+fl_status fl_cover_update(fl_world *w)
+{
+    if (covers_current(w))
+        return FL_OK;
+    fl_status st = find_covers(w);
+    if (st != FL_OK)
+        w->covers_valid = false; /* no edge counts as covered */
+    return st;
+}
+
+uint64_t fl_cover_edges(const fl_world *w, const fl_proxy *p)
+{
+    if (!p->is_static || !w->covers_valid)
+        return 0;
+    const fl_cover *c = &w->covers[p->key];
+    return c->solid ? c->edges : 0;
+}
+
+void fl_cover_free(fl_world *w)
+{
+    fl_world_free(w, w->covers);
+    fl_world_free(w, w->cover_solid);
+    w->covers = NULL;
+    w->cover_solid = NULL;
+    w->cover_capacity = w->cover_solid_capacity = w->cover_solid_count = 0;
+    w->covers_valid = false;
+}
