@@ -17,7 +17,12 @@
  * largest energy the rope and its ends' relative motion have held (plus
  * the energy of a millimetre's stretch, so that rounding on a rope at rest
  * is never taken for a gain). A step that would leave it beyond that is
- * corrected before it moves anything (fl_joint_finish): the ends' spins
+ * corrected before the contacts' last pass (fl_joint_finish), so that the
+ * contacts are solved last against the motion the ends will keep (taken
+ * after it, the spins friction had turned were removed from under it and
+ * its push along the surface stood: a log pulled into a big one's face
+ * slid along it at 17-20 m/s, friction pushing it on as often as back,
+ * and the rope's account went past its band every step): the ends' spins
  * are scaled down, and if stopping them is not enough, their velocities
  * relative to their common centre of mass, to the largest share that
  * keeps the account within. Momentum is kept, and nothing else is touched.
@@ -161,7 +166,7 @@ static double largest_share(const fl_joint *j, const fl_motion *a, const fl_moti
     return lo;
 }
 
-/* After the passes, before the step moves anything: a step that would leave
+/* Before the contacts' last pass (the joints' own passes done): a step that would leave
  * the account beyond its band is corrected, its ends' spins scaled down
  * first (unresolved turning is where such energy is made) and, if stopping
  * them is not enough and no contact holds either end, their relative

@@ -505,6 +505,11 @@ void fl_solve(fl_world *w, double dt)
         for (int it = 0; it < passes; it++) {
             for_joints(w, inv_h, fl_joint_solve);
             for_joints(w, inv_h, fl_joint_correct);
+            /* The ropes' accounts hold their ends back before the
+             * contacts' last pass, which then solves against the motion
+             * the ends keep (rope_account.c). */
+            if (it == passes - 1)
+                for_joints(w, h, fl_joint_finish);
             job.report = substeps == 1 && it == passes - 1;
             job.block = it == passes - 1;
             if (bounds[1] > 0)
@@ -512,7 +517,6 @@ void fl_solve(fl_world *w, double dt)
             sweep_part(&job, 2);
             track_max_impulse(w, n_bounce);
         }
-        for_joints(w, h, fl_joint_finish);
         unpack(w, substeps == 1);
         support(w, give, substeps == 1);
         /* Bounces leave at once: the substeps that follow carry them up
