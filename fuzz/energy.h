@@ -24,6 +24,7 @@ typedef struct fuzz_energy_state {
 typedef struct fuzz_energy {
     int bodies, fluids, ropes;
     fuzz_energy_state prev, now;
+    double *stretch_before;     /* per rope: its stretch a step before prev's */
     double contacts_prev;       /* the contact allowance of the last state */
     unsigned char *bouncing;    /* per body: 1 in a contact with restitution at
                                    the last step, 2 at this one (both: 3) */
