@@ -110,6 +110,22 @@ static void test_small_kick_caught(void **state)
     fl_sim_free(&s);
 }
 
+/* The scene holds for all its steps, and dv added to every body after
+ * step `kick` is caught in that step. */
+static void held_then_caught(const char *text, int kick, fl_vec2 dv)
+{
+    fl_sim s;
+    int at = 0;
+    build_text(&s, text);
+    assert_int_equal(run(&s, 0, fl_v2(0.0, 0.0), &at), FUZZ_ENERGY_HELD);
+    assert_int_equal(at, FUZZ_SIM_STEPS);
+    fl_sim_free(&s);
+    build_text(&s, text);
+    assert_int_equal(run(&s, kick, dv, &at), FUZZ_ENERGY_GAINED);
+    assert_int_equal(at, kick);
+    fl_sim_free(&s);
+}
+
 /* A crate of restitution 0.6 dropped 0.2 m onto a floor: the step it lands
  * in takes its speed (a loss), the next gives e of it back (a gain, per
  * step, out of nothing), and over the contact's life it has lost 1 - e^2
@@ -122,18 +138,9 @@ static void test_bounce_held(void **state)
     const char *text = "flotsam-scene 1\n"
                        "box at=0,1 size=4,1 static\n"
                        "box at=0,0.1 size=0.4,0.4 density=500 restitution=0.6\n";
-    fl_sim s;
-    int at = 0;
-    build_text(&s, text);
-    assert_int_equal(run(&s, 0, fl_v2(0.0, 0.0), &at), FUZZ_ENERGY_HELD);
-    assert_int_equal(at, FUZZ_SIM_STEPS);
-    fl_sim_free(&s);
-    build_text(&s, text);
     /* thrown sideways at 2 m/s (160 J) in the step it lands in (its
      * contact then has taken 79 J) */
-    assert_int_equal(run(&s, 13, fl_v2(2.0, 0.0), &at), FUZZ_ENERGY_GAINED);
-    assert_int_equal(at, 13);
-    fl_sim_free(&s);
+    held_then_caught(text, 13, fl_v2(2.0, 0.0));
 }
 
 /* Two boxes parting at 6 m/s on an elastic rope of 20000 N/m: in the step
@@ -148,16 +155,7 @@ static void test_cord_going_slack_held(void **state)
                        "box name=a at=0,0 size=0.5,0.5 density=500 velocity=-3,0\n"
                        "box name=b at=0.85,0 size=0.5,0.5 density=500 velocity=3,0\n"
                        "rope a=a b=b length=1 stiffness=20000\n";
-    fl_sim s;
-    int at = 0;
-    build_text(&s, text);
-    assert_int_equal(run(&s, 0, fl_v2(0.0, 0.0), &at), FUZZ_ENERGY_HELD);
-    assert_int_equal(at, FUZZ_SIM_STEPS);
-    fl_sim_free(&s);
-    build_text(&s, text);
-    assert_int_equal(run(&s, 13, fl_v2(0.0, 2.0), &at), FUZZ_ENERGY_GAINED);
-    assert_int_equal(at, 13);
-    fl_sim_free(&s);
+    held_then_caught(text, 13, fl_v2(0.0, 2.0));
 }
 
 static void test_slow_rates_not_accounted(void **state)
