@@ -25,6 +25,8 @@ typedef struct fuzz_energy {
     int bodies, fluids, ropes;
     fuzz_energy_state prev, now;
     double *stretch_before;     /* per rope: its stretch a step before prev's */
+    double *rope_scale;         /* per rope: the most it and its ends' relative
+                                   motion held (engine/rope_account.c) */
     double contacts_prev;       /* the contact allowance of the last state */
     unsigned char *bouncing;    /* per body: 1 in a contact with restitution at
                                    the last step, 2 at this one (both: 3) */
