@@ -98,13 +98,48 @@ static int clip_segment(const clip_vertex in[2], clip_vertex out[2], fl_vec2 t, 
 #define ID_SIDE2 (2u << 16)
 #define ID_FLIP (1u << 24)
 
+/* The points of the incident face of inc against ref's face `edge` (the
+ * normal turned round if `flip`); false when the incident face, trimmed to
+ * the reference face's extent, keeps fewer than two. */
+static bool face_manifold(const fl_poly *ref, const fl_poly *inc, int edge, bool flip,
+                          double margin, fl_manifold *m)
+{
+    fl_vec2 n = ref->n[edge];
+    fl_vec2 v1 = ref->v[edge], v2 = ref->v[(edge + 1) % ref->count];
+    int ie = incident_edge(inc, n);
+    int ie2 = (ie + 1) % inc->count;
+    clip_vertex seg[2] = {{inc->v[ie], ID_REF(edge) | ID_INC(ie)},
+                          {inc->v[ie2], ID_REF(edge) | ID_INC(ie2)}};
+
+    /* Trim the incident edge to the reference face's extent along it. */
+    fl_vec2 t = fl_sub(v2, v1);
+    t = fl_scale(t, 1.0 / fl_length(t));
+    clip_vertex c1[2], c2[2];
+    if (clip_segment(seg, c1, fl_neg(t), -fl_dot(t, v1), ID_SIDE1) < 2)
+        return false;
+    if (clip_segment(c1, c2, t, fl_dot(t, v2), ID_SIDE2) < 2)
+        return false;
+
+    m->normal = flip ? fl_neg(n) : n;
+    for (int i = 0; i < 2; i++) {
+        double s = fl_dot(n, fl_sub(c2[i].p, v1));
+        if (s > margin)
+            continue;
+        fl_manifold_point *mp = &m->points[m->count++];
+        mp->separation = s;
+        mp->point = fl_sub(c2[i].p, fl_scale(n, 0.5 * s));
+        mp->id = c2[i].id | (flip ? ID_FLIP : 0u);
+    }
+    return true;
+}
+
 void fl_collide_polygons(const fl_poly *a, const fl_poly *b, double margin, fl_manifold *m)
 {
     fl_collide_parts(a, 0, b, 0, margin, m);
 }
 
-/* As fl_collide_polygons, the edges of a and b marked in covered_a and
- * covered_b (bit i: edge i) never taken as the reference face. */
+/* As fl_collide_polygons, with the edges of a and b marked in covered_a
+ * and covered_b (bit i: edge i) no surface: see collide_parts.h. */
 void fl_collide_parts(const fl_poly *a, uint64_t covered_a, const fl_poly *b, uint64_t covered_b,
                       double margin, fl_manifold *m)
 {
@@ -122,7 +157,8 @@ void fl_collide_parts(const fl_poly *a, uint64_t covered_a, const fl_poly *b, ui
          * be pushed into that part (a body caught between a wall's foot
          * and the floor under it was held there, pressed up by the floor
          * and down by the wall, and crept into the wall). Apart, and
-         * apart most along such an edge, the parts do not touch: what
+         * apart most along one of its own covered edges, a part does not
+         * touch the other: what
          * lies past it is the other part's to hold. Overlapping, the
          * reference face is one of the other edges. */
         uint64_t skip_a = skipped_edges(a, covered_a, b, covered_b);
@@ -130,7 +166,9 @@ void fl_collide_parts(const fl_poly *a, uint64_t covered_a, const fl_poly *b, ui
         bool on_a = sep_a >= sep_b;
         int edge = on_a ? edge_a : edge_b;
         uint64_t skip = on_a ? skip_a : skip_b;
-        if (fl_max(sep_a, sep_b) > 0.0 && edge < FL_COVER_EDGES && (skip >> edge & 1))
+        uint64_t own = on_a ? covered_a : covered_b;
+        if (fl_max(sep_a, sep_b) > 0.0 && edge < FL_COVER_EDGES && (skip >> edge & 1) &&
+            (own >> edge & 1))
             return;
         sep_a = max_separation(a, b, skip_a, &edge_a);
         sep_b = max_separation(b, a, skip_b, &edge_b);
@@ -147,30 +185,13 @@ void fl_collide_parts(const fl_poly *a, uint64_t covered_a, const fl_poly *b, ui
         edge = edge_b;
         flip = true;
     }
-    fl_vec2 n = ref->n[edge];
-    fl_vec2 v1 = ref->v[edge], v2 = ref->v[(edge + 1) % ref->count];
-    int ie = incident_edge(inc, n);
-    int ie2 = (ie + 1) % inc->count;
-    clip_vertex seg[2] = {{inc->v[ie], ID_REF(edge) | ID_INC(ie)},
-                          {inc->v[ie2], ID_REF(edge) | ID_INC(ie2)}};
-
-    /* Trim the incident edge to the reference face's extent along it. */
-    fl_vec2 t = fl_sub(v2, v1);
-    t = fl_scale(t, 1.0 / fl_length(t));
-    clip_vertex c1[2], c2[2];
-    if (clip_segment(seg, c1, fl_neg(t), -fl_dot(t, v1), ID_SIDE1) < 2)
+    if (face_manifold(ref, inc, edge, flip, margin, m) || !(covered_a || covered_b))
         return;
-    if (clip_segment(c1, c2, t, fl_dot(t, v2), ID_SIDE2) < 2)
+    /* A face chosen past the skipped ones may not reach the other part:
+     * then the other part's best face, and failing that the choice with
+     * every edge a surface. */
+    if (face_manifold(flip ? a : b, flip ? b : a, flip ? edge_a : edge_b, !flip, margin, m))
         return;
-
-    m->normal = flip ? fl_neg(n) : n;
-    for (int i = 0; i < 2; i++) {
-        double s = fl_dot(n, fl_sub(c2[i].p, v1));
-        if (s > margin)
-            continue;
-        fl_manifold_point *mp = &m->points[m->count++];
-        mp->separation = s;
-        mp->point = fl_sub(c2[i].p, fl_scale(n, 0.5 * s));
-        mp->id = c2[i].id | (flip ? ID_FLIP : 0u);
-    }
+    m->count = 0;
+    fl_collide_parts(a, 0, b, 0, margin, m);
 }

@@ -10,7 +10,12 @@
 #define FL_COVER_EDGES 64
 
 /* As fl_collide_polygons, but the edges of a and b marked in covered_a and
- * covered_b (bit i: edge i) are never taken as the reference face. */
+ * covered_b (bit i: edge i) are no surface: never the reference face, nor
+ * is an edge of the other part facing within 60 degrees against one
+ * (unless that would leave a part no edge at all); parts apart most along
+ * one of their own covered edges do not touch; and where the face so
+ * chosen does not reach the other part, the other part's best face, then
+ * the plain choice, is taken. */
 void fl_collide_parts(const fl_poly *a, uint64_t covered_a, const fl_poly *b, uint64_t covered_b,
                       double margin, fl_manifold *m);
 

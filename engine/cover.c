@@ -6,8 +6,9 @@
  * the wall's foot, was held between the two and crept into the wall.
  *
  * An edge is covered when both its ends, nudged out along its normal, lie
- * in another unmovable part. Found again only when the unmovable parts
- * change (bodies come or go, a static body is moved), not every step. */
+ * in another unmovable part that is no sensor and collides with all the
+ * first one does. Found again only when bodies come or go or a static
+ * body is moved (every step, if one is moved every step), not otherwise. */
 #include "sort.h"
 #include "world_internal.h"
 
@@ -29,8 +30,10 @@ static uint64_t covered_by(const fl_world *w, const fl_proxy *p, const fl_proxy 
     for (int e = 0; e < p->count && e < FL_COVER_EDGES; e++) {
         fl_vec2 a = pv[e], b = pv[(e + 1) % p->count];
         double size = fl_max(fl_max(fabs(a.x), fabs(a.y)), fl_max(fabs(b.x), fabs(b.y)));
+        /* nudged out by a micrometre (more than rounding, at any size a
+         * world has: a part's far side, beyond it, is never taken in) */
         double tol = 1e-9 * (1.0 + size);
-        fl_vec2 out = fl_scale(pn[e], 1e-6 * (1.0 + size));
+        fl_vec2 out = fl_scale(pn[e], 1e-6 + 1e-12 * size);
         if (part_holds(qv, qn, q->count, fl_add(a, out), tol) &&
             part_holds(qv, qn, q->count, fl_add(b, out), tol))
             edges |= 1ull << e;
@@ -38,19 +41,24 @@ static uint64_t covered_by(const fl_world *w, const fl_proxy *p, const fl_proxy 
     return edges;
 }
 
-/* The proxy's box without the step's margin. */
-static fl_aabb tight_box(const fl_proxy *p)
-{
-    return (fl_aabb){{p->box.lo.x + p->margin, p->box.lo.y + p->margin},
-                     {p->box.hi.x - p->margin, p->box.hi.y - p->margin}};
-}
-
+/* By the left edges of their boxes (fattened by the step's margin, which
+ * leaves room for rounding between neighbours that touch), then by key. */
 static bool left_of(const void *ctx, int a, int b)
 {
     const fl_proxy *p = ctx;
-    if (p[a].box.lo.x + p[a].margin != p[b].box.lo.x + p[b].margin)
-        return p[a].box.lo.x + p[a].margin < p[b].box.lo.x + p[b].margin;
+    if (p[a].box.lo.x != p[b].box.lo.x)
+        return p[a].box.lo.x < p[b].box.lo.x;
     return p[a].key < p[b].key;
+}
+
+/* Whether q covers p's edges for whatever may touch p: q is solid (no
+ * sensor) and collides with everything p collides with (a sensor, or a
+ * static box other bodies pass through, lying against a wall's face made
+ * it no surface, and a box thrown at the wall went through it). */
+static bool covers_for_all(const fl_world *w, const fl_proxy *p, const fl_proxy *q)
+{
+    const fl_body *bp = w->bodies[p->body], *bq = w->bodies[q->body];
+    return !bp->sensor && !bq->sensor && !(p->mask & ~q->mask) && !(p->category & ~q->category);
 }
 
 /* Whether the unmovable parts stand where they stood when their covered
@@ -98,16 +106,18 @@ static fl_status find_covers(fl_world *w)
     for (int i = 0; i < s; i++) {
         const fl_proxy *p = &w->proxies[order[i]];
         keys[i] = p->key;
-        fl_aabb pb = tight_box(p);
+        fl_aabb pb = p->box;
         for (int j = i + 1; j < s; j++) {
             const fl_proxy *q = &w->proxies[order[j]];
-            fl_aabb qb = tight_box(q);
+            fl_aabb qb = q->box;
             if (qb.lo.x > pb.hi.x)
                 break;
             if (qb.lo.y > pb.hi.y || qb.hi.y < pb.lo.y)
                 continue;
-            c[p->key].edges |= covered_by(w, p, q);
-            c[q->key].edges |= covered_by(w, q, p);
+            if (covers_for_all(w, p, q))
+                c[p->key].edges |= covered_by(w, p, q);
+            if (covers_for_all(w, q, p))
+                c[q->key].edges |= covered_by(w, q, p);
         }
     }
     fl_world_free(w, order);
@@ -122,7 +132,7 @@ fl_status fl_cover_update(fl_world *w)
         return FL_OK;
     fl_status st = find_covers(w);
     if (st != FL_OK)
-        w->covers_valid = false; /* no edge counts as covered */
+        w->covers_valid = false; /* the step stops here (FL_ENOMEM) */
     return st;
 }
 

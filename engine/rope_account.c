@@ -95,7 +95,8 @@ static fl_twist scaled(const fl_motion *m, fl_vec2 centre, double fv, double fw)
  * and pays back from the ends' spins, then (no contact holding them) their
  * relative motion, whatever the account still holds beyond its band
  * (fl_joint_finish leaves little or nothing: only what moved the ends
- * besides their velocities). */
+ * besides their velocities, and what the contacts' last pass, after it,
+ * changed of them). */
 void fl_rope_settle(fl_joint *j, fl_motion *a, fl_motion *b)
 {
     double stored = stored_at(j, -j->slack);

@@ -308,7 +308,11 @@ static double rope_holds(const fuzz_energy_state *st, const fl_joint *j, double 
             m += b->m;
             p = fl_add(p, fl_scale(b->v, b->m));
         }
-    fl_vec2 centre = m > 0.0 ? fl_scale(p, 1.0 / m) : p;
+    /* the common centre only if both ends move (the engine's measure:
+     * an end held by the world leaves the other's whole motion) */
+    bool both = ends[0] && ends[1] && st->bodies[fl_body_index(ends[0])].dynamic &&
+                st->bodies[fl_body_index(ends[1])].dynamic;
+    fl_vec2 centre = both ? fl_scale(p, 1.0 / m) : fl_v2(0.0, 0.0);
     for (int k = 0; k < 2; k++)
         if (ends[k] && st->bodies[fl_body_index(ends[k])].dynamic) {
             const fuzz_body_state *b = &st->bodies[fl_body_index(ends[k])];

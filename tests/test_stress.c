@@ -176,8 +176,8 @@ static void pour(tank *t, int count, bool hexagons)
  * light ones pack into a raft several bodies thick and the heavy ones
  * into a pile on the floor, which in the first seconds presses small
  * bodies into the walls: how far past a wall's face a centre went, in
- * radii, is printed (0.86 here; 0.86 to 1.43 over seven seeds, and 0.33
- * to 0.86 at the end of the minute: docs/limits.md).
+ * radii, is printed (0.91 here; 0.87 to 1.2 over seven seeds, and 0.33
+ * to 0.83 at the end of the minute: docs/limits.md).
  * That, and the energy of this packed tank, which does not settle, are
  * printed, not checked (docs/limits.md). */
 static void test_pour_every_density_into_a_closed_tank(void **s)
