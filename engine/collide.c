@@ -16,7 +16,7 @@ static uint64_t skipped_edges(const fl_poly *a, uint64_t covered_a, const fl_pol
             if (fl_dot(a->n[i], b->n[k]) < -0.5)
                 skip |= 1ull << i;
     }
-    uint64_t every = a->count >= 64 ? ~0ull : (1ull << a->count) - 1;
+    uint64_t every = a->count >= FL_COVER_EDGES ? ~0ull : (1ull << a->count) - 1;
     if (a->count <= FL_COVER_EDGES && skip == every)
         skip = 0;
     return skip;
@@ -158,9 +158,8 @@ void fl_collide_parts(const fl_poly *a, uint64_t covered_a, const fl_poly *b, ui
          * and the floor under it was held there, pressed up by the floor
          * and down by the wall, and crept into the wall). Apart, and
          * apart most along one of its own covered edges, a part does not
-         * touch the other: what
-         * lies past it is the other part's to hold. Overlapping, the
-         * reference face is one of the other edges. */
+         * touch the other: what lies past it is the other part's to hold.
+         * Overlapping, the reference face is one of the other edges. */
         uint64_t skip_a = skipped_edges(a, covered_a, b, covered_b);
         uint64_t skip_b = skipped_edges(b, covered_b, a, covered_a);
         bool on_a = sep_a >= sep_b;

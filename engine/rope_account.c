@@ -167,8 +167,8 @@ static double largest_share(const fl_joint *j, const fl_motion *a, const fl_moti
     return lo;
 }
 
-/* Before the contacts' last pass (the joints' own passes done): a step that would leave
- * the account beyond its band is corrected, its ends' spins scaled down
+/* Before the contacts' last pass (the joints' own passes done): a step
+ * that would leave the account beyond its band is corrected, its ends' spins scaled down
  * first (unresolved turning is where such energy is made) and, if stopping
  * them is not enough and no contact holds either end, their relative
  * motion, so that the energy is never made: once in the stretch, it could

@@ -256,17 +256,6 @@ static bool touches(const fl_world *w, int i)
     return false;
 }
 
-/* Whether every elastic rope's pull, at the stretch it starts the step
- * with, turns its ends no faster than the step can follow, or else
- * touches nothing: a tension T at an anchor r from a body's centre is a
- * turning stiffness T r, and the rope's step, linearised where the step
- * starts, follows it only while h^2 T r / I < 4 (omega h < 2, h a
- * substep). Past that, with its ends free, the stretch's bend is allowed
- * for (rope_bend); but an end pressed into another body by such a pull (a
- * rope stretched a kilometre dragging a log by an anchor 0.35 m off its
- * centre into a wall: omega h = 9) trades the rope's energy through the
- * contact, which the rope's own account bounds over a run, not in a step
- * (engine/rope_account.c, docs/physics.md). There this account stops. */
 /* Whether rope r's pull at the step's start turns end k (0: a, 1: b)
  * faster than the step can follow (h^2 T r / I >= 4). */
 static bool end_unfollowed(const fuzz_energy *e, const fl_sim *s, int r, int k)
@@ -282,6 +271,17 @@ static bool end_unfollowed(const fuzz_energy *e, const fl_sim *s, int r, int k)
     return b->inertia > 0.0 && !(h * h * tension * arm < 4.0 * b->inertia);
 }
 
+/* Whether every elastic rope's pull, at the stretch it starts the step
+ * with, turns its ends no faster than the step can follow, or else
+ * touches nothing: a tension T at an anchor r from a body's centre is a
+ * turning stiffness T r, and the rope's step, linearised where the step
+ * starts, follows it only while h^2 T r / I < 4 (omega h < 2, h a
+ * substep). Past that, with its ends free, the stretch's bend is allowed
+ * for (rope_bend); but an end pressed into another body by such a pull (a
+ * rope stretched a kilometre dragging a log by an anchor 0.35 m off its
+ * centre into a wall: omega h = 9) trades the rope's energy through the
+ * contact, which the rope's own account bounds over a run, not in a step
+ * (engine/rope_account.c, docs/physics.md). There this account stops. */
 static bool ropes_followed(const fuzz_energy *e, const fl_sim *s)
 {
     for (int r = 0; r < e->ropes; r++) {
@@ -300,25 +300,24 @@ static bool ropes_followed(const fuzz_energy *e, const fl_sim *s)
 static double rope_holds(const fuzz_energy_state *st, const fl_joint *j, double stretch)
 {
     const fl_body *ends[2] = {fl_joint_body_a(j), fl_joint_body_b(j)};
-    double m = 0.0, held = 0.5 * fl_joint_stiffness(j) * fmax(stretch, 0.0) * fmax(stretch, 0.0);
-    fl_vec2 p = {0.0, 0.0};
+    const fuzz_body_state *moving[2];
+    int n = 0;
     for (int k = 0; k < 2; k++)
-        if (ends[k] && st->bodies[fl_body_index(ends[k])].dynamic) {
-            const fuzz_body_state *b = &st->bodies[fl_body_index(ends[k])];
-            m += b->m;
-            p = fl_add(p, fl_scale(b->v, b->m));
-        }
+        if (ends[k] && st->bodies[fl_body_index(ends[k])].dynamic)
+            moving[n++] = &st->bodies[fl_body_index(ends[k])];
     /* the common centre only if both ends move (the engine's measure:
      * an end held by the world leaves the other's whole motion) */
-    bool both = ends[0] && ends[1] && st->bodies[fl_body_index(ends[0])].dynamic &&
-                st->bodies[fl_body_index(ends[1])].dynamic;
-    fl_vec2 centre = both ? fl_scale(p, 1.0 / m) : fl_v2(0.0, 0.0);
-    for (int k = 0; k < 2; k++)
-        if (ends[k] && st->bodies[fl_body_index(ends[k])].dynamic) {
-            const fuzz_body_state *b = &st->bodies[fl_body_index(ends[k])];
-            fl_vec2 u = fl_sub(b->v, centre);
-            held += 0.5 * b->m * fl_dot(u, u) + 0.5 * b->inertia * b->spin * b->spin;
-        }
+    fl_vec2 centre = {0.0, 0.0};
+    if (n == 2) {
+        const fuzz_body_state *a = moving[0], *b = moving[1];
+        centre = fl_scale(fl_add(fl_scale(a->v, a->m), fl_scale(b->v, b->m)), 1.0 / (a->m + b->m));
+    }
+    double s = fmax(stretch, 0.0), held = 0.5 * fl_joint_stiffness(j) * s * s;
+    for (int k = 0; k < n; k++) {
+        const fuzz_body_state *b = moving[k];
+        fl_vec2 u = fl_sub(b->v, centre);
+        held += 0.5 * b->m * fl_dot(u, u) + 0.5 * b->inertia * b->spin * b->spin;
+    }
     return held;
 }
 
@@ -465,7 +464,8 @@ bool fuzz_energy_start(fuzz_energy *e, fl_sim *s)
     e->rope_scale = calloc(nr, sizeof *e->rope_scale);
     for (size_t r = 0; e->stretch_before && r < nr; r++)
         e->stretch_before[r] = NAN; /* no step before the first */
-    if (!e->bouncing || !e->stretch_before || !e->rope_scale || !alloc_state(&e->prev, nb, np, nr) || !alloc_state(&e->now, nb, np, nr) ||
+    if (!e->bouncing || !e->stretch_before || !e->rope_scale ||
+        !alloc_state(&e->prev, nb, np, nr) || !alloc_state(&e->now, nb, np, nr) ||
         !fuzz_outlines_in_hulls(s->world) || !anchors_on_bodies(s->world) || !fuzz_waves_unbroken(s->buoyancy) ||
         !take(e, s)) {
         fuzz_energy_free(e);
