@@ -13,6 +13,11 @@ static void on_before_update(const fl_event *ev, void *user)
     (void)fl_buoyancy_apply(user, ev->time, ev->dt);
 }
 
+static void free_module(void *module);
+static fl_status clone_module(const void *module, fl_world *copy, fl_error *err);
+
+static const fl_module_class buoyancy_class = {"buoyancy", free_module, clone_module};
+
 fl_buoyancy *fl_buoyancy_create(fl_world *w, fl_error *err)
 {
     fl_buoyancy *b = fl_world_alloc(w, sizeof *b);
@@ -27,13 +32,19 @@ fl_buoyancy *fl_buoyancy_create(fl_world *w, fl_error *err)
         fl_fail(err, FL_ENOMEM, "out of memory registering the buoyancy hook");
         return NULL;
     }
+    if (fl_world_add_module(w, &buoyancy_class, b) != FL_OK) {
+        free_module(b);
+        fl_fail(err, FL_ENOMEM, "out of memory giving the buoyancy module to its world");
+        return NULL;
+    }
     return b;
 }
 
-void fl_buoyancy_destroy(fl_buoyancy *b)
+/* Unregisters the hook and frees everything (the world's module list no
+ * longer holds it). */
+static void free_module(void *module)
 {
-    if (!b)
-        return;
+    fl_buoyancy *b = module;
     fl_world *w = b->world;
     fl_world_off(w, FL_EVENT_BEFORE_UPDATE, on_before_update, b);
     fl_world_free(w, b->fluids);
@@ -48,6 +59,38 @@ void fl_buoyancy_destroy(fl_buoyancy *b)
     fl_world_free(w, b->cav_buf);
     fl_world_free(w, b->cargo);
     fl_world_free(w, b);
+}
+
+void fl_buoyancy_destroy(fl_buoyancy *b)
+{
+    if (!b)
+        return;
+    fl_world_remove_module(b->world, b);
+    free_module(b);
+}
+
+fl_buoyancy *fl_buoyancy_of(const fl_world *w) { return fl_world_find_module(w, &buoyancy_class); }
+
+/* The copy on a clone of the world: the same fluids, and what the last
+ * pass pushed (what a picture of the copy shows); what the passes measure
+ * is found again by the copy's first step, as it would be here. */
+static fl_status clone_module(const void *module, fl_world *copy, fl_error *err)
+{
+    const fl_buoyancy *from = module;
+    fl_buoyancy *b = fl_buoyancy_create(copy, err);
+    if (!b)
+        return FL_ENOMEM;
+    fl_fluid_def *f = fl_world_grow(copy, NULL, &b->fluid_capacity, from->fluid_count,
+                                    sizeof *f);
+    if (from->fluid_count > 0 && !f)
+        return fl_fail(err, FL_ENOMEM, "out of memory copying the fluids");
+    if (f)
+        memcpy(f, from->fluids, sizeof *f * (size_t)from->fluid_count);
+    b->fluids = f;
+    b->fluid_count = from->fluid_count;
+    if (fl_buoyancy_copy_applied(b, from) != FL_OK)
+        return fl_fail(err, FL_ENOMEM, "out of memory copying what the buoyancy pushed");
+    return FL_OK;
 }
 
 int fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_error *err)

@@ -322,23 +322,43 @@ static fl_status make_cavity(fl_world *w, fl_body *b, const fl_body_def *def, fl
     return st;
 }
 
-void fl_body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force)
+static bool finite2(fl_vec2 v) { return isfinite(v.x) && isfinite(v.y); }
+
+fl_status fl_body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force)
 {
+    if (!finite2(point) || !finite2(force))
+        return FL_EINVAL;
     b->force = fl_add(b->force, force);
     b->torque += fl_cross(fl_sub(point, b->position), force);
+    return FL_OK;
 }
 
-void fl_body_apply_impulse(fl_body *b, fl_vec2 point, fl_vec2 impulse)
+fl_status fl_body_apply_impulse(fl_body *b, fl_vec2 point, fl_vec2 impulse)
 {
-    if (b->is_static)
-        return;
-    b->velocity = fl_add(b->velocity, fl_scale(impulse, b->inv_mass));
-    b->spin += fl_cross(fl_sub(point, b->position), impulse) * b->inv_inertia;
+    if (!finite2(point) || !finite2(impulse))
+        return FL_EINVAL;
+    if (!b->is_static) {
+        b->velocity = fl_add(b->velocity, fl_scale(impulse, b->inv_mass));
+        b->spin += fl_cross(fl_sub(point, b->position), impulse) * b->inv_inertia;
+    }
+    return FL_OK;
 }
 
-void fl_body_apply_central_force(fl_body *b, fl_vec2 force) { b->force = fl_add(b->force, force); }
+fl_status fl_body_apply_central_force(fl_body *b, fl_vec2 force)
+{
+    if (!finite2(force))
+        return FL_EINVAL;
+    b->force = fl_add(b->force, force);
+    return FL_OK;
+}
 
-void fl_body_apply_torque(fl_body *b, double torque) { b->torque += torque; }
+fl_status fl_body_apply_torque(fl_body *b, double torque)
+{
+    if (!isfinite(torque))
+        return FL_EINVAL;
+    b->torque += torque;
+    return FL_OK;
+}
 
 void fl_body_clear_forces(fl_body *b)
 {
@@ -348,11 +368,14 @@ void fl_body_clear_forces(fl_body *b)
         fl_body_clear_damping(b);
 }
 
-void fl_body_set_transform(fl_body *b, fl_vec2 position, double angle)
+fl_status fl_body_set_transform(fl_body *b, fl_vec2 position, double angle)
 {
+    if (!finite2(position) || !isfinite(angle))
+        return FL_EINVAL;
     b->position = position;
     b->angle = angle;
     b->rot = fl_rot_from(angle);
+    return FL_OK;
 }
 
 fl_status fl_body_def_check(const fl_body_def *def, fl_body_def_part *part, fl_error *err)

@@ -65,20 +65,26 @@ void fl_body_set_user(fl_body *b, void *user) { b->user = user; }
 fl_vec2 fl_body_world_point(const fl_body *b, fl_vec2 p) { return body_world_point(b, p); }
 fl_vec2 fl_body_point_velocity(const fl_body *b, fl_vec2 p) { return body_point_velocity(b, p); }
 
-void fl_body_set_velocity(fl_body *b, fl_vec2 v)
+fl_status fl_body_set_velocity(fl_body *b, fl_vec2 v)
 {
+    if (!isfinite(v.x) || !isfinite(v.y))
+        return FL_EINVAL;
     if (!b->is_static) {
         b->velocity = v;
         b->half_kick = true;
     }
+    return FL_OK;
 }
 
-void fl_body_set_spin(fl_body *b, double spin)
+fl_status fl_body_set_spin(fl_body *b, double spin)
 {
+    if (!isfinite(spin))
+        return FL_EINVAL;
     if (!b->is_static) {
         b->spin = spin;
         b->half_kick = true;
     }
+    return FL_OK;
 }
 
 /* A body damped from now on answers the solver as an undamped one until
@@ -138,7 +144,13 @@ void fl_body_take_stiffness_whole(fl_body *b)
         b->stiff_whole = true;
 }
 
-void fl_body_set_friction(fl_body *b, double friction) { b->friction = friction; }
+fl_status fl_body_set_friction(fl_body *b, double friction)
+{
+    if (!(friction >= 0.0) || !isfinite(friction))
+        return FL_EINVAL;
+    b->friction = friction;
+    return FL_OK;
+}
 
 fl_status fl_body_set_density(fl_body *b, double density)
 {
@@ -164,4 +176,10 @@ fl_status fl_body_set_density(fl_body *b, double density)
     b->inv_inertia = 1.0 / inertia;
     return FL_OK;
 }
-void fl_body_set_restitution(fl_body *b, double restitution) { b->restitution = restitution; }
+fl_status fl_body_set_restitution(fl_body *b, double restitution)
+{
+    if (!(restitution >= 0.0 && restitution <= 1.0))
+        return FL_EINVAL;
+    b->restitution = restitution;
+    return FL_OK;
+}

@@ -89,6 +89,8 @@ static void forget_scratch(fl_world *c)
     FORGET(c->pending, c->pending_capacity);
     c->pending_count = 0;
     memset(c->hooks, 0, sizeof c->hooks);
+    FORGET(c->modules, c->module_capacity);
+    c->module_count = 0;
     c->profile = NULL;
     c->runner = NULL;
     c->runner_ctx = NULL;
@@ -211,6 +213,11 @@ fl_world *fl_world_clone(const fl_world *w, fl_error *err)
         c->contacts.count = 0;
         fl_world_destroy(c);
         fl_fail(err, FL_ENOMEM, "out of memory copying a world");
+        return NULL;
+    }
+    /* The modules last: their copies work on the copied bodies. */
+    if (fl_modules_clone(w, c, err) != FL_OK) {
+        fl_world_destroy(c);
         return NULL;
     }
     return c;

@@ -338,8 +338,4 @@ void fl_joint_correct(fl_joint *j, fl_motion *m, double inv_dt);
 void fl_joint_finish(fl_joint *j, fl_motion *m, double h);
 void fl_rope_settle(fl_joint *j, fl_motion *a, fl_motion *b);
 
-/* Moves the bodies the substeps hold by their velocities and
- * pseudo-velocities over h, and counts it in their `moved` (integrate.c). */
-void fl_integrate_substep(fl_world *w, double h);
-
 #endif

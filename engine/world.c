@@ -1,3 +1,5 @@
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -43,9 +45,14 @@ void *fl_world_grow(fl_world *w, void *array, int *capacity, int need, size_t el
 {
     if (need <= *capacity && array)
         return array;
+    if (need < 0 || elem_size == 0)
+        return NULL;
+    /* Doubles, up to the most an int counts; none of it may overflow. */
     int cap = *capacity > 0 ? *capacity : 8;
     while (cap < need)
-        cap *= 2;
+        cap = cap > INT_MAX / 2 ? INT_MAX : 2 * cap;
+    if ((size_t)cap > SIZE_MAX / elem_size)
+        return NULL;
     void *p = fl_world_realloc(w, array, (size_t)cap * elem_size);
     if (p)
         *capacity = cap;
@@ -94,6 +101,8 @@ void fl_world_destroy(fl_world *w)
 {
     if (!w)
         return;
+    /* The modules first, while the world they work on still stands. */
+    fl_modules_destroy(w);
     for (int i = 0; i < w->body_count; i++)
         fl_body_destroy(w, w->bodies[i]);
     for (int i = 0; i < w->pending_count; i++)

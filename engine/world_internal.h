@@ -9,6 +9,7 @@
 #include "fail.h"
 #include "flotsam/fl_contact.h"
 #include "flotsam/fl_joint.h"
+#include "flotsam/fl_module.h"
 #include "flotsam/fl_world.h"
 
 /* One event's callbacks (fl_events.h says how removal during a trigger
@@ -25,6 +26,12 @@ typedef struct fl_hook_list {
     int depth;     /* nesting of triggers in progress */
     int dead;      /* hooks marked removed, waiting for the list to settle */
 } fl_hook_list;
+
+/* A module the world holds (module.c). */
+typedef struct fl_module_entry {
+    const fl_module_class *cls;
+    void *module;
+} fl_module_entry;
 
 /* A joint as the engine stores it, solver state included. */
 struct fl_joint {
@@ -149,6 +156,8 @@ struct fl_world {
     double time_base, last_dt;
     uint64_t steps_at_dt;
     fl_hook_list hooks[FL_EVENT_TYPE_COUNT];
+    fl_module_entry *modules; /* in the order they were given */
+    int module_count, module_capacity;
     fl_profile *profile;   /* NULL: no timing */
     fl_task_runner runner; /* NULL: tasks run one after the other */
     void *runner_ctx;
@@ -284,6 +293,14 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
 void fl_body_destroy(fl_world *w, fl_body *b);
 
 void fl_hook_list_free(fl_world *w, fl_hook_list *list);
+/* Calls every callback registered for event->type, in order (the step's
+ * own events; callers outside the engine only register and remove). */
+void fl_world_trigger(fl_world *w, const fl_event *event);
+
+/* Destroys the world's modules, last given first (module.c). */
+void fl_modules_destroy(fl_world *w);
+/* Gives `copy`, a clone of w, a copy of each of w's modules. */
+fl_status fl_modules_clone(const fl_world *w, fl_world *copy, fl_error *err);
 
 /* The collision stage: world geometry, broad phase, narrow phase, contact
  * persistence and the collision events. */
@@ -317,6 +334,9 @@ void fl_contacts_reindex(fl_world *w);
  * bodies, positions and angles moved, forces cleared. */
 void fl_integrate_velocities(fl_world *w, double dt);
 void fl_integrate_positions(fl_world *w, double dt);
+/* Moves the bodies the substeps hold by their velocities and
+ * pseudo-velocities over h, and counts it in their `moved` (integrate.c). */
+void fl_integrate_substep(fl_world *w, double h);
 /* Packs the bodies' velocities and positions again, after hooks that ran
  * since fl_integrate_velocities (collision events) may have changed them. */
 void fl_repack_motions(fl_world *w);

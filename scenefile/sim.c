@@ -482,14 +482,12 @@ bool fl_sim_clone(fl_sim *out, const fl_sim *s, fl_error *err)
     out->buoyancy = NULL;
     out->labels = copy_labels(s->labels);
     out->events = NULL;
+    /* The world's copy brings its buoyancy module's, with the fluids and
+     * what the last step pushed (for pictures of the copy). */
     out->world = fl_world_clone(s->world, err);
-    if (out->labels && out->world)
-        out->buoyancy = fl_buoyancy_create(out->world, err);
+    if (out->world)
+        out->buoyancy = fl_buoyancy_of(out->world);
     bool ok = out->labels && out->buoyancy;
-    for (int i = 0; ok && i < fl_buoyancy_fluid_count(s->buoyancy); i++)
-        ok = fl_buoyancy_add_fluid(out->buoyancy, fl_buoyancy_fluid(s->buoyancy, i), err) >= 0;
-    /* What the last step pushed, for pictures of the copy (its forces). */
-    ok = ok && fl_buoyancy_copy_applied(out->buoyancy, s->buoyancy) == FL_OK;
     if (ok && s->event_count > 0) {
         out->events = malloc(sizeof *out->events * (size_t)s->event_count);
         ok = out->events != NULL;
@@ -507,8 +505,7 @@ bool fl_sim_clone(fl_sim *out, const fl_sim *s, fl_error *err)
 
 void fl_sim_free(fl_sim *s)
 {
-    fl_buoyancy_destroy(s->buoyancy);
-    fl_world_destroy(s->world);
+    fl_world_destroy(s->world); /* and its buoyancy module */
     free_labels(s->labels);
     free(s->events);
     memset(s, 0, sizeof *s);

@@ -9,6 +9,7 @@
 
 #include "check.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1022,6 +1023,114 @@ static void test_body_def_check_agrees(void **state)
     fl_world_destroy(w);
 }
 
+/* Non-finite numbers (and friction below 0, restitution outside 0..1)
+ * into a body are refused, and the body keeps what it had: a NaN let in
+ * would spread through every contact it touches. */
+static void test_setters_refuse_non_finite(void **s)
+{
+    (void)s;
+    fl_world_def wd = fl_world_def_default();
+    fl_world *w = fl_world_create(&wd, NULL);
+    assert_non_null(w);
+    const fl_vec2 p[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+    fl_body_def d = fl_body_def_default();
+    d.points = p;
+    d.point_count = 4;
+    d.density = 100.0;
+    fl_body *b = NULL;
+    assert_int_equal(fl_world_add_body(w, &d, &b, NULL), FL_OK);
+    const double bad[3] = {NAN, INFINITY, -INFINITY};
+    const fl_vec2 v0 = fl_v2(1.0, 2.0);
+    assert_int_equal(fl_body_set_velocity(b, v0), FL_OK);
+    assert_int_equal(fl_body_set_spin(b, 0.5), FL_OK);
+    for (int k = 0; k < 3; k++) {
+        double x = bad[k];
+        assert_int_equal(fl_body_set_velocity(b, fl_v2(x, 0.0)), FL_EINVAL);
+        assert_int_equal(fl_body_set_velocity(b, fl_v2(0.0, x)), FL_EINVAL);
+        assert_int_equal(fl_body_set_spin(b, x), FL_EINVAL);
+        assert_int_equal(fl_body_set_transform(b, fl_v2(x, 0.0), 0.0), FL_EINVAL);
+        assert_int_equal(fl_body_set_transform(b, fl_v2(0.0, 0.0), x), FL_EINVAL);
+        assert_int_equal(fl_body_apply_force(b, fl_v2(0.0, x), fl_v2(1.0, 0.0)), FL_EINVAL);
+        assert_int_equal(fl_body_apply_force(b, fl_v2(0.0, 0.0), fl_v2(x, 0.0)), FL_EINVAL);
+        assert_int_equal(fl_body_apply_impulse(b, fl_v2(0.0, 0.0), fl_v2(0.0, x)), FL_EINVAL);
+        assert_int_equal(fl_body_apply_central_force(b, fl_v2(x, 1.0)), FL_EINVAL);
+        assert_int_equal(fl_body_apply_torque(b, x), FL_EINVAL);
+        assert_int_equal(fl_body_set_friction(b, x), FL_EINVAL);
+        assert_int_equal(fl_body_set_restitution(b, x), FL_EINVAL);
+    }
+    assert_int_equal(fl_body_set_friction(b, -0.1), FL_EINVAL);
+    assert_int_equal(fl_body_set_restitution(b, 1.5), FL_EINVAL);
+    assert_int_equal(fl_body_set_restitution(b, -0.5), FL_EINVAL);
+    ASSERT_EXACT(fl_body_velocity(b).x, v0.x);
+    ASSERT_EXACT(fl_body_velocity(b).y, v0.y);
+    ASSERT_EXACT(fl_body_spin(b), 0.5);
+    ASSERT_EXACT(fl_body_position(b).x, 0.0);
+    ASSERT_EXACT(fl_body_angle(b), 0.0);
+    ASSERT_EXACT(fl_body_friction(b), d.friction);
+    ASSERT_EXACT(fl_body_restitution(b), d.restitution);
+    /* nothing was accumulated: a step moves it by its velocity and gravity alone */
+    fl_world_step(w, 0.5);
+    ASSERT_EXACT(fl_body_spin(b), 0.5);
+    assert_true(isfinite(fl_body_position(b).x) && isfinite(fl_body_position(b).y));
+    /* and good numbers still go in */
+    assert_int_equal(fl_body_set_friction(b, 0.0), FL_OK);
+    assert_int_equal(fl_body_set_restitution(b, 1.0), FL_OK);
+    assert_int_equal(fl_body_apply_torque(b, 2.0), FL_OK);
+    fl_world_destroy(w);
+}
+
+/* An allocator that grants only small blocks, and remembers the largest
+ * size asked. */
+static void *small_alloc(size_t size, void *user)
+{
+    size_t *most = user;
+    *most = size > *most ? size : *most;
+    return size <= (1u << 20) ? malloc(size) : NULL;
+}
+static void *small_realloc(void *ptr, size_t size, void *user)
+{
+    size_t *most = user;
+    *most = size > *most ? size : *most;
+    return size <= (1u << 20) ? realloc(ptr, size) : NULL;
+}
+static void small_free(void *ptr, void *user)
+{
+    (void)user;
+    free(ptr);
+}
+
+/* Growing past what an int counts or a size_t measures fails cleanly: no
+ * overflow on the way (UndefinedBehaviorSanitizer watches), the array and
+ * its capacity as they were. */
+static void test_grow_never_overflows(void **s)
+{
+    (void)s;
+    size_t most = 0;
+    fl_world_def wd = fl_world_def_default();
+    wd.allocator = (fl_allocator){small_alloc, small_realloc, small_free, &most};
+    fl_world *w = fl_world_create(&wd, NULL);
+    assert_non_null(w);
+    int cap = 0;
+    int *a = fl_world_grow(w, NULL, &cap, 100, sizeof *a);
+    assert_non_null(a);
+    assert_int_equal(cap, 128);
+    a[99] = 7;
+    /* past 2^30 items doubling would wrap: it stops at INT_MAX */
+    most = 0;
+    assert_null(fl_world_grow(w, a, &cap, INT_MAX, 1));
+    assert_int_equal(most, (size_t)INT_MAX);
+    assert_int_equal(cap, 128);
+    /* too many bytes for a size_t: refused before the allocator is asked */
+    most = 0;
+    assert_null(fl_world_grow(w, a, &cap, INT_MAX, SIZE_MAX / 4));
+    assert_int_equal(most, 0);
+    assert_ptr_equal(fl_world_grow(w, a, &cap, -1, sizeof *a), a); /* nothing to grow */
+    assert_int_equal(cap, 128);
+    assert_int_equal(a[99], 7); /* the array is intact */
+    fl_world_free(w, a);
+    fl_world_destroy(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1042,6 +1151,8 @@ int main(void)
         cmocka_unit_test(test_allocator_failures),
         cmocka_unit_test(test_allocator_failure_in_step),
         cmocka_unit_test(test_body_def_check_agrees),
+        cmocka_unit_test(test_setters_refuse_non_finite),
+        cmocka_unit_test(test_grow_never_overflows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -80,15 +80,17 @@ typedef struct fl_body fl_body;
 typedef struct fl_world fl_world;
 
 /* Accumulates `force` (N) acting at the world point `point`: its torque is the
- * cross product of the point's offset from the centre of mass with the force. */
-FL_API void fl_body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force);
+ * cross product of the point's offset from the centre of mass with the force.
+ * Like every call that changes a body, it refuses non-finite numbers with
+ * FL_EINVAL and leaves the body as it was. */
+FL_API fl_status fl_body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force);
 /* Changes the velocity and spin at once as an impulse (N s) at the world
  * point `point` would: v += J / m, spin += (r x J) / I. Nothing for a
  * static body. */
-FL_API void fl_body_apply_impulse(fl_body *b, fl_vec2 point, fl_vec2 impulse);
+FL_API fl_status fl_body_apply_impulse(fl_body *b, fl_vec2 point, fl_vec2 impulse);
 /* Accumulates a force at the centre of mass (no torque), and a pure torque. */
-FL_API void fl_body_apply_central_force(fl_body *b, fl_vec2 force);
-FL_API void fl_body_apply_torque(fl_body *b, double torque);
+FL_API fl_status fl_body_apply_central_force(fl_body *b, fl_vec2 force);
+FL_API fl_status fl_body_apply_torque(fl_body *b, double torque);
 /* Drops the force, torque and damping accumulated so far (the step does
  * this as it ends). */
 FL_API void fl_body_clear_forces(fl_body *b);
@@ -136,8 +138,9 @@ FL_API void fl_body_clear_damping(fl_body *b);
  * velocity it relaxes towards (0, 0 when the rate is 0). */
 FL_API double fl_body_damping(const fl_body *b, fl_vec2 *toward, double *angular_rate);
 
-/* Moves and turns a body (its centre of mass to `position`). */
-FL_API void fl_body_set_transform(fl_body *b, fl_vec2 position, double angle);
+/* Moves and turns a body (its centre of mass to `position`); FL_EINVAL
+ * for non-finite numbers. */
+FL_API fl_status fl_body_set_transform(fl_body *b, fl_vec2 position, double angle);
 
 /* ---- reading a body ---- */
 
@@ -235,14 +238,16 @@ FL_API fl_status fl_body_add_opening(fl_world *w, fl_body *b, fl_vec2 a, fl_vec2
  * next step kicks them by half a step's forces only (as for a body made
  * with a velocity), so that the motion that follows is second order in dt.
  * Static bodies ignore both. */
-FL_API void fl_body_set_velocity(fl_body *b, fl_vec2 v);
-FL_API void fl_body_set_spin(fl_body *b, double spin);
-FL_API void fl_body_set_friction(fl_body *b, double friction);
+FL_API fl_status fl_body_set_velocity(fl_body *b, fl_vec2 v);
+FL_API fl_status fl_body_set_spin(fl_body *b, double spin);
+/* Friction: finite, >= 0; restitution: 0 to 1 (FL_EINVAL otherwise, the
+ * body as it was). */
+FL_API fl_status fl_body_set_friction(fl_body *b, double friction);
 /* Gives a dynamic body a new density (finite, > 0): its mass and moment of
  * inertia scale with it, its shape, pose and velocities stay. FL_EINVAL for
  * a static body or a bad density. */
 FL_API fl_status fl_body_set_density(fl_body *b, double density);
-FL_API void fl_body_set_restitution(fl_body *b, double restitution);
+FL_API fl_status fl_body_set_restitution(fl_body *b, double restitution);
 
 #ifdef __cplusplus
 }

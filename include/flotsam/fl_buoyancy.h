@@ -73,10 +73,16 @@ typedef struct fl_buoyancy_total {
 
 typedef struct fl_buoyancy fl_buoyancy;
 
-/* Creates the module and registers its hook on w's beforeUpdate. */
+/* Creates the module, registers its hook on w's beforeUpdate and gives it
+ * to the world (fl_module.h): fl_world_destroy destroys it, and
+ * fl_world_clone gives the copy its own, with the same fluids. */
 FL_API fl_buoyancy *fl_buoyancy_create(fl_world *w, fl_error *err);
-/* Unregisters the hook and frees everything. */
+/* Takes the module out of its world, unregisters the hook and frees
+ * everything; only before its world is destroyed (which destroys it). */
 FL_API void fl_buoyancy_destroy(fl_buoyancy *b);
+/* The world's first buoyancy module (the one a clone's copy of a module
+ * is found by), or NULL. */
+FL_API fl_buoyancy *fl_buoyancy_of(const fl_world *w);
 
 /* Adds a fluid (checked with fl_fluid_check); returns its index or < 0. */
 FL_API int fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_error *err);

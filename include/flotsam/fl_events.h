@@ -52,8 +52,6 @@ typedef void (*fl_event_fn)(const fl_event *event, void *user);
 FL_API fl_status fl_world_on(fl_world *w, fl_event_type type, fl_event_fn fn, void *user);
 /* Removes the earliest registration of (fn, user) for `type`. */
 FL_API fl_status fl_world_off(fl_world *w, fl_event_type type, fl_event_fn fn, void *user);
-/* Calls every callback registered for event->type, in order. */
-FL_API void fl_world_trigger(fl_world *w, const fl_event *event);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,7 @@
 #include "flotsam/fl_body.h"
 #include "flotsam/fl_contact.h"
 #include "flotsam/fl_events.h"
+#include "flotsam/fl_module.h"
 #include "flotsam/fl_types.h"
 #include "flotsam/fl_api.h"
 
@@ -34,12 +35,14 @@ FL_API fl_world_def fl_world_def_default(void);
 
 FL_API fl_world *fl_world_create(const fl_world_def *def, fl_error *err);
 /* A copy of a world between steps (FL_EINVAL during one): its bodies, joints,
- * contacts and counters, so that the copy, stepped as the original is,
- * stays equal to it bit for bit. Hooks are not copied: the copy starts with
- * none (add them again; fl_sim_clone does, for the buoyancy module). The
- * copy's bodies and joints are its own, at the same indices, with the same
- * ids and user pointers. */
+ * contacts, counters and modules (fl_module.h: the buoyancy module's copy
+ * is fl_buoyancy_of(copy)), so that the copy, stepped as the original is,
+ * stays equal to it bit for bit. Hooks that are not a module's are not
+ * copied: add them again. The copy's bodies and joints are its own, at the
+ * same indices, with the same ids and user pointers. */
 FL_API fl_world *fl_world_clone(const fl_world *w, fl_error *err);
+/* Destroys the world, its modules first (fl_module.h), then its bodies
+ * and joints: every handle into it is then gone. */
 FL_API void fl_world_destroy(fl_world *w);
 
 /* Adds a body. Bad input (fewer than 3 points, a self-intersecting or

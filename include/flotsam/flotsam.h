@@ -13,6 +13,7 @@
 #include "flotsam/fl_body.h"
 #include "flotsam/fl_contact.h"
 #include "flotsam/fl_events.h"
+#include "flotsam/fl_module.h"
 #include "flotsam/fl_joint.h"
 #include "flotsam/fl_world.h"
 #include "flotsam/fl_fluid.h"
