@@ -6,6 +6,7 @@
 #include <string.h>
 #include "flotsam/flotsam.h"
 #include "replay_internal.h"
+#include "store.h"
 
 /* Room for one more item in *array (count used, *capacity allocated). */
 static bool grow(void **array, int *capacity, int count, size_t size)
@@ -31,6 +32,7 @@ void fl_replay_free(fl_replay *r)
     }
     free(r->scenes);
     free(r->spawns);
+    scene_store_free(&r->store);
     free(r->inputs);
     free(r->checks);
     memset(r, 0, sizeof *r);
@@ -86,7 +88,8 @@ int fl_replay_add_spawn(fl_replay *r, const fl_scene_body *b)
 {
     /* b may be one of r's own spawns, and the list may move as it grows. */
     fl_scene_body copy = *b;
-    if (!grow((void **)&r->spawns, &r->spawn_capacity, r->spawn_count, sizeof *r->spawns))
+    if (!grow((void **)&r->spawns, &r->spawn_capacity, r->spawn_count, sizeof *r->spawns) ||
+        !scene_store_body(&r->store, &copy))
         return -1;
     r->spawns[r->spawn_count] = copy;
     return r->spawn_count++;

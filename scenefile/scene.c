@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "flotsam/flotsam.h"
+#include "store.h"
 
 void fl_scene_free(fl_scene *s)
 {
@@ -14,6 +15,7 @@ void fl_scene_free(fl_scene *s)
     free(s->bodies);
     free(s->ropes);
     free(s->events);
+    scene_store_free(&s->store);
     memset(s, 0, sizeof *s);
 }
 
@@ -34,7 +36,13 @@ fl_status fl_scene_copy(fl_scene *to, const fl_scene *from)
     to->bodies = copy_items(from->bodies, sizeof *from->bodies, from->body_count);
     to->ropes = copy_items(from->ropes, sizeof *from->ropes, from->rope_count);
     to->events = copy_items(from->events, sizeof *from->events, from->event_count);
-    if (!to->fluids || !to->bodies || !to->ropes || !to->events) {
+    to->store = NULL;
+    bool ok = to->fluids && to->bodies && to->ropes && to->events;
+    /* the outlines into the copy's own store */
+    for (int i = 0; ok && i < to->body_count; i++)
+        ok = scene_store_body(&to->store, &to->bodies[i]);
+    ok = ok && scene_store_spawns(&to->store, to->events, to->event_count);
+    if (!ok) {
         fl_scene_free(to);
         return FL_ENOMEM;
     }

@@ -8,6 +8,7 @@
  * read at the start of their line, their names checked and their times
  * turned into steps once the whole file (and its rate) is read. */
 #include "scene_parser.h"
+#include "store.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -191,6 +192,8 @@ bool scene_finish_spawn(parser *p)
 {
     fl_scene_event *e = &p->sc.events[p->cur.event];
     e->body = p->cur.body;
+    if (!scene_store_body(&p->sc.store, &e->body))
+        return scene_fail_no_memory(p, p->cur.where, "the scene's outlines");
     if (e->body.name[0] != '\0' && !scene_add_name(p, e->body.name, NAME_SPAWN, p->cur.event))
         return scene_fail_no_memory(p, p->cur.where, "the scene's names");
     return true;

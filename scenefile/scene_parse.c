@@ -2,6 +2,7 @@
  * values are read in scene_values.c, the names that ropes refer to are kept
  * in scene_names.c, and the lexical layer is in scene_lex.c. */
 #include "scene_parser.h"
+#include "store.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -143,10 +144,10 @@ static bool set_body_field(parser *p, field_id f, const scene_token *t)
     case F_SIZE: return read_size(p, t, &b->size);
     case F_SIDES: return scene_read_integer(p, t, f, 3, FL_SCENE_MAX_POINTS, &b->sides);
     case F_RADIUS: return scene_read_real(p, t, f, SCALE, &b->radius);
-    case F_POINTS: return scene_read_outline(p, t, "polygon", b->points, &b->point_count);
-    case F_HULL: return scene_read_outline(p, t, "hull", b->hull, &b->hull_count);
+    case F_POINTS: return scene_read_outline(p, t, "polygon", p->cur.room.points, &b->point_count);
+    case F_HULL: return scene_read_outline(p, t, "hull", p->cur.room.hull, &b->hull_count);
     case F_OPENINGS:
-        return (b->has_openings = scene_read_openings(p, t, b->openings, &b->opening_count));
+        return (b->has_openings = scene_read_openings(p, t, p->cur.room.openings, &b->opening_count));
     case F_WATER: return scene_read_real(p, t, f, NON_NEGATIVE, &b->water);
     case F_WATER_DENSITY: return scene_read_real(p, t, f, SCALE, &b->water_density);
     case F_DENSITY: return scene_read_real(p, t, f, SCALE, &b->density);
@@ -252,6 +253,9 @@ bool scene_begin_statement(parser *p, stmt_kind kind, scene_pos where)
     p->cur.where = where;
     p->cur.body.line = p->cur.fluid.line = p->cur.rope.line = where.line;
     p->cur.body.shape = kind == K_NGON ? FL_SCENE_NGON : kind == K_POLYGON ? FL_SCENE_POLYGON : FL_SCENE_BOX;
+    p->cur.body.points = p->cur.room.points;
+    p->cur.body.hull = p->cur.room.hull;
+    p->cur.body.openings = p->cur.room.openings;
     /* The defaults are the library's own, written once in its _def_default()s. */
     const fl_body_def bd = fl_body_def_default();
     p->cur.body.friction = bd.friction;
@@ -377,7 +381,11 @@ static bool finish_body(parser *p)
     if (!scene_reserve((void **)&sc->bodies, &p->body_capacity, sc->body_count, sizeof *sc->bodies))
         return scene_fail_no_memory(p, p->cur.where, "the scene's bodies (%d read)",
                                     sc->body_count);
-    sc->bodies[sc->body_count] = *b;
+    fl_scene_body kept = *b;
+    if (!scene_store_body(&sc->store, &kept))
+        return scene_fail_no_memory(p, p->cur.where, "the scene's outlines (%d bodies read)",
+                                    sc->body_count);
+    sc->bodies[sc->body_count] = kept;
     if (b->name[0] != '\0' && !scene_add_name(p, b->name, NAME_BODY, sc->body_count))
         return scene_fail_no_memory(p, p->cur.where, "the scene's names");
     sc->body_count++;

@@ -72,7 +72,8 @@ typedef struct pending {
     scene_pos where;                /* its keyword */
     uint64_t seen;                  /* fields given so far */
     scene_pos value_pos[F_COUNT];
-    fl_scene_body body;
+    fl_scene_body body;             /* its outlines in `room` until kept */
+    fl_scene_body_room room;
     fl_scene_fluid fluid;
     fl_scene_rope rope;
     char rope_a[FL_SCENE_NAME_MAX], rope_b[FL_SCENE_NAME_MAX];

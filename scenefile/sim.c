@@ -8,6 +8,7 @@
 #include "flotsam/flotsam.h"
 #include "body_def.h"
 #include "scene_lex.h"
+#include "store.h"
 
 typedef struct body_label {
     uint32_t id;
@@ -446,6 +447,8 @@ bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
             return fail_no_memory(out, err, 1, "the scene's timed events");
         memcpy(out->events, sc->events, sizeof *out->events * (size_t)sc->event_count);
         out->event_count = sc->event_count;
+        if (!scene_store_spawns(&out->store, out->events, out->event_count))
+            return fail_no_memory(out, err, 1, "the scene's timed events");
     }
     return true;
 }
@@ -482,6 +485,7 @@ bool fl_sim_clone(fl_sim *out, const fl_sim *s, fl_error *err)
     out->buoyancy = NULL;
     out->labels = copy_labels(s->labels);
     out->events = NULL;
+    out->store = NULL;
     /* The world's copy brings its buoyancy module's, with the fluids and
      * what the last step pushed (for pictures of the copy). */
     out->world = fl_world_clone(s->world, err);
@@ -493,9 +497,10 @@ bool fl_sim_clone(fl_sim *out, const fl_sim *s, fl_error *err)
         ok = out->events != NULL;
         if (ok)
             memcpy(out->events, s->events, sizeof *out->events * (size_t)s->event_count);
+        ok = ok && scene_store_spawns(&out->store, out->events, s->event_count);
     }
     if (!ok) {
-        if (!out->labels || (out->world && out->buoyancy && !out->events))
+        if (!out->labels || out->world) /* else the world's copy said why */
             snprintf(err->message, sizeof err->message, "out of memory copying a sim");
         fl_sim_free(out);
         return false;
@@ -508,5 +513,6 @@ void fl_sim_free(fl_sim *s)
     fl_world_destroy(s->world); /* and its buoyancy module */
     free_labels(s->labels);
     free(s->events);
+    scene_store_free(&s->store);
     memset(s, 0, sizeof *s);
 }

@@ -17,8 +17,9 @@ static void test_a_pentagon_becomes_a_body(void **state)
     (void)state;
     const fl_vec2 clicks[5] = {{4.0, 2.0}, {5.5, 1.8}, {6.1, 3.0}, {5.0, 4.2}, {3.7, 3.3}};
     fl_scene_body b;
+    fl_scene_body_room room;
     char msg[200];
-    assert_true(drawn_shape_body(clicks, 5, 650.0, &b, msg, sizeof msg));
+    assert_true(drawn_shape_body(clicks, 5, 650.0, &b, &room, msg, sizeof msg));
     assert_int_equal(b.shape, FL_SCENE_POLYGON);
     assert_int_equal(b.point_count, 5);
     ASSERT_EXACT(b.density, 650.0);
@@ -54,8 +55,9 @@ static void test_a_hollow_hull(void **state)
     (void)state;
     const fl_vec2 clicks[4] = {{-2.0, 0.0}, {2.0, 0.0}, {1.5, 1.0}, {-1.5, 1.0}};
     fl_scene_body b;
+    fl_scene_body_room room;
     char msg[200];
-    if (!drawn_hull_body(clicks, 4, 600.0, 0.1, &b, msg, sizeof msg))
+    if (!drawn_hull_body(clicks, 4, 600.0, 0.1, &b, &room, msg, sizeof msg))
         fail_msg("%s", msg);
     assert_int_equal(b.hull_count, 4);
     assert_int_equal(b.point_count, 8);
@@ -75,14 +77,15 @@ static void test_a_hollow_hull(void **state)
     ASSERT_NEAR(shell[4].y, 0.0, 1e-12);
     ASSERT_NEAR(shell[3].y, 0.0, 1e-12);
     /* Too thick a wall for the shape: refused, never a crash. */
-    assert_false(drawn_hull_body(clicks, 4, 600.0, 3.0, &b, msg, sizeof msg));
+    assert_false(drawn_hull_body(clicks, 4, 600.0, 3.0, &b, &room, msg, sizeof msg));
 }
 
 static void refused(const fl_vec2 *p, int n, const char *words)
 {
     fl_scene_body b;
+    fl_scene_body_room room;
     char msg[200] = "";
-    assert_false(drawn_shape_body(p, n, 500.0, &b, msg, sizeof msg));
+    assert_false(drawn_shape_body(p, n, 500.0, &b, &room, msg, sizeof msg));
     if (!strstr(msg, words))
         fail_msg("said \"%s\", expected ...%s...", msg, words);
 }

@@ -80,10 +80,8 @@ static void record_everything(session *s, uint64_t *final_hash)
     box.shape = FL_SCENE_POLYGON;
     box.at = fl_v2(5.0, 1.0 / 3.0); /* a number that no short decimal is */
     box.point_count = 4;
-    box.points[0] = fl_v2(-0.4, -0.3);
-    box.points[1] = fl_v2(0.4, -0.3);
-    box.points[2] = fl_v2(0.4, 0.3);
-    box.points[3] = fl_v2(-0.4, 0.3);
+    const fl_vec2 corners[4] = {{-0.4, -0.3}, {0.4, -0.3}, {0.4, 0.3}, {-0.4, 0.3}};
+    box.points = corners; /* the replay keeps its own copy */
     box.density = 450.0;
     box.angle = 0.1;
     box.friction = d.friction;

@@ -178,12 +178,43 @@ static void test_saved_scene_goes_on_as_it_would(void **state)
     fl_sim_free(&s);
 }
 
+/* A polygon spawned by an event keeps its outline when the scene it was
+ * read from is gone, in the sim and in a copy of it (the sim keeps its own
+ * copy of the spawns' outlines). */
+static void test_spawned_polygon_outlives_its_scene(void **state)
+{
+    (void)state;
+    fl_scene sc;
+    parse_ok(SCENE "at step=2 spawn polygon at=3,0 points=[-1,-1 1,-1 1,1 -1,1 -1.5,0] "
+                   "hull=[-1,-1.5 1,-1.5 1,1 -1,1] density=300\n",
+             &sc);
+    fl_sim s, copy;
+    fl_scene_error err;
+    assert_true(fl_sim_build(&s, &sc, &err));
+    fl_scene_free(&sc);
+    fl_error e;
+    assert_true(fl_sim_clone(&copy, &s, &e));
+    fl_sim *both[2] = {&s, &copy};
+    for (int k = 0; k < 2; k++) {
+        for (int i = 0; i < 3; i++)
+            assert_true(fl_sim_step(both[k], &err));
+        fl_world *w = both[k]->world;
+        assert_int_equal(fl_world_body_count(w), 2);
+        const fl_body *b = fl_world_body(w, 1);
+        assert_int_equal(fl_body_vertex_count(b), 5);
+        assert_int_equal(fl_body_hull_count(b), 4);
+    }
+    fl_sim_free(&s);
+    fl_sim_free(&copy);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_events_read),
         cmocka_unit_test(test_event_errors),
         cmocka_unit_test(test_events_happen_at_their_step),
+        cmocka_unit_test(test_spawned_polygon_outlives_its_scene),
         cmocka_unit_test(test_saved_scene_goes_on_as_it_would),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -6,9 +6,18 @@
 #include <string.h>
 #include "drawn_shape.h"
 
-/* Parses one body statement; its body into *out, or the reason into msg. */
-static bool read_statement(const char *text, size_t len, fl_scene_body *out, char *msg,
-                           size_t msg_size)
+/* Copies n points (if any) into room and points *to at them. */
+static void keep_in(const fl_vec2 **to, int n, fl_vec2 *room)
+{
+    if (n > 0)
+        memcpy(room, *to, sizeof *room * (size_t)n);
+    *to = n > 0 ? room : NULL;
+}
+
+/* Parses one body statement; its body into *out (its outlines in *room),
+ * or the reason into msg. */
+static bool read_statement(const char *text, size_t len, fl_scene_body *out,
+                           fl_scene_body_room *room, char *msg, size_t msg_size)
 {
     fl_scene sc;
     fl_scene_error err;
@@ -18,6 +27,9 @@ static bool read_statement(const char *text, size_t len, fl_scene_body *out, cha
     }
     *out = sc.bodies[0];
     out->line = 0;
+    keep_in(&out->points, out->point_count, room->points);
+    keep_in(&out->hull, out->hull_count, room->hull);
+    keep_in(&out->openings, 2 * out->opening_count, room->openings);
     fl_scene_free(&sc);
     return true;
 }
@@ -37,8 +49,8 @@ static void put_points(char *text, size_t size, int *len, const char *key, const
 /* A polygon statement at `at` with these points (world) and, when hn > 0,
  * this hull, read back as a scene file would read it. */
 static bool read_polygon(fl_vec2 at, double density, const fl_vec2 *points, int n,
-                         const fl_vec2 *hull, int hn, fl_scene_body *out, char *msg,
-                         size_t msg_size)
+                         const fl_vec2 *hull, int hn, fl_scene_body *out,
+                         fl_scene_body_room *room, char *msg, size_t msg_size)
 {
     size_t size = 128 + (size_t)(n + hn) * 64;
     char *text = malloc(size);
@@ -52,12 +64,13 @@ static bool read_polygon(fl_vec2 at, double density, const fl_vec2 *points, int 
     if (hn > 0)
         put_points(text, size, &len, "hull", hull, hn, at);
     len += snprintf(text + len, size - (size_t)len, "\n");
-    bool ok = read_statement(text, (size_t)len, out, msg, msg_size);
+    bool ok = read_statement(text, (size_t)len, out, room, msg, msg_size);
     free(text);
     return ok;
 }
 
 bool drawn_shape_body(const fl_vec2 *points, int n, double density, fl_scene_body *out,
+                      fl_scene_body_room *room,
                       char *msg, size_t msg_size)
 {
     if (n < 3) {
@@ -72,7 +85,7 @@ bool drawn_shape_body(const fl_vec2 *points, int n, double density, fl_scene_bod
     for (int i = 0; i < n; i++)
         at = fl_add(at, points[i]);
     at = fl_scale(at, 1.0 / n);
-    return read_polygon(at, density, points, n, NULL, 0, out, msg, msg_size);
+    return read_polygon(at, density, points, n, NULL, 0, out, room, msg, msg_size);
 }
 
 /* Where the lines p + s u and q + t v meet (false: parallel). */
@@ -87,10 +100,10 @@ static bool meet(fl_vec2 p, fl_vec2 u, fl_vec2 q, fl_vec2 v, fl_vec2 *out)
 }
 
 bool drawn_hull_body(const fl_vec2 *points, int n, double density, double wall,
-                     fl_scene_body *out, char *msg, size_t msg_size)
+                     fl_scene_body *out, fl_scene_body_room *room, char *msg, size_t msg_size)
 {
     fl_scene_body hull;
-    if (!drawn_shape_body(points, n, density, &hull, msg, msg_size))
+    if (!drawn_shape_body(points, n, density, &hull, room, msg, msg_size))
         return false;
     if (2 * n > FL_SCENE_MAX_POINTS) {
         snprintf(msg, msg_size, "a hollow hull has at most %d corners", FL_SCENE_MAX_POINTS / 2);
@@ -131,7 +144,7 @@ bool drawn_hull_body(const fl_vec2 *points, int n, double density, double wall,
         shell[m++] = p[(top + 1 + k) % n];
     for (int k = 0; k < n; k++)
         shell[m++] = inner[(top + n - k) % n];
-    return read_polygon(hull.at, density, shell, m, p, n, out, msg, msg_size);
+    return read_polygon(hull.at, density, shell, m, p, n, out, room, msg, msg_size);
 }
 
 bool drawn_box_body(fl_vec2 a, fl_vec2 b, double density, fl_scene_body *out, char *msg,
@@ -142,5 +155,6 @@ bool drawn_box_body(fl_vec2 a, fl_vec2 b, double density, fl_scene_body *out, ch
                        "flotsam-scene 1\nbox at=%.17g,%.17g size=%.17g,%.17g density=%.17g\n",
                        0.5 * (a.x + b.x), 0.5 * (a.y + b.y), fabs(b.x - a.x), fabs(b.y - a.y),
                        density);
-    return read_statement(text, (size_t)len, out, msg, msg_size);
+    fl_scene_body_room none; /* a box has no outline to keep */
+    return read_statement(text, (size_t)len, out, &none, msg, msg_size);
 }

@@ -47,7 +47,7 @@ void sandbox_change_spawn_size(sandbox *sb, double clicks)
 }
 
 static void spawn_body(sandbox_spawn kind, unsigned count, fl_vec2 at, double density,
-                       double scale, fl_scene_body *b)
+                       double scale, fl_scene_body *b, fl_scene_body_room *room)
 {
     memset(b, 0, sizeof *b);
     const fl_body_def d = fl_body_def_default();
@@ -69,9 +69,10 @@ static void spawn_body(sandbox_spawn kind, unsigned count, fl_vec2 at, double de
         break;
     case SPAWN_ROCK:
         b->shape = FL_SCENE_POLYGON;
-        b->point_count = sandbox_rock(count, b->points, FL_SCENE_MAX_POINTS);
+        b->point_count = sandbox_rock(count, room->points, FL_SCENE_MAX_POINTS);
         for (int i = 0; i < b->point_count; i++)
-            b->points[i] = fl_scale(b->points[i], scale);
+            room->points[i] = fl_scale(room->points[i], scale);
+        b->points = room->points;
         break;
     }
 }
@@ -79,7 +80,8 @@ static void spawn_body(sandbox_spawn kind, unsigned count, fl_vec2 at, double de
 void sandbox_spawn_at(sandbox *sb, sandbox_spawn kind, fl_vec2 at)
 {
     fl_scene_body b;
-    spawn_body(kind, sb->spawn_count, at, sandbox_spawn_density(sb), sb->spawn_scale, &b);
+    fl_scene_body_room room;
+    spawn_body(kind, sb->spawn_count, at, sandbox_spawn_density(sb), sb->spawn_scale, &b, &room);
     if (sandbox_spawn_body(sb, &b))
         sb->spawn_count++;
 }

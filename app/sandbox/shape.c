@@ -48,10 +48,11 @@ void sandbox_finish_drawing(sandbox *sb)
         return;
     char msg[SANDBOX_TEXT_MAX];
     fl_scene_body b;
+    fl_scene_body_room room;
     bool ok = d->hollow ? drawn_hull_body(d->points, d->count, sandbox_spawn_density(sb),
-                                          WALL * sb->spawn_scale, &b, msg, sizeof msg)
-                        : drawn_shape_body(d->points, d->count, sandbox_spawn_density(sb), &b, msg,
-                                           sizeof msg);
+                                          WALL * sb->spawn_scale, &b, &room, msg, sizeof msg)
+                        : drawn_shape_body(d->points, d->count, sandbox_spawn_density(sb), &b,
+                                           &room, msg, sizeof msg);
     if (!ok) {
         sandbox_say(sb, "%s", msg); /* still drawing: mend it, or Esc */
         return;

@@ -78,6 +78,7 @@ typedef struct fl_replay {
     uint64_t steps;          /* its length */
     bool ended;              /* fl_replay_end was called, or `end` read */
     int scene_capacity, spawn_capacity, input_capacity, check_capacity; /* private */
+    fl_scene_store *store;   /* the outlines the spawns point at (private) */
 } fl_replay;
 
 /* ---- reading and writing ---- */

@@ -39,15 +39,20 @@ typedef struct fl_scene_body {
     fl_vec2 size;                 /* box */
     int sides;                    /* ngon */
     double radius;                /* ngon */
-    fl_vec2 points[FL_SCENE_MAX_POINTS]; /* polygon: offsets from `at` */
+    /* The outlines: arrays the body points at, not in it. A scene's (or a
+     * replay's) own bodies point into what it keeps (freed with it); a body
+     * built to hand to the library points at the caller's arrays (a
+     * fl_scene_body_room will do), which the library copies where it keeps
+     * the body. */
+    const fl_vec2 *points;        /* polygon: point_count offsets from `at` */
     int point_count;
-    fl_vec2 hull[FL_SCENE_MAX_POINTS];   /* polygon: optional fluid outline */
-    int hull_count;                   /* 0: none */
+    const fl_vec2 *hull;          /* polygon: optional fluid outline */
+    int hull_count;               /* 0: none */
     /* polygon with a hull: its hold's openings, 2 ends each (offsets from
      * `at`), when has_openings (none given: the default, wherever the
      * hull's boundary is not the outline's; [] seals the hold) */
-    fl_vec2 openings[FL_SCENE_MAX_POINTS];
-    int opening_count;                /* openings, each 2 points */
+    const fl_vec2 *openings;
+    int opening_count;            /* openings, each 2 points */
     bool has_openings;
     double water;                 /* m^2 in the hold at the start; default 0 */
     double water_density;         /* its kg/m^2; 0: the first fluid's (1000 without one) */
@@ -64,6 +69,17 @@ typedef struct fl_scene_body {
     uint32_t mask;                /* ... and collides with; default all */
     bool sensor;                  /* flag: reports overlaps, no response */
 } fl_scene_body;
+
+/* Room for the outlines of one body built outside a scene, as long as any
+ * may be. */
+typedef struct fl_scene_body_room {
+    fl_vec2 points[FL_SCENE_MAX_POINTS];
+    fl_vec2 hull[FL_SCENE_MAX_POINTS];
+    fl_vec2 openings[FL_SCENE_MAX_POINTS];
+} fl_scene_body_room;
+
+/* Where a scene or a replay keeps its bodies' outlines (private). */
+typedef struct fl_scene_store fl_scene_store;
 
 typedef struct fl_scene_fluid {
     int line;
@@ -133,6 +149,7 @@ typedef struct fl_scene {
     int rope_count;
     fl_scene_event *events;       /* in step order (file order within a step) */
     int event_count;
+    fl_scene_store *store;        /* the outlines its bodies and spawns point at */
 } fl_scene;
 
 /* Parses scene text (`len` bytes, need not be NUL-terminated). On success

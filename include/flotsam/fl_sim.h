@@ -36,6 +36,7 @@ typedef struct fl_sim {
      * happen: fl_sim_step applies them. */
     fl_scene_event *events;
     int event_count, next_event;
+    fl_scene_store *store; /* the outlines the spawns point at; private */
 } fl_sim;
 
 /* Builds a world from a scene description (which need not outlive the
