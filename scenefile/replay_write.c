@@ -86,13 +86,3 @@ bool fl_replay_write(FILE *f, const fl_replay *r, char *err, size_t err_size)
     }
     return true;
 }
-
-static bool write_to(FILE *f, void *ctx, char *why, size_t why_size)
-{
-    return fl_replay_write(f, ctx, why, why_size);
-}
-
-bool fl_replay_write_file(const char *path, const fl_replay *r, char *err, size_t err_size)
-{
-    return fl_write_file(path, write_to, (void *)r, err, err_size);
-}

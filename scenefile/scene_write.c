@@ -1,6 +1,5 @@
 /* A running simulation written back as scene text that loads to the same
  * state (fl_sim.h says how). */
-#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -326,22 +325,4 @@ bool fl_scene_write(FILE *f, const fl_sim *s, const fl_scene_view *view, char *e
         ok = false;
     }
     return ok;
-}
-
-typedef struct write_ctx {
-    const fl_sim *s;
-    const fl_scene_view *view;
-} write_ctx;
-
-static bool write_to(FILE *f, void *ctx, char *why, size_t why_size)
-{
-    const write_ctx *c = ctx;
-    return fl_scene_write(f, c->s, c->view, why, why_size);
-}
-
-bool fl_scene_write_file(const char *path, const fl_sim *s, const fl_scene_view *view, char *err,
-                         size_t err_size)
-{
-    write_ctx c = {s, view};
-    return fl_write_file(path, write_to, &c, err, err_size);
 }

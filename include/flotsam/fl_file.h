@@ -1,5 +1,8 @@
 /* Writing a file so that it is whole or not there: what the scene, replay
- * and state writers use, and the program's every output file. */
+ * and state writers use, and the program's every output file. POSIX calls:
+ * the one part of the library a C17 compiler and libm alone do not build,
+ * so it is built only where they are there (meson option `files`;
+ * FL_HAS_FILES in fl_version.h says whether it was). */
 #ifndef FL_FILE_H
 #define FL_FILE_H
 
@@ -42,6 +45,17 @@ FL_API bool fl_out_check(const char *path, char *err, size_t err_size);
  * 'PATH': WHY". write returns false (with why) to fail. */
 typedef bool (*fl_file_writer)(FILE *f, void *ctx, char *why, size_t why_size);
 FL_API bool fl_write_file(const char *path, fl_file_writer write, void *ctx, char *err, size_t err_size);
+
+typedef struct fl_sim fl_sim;
+typedef struct fl_scene_view fl_scene_view;
+typedef struct fl_replay fl_replay;
+
+/* A world written as a scene (fl_scene_write) into `path`, whole or not at
+ * all. */
+FL_API bool fl_scene_write_file(const char *path, const fl_sim *s, const fl_scene_view *view,
+                                char *err, size_t err_size);
+/* A replay (fl_replay_write) into `path`, whole or not at all. */
+FL_API bool fl_replay_write_file(const char *path, const fl_replay *r, char *err, size_t err_size);
 
 #ifdef __cplusplus
 }

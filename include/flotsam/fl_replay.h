@@ -129,8 +129,7 @@ FL_API void fl_replay_free(fl_replay *r);
 
 /* Writes r as replay text; false with a message when the stream fails. */
 FL_API bool fl_replay_write(FILE *f, const fl_replay *r, char *err, size_t err_size);
-/* The same into `path`, whole or not at all (fl_write_file). */
-FL_API bool fl_replay_write_file(const char *path, const fl_replay *r, char *err, size_t err_size);
+/* fl_replay_write_file (fl_file.h) writes it into a file whole. */
 
 /* ---- recording ---- */
 

@@ -10,7 +10,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "flotsam/fl_buoyancy.h"
-#include "flotsam/fl_file.h"
 #include "flotsam/fl_scene.h"
 #include "flotsam/fl_world.h"
 #include "flotsam/fl_api.h"
@@ -98,10 +97,7 @@ typedef struct fl_scene_view {
  * cannot be expressed in the format or the stream fails. */
 FL_API bool fl_scene_write(FILE *f, const fl_sim *s, const fl_scene_view *view, char *err,
                     size_t err_size);
-/* The same into `path`, written beside it and renamed into place, so that a
- * failed write leaves no half file. */
-FL_API bool fl_scene_write_file(const char *path, const fl_sim *s, const fl_scene_view *view, char *err,
-                         size_t err_size);
+/* fl_scene_write_file (fl_file.h) writes it into a file whole. */
 
 /* FNV-1a over the little-endian bytes of each body's x, y, angle, vx, vy and
  * spin, in body order: equal only for runs that agree bit for bit. */

@@ -20,7 +20,9 @@
 #include "flotsam/fl_buoyancy.h"
 #include "flotsam/fl_hold.h"
 #include "flotsam/fl_stability.h"
+#if FL_HAS_FILES
 #include "flotsam/fl_file.h"
+#endif
 #include "flotsam/fl_scene.h"
 #include "flotsam/fl_sim.h"
 #include "flotsam/fl_replay.h"
