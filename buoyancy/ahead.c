@@ -79,7 +79,7 @@ static double cross_surface(const fl_buoyancy *b, const fl_body *body, const fl_
             out[f].wave_moment = full[f].wave_moment * mean;
         }
         /* The velocity update as integrate.c makes it, the drag with it. */
-        double v1 = v0 + (a - lift + pull - rate * v0) * fl_decay_mean(rate * dt) * dt;
+        double v1 = v0 + (a - lift + pull - rate * v0) * decay_mean(rate * dt) * dt;
         if (dt * v1 > d)
             lo = d;
         else

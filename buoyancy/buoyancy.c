@@ -22,19 +22,19 @@ fl_buoyancy *fl_buoyancy_create(fl_world *w, fl_error *err)
 {
     fl_buoyancy *b = fl_world_alloc(w, sizeof *b);
     if (!b) {
-        fl_fail(err, FL_ENOMEM, "out of memory creating the buoyancy module");
+        fail_with(err, FL_ENOMEM, "out of memory creating the buoyancy module");
         return NULL;
     }
     memset(b, 0, sizeof *b);
     b->world = w;
     if (fl_world_on(w, FL_EVENT_BEFORE_UPDATE, on_before_update, b) != FL_OK) {
         fl_world_free(w, b);
-        fl_fail(err, FL_ENOMEM, "out of memory registering the buoyancy hook");
+        fail_with(err, FL_ENOMEM, "out of memory registering the buoyancy hook");
         return NULL;
     }
     if (fl_world_add_module(w, &buoyancy_class, b) != FL_OK) {
         free_module(b);
-        fl_fail(err, FL_ENOMEM, "out of memory giving the buoyancy module to its world");
+        fail_with(err, FL_ENOMEM, "out of memory giving the buoyancy module to its world");
         return NULL;
     }
     return b;
@@ -83,13 +83,13 @@ static fl_status clone_module(const void *module, fl_world *copy, fl_error *err)
     fl_fluid_def *f = fl_world_grow(copy, NULL, &b->fluid_capacity, from->fluid_count,
                                     sizeof *f);
     if (from->fluid_count > 0 && !f)
-        return fl_fail(err, FL_ENOMEM, "out of memory copying the fluids");
+        return fail_with(err, FL_ENOMEM, "out of memory copying the fluids");
     if (f)
         memcpy(f, from->fluids, sizeof *f * (size_t)from->fluid_count);
     b->fluids = f;
     b->fluid_count = from->fluid_count;
     if (fl_buoyancy_copy_applied(b, from) != FL_OK)
-        return fl_fail(err, FL_ENOMEM, "out of memory copying what the buoyancy pushed");
+        return fail_with(err, FL_ENOMEM, "out of memory copying what the buoyancy pushed");
     return FL_OK;
 }
 
@@ -104,7 +104,7 @@ int fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_error *err
     fl_fluid_def *grown = fl_world_grow(b->world, b->fluids, &b->fluid_capacity,
                                         b->fluid_count + 1, sizeof *b->fluids);
     if (!grown)
-        return fl_fail(err, FL_ENOMEM, "out of memory adding a fluid");
+        return fail_with(err, FL_ENOMEM, "out of memory adding a fluid");
     b->fluids = grown;
     b->fluids[b->fluid_count] = copy;
     fl_fluid_resolve_wave_speed(&b->fluids[b->fluid_count], fl_length(fl_world_gravity(b->world)));
@@ -123,7 +123,7 @@ const fl_fluid_def *fl_buoyancy_fluid(const fl_buoyancy *b, int index)
 fl_status fl_buoyancy_set_fluid(fl_buoyancy *b, int index, const fl_fluid_def *def, fl_error *err)
 {
     if (index < 0 || index >= b->fluid_count)
-        return fl_fail(err, FL_EINVAL, "no fluid %d", index);
+        return fail_with(err, FL_EINVAL, "no fluid %d", index);
     fl_status st = fl_fluid_check(def, err);
     if (st == FL_OK) {
         b->fluids[index] = *def;
@@ -283,7 +283,7 @@ static inline void push(const fl_buoyancy *b, fl_body *body, const fl_submerged 
      * it: dv/dt = a - rate v has the mean v0 mean(rate dt) + a dt (1 -
      * mean(rate dt)) / (rate dt) over dt, mean(x) = (1 - e^-x) / x. The
      * moment is then second order in dt, where v0 alone made it first. */
-    double lin_k = fl_decay_mean(lin_rate * dt);
+    double lin_k = decay_mean(lin_rate * dt);
     double ahead_k = lin_rate * dt > 1e-6 ? (1.0 - lin_k) / lin_rate : dt * (0.5 - lin_rate * dt / 6.0);
     fl_vec2 moving = fl_add(fl_scale(body->velocity, lin_k), fl_scale(accel, ahead_k));
     fl_vec2 force = body->force;
@@ -378,7 +378,7 @@ fl_status fl_buoyancy_measure(fl_buoyancy *b, double t)
 }
 
 /* Asks for the body's line with its fluid outline's measures, besides
- * fl_body_prefetch's. */
+ * body_prefetch's. */
 static inline void prefetch_measures(const fl_body *b)
 {
     FL_PREFETCH(&b->hull, 0);
@@ -414,7 +414,7 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
      * submerged polygons are not kept (fl_buoyancy_measure keeps them). */
     for (int i = 0; i < count; i++) {
         if (i + FL_PREFETCH_AHEAD < count) {
-            fl_body_prefetch(bodies[i + FL_PREFETCH_AHEAD]);
+            body_prefetch(bodies[i + FL_PREFETCH_AHEAD]);
             prefetch_measures(bodies[i + FL_PREFETCH_AHEAD]);
         }
         if (i + FL_PREFETCH_AHEAD / 2 < count)

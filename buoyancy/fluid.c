@@ -20,17 +20,17 @@ fl_status fl_fluid_check(const fl_fluid_def *f, fl_error *err)
                           f->current.y,    f->wave_amplitude, f->wave_length,   f->wave_speed};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (!isfinite(all[i]))
-            return fl_fail(err, FL_EINVAL, "fluid values must be finite");
+            return fail_with(err, FL_EINVAL, "fluid values must be finite");
     if (!(f->density > 0.0))
-        return fl_fail(err, FL_EINVAL, "fluid density must be > 0");
+        return fail_with(err, FL_EINVAL, "fluid density must be > 0");
     if (!(f->left < f->right) || !(f->surface < f->bottom))
-        return fl_fail(err, FL_EINVAL, "fluid region needs left < right and surface < bottom");
+        return fail_with(err, FL_EINVAL, "fluid region needs left < right and surface < bottom");
     if (f->linear_drag < 0.0 || f->angular_drag < 0.0)
-        return fl_fail(err, FL_EINVAL, "fluid drag must be >= 0");
+        return fail_with(err, FL_EINVAL, "fluid drag must be >= 0");
     if (!(f->wave_length > 0.0))
-        return fl_fail(err, FL_EINVAL, "wave length must be > 0");
+        return fail_with(err, FL_EINVAL, "wave length must be > 0");
     if (!(fabs(f->wave_amplitude) <= f->wave_length * FL_WAVE_STEEPEST))
-        return fl_fail(err, FL_EINVAL, "wave amplitude must be at most wave length / 14: a "
+        return fail_with(err, FL_EINVAL, "wave amplitude must be at most wave length / 14: a "
                                        "steeper water wave breaks");
     return FL_OK;
 }

@@ -25,12 +25,12 @@ static bool finite_vec(fl_vec2 v) { return isfinite(v.x) && isfinite(v.y); }
 static fl_status check_outline(const fl_vec2 *p, int n, const char *what, fl_error *err)
 {
     if (!p || n < 3 || n > FL_DECOMPOSE_MAX)
-        return fl_fail(err, FL_EINVAL, "%s needs 3 to %d points", what, FL_DECOMPOSE_MAX);
+        return fail_with(err, FL_EINVAL, "%s needs 3 to %d points", what, FL_DECOMPOSE_MAX);
     for (int i = 0; i < n; i++)
         if (!finite_vec(p[i]))
-            return fl_fail(err, FL_EINVAL, "%s point %d is not finite", what, i);
+            return fail_with(err, FL_EINVAL, "%s point %d is not finite", what, i);
     if (!fl_polygon_is_simple(p, n))
-        return fl_fail(err, FL_EINVAL, "%s must be a simple polygon with non-zero area", what);
+        return fail_with(err, FL_EINVAL, "%s must be a simple polygon with non-zero area", what);
     return FL_OK;
 }
 
@@ -65,7 +65,7 @@ static fl_status split_parts(const fl_vec2 *v, int n, parts *p, fl_error *err)
     p->is_outline = false;
     p->count = fl_convex_decompose(v, n, p->verts, p->start);
     if (p->count < 1)
-        return fl_fail(err, FL_EINVAL, "the outline could not be split into convex parts");
+        return fail_with(err, FL_EINVAL, "the outline could not be split into convex parts");
     return FL_OK;
 }
 
@@ -106,19 +106,19 @@ static fl_status check_def(const fl_body_def *def, fl_body_def_part *part, fl_er
     if (!finite_vec(def->origin) || !isfinite(def->angle) || !finite_vec(def->velocity) ||
         !isfinite(def->spin))
         return fail_at(part, FL_BODY_DEF_MOTION,
-                       fl_fail(err, FL_EINVAL, "body placement and motion must be finite"));
+                       fail_with(err, FL_EINVAL, "body placement and motion must be finite"));
     if (!def->is_static && !(def->density > 0.0 && isfinite(def->density)))
         return fail_at(part, FL_BODY_DEF_DENSITY,
-                       fl_fail(err, FL_EINVAL, "a dynamic body needs a finite density > 0"));
+                       fail_with(err, FL_EINVAL, "a dynamic body needs a finite density > 0"));
     if (!isfinite(def->friction) || !isfinite(def->restitution) || def->friction < 0.0 ||
         def->restitution < 0.0 || def->restitution > 1.0)
         return fail_at(part, FL_BODY_DEF_SURFACE,
-                       fl_fail(err, FL_EINVAL, "friction must be >= 0 and restitution within 0..1"));
+                       fail_with(err, FL_EINVAL, "friction must be >= 0 and restitution within 0..1"));
     return FL_OK;
 }
 
 /* Checks def, then gives its outline about the centre of mass in positive
- * winding (outline) and its mass properties (*mp): what fl_body_create
+ * winding (outline) and its mass properties (*mp): what body_create
  * works out before allocating. */
 static fl_status prepare_outline(const fl_body_def *def, fl_mass_props *mp, fl_vec2 *outline,
                                  fl_body_def_part *part, fl_error *err)
@@ -134,14 +134,14 @@ static fl_status prepare_outline(const fl_body_def *def, fl_mass_props *mp, fl_v
     for (int i = 0; i < n; i++)
         if (outline[i].x == outline[(i + 1) % n].x && outline[i].y == outline[(i + 1) % n].y)
             return fail_at(part, FL_BODY_DEF_POINTS,
-                           fl_fail(err, FL_EINVAL, "outline points %d and %d are too close together",
+                           fail_with(err, FL_EINVAL, "outline points %d and %d are too close together",
                                    i, (i + 1) % n));
     if (!def->is_static) {
         double mass = def->density * mp->area, inertia = def->density * mp->inertia;
         if (!(mass > 0.0 && isfinite(mass) && inertia > 0.0 && isfinite(inertia) &&
               isfinite(1.0 / mass) && isfinite(1.0 / inertia)))
             return fail_at(part, FL_BODY_DEF_POINTS,
-                           fl_fail(err, FL_EINVAL,
+                           fail_with(err, FL_EINVAL,
                                    "mass %g and moment of inertia %g must be finite and > 0", mass,
                                    inertia));
     }
@@ -155,14 +155,14 @@ static fl_status check_no_hold(const fl_body_def *def, fl_body_def_part *part, f
     if (!def->openings && def->water == 0.0)
         return FL_OK;
     return fail_at(part, def->openings ? FL_BODY_DEF_OPENINGS : FL_BODY_DEF_WATER,
-                   fl_fail(err, FL_EINVAL, "only a body with a hull of its own has a hold "
+                   fail_with(err, FL_EINVAL, "only a body with a hull of its own has a hold "
                                            "(openings, water)"));
 }
 
 static fl_status make_cavity(fl_world *w, fl_body *b, const fl_body_def *def, fl_vec2 centroid,
                              fl_error *err);
 
-fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err)
+fl_status body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err)
 {
     /* Everything is worked out about the centre of mass before allocating. */
     fl_mass_props mp;
@@ -192,7 +192,7 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
      * lines as they can (see fl_body). */
     void *block = fl_world_alloc(w, size + BODY_ALIGN - 1);
     if (!block)
-        return fl_fail(err, FL_ENOMEM, "out of memory adding a body");
+        return fail_with(err, FL_ENOMEM, "out of memory adding a body");
     fl_body *b = (fl_body *)(((uintptr_t)block + BODY_ALIGN - 1) & ~(uintptr_t)(BODY_ALIGN - 1));
     memset(b, 0, sizeof *b);
     b->block = block;
@@ -265,7 +265,7 @@ fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_
     return FL_OK;
 }
 
-void fl_body_destroy(fl_world *w, fl_body *b)
+void body_destroy(fl_world *w, fl_body *b)
 {
     if (b->cavity)
         fl_world_free(w, b->cavity->openings);
@@ -298,7 +298,7 @@ static fl_status make_cavity(fl_world *w, fl_body *b, const fl_body_def *def, fl
         return check_no_hold(def, NULL, err);
     parts *p = fl_world_alloc(w, sizeof *p);
     if (!p)
-        return fl_fail(err, FL_ENOMEM, "out of memory adding a body");
+        return fail_with(err, FL_ENOMEM, "out of memory adding a body");
     fl_status st = split_parts(b->hull, b->hull_count, p, err);
     if (st == FL_OK) {
         int nv = p->start[p->count];
@@ -307,7 +307,7 @@ static fl_status make_cavity(fl_world *w, fl_body *b, const fl_body_def *def, fl
                         sizeof(fl_vec2) * sizeof(fl_vec2);
         fl_cavity *c = fl_world_alloc(w, head + starts + sizeof(fl_vec2) * (size_t)nv);
         if (!c) {
-            st = fl_fail(err, FL_ENOMEM, "out of memory adding a body");
+            st = fail_with(err, FL_ENOMEM, "out of memory adding a body");
         } else {
             c->count = p->count;
             c->start = (int *)(void *)((char *)c + head);
@@ -386,7 +386,7 @@ fl_status fl_body_def_check(const fl_body_def *def, fl_body_def_part *part, fl_e
     *part = FL_BODY_DEF_OK;
     fl_mass_props mp;
     fl_vec2 outline[FL_DECOMPOSE_MAX], hull[FL_DECOMPOSE_MAX];
-    parts split; /* as fl_body_create */
+    parts split; /* as body_create */
     fl_status st = prepare_outline(def, &mp, outline, part, err);
     if (st != FL_OK)
         return st;

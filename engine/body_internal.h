@@ -157,7 +157,7 @@ static inline fl_vec2 body_point_velocity(const fl_body *b, fl_vec2 p)
  * inline early is taken for a pure function and its calls for dead code. */
 #define FL_PREFETCH_AHEAD 6
 
-static inline void fl_body_prefetch(const fl_body *b)
+static inline void body_prefetch(const fl_body *b)
 {
     FL_PREFETCH(b, 0);
     FL_PREFETCH(&b->angle, 0);

@@ -61,7 +61,7 @@ static fl_status add_pair(fl_world *w, fl_broadphase *bp, const fl_proxy *p, int
     return FL_OK;
 }
 
-fl_status fl_broadphase_update(fl_world *w, fl_broadphase *bp, const fl_proxy *p, int n, bool fresh)
+fl_status broadphase_update(fl_world *w, fl_broadphase *bp, const fl_proxy *p, int n, bool fresh)
 {
     bp->pair_count = 0;
     fl_sweep_box *boxes = fl_world_grow(w, bp->boxes, &bp->box_capacity, n, sizeof *boxes);
@@ -80,7 +80,7 @@ fl_status fl_broadphase_update(fl_world *w, fl_broadphase *bp, const fl_proxy *p
         for (int i = 0; i < n; i++)
             bp->order[i] = i;
         bp->order_count = n;
-        fl_sort_indices(bp->order, bp->scratch, n, before_fn, p);
+        sort_indices(bp->order, bp->scratch, n, before_fn, p);
         for (int i = 0; i < n; i++)
             boxes[i] = sweep_box(p, bp->order[i]);
     } else {
@@ -100,13 +100,13 @@ fl_status fl_broadphase_update(fl_world *w, fl_broadphase *bp, const fl_proxy *p
     return FL_OK;
 }
 
-void fl_broadphase_renumber(fl_broadphase *bp)
+void broadphase_renumber(fl_broadphase *bp)
 {
     for (int i = 0; i < bp->order_count; i++)
         bp->order[i] = i;
 }
 
-void fl_broadphase_free(fl_world *w, fl_broadphase *bp)
+void broadphase_free(fl_world *w, fl_broadphase *bp)
 {
     fl_world_free(w, bp->order);
     fl_world_free(w, bp->boxes);

@@ -52,13 +52,13 @@ typedef struct fl_broadphase {
  * both static, and accepted by each other's category and mask. When `fresh`
  * is set (the proxy set changed) the order is rebuilt. Pairs come out in a
  * deterministic order. */
-fl_status fl_broadphase_update(fl_world *w, fl_broadphase *bp, const fl_proxy *proxies, int n,
+fl_status broadphase_update(fl_world *w, fl_broadphase *bp, const fl_proxy *proxies, int n,
                                bool fresh);
 /* The caller will store the proxies in the order of the last update's sweep
  * from now on (proxy i where the sweep had it i-th): the kept order becomes
  * 0, 1, 2, ... The pairs then come out nearly in storage order. */
-void fl_broadphase_renumber(fl_broadphase *bp);
+void broadphase_renumber(fl_broadphase *bp);
 
-void fl_broadphase_free(fl_world *w, fl_broadphase *bp);
+void broadphase_free(fl_world *w, fl_broadphase *bp);
 
 #endif

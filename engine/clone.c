@@ -165,12 +165,12 @@ static bool clone_joints(const fl_world *w, fl_world *c)
 fl_world *fl_world_clone(const fl_world *w, fl_error *err)
 {
     if (w->in_step) {
-        fl_fail(err, FL_EINVAL, "a world cannot be copied during its step");
+        fail_with(err, FL_EINVAL, "a world cannot be copied during its step");
         return NULL;
     }
     fl_world *c = w->allocator.alloc(sizeof *c, w->allocator.user);
     if (!c) {
-        fl_fail(err, FL_ENOMEM, "out of memory copying a world");
+        fail_with(err, FL_ENOMEM, "out of memory copying a world");
         return NULL;
     }
     memcpy(c, w, sizeof *c);
@@ -212,11 +212,11 @@ fl_world *fl_world_clone(const fl_world *w, fl_error *err)
     if (!ok) {
         c->contacts.count = 0;
         fl_world_destroy(c);
-        fl_fail(err, FL_ENOMEM, "out of memory copying a world");
+        fail_with(err, FL_ENOMEM, "out of memory copying a world");
         return NULL;
     }
     /* The modules last: their copies work on the copied bodies. */
-    if (fl_modules_clone(w, c, err) != FL_OK) {
+    if (modules_clone(w, c, err) != FL_OK) {
         fl_world_destroy(c);
         return NULL;
     }

@@ -102,7 +102,7 @@ static fl_status find_covers(fl_world *w)
         if (solid)
             order[s++] = k;
     }
-    fl_sort_indices(order, order + n, s, left_of, w->proxies);
+    sort_indices(order, order + n, s, left_of, w->proxies);
     for (int i = 0; i < s; i++) {
         const fl_proxy *p = &w->proxies[order[i]];
         keys[i] = p->key;
@@ -126,7 +126,7 @@ static fl_status find_covers(fl_world *w)
     return FL_OK;
 }
 
-fl_status fl_cover_update(fl_world *w)
+fl_status cover_update(fl_world *w)
 {
     if (covers_current(w))
         return FL_OK;
@@ -136,7 +136,7 @@ fl_status fl_cover_update(fl_world *w)
     return st;
 }
 
-uint64_t fl_cover_edges(const fl_world *w, const fl_proxy *p)
+uint64_t cover_edges(const fl_world *w, const fl_proxy *p)
 {
     if (!p->is_static || !w->covers_valid)
         return 0;
@@ -144,7 +144,7 @@ uint64_t fl_cover_edges(const fl_world *w, const fl_proxy *p)
     return c->solid ? c->edges : 0;
 }
 
-void fl_cover_free(fl_world *w)
+void cover_free(fl_world *w)
 {
     fl_world_free(w, w->covers);
     fl_world_free(w, w->cover_solid);

@@ -12,7 +12,7 @@
  * (Estrin's scheme), so that they wait on four products in a row rather
  * than on nine; the result is within two units in the last place of the
  * exact mean. */
-static inline double fl_decay_mean(double x)
+static inline double decay_mean(double x)
 {
     if (x >= 0.0625)
         return -expm1(-x) / x;

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include "fail.h"
 
-fl_status fl_fail(fl_error *err, fl_status status, const char *fmt, ...)
+fl_status fail_with(fl_error *err, fl_status status, const char *fmt, ...)
 {
     if (err) {
         va_list ap;

@@ -45,7 +45,7 @@ fl_status fl_world_off(fl_world *w, fl_event_type type, fl_event_fn fn, void *us
     return FL_ENOTFOUND;
 }
 
-void fl_world_trigger(fl_world *w, const fl_event *event)
+void world_trigger(fl_world *w, const fl_event *event)
 {
     if ((unsigned)event->type >= FL_EVENT_TYPE_COUNT)
         return;
@@ -65,7 +65,7 @@ void fl_world_trigger(fl_world *w, const fl_event *event)
         compact(list);
 }
 
-void fl_hook_list_free(fl_world *w, fl_hook_list *list)
+void hook_list_free(fl_world *w, fl_hook_list *list)
 {
     fl_world_free(w, list->hooks);
     *list = (fl_hook_list){0};

@@ -6,7 +6,7 @@
 #include "flotsam/fl_types.h"
 
 /* Fills err (when not NULL) with a printf-style message and returns status. */
-fl_status fl_fail(fl_error *err, fl_status status, const char *fmt, ...)
+fl_status fail_with(fl_error *err, fl_status status, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif

@@ -94,28 +94,28 @@ fl_status hold_check_def(const fl_body_def *def, double room, fl_body_def_part *
     if (!isfinite(def->water) || !isfinite(def->water_density) || def->water < 0.0 ||
         def->water_density < 0.0 || (def->water > 0.0 && !(def->water_density > 0.0)))
         return hold_fail(part, FL_BODY_DEF_WATER,
-                         fl_fail(err, FL_EINVAL, "water in a hold needs an area >= 0 and a density > 0"));
+                         fail_with(err, FL_EINVAL, "water in a hold needs an area >= 0 and a density > 0"));
     if (room < 0.0)
         return hold_fail(part, FL_BODY_DEF_HULL,
-                         fl_fail(err, FL_EINVAL, "the hull's area is %g m^2 less than the "
+                         fail_with(err, FL_EINVAL, "the hull's area is %g m^2 less than the "
                                  "outline's: it cannot be the outline of a hold", -room));
     if (def->water > room)
         return hold_fail(part, FL_BODY_DEF_WATER,
-                         fl_fail(err, FL_EINVAL, "%g m^2 of water does not fit in the hold (%g m^2)",
+                         fail_with(err, FL_EINVAL, "%g m^2 of water does not fit in the hold (%g m^2)",
                                  def->water, room));
     if (!def->openings)
         return FL_OK;
     if (def->opening_count < 0)
         return hold_fail(part, FL_BODY_DEF_OPENINGS,
-                         fl_fail(err, FL_EINVAL, "a negative number of openings"));
+                         fail_with(err, FL_EINVAL, "a negative number of openings"));
     for (int k = 0; k < def->opening_count; k++) {
         fl_vec2 a = def->openings[2 * k], z = def->openings[2 * k + 1];
         if (!isfinite(a.x) || !isfinite(a.y) || !isfinite(z.x) || !isfinite(z.y))
             return hold_fail(part, FL_BODY_DEF_OPENINGS,
-                             fl_fail(err, FL_EINVAL, "opening %d's ends must be finite", k));
+                             fail_with(err, FL_EINVAL, "opening %d's ends must be finite", k));
         if (a.x == z.x && a.y == z.y)
             return hold_fail(part, FL_BODY_DEF_OPENINGS,
-                             fl_fail(err, FL_EINVAL, "opening %d's ends are the same point", k));
+                             fail_with(err, FL_EINVAL, "opening %d's ends are the same point", k));
     }
     return FL_OK;
 }
@@ -139,13 +139,13 @@ fl_status hold_make_openings(fl_world *w, fl_body *b, const fl_body_def *def, fl
         for (int k = 0; k < def->opening_count; k++)
             if (!add_opening(w, c, fl_sub(def->openings[2 * k], centroid),
                              fl_sub(def->openings[2 * k + 1], centroid)))
-                return fl_fail(err, FL_ENOMEM, "out of memory adding a body");
+                return fail_with(err, FL_ENOMEM, "out of memory adding a body");
         return FL_OK;
     }
     double tol = 1e-9 * fmax(b->hull_radius, 1e-300);
     for (int i = 0; i < b->hull_count; i++)
         if (!open_uncovered(w, b, b->hull[i], b->hull[(i + 1) % b->hull_count], tol))
-            return fl_fail(err, FL_ENOMEM, "out of memory adding a body");
+            return fail_with(err, FL_ENOMEM, "out of memory adding a body");
     return FL_OK;
 }
 

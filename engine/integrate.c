@@ -94,8 +94,8 @@ static void damp(fl_body *b, fl_vec2 g, double dt, double h)
 {
     fl_vec2 v0 = b->velocity;
     double w0 = b->spin;
-    double k = fl_decay_mean(b->damping * h) * h;
-    double ka = fl_decay_mean(b->angular_damping * h) * h;
+    double k = decay_mean(b->damping * h) * h;
+    double ka = decay_mean(b->angular_damping * h) * h;
     double ax = b->force.x * b->inv_mass + g.x + b->pull.x - b->damping * b->velocity.x;
     double ay = b->force.y * b->inv_mass + g.y + b->pull.y - b->damping * b->velocity.y;
     b->velocity.x += ax * k;
@@ -138,8 +138,8 @@ static void damp(fl_body *b, fl_vec2 g, double dt, double h)
      * solver's impulses get the same answer from the body (one number for
      * both directions: the heave's, the one that holds a laden hull up). */
     if (h != dt) { /* a half kick: the solver's impulses still act over the whole step */
-        k = fl_decay_mean(b->damping * dt) * dt;
-        ka = fl_decay_mean(b->angular_damping * dt) * dt;
+        k = decay_mean(b->damping * dt) * dt;
+        ka = decay_mean(b->angular_damping * dt) * dt;
         heave = stiff_divisor(s_mean, s_end, dt, k);
         roll = stiff_divisor(a_mean, a_end, dt, ka);
     }
@@ -147,7 +147,7 @@ static void damp(fl_body *b, fl_vec2 g, double dt, double h)
     b->angular_response = ka / dt / roll;
 }
 
-void fl_integrate_velocities(fl_world *w, double dt)
+void integrate_velocities(fl_world *w, double dt)
 {
     fl_vec2 g = w->gravity;
     /* One per body and the ground, and as many again for the solver's
@@ -171,7 +171,7 @@ void fl_integrate_velocities(fl_world *w, double dt)
     int count = w->body_count;
     for (int i = 0; i < count; i++) {
         if (i + FL_PREFETCH_AHEAD < count) {
-            fl_body_prefetch_for_write(bodies[i + FL_PREFETCH_AHEAD]);
+            body_prefetch_for_write(bodies[i + FL_PREFETCH_AHEAD]);
             if (m) /* the motions lie in sweep order, not body order */
                 FL_PREFETCH(&m[place[i + FL_PREFETCH_AHEAD]], 1);
         }
@@ -209,7 +209,7 @@ void fl_integrate_velocities(fl_world *w, double dt)
     }
 }
 
-void fl_repack_motions(fl_world *w)
+void repack_motions(fl_world *w)
 {
     if (!w->motions_ready)
         return;
@@ -225,7 +225,7 @@ static void turn_by(fl_body *b, double turn)
     }
 }
 
-void fl_integrate_substep(fl_world *w, double h)
+void integrate_substep(fl_world *w, double h)
 {
     for (int i = 0; i < w->body_count; i++) {
         fl_body *b = w->bodies[i];
@@ -242,7 +242,7 @@ void fl_integrate_substep(fl_world *w, double h)
     }
 }
 
-void fl_integrate_positions(fl_world *w, double dt)
+void integrate_positions(fl_world *w, double dt)
 {
     fl_body *const *bodies = w->bodies;
     int count = w->body_count;
@@ -250,7 +250,7 @@ void fl_integrate_positions(fl_world *w, double dt)
     bool solved = w->motions_ready;
     for (int i = 0; i < count; i++) {
         if (i + FL_PREFETCH_AHEAD < count) {
-            fl_body_prefetch_for_write(bodies[i + FL_PREFETCH_AHEAD]);
+            body_prefetch_for_write(bodies[i + FL_PREFETCH_AHEAD]);
             if (solved)
                 FL_PREFETCH(&motions[w->motion_of[i + FL_PREFETCH_AHEAD]], 0);
         }

@@ -44,14 +44,14 @@ fl_vec2 fl_joint_world_b(const fl_joint *j)
 fl_status fl_world_add_rope(fl_world *w, const fl_rope_def *def, fl_joint **out, fl_error *err)
 {
     if (!alive(w, def->a) || (def->b && !alive(w, def->b)) || def->a == def->b)
-        return fl_fail(err, FL_EINVAL, "a rope needs a body in this world and another body or the world");
+        return fail_with(err, FL_EINVAL, "a rope needs a body in this world and another body or the world");
     if (!isfinite(def->anchor_a.x) || !isfinite(def->anchor_a.y) || !isfinite(def->anchor_b.x) ||
         !isfinite(def->anchor_b.y) || !isfinite(def->length) || !(def->stiffness >= 0.0) ||
         !(def->damping >= 0.0) || !isfinite(def->stiffness) || !isfinite(def->damping))
-        return fl_fail(err, FL_EINVAL, "rope anchors and length must be finite, stiffness and damping >= 0");
+        return fail_with(err, FL_EINVAL, "rope anchors and length must be finite, stiffness and damping >= 0");
     fl_joint *j = new_joint(w, FL_JOINT_ROPE);
     if (!j)
-        return fl_fail(err, FL_ENOMEM, "out of memory adding a rope");
+        return fail_with(err, FL_ENOMEM, "out of memory adding a rope");
     j->a = def->a;
     j->b = def->b;
     j->body_b = def->b ? def->b : &w->ground;
@@ -62,21 +62,21 @@ fl_status fl_world_add_rope(fl_world *w, const fl_rope_def *def, fl_joint **out,
     j->stiffness = def->stiffness;
     j->damping = def->damping;
     if (append_joint(w, j, out) != FL_OK)
-        return fl_fail(err, FL_ENOMEM, "out of memory adding a rope");
+        return fail_with(err, FL_ENOMEM, "out of memory adding a rope");
     return FL_OK;
 }
 
 fl_status fl_world_add_mouse(fl_world *w, const fl_mouse_def *def, fl_joint **out, fl_error *err)
 {
     if (!alive(w, def->body) || def->body->is_static)
-        return fl_fail(err, FL_EINVAL, "a mouse spring needs a dynamic body in this world");
+        return fail_with(err, FL_EINVAL, "a mouse spring needs a dynamic body in this world");
     if (!isfinite(def->target.x) || !isfinite(def->target.y) || !isfinite(def->anchor.x) ||
         !isfinite(def->anchor.y) || !(def->frequency >= 0.0) || !(def->damping_ratio >= 0.0) ||
         !(def->max_force >= 0.0) || !isfinite(def->max_force) || !isfinite(def->frequency))
-        return fl_fail(err, FL_EINVAL, "mouse spring values must be finite and >= 0");
+        return fail_with(err, FL_EINVAL, "mouse spring values must be finite and >= 0");
     fl_joint *j = new_joint(w, FL_JOINT_MOUSE);
     if (!j)
-        return fl_fail(err, FL_ENOMEM, "out of memory adding a mouse spring");
+        return fail_with(err, FL_ENOMEM, "out of memory adding a mouse spring");
     fl_body *b = def->body;
     j->a = b;
     j->body_b = &w->ground;
@@ -87,7 +87,7 @@ fl_status fl_world_add_mouse(fl_world *w, const fl_mouse_def *def, fl_joint **ou
     double g = fl_length(w->gravity);
     j->max_force = def->max_force > 0.0 ? def->max_force : 1000.0 * b->mass * (g > 0.0 ? g : 9.81);
     if (append_joint(w, j, out) != FL_OK)
-        return fl_fail(err, FL_ENOMEM, "out of memory adding a mouse spring");
+        return fail_with(err, FL_ENOMEM, "out of memory adding a mouse spring");
     return FL_OK;
 }
 
@@ -97,7 +97,7 @@ void fl_mouse_set_target(fl_joint *j, fl_vec2 target)
         j->target = target;
 }
 
-void fl_joints_sweep(fl_world *w)
+void joints_sweep(fl_world *w)
 {
     int kept = 0;
     for (int i = 0; i < w->joint_count; i++) {
@@ -120,7 +120,7 @@ void fl_world_remove_joint(fl_world *w, fl_joint *j)
     j->removed = true;
     w->joints_removed++;
     if (!w->in_step)
-        fl_joints_sweep(w);
+        joints_sweep(w);
 }
 
 int fl_world_joint_count(const fl_world *w) { return w->joint_count; }
@@ -130,7 +130,7 @@ fl_joint *fl_world_joint(const fl_world *w, int index)
     return (index >= 0 && index < w->joint_count) ? w->joints[index] : NULL;
 }
 
-void fl_joints_free(fl_world *w)
+void joints_free(fl_world *w)
 {
     for (int i = 0; i < w->joint_count; i++)
         fl_world_free(w, w->joints[i]);

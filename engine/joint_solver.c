@@ -68,7 +68,7 @@ static void prepare_rope(fl_joint *j, fl_motion *m, double dt)
         j->mass = 1.0 / (k + j->gamma);
         j->catching = slack;
         j->row_k = k;
-        fl_rope_settle(j, a, b);
+        rope_settle(j, a, b);
         rope_kick(j, a, b, j->impulse); /* the warm start, booked */
         return;
     }
@@ -183,7 +183,7 @@ static void solve_mouse(fl_joint *j, fl_motion *m, double inv_dt)
     b->vel.w += b->ii * fl_cross(r, lambda);
 }
 
-void fl_joint_prepare(fl_joint *j, fl_motion *m, double dt)
+void joint_prepare(fl_joint *j, fl_motion *m, double dt)
 {
     if (j->type == FL_JOINT_ROPE)
         prepare_rope(j, m, dt);
@@ -191,7 +191,7 @@ void fl_joint_prepare(fl_joint *j, fl_motion *m, double dt)
         prepare_mouse(j, m, dt);
 }
 
-void fl_joint_solve(fl_joint *j, fl_motion *m, double inv_dt)
+void joint_solve(fl_joint *j, fl_motion *m, double inv_dt)
 {
     if (j->type == FL_JOINT_ROPE)
         solve_rope(j, m, inv_dt);
@@ -199,7 +199,7 @@ void fl_joint_solve(fl_joint *j, fl_motion *m, double inv_dt)
         solve_mouse(j, m, inv_dt);
 }
 
-void fl_joint_correct(fl_joint *j, fl_motion *m, double inv_dt)
+void joint_correct(fl_joint *j, fl_motion *m, double inv_dt)
 {
     if (j->type == FL_JOINT_ROPE)
         correct_rope(j, m, inv_dt);

@@ -39,7 +39,7 @@ void *fl_world_find_module(const fl_world *w, const fl_module_class *cls)
     return NULL;
 }
 
-void fl_modules_destroy(fl_world *w)
+void modules_destroy(fl_world *w)
 {
     /* Each is taken off the list before its destroy runs, so that one
      * that removes itself finds nothing left to remove. */
@@ -52,7 +52,7 @@ void fl_modules_destroy(fl_world *w)
     w->module_capacity = 0;
 }
 
-fl_status fl_modules_clone(const fl_world *w, fl_world *copy, fl_error *err)
+fl_status modules_clone(const fl_world *w, fl_world *copy, fl_error *err)
 {
     for (int i = 0; i < w->module_count; i++) {
         const fl_module_entry *e = &w->modules[i];

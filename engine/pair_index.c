@@ -7,13 +7,13 @@
 #include <string.h>
 #include "world_internal.h"
 
-bool fl_same_pair(const fl_contact *o, const fl_contact *c)
+bool same_pair(const fl_contact *o, const fl_contact *c)
 {
     return o->id_a == c->id_a && o->part_a == c->part_a && o->id_b == c->id_b &&
            o->part_b == c->part_b;
 }
 
-fl_status fl_pair_index_reset(fl_world *w, pair_index *index, int n)
+fl_status pair_index_reset(fl_world *w, pair_index *index, int n)
 {
     int bodies = w->body_count;
     int *head = fl_world_grow(w, index->head, &index->head_capacity, bodies, sizeof *head);
@@ -30,24 +30,24 @@ fl_status fl_pair_index_reset(fl_world *w, pair_index *index, int n)
     return FL_OK;
 }
 
-void fl_pair_index_add(pair_index *index, const fl_contact *c, int i)
+void pair_index_add(pair_index *index, const fl_contact *c, int i)
 {
     index->next[i] = index->head[c->index_a];
     index->head[c->index_a] = i + 1;
 }
 
-int fl_pair_index_find(const pair_index *index, const fl_contact *items, const fl_contact *c)
+int pair_index_find(const pair_index *index, const fl_contact *items, const fl_contact *c)
 {
     /* A body added since the list was indexed has no contact in it. */
     if (c->index_a >= index->heads)
         return -1;
     for (int slot = index->head[c->index_a]; slot; slot = index->next[slot - 1])
-        if (fl_same_pair(&items[slot - 1], c))
+        if (same_pair(&items[slot - 1], c))
             return slot - 1;
     return -1;
 }
 
-void fl_pair_index_free(fl_world *w, pair_index *index)
+void pair_index_free(fl_world *w, pair_index *index)
 {
     fl_world_free(w, index->head);
     fl_world_free(w, index->next);

@@ -17,7 +17,7 @@
  * largest energy the rope and its ends' relative motion have held (plus
  * the energy of a millimetre's stretch, so that rounding on a rope at rest
  * is never taken for a gain). A step that would leave it beyond that is
- * corrected before the contacts' last pass (fl_joint_finish), so that the
+ * corrected before the contacts' last pass (joint_finish), so that the
  * contacts are solved last against the motion the ends will keep (taken
  * after it, the spins friction had turned were removed from under it and
  * its push along the surface stood: a log pulled into a big one's face
@@ -94,10 +94,10 @@ static fl_twist scaled(const fl_motion *m, fl_vec2 centre, double fv, double fw)
 /* Books the last step (the rope's work plus its stored energy's change)
  * and pays back from the ends' spins, then (no contact holding them) their
  * relative motion, whatever the account still holds beyond its band
- * (fl_joint_finish leaves little or nothing: only what moved the ends
+ * (joint_finish leaves little or nothing: only what moved the ends
  * besides their velocities, and what the contacts' last pass, after it,
  * changed of them). */
-void fl_rope_settle(fl_joint *j, fl_motion *a, fl_motion *b)
+void rope_settle(fl_joint *j, fl_motion *a, fl_motion *b)
 {
     double stored = stored_at(j, -j->slack);
     relative_motion e = relative_energy(a, b);
@@ -173,7 +173,7 @@ static double largest_share(const fl_joint *j, const fl_motion *a, const fl_moti
  * them is not enough and no contact holds either end, their relative
  * motion, so that the energy is never made: once in the stretch, it could
  * only be taken back later, from motion. */
-void fl_joint_finish(fl_joint *j, fl_motion *m, double h)
+void joint_finish(fl_joint *j, fl_motion *m, double h)
 {
     if (j->type != FL_JOINT_ROPE || !(j->stiffness > 0.0) || !j->booked)
         return;

@@ -98,7 +98,7 @@ static void note_approach(bounce_row *br, const contact_row *r, fl_contact *c, c
 }
 
 /* Warm start: last step's impulses, where the same features meet. */
-void fl_warm_start_row(const contact_row *r, const row_impulse *imp, fl_motion *m)
+void warm_start_row(const contact_row *r, const row_impulse *imp, fl_motion *m)
 {
     fl_motion *a = &m[r->ia], *b = &m[r->ib];
     pair_mass pm = masses_of(a, b);
@@ -383,7 +383,7 @@ static void sweep_rows(const sweep *s, int from, int to)
 
 static void sweep_part(const sweep *s, int part)
 {
-    fl_wide_sweep(s->w, part, s->block);
+    wide_sweep(s->w, part, s->block);
     sweep_rows(s, s->w->single_parts[part][0], s->w->single_parts[part][1]);
 }
 
@@ -393,7 +393,7 @@ static void sweep_half(void *ctx, int index) { sweep_part(ctx, index); }
 /* The batches' impulses back to their rows; `report`: and to the contacts. */
 static void unpack(fl_world *w, bool report)
 {
-    fl_wide_unpack(w);
+    wide_unpack(w);
     for (int k = 0; report && k < FL_LANES * w->wide_parts[3]; k++) {
         int i = w->wide_lanes[k];
         if (i >= 0)
@@ -407,20 +407,20 @@ static void support(fl_world *w, double give, bool report)
 {
     if (w->support_count == 0)
         return;
-    fl_support_pass(w, give);
+    support_pass(w, give);
     for (int k = 0; k < w->support_count && report; k++) {
         int j = w->support[k] >> 1;
         report_row(&w->rows[j], &w->impulses[j], w->contacts.items);
     }
 }
 
-void fl_solve(fl_world *w, double dt)
+void solver_run(fl_world *w, double dt)
 {
     /* The velocities were packed as they were integrated; without memory
-     * for them bodies just move by their velocities (fl_integrate_positions). */
+     * for them bodies just move by their velocities (integrate_positions). */
     if (!w->motions_ready)
         return;
-    double mark = w->profile ? fl_clock_ms() : 0.0;
+    double mark = w->profile ? clock_ms() : 0.0;
     index_joints(w);
     fl_motion *m = w->motions;
     int substeps = w->substeps;
@@ -443,9 +443,9 @@ void fl_solve(fl_world *w, double dt)
                 c[i].points[k].normal_impulse = c[i].points[k].tangent_impulse = 0.0;
     } else {
         if (substeps > 1)
-            fl_substep_hold(w, c, n);
+            substep_hold(w, c, n);
         for (int i = 0; i < n; i++) {
-            if (!fl_row_solvable(&c[i], m, w->motion_of))
+            if (!row_solvable(&c[i], m, w->motion_of))
                 continue;
             contact_row *r = &w->rows[rows];
             row_impulse *imp = &w->impulses[rows];
@@ -476,15 +476,15 @@ void fl_solve(fl_world *w, double dt)
          * hitting the heavy one at (m_heavy + m_box) g dt / m_box and
          * bounce off it every step. */
         for (int j = 0; j < rows; j++)
-            fl_warm_start_row(&w->rows[j], &w->impulses[j], m);
+            warm_start_row(&w->rows[j], &w->impulses[j], m);
     }
     contact_row *r = w->rows;
     row_impulse *imp = w->impulses;
     int bounds[2];
-    fl_split_rows(w, r, rows, bounds);
+    split_rows(w, r, rows, bounds);
     if (w->joint_count > 0)
         mark_touched_ropes(w, r, rows);
-    fl_support_order(w, rows); /* the pile's order from the ground up */
+    support_order(w, rows); /* the pile's order from the ground up */
     double give = SUPPORT_GIVE * inv_h;
     int passes = w->iterations;
     /* The position passes work on the pseudo-velocities alone, so they run
@@ -494,26 +494,26 @@ void fl_solve(fl_world *w, double dt)
      * contacts report, and the next step starts from) while the row is in
      * cache; restitution hands over again what it changes. */
     sweep job = {w, false, false};
-    fl_wide_plan(w, r, rows, bounds);
+    wide_plan(w, r, rows, bounds);
     for (int k = 0; k < substeps; k++) {
         if (k > 0) {
-            fl_substep_begin(w, rows, inv_h);
-            fl_substep_track_approach(w, n_bounce);
-            fl_wide_pack(w); /* the first substep's packed by the plan */
+            substep_begin(w, rows, inv_h);
+            substep_track_approach(w, n_bounce);
+            wide_pack(w); /* the first substep's packed by the plan */
         }
-        for_joints(w, h, fl_joint_prepare);
+        for_joints(w, h, joint_prepare);
         for (int it = 0; it < passes; it++) {
-            for_joints(w, inv_h, fl_joint_solve);
-            for_joints(w, inv_h, fl_joint_correct);
+            for_joints(w, inv_h, joint_solve);
+            for_joints(w, inv_h, joint_correct);
             /* The ropes' accounts hold their ends back before the
              * contacts' last pass, which then solves against the motion
              * the ends keep (rope_account.c). */
             if (it == passes - 1)
-                for_joints(w, h, fl_joint_finish);
+                for_joints(w, h, joint_finish);
             job.report = substeps == 1 && it == passes - 1;
             job.block = it == passes - 1;
             if (bounds[1] > 0)
-                fl_run_tasks(w, sweep_half, &job, 2);
+                run_tasks(w, sweep_half, &job, 2);
             sweep_part(&job, 2);
             track_max_impulse(w, n_bounce);
         }
@@ -537,14 +537,14 @@ void fl_solve(fl_world *w, double dt)
                 support(w, give, substeps == 1);
         }
         if (substeps > 1) {
-            fl_substep_sum(w, rows);
+            substep_sum(w, rows);
             if (k < substeps - 1)
-                fl_integrate_substep(w, h);
+                integrate_substep(w, h);
             else
-                fl_substep_remember_impacts(w, n_bounce);
+                substep_remember_impacts(w, n_bounce);
         }
     }
     if (substeps > 1)
-        fl_substep_report(w, rows);
+        substep_report(w, rows);
     FL_LAP(w, solver, mark);
 }

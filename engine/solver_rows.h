@@ -281,7 +281,7 @@ static inline bool motion_unmovable(const fl_motion *m) { return m->im == 0.0 &&
 
 /* A contact the solver takes: not a sensor's, with points, and something
  * in it that moves. */
-static inline bool fl_row_solvable(const fl_contact *c, const fl_motion *m, const int *motion_of)
+static inline bool row_solvable(const fl_contact *c, const fl_motion *m, const int *motion_of)
 {
     return !c->sensor && c->count > 0 &&
            (m[motion_of[c->index_a]].im > 0.0 || m[motion_of[c->index_b]].im > 0.0);
@@ -289,7 +289,7 @@ static inline bool fl_row_solvable(const fl_contact *c, const fl_motion *m, cons
 
 /* Warm start: last step's (or substep's) impulses, where the same
  * features meet (solver.c). */
-void fl_warm_start_row(const contact_row *r, const row_impulse *imp, fl_motion *m);
+void warm_start_row(const contact_row *r, const row_impulse *imp, fl_motion *m);
 
 /* The substeps (substep.c): holds the bodies rows and joints touch, and
  * takes back all but the first share of their forces; begins a substep
@@ -298,44 +298,44 @@ void fl_warm_start_row(const contact_row *r, const row_impulse *imp, fl_motion *
  * point's approach until a pass pushes it, and after the last substep the
  * impacts of points stopped while apart; sums the rows' impulses over the
  * substeps, and hands the sums to the contacts. */
-void fl_substep_hold(fl_world *w, const fl_contact *c, int count);
-void fl_substep_begin(fl_world *w, int rows, double inv_h);
-void fl_substep_track_approach(fl_world *w, int n_bounce);
-void fl_substep_remember_impacts(fl_world *w, int n_bounce);
-void fl_substep_sum(fl_world *w, int rows);
-void fl_substep_report(fl_world *w, int rows);
+void substep_hold(fl_world *w, const fl_contact *c, int count);
+void substep_begin(fl_world *w, int rows, double inv_h);
+void substep_track_approach(fl_world *w, int n_bounce);
+void substep_remember_impacts(fl_world *w, int n_bounce);
+void substep_sum(fl_world *w, int rows);
+void substep_report(fl_world *w, int rows);
 
 /* The order the passes take the rows in (w->row_order, room for `rows`):
  * the left half [0, bounds[0]), the right half [bounds[0], bounds[1]),
  * which share no moving body and may be solved at once, then the rest
  * (split.c). */
-void fl_split_rows(fl_world *w, contact_row *r, int rows, int bounds[2]);
+void split_rows(fl_world *w, contact_row *r, int rows, int bounds[2]);
 
 /* The passes four rows at a time (wide.c): colours each part of the split
- * (bounds as fl_split_rows made them) and deals its rows into batches,
+ * (bounds as split_rows made them) and deals its rows into batches,
  * packed from the rows and their impulses, leaving in row_order the rows
  * taken one at a time (w->single_parts); packs the batches again at a
  * later substep's start;
  * one pass over part p's batches (`block`: the last, solve_row's); their
  * impulses back to the rows. */
-void fl_wide_plan(fl_world *w, const contact_row *r, int rows, const int bounds[2]);
-void fl_wide_pack(fl_world *w);
-void fl_wide_sweep(fl_world *w, int part, bool block);
-void fl_wide_unpack(fl_world *w);
+void wide_plan(fl_world *w, const contact_row *r, int rows, const int bounds[2]);
+void wide_pack(fl_world *w);
+void wide_sweep(fl_world *w, int part, bool block);
+void wide_unpack(fl_world *w);
 
 /* The support pass (support.c): finds each body's depth in the pile and
  * the order of the rows from the ground up; then, after the passes, pushes
  * each row's upper body as if its lower one were fixed, letting its points
  * close at up to `give` (m/s) faster than their floors. */
-void fl_support_order(fl_world *w, int rows);
-void fl_support_pass(fl_world *w, double give);
+void support_order(fl_world *w, int rows);
+void support_pass(fl_world *w, double give);
 
 /* Joints: prepare (warm start included), one velocity pass, one position
  * pass; each dispatches on the joint's type. */
-void fl_joint_prepare(fl_joint *j, fl_motion *m, double dt);
-void fl_joint_solve(fl_joint *j, fl_motion *m, double inv_dt);
-void fl_joint_correct(fl_joint *j, fl_motion *m, double inv_dt);
-void fl_joint_finish(fl_joint *j, fl_motion *m, double h);
-void fl_rope_settle(fl_joint *j, fl_motion *a, fl_motion *b);
+void joint_prepare(fl_joint *j, fl_motion *m, double dt);
+void joint_solve(fl_joint *j, fl_motion *m, double inv_dt);
+void joint_correct(fl_joint *j, fl_motion *m, double inv_dt);
+void joint_finish(fl_joint *j, fl_motion *m, double h);
+void rope_settle(fl_joint *j, fl_motion *a, fl_motion *b);
 
 #endif

@@ -1,6 +1,6 @@
 #include "sort.h"
 
-void fl_sort_indices(int *idx, int *tmp, int n, fl_less_fn less, const void *ctx)
+void sort_indices(int *idx, int *tmp, int n, fl_less_fn less, const void *ctx)
 {
     /* Bottom-up: runs of width 1, 2, 4, ... merged pairwise. */
     for (int width = 1; width < n; width *= 2) {

@@ -8,6 +8,6 @@
 typedef bool (*fl_less_fn)(const void *ctx, int a, int b);
 
 /* Sorts idx[0..n) stably; tmp needs room for n ints. */
-void fl_sort_indices(int *idx, int *tmp, int n, fl_less_fn less, const void *ctx);
+void sort_indices(int *idx, int *tmp, int n, fl_less_fn less, const void *ctx);
 
 #endif

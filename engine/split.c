@@ -42,7 +42,7 @@ static double cut_of(const fl_world *w)
     return n > 0 ? sum / n : 0.0;
 }
 
-void fl_split_rows(fl_world *w, contact_row *r, int rows, int bounds[2])
+void split_rows(fl_world *w, contact_row *r, int rows, int bounds[2])
 {
     int *order = w->row_order;
     bounds[0] = bounds[1] = 0; /* no halves: every row in the last list */

@@ -6,19 +6,19 @@
  * its normal, its points and their lever arms, and its points' separation
  * follows from how far the substeps have moved and turned its bodies.
  * Bodies that nothing holds move once, as without substeps. The order of
- * a step's solve is fl_solve's (solver.c). */
+ * a step's solve is solver_run's (solver.c). */
 #include "solver_rows.h"
 
 /* Marks the motions a solved contact or a joint holds this step, and takes
  * back from their velocities all but the first substep's share of what
  * the forces gave the step: the substeps hand it out one share at a time. */
-void fl_substep_hold(fl_world *w, const fl_contact *c, int count)
+void substep_hold(fl_world *w, const fl_contact *c, int count)
 {
     fl_substep_motion *sub = w->sub;
     const fl_motion *m = w->motions;
     const int *motion_of = w->motion_of;
     for (int i = 0; i < count; i++) {
-        if (fl_row_solvable(&c[i], m, motion_of)) {
+        if (row_solvable(&c[i], m, motion_of)) {
             sub[motion_of[c[i].index_a]].held = true;
             sub[motion_of[c[i].index_b]].held = true;
         }
@@ -44,7 +44,7 @@ void fl_substep_hold(fl_world *w, const fl_contact *c, int count)
  * points are as far apart as the bodies' moves so far made them (the
  * normal and the lever arms stay the collision's), and the rows start
  * warm from the last substep's impulses. */
-void fl_substep_begin(fl_world *w, int rows, double inv_h)
+void substep_begin(fl_world *w, int rows, double inv_h)
 {
     fl_substep_motion *sub = w->sub;
     fl_motion *m = w->motions;
@@ -69,14 +69,14 @@ void fl_substep_begin(fl_world *w, int rows, double inv_h)
             imp->bias[i] = imp->support[i] = 0.0;
         }
         row_gaps(r, separation, inv_h);
-        fl_warm_start_row(r, imp, m);
+        warm_start_row(r, imp, m);
     }
 }
 
 /* At the start of a substep after the first: a bouncing point that no
  * pass has pushed yet approaches at the speed it has now (it may hit in
  * this substep). */
-void fl_substep_track_approach(fl_world *w, int n_bounce)
+void substep_track_approach(fl_world *w, int n_bounce)
 {
     const fl_motion *m = w->motions;
     for (int k = 0; k < n_bounce; k++) {
@@ -94,7 +94,7 @@ void fl_substep_track_approach(fl_world *w, int n_bounce)
 /* After the last substep: a hit that a substep after the first stopped
  * while its point was still apart bounces at the next step, with the
  * speed it arrived at (as restitute_row does for the first). */
-void fl_substep_remember_impacts(fl_world *w, int n_bounce)
+void substep_remember_impacts(fl_world *w, int n_bounce)
 {
     for (int k = 0; k < n_bounce; k++) {
         const bounce_row *br = &w->bounces[k];
@@ -108,7 +108,7 @@ void fl_substep_remember_impacts(fl_world *w, int n_bounce)
 }
 
 /* Adds each row's impulses of this substep to its sums. */
-void fl_substep_sum(fl_world *w, int rows)
+void substep_sum(fl_world *w, int rows)
 {
     for (int j = 0; j < rows; j++) {
         row_step *rs = &w->row_steps[j];
@@ -123,7 +123,7 @@ void fl_substep_sum(fl_world *w, int rows)
 
 /* What the contacts report, and the next step starts from: the step's
  * impulses, the substeps' summed. */
-void fl_substep_report(fl_world *w, int rows)
+void substep_report(fl_world *w, int rows)
 {
     for (int j = 0; j < rows; j++) {
         const contact_row *r = &w->rows[j];

@@ -104,7 +104,7 @@ static int holder_of(const contact_row *r, int j, const int *depth, const fl_mot
     return -1;
 }
 
-void fl_support_order(fl_world *w, int rows)
+void support_order(fl_world *w, int rows)
 {
     w->support_count = 0;
     const contact_row *r = w->rows;
@@ -180,7 +180,7 @@ static void support_row(const contact_row *r, int holder, fl_motion *m, double g
         acc[i] += add[i];
 }
 
-void fl_support_pass(fl_world *w, double give)
+void support_pass(fl_world *w, double give)
 {
     for (int k = 0; k < w->support_count; k++) {
         int j = w->support[k] >> 1;

@@ -120,7 +120,7 @@ static void pack_batch(fl_world *w, int b)
     }
 }
 
-void fl_wide_pack(fl_world *w)
+void wide_pack(fl_world *w)
 {
     for (int b = 0; b < w->wide_parts[3]; b++)
         pack_batch(w, b);
@@ -200,7 +200,7 @@ static int colour_part(fl_world *w, const contact_row *r, int *list, int n, int 
     return singles;
 }
 
-void fl_wide_plan(fl_world *w, const contact_row *r, int rows, const int bounds[2])
+void wide_plan(fl_world *w, const contact_row *r, int rows, const int bounds[2])
 {
     int from[3] = {0, bounds[0], bounds[1]}, to[3] = {bounds[0], bounds[1], rows};
     int batches = 0;
@@ -225,7 +225,7 @@ void fl_wide_plan(fl_world *w, const contact_row *r, int rows, const int bounds[
 
 /* ---- handing the impulses back, after the passes ------------------------ */
 
-void fl_wide_unpack(fl_world *w)
+void wide_unpack(fl_world *w)
 {
     int batches = w->wide_parts[3];
     for (int b = 0; b < batches; b++) {
@@ -478,7 +478,7 @@ __attribute__((target("avx2"))) static void sweep_avx2(fl_world *w, int part, bo
 }
 #endif
 
-void fl_wide_sweep(fl_world *w, int part, bool block)
+void wide_sweep(fl_world *w, int part, bool block)
 {
 #if defined(__x86_64__)
     if (__builtin_cpu_supports("avx2")) {

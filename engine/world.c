@@ -5,7 +5,7 @@
 #include <time.h>
 #include "world_internal.h"
 
-double fl_clock_ms(void)
+double clock_ms(void)
 {
     struct timespec ts;
     timespec_get(&ts, TIME_UTC);
@@ -74,19 +74,19 @@ fl_world *fl_world_create(const fl_world_def *def, fl_error *err)
     fl_allocator a = def->allocator;
     if (!a.alloc || !a.realloc || !a.free) {
         if (a.alloc || a.realloc || a.free) {
-            fl_fail(err, FL_EINVAL, "an allocator needs all of alloc, realloc and free");
+            fail_with(err, FL_EINVAL, "an allocator needs all of alloc, realloc and free");
             return NULL;
         }
         a = (fl_allocator){default_alloc, default_realloc, default_free, NULL};
     }
     if (!isfinite(def->gravity.x) || !isfinite(def->gravity.y) || def->iterations < 1 ||
         def->substeps < 0 || def->substeps > FL_MAX_SUBSTEPS) {
-        fl_fail(err, FL_EINVAL, "gravity must be finite, iterations >= 1 and substeps 0 to 64");
+        fail_with(err, FL_EINVAL, "gravity must be finite, iterations >= 1 and substeps 0 to 64");
         return NULL;
     }
     fl_world *w = a.alloc(sizeof *w, a.user);
     if (!w) {
-        fl_fail(err, FL_ENOMEM, "out of memory creating a world");
+        fail_with(err, FL_ENOMEM, "out of memory creating a world");
         return NULL;
     }
     memset(w, 0, sizeof *w);
@@ -102,17 +102,17 @@ void fl_world_destroy(fl_world *w)
     if (!w)
         return;
     /* The modules first, while the world they work on still stands. */
-    fl_modules_destroy(w);
+    modules_destroy(w);
     for (int i = 0; i < w->body_count; i++)
-        fl_body_destroy(w, w->bodies[i]);
+        body_destroy(w, w->bodies[i]);
     for (int i = 0; i < w->pending_count; i++)
-        fl_body_destroy(w, w->pending[i]);
+        body_destroy(w, w->pending[i]);
     fl_world_free(w, w->bodies);
     fl_world_free(w, w->pending);
     for (int t = 0; t < FL_EVENT_TYPE_COUNT; t++)
-        fl_hook_list_free(w, &w->hooks[t]);
-    fl_joints_free(w);
-    fl_collide_free(w);
+        hook_list_free(w, &w->hooks[t]);
+    joints_free(w);
+    collision_free(w);
     fl_world_free(w, w->motion_block);
     fl_world_free(w, w->positions);
     fl_world_free(w, w->kicks);
@@ -137,7 +137,7 @@ static fl_status append(fl_world *w, fl_body *b)
 fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err)
 {
     fl_body *b;
-    fl_status st = fl_body_create(w, def, &b, err);
+    fl_status st = body_create(w, def, &b, err);
     if (st != FL_OK)
         return st;
     b->id = w->next_body_id++;
@@ -151,8 +151,8 @@ fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body **out, 
         st = append(w, b);
     }
     if (st != FL_OK) {
-        fl_body_destroy(w, b);
-        return fl_fail(err, st, "out of memory adding a body");
+        body_destroy(w, b);
+        return fail_with(err, st, "out of memory adding a body");
     }
     if (w->in_step)
         w->pending[w->pending_count++] = b;
@@ -165,15 +165,15 @@ fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body **out, 
  * keeping order. */
 static void sweep_removed(fl_world *w)
 {
-    fl_joints_sweep(w);
-    fl_contacts_forget_removed(w);
+    joints_sweep(w);
+    contacts_forget_removed(w);
     w->shapes_changed = true;
     w->revision++;
     int kept = 0;
     for (int i = 0; i < w->body_count; i++) {
         fl_body *b = w->bodies[i];
         if (b->removed) {
-            fl_body_destroy(w, b);
+            body_destroy(w, b);
             continue;
         }
         b->index = kept;
@@ -182,7 +182,7 @@ static void sweep_removed(fl_world *w)
     FL_ASSERT(w->body_count - kept == w->removed_count);
     w->body_count = kept;
     w->removed_count = 0;
-    fl_contacts_reindex(w);
+    contacts_reindex(w);
 }
 
 void fl_world_remove_body(fl_world *w, fl_body *b)
@@ -196,7 +196,7 @@ void fl_world_remove_body(fl_world *w, fl_body *b)
                 memmove(&w->pending[i], &w->pending[i + 1],
                         sizeof *w->pending * (size_t)(w->pending_count - i - 1));
                 w->pending_count--;
-                fl_body_destroy(w, b);
+                body_destroy(w, b);
                 return;
             }
         }
@@ -228,7 +228,7 @@ void fl_world_set_task_runner(fl_world *w, fl_task_runner run, void *runner_ctx)
     w->runner_ctx = run ? runner_ctx : NULL;
 }
 
-void fl_run_tasks(fl_world *w, fl_task_fn fn, void *ctx, int count)
+void run_tasks(fl_world *w, fl_task_fn fn, void *ctx, int count)
 {
     if (w->runner) {
         w->runner(w->runner_ctx, fn, ctx, count);
@@ -260,7 +260,7 @@ static void settle_changes(fl_world *w)
     if (w->removed_count > 0)
         sweep_removed(w);
     else if (w->joints_removed > 0)
-        fl_joints_sweep(w);
+        joints_sweep(w);
     for (int i = 0; i < w->pending_count; i++) {
         if (append(w, w->pending[i]) != FL_OK) {
             /* Out of memory: what could not join stays queued for the
@@ -279,18 +279,18 @@ void fl_world_step(fl_world *w, double dt)
         return;
     FL_ASSERT(!w->in_step); /* a hook may not step the world it is called from */
     fl_event ev = {FL_EVENT_BEFORE_UPDATE, w, w->step + 1, w->time, dt, NULL, 0};
-    double mark = w->profile ? fl_clock_ms() : 0.0;
+    double mark = w->profile ? clock_ms() : 0.0;
     w->in_step = true;
-    fl_world_trigger(w, &ev);
+    world_trigger(w, &ev);
     FL_LAP(w, hooks, mark);
-    fl_integrate_velocities(w, dt);
+    integrate_velocities(w, dt);
     FL_LAP(w, integration, mark);
     /* Out of memory in the collision stage leaves this step without
      * contacts rather than stopping the world; the next step retries. */
-    (void)fl_collide(w, dt);
-    fl_solve(w, dt);
-    mark = w->profile ? fl_clock_ms() : 0.0;
-    fl_integrate_positions(w, dt);
+    (void)collision_stage(w, dt);
+    solver_run(w, dt);
+    mark = w->profile ? clock_ms() : 0.0;
+    integrate_positions(w, dt);
     FL_LAP(w, integration, mark);
     w->step++;
     if (dt != w->last_dt) {
@@ -302,7 +302,7 @@ void fl_world_step(fl_world *w, double dt)
     w->time = w->time_base + (double)w->steps_at_dt * dt;
     ev.type = FL_EVENT_AFTER_UPDATE;
     ev.time = w->time;
-    fl_world_trigger(w, &ev);
+    world_trigger(w, &ev);
     FL_LAP(w, hooks, mark);
     if (w->profile)
         w->profile->steps++;

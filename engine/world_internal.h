@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include "body_internal.h"
 #include "broadphase.h"
-#include "collide_parts.h"
+#include "narrow_phase.h"
 #include "fail.h"
 #include "flotsam/fl_contact.h"
 #include "flotsam/fl_joint.h"
@@ -244,8 +244,8 @@ struct fl_world {
         (b) = swap_;                                                                              \
     } while (0)
 
-/* fl_body_prefetch for a pass that writes the body. */
-static inline void fl_body_prefetch_for_write(const fl_body *b)
+/* body_prefetch for a pass that writes the body. */
+static inline void body_prefetch_for_write(const fl_body *b)
 {
     FL_PREFETCH(b, 1);
     FL_PREFETCH(&b->angle, 1);
@@ -253,7 +253,7 @@ static inline void fl_body_prefetch_for_write(const fl_body *b)
 
 /* What placing the collision parts reads of a body: its first line, and
  * the line with the parts, their bounds, the filter and the material. */
-static inline void fl_body_prefetch_shape(const fl_body *b)
+static inline void body_prefetch_shape(const fl_body *b)
 {
     FL_PREFETCH(b, 0);
     FL_PREFETCH(&b->radius, 0);
@@ -261,7 +261,7 @@ static inline void fl_body_prefetch_shape(const fl_body *b)
 
 /* ... and, once that is in, the parts themselves: where they start, and
  * two lines each of vertices and normals (up to eight vertices). */
-static inline void fl_body_prefetch_parts(const fl_body *b)
+static inline void body_prefetch_parts(const fl_body *b)
 {
     FL_PREFETCH(b->part_start, 0);
     FL_PREFETCH(b->part_verts, 0);
@@ -271,14 +271,14 @@ static inline void fl_body_prefetch_parts(const fl_body *b)
 }
 
 /* Wall clock in milliseconds, for profiles only. */
-double fl_clock_ms(void);
+double clock_ms(void);
 
 /* With a profile set: adds the time since *mark to the profile's `field`
  * and restarts the mark. */
 #define FL_LAP(w, field, mark)                                                                    \
     do {                                                                                          \
         if ((w)->profile) {                                                                       \
-            double now_ = fl_clock_ms();                                                          \
+            double now_ = clock_ms();                                                          \
             (w)->profile->field += now_ - (mark);                                                 \
             (mark) = now_;                                                                        \
         }                                                                                         \
@@ -286,67 +286,67 @@ double fl_clock_ms(void);
 
 /* Runs fn(ctx, 0 .. count - 1): through the world's task runner, or one
  * after the other here when it has none (fl_world_set_task_runner). */
-void fl_run_tasks(fl_world *w, fl_task_fn fn, void *ctx, int count);
+void run_tasks(fl_world *w, fl_task_fn fn, void *ctx, int count);
 
 /* Builds a body in memory from the world's allocator (not yet in the world). */
-fl_status fl_body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err);
-void fl_body_destroy(fl_world *w, fl_body *b);
+fl_status body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err);
+void body_destroy(fl_world *w, fl_body *b);
 
-void fl_hook_list_free(fl_world *w, fl_hook_list *list);
+void hook_list_free(fl_world *w, fl_hook_list *list);
 /* Calls every callback registered for event->type, in order (the step's
  * own events; callers outside the engine only register and remove). */
-void fl_world_trigger(fl_world *w, const fl_event *event);
+void world_trigger(fl_world *w, const fl_event *event);
 
 /* Destroys the world's modules, last given first (module.c). */
-void fl_modules_destroy(fl_world *w);
+void modules_destroy(fl_world *w);
 /* Gives `copy`, a clone of w, a copy of each of w's modules. */
-fl_status fl_modules_clone(const fl_world *w, fl_world *copy, fl_error *err);
+fl_status modules_clone(const fl_world *w, fl_world *copy, fl_error *err);
 
 /* The collision stage: world geometry, broad phase, narrow phase, contact
  * persistence and the collision events. */
-fl_status fl_collide(fl_world *w, double dt);
-void fl_collide_free(fl_world *w);
+fl_status collision_stage(fl_world *w, double dt);
+void collision_free(fl_world *w);
 /* Finds the covered edges of unmovable parts again if those parts changed
  * since (cover.c); the world's proxies must be built. */
-fl_status fl_cover_update(fl_world *w);
+fl_status cover_update(fl_world *w);
 /* The proxy's covered edges (bit i: edge i; none past FL_COVER_EDGES). */
-uint64_t fl_cover_edges(const fl_world *w, const fl_proxy *p);
-void fl_cover_free(fl_world *w);
+uint64_t cover_edges(const fl_world *w, const fl_proxy *p);
+void cover_free(fl_world *w);
 /* Whether two contacts join the same pair of parts. */
-bool fl_same_pair(const fl_contact *o, const fl_contact *c);
+bool same_pair(const fl_contact *o, const fl_contact *c);
 /* Makes the index empty, with room for n contacts of the present bodies. */
-fl_status fl_pair_index_reset(fl_world *w, pair_index *index, int n);
+fl_status pair_index_reset(fl_world *w, pair_index *index, int n);
 /* Adds contact c, at place i of its list (there must be room). */
-void fl_pair_index_add(pair_index *index, const fl_contact *c, int i);
+void pair_index_add(pair_index *index, const fl_contact *c, int i);
 /* The place in `items` (the indexed list) of the contact on c's pair, or -1. */
-int fl_pair_index_find(const pair_index *index, const fl_contact *items, const fl_contact *c);
-void fl_pair_index_free(fl_world *w, pair_index *index);
+int pair_index_find(const pair_index *index, const fl_contact *items, const fl_contact *c);
+void pair_index_free(fl_world *w, pair_index *index);
 
 /* Drops the contacts of bodies about to be freed: no later event or
  * fl_world_contact call may hand them out. */
-void fl_contacts_forget_removed(fl_world *w);
+void contacts_forget_removed(fl_world *w);
 /* Brings the contacts' body indices up to date after the list closed up. */
-void fl_contacts_reindex(fl_world *w);
+void contacts_reindex(fl_world *w);
 
 /* The leapfrog's kick and drift: velocities from forces and gravity (the
  * stiffness a body was given taken as integrate.c says), packed into
  * `motions` for the solver; then, after the solve, velocities back to the
  * bodies, positions and angles moved, forces cleared. */
-void fl_integrate_velocities(fl_world *w, double dt);
-void fl_integrate_positions(fl_world *w, double dt);
+void integrate_velocities(fl_world *w, double dt);
+void integrate_positions(fl_world *w, double dt);
 /* Moves the bodies the substeps hold by their velocities and
  * pseudo-velocities over h, and counts it in their `moved` (integrate.c). */
-void fl_integrate_substep(fl_world *w, double h);
+void integrate_substep(fl_world *w, double h);
 /* Packs the bodies' velocities and positions again, after hooks that ran
- * since fl_integrate_velocities (collision events) may have changed them. */
-void fl_repack_motions(fl_world *w);
+ * since integrate_velocities (collision events) may have changed them. */
+void repack_motions(fl_world *w);
 
 /* The constraint solver: contacts and joints, velocities then positions,
  * on the packed motions. */
-void fl_solve(fl_world *w, double dt);
+void solver_run(fl_world *w, double dt);
 
 /* Frees joints marked removed (and those of removed bodies). */
-void fl_joints_sweep(fl_world *w);
-void fl_joints_free(fl_world *w);
+void joints_sweep(fl_world *w);
+void joints_free(fl_world *w);
 
 #endif

@@ -26,35 +26,35 @@ static void write_input(FILE *f, const fl_replay *r, const fl_input *in)
     switch (in->kind) {
     case FL_INPUT_SPAWN:
         fputs(" spawn\n", f);
-        fl_write_scene_body(f, &r->spawns[in->spawn]);
+        write_scene_body(f, &r->spawns[in->spawn]);
         fputc('\n', f);
         return;
     case FL_INPUT_REMOVE: fprintf(f, " remove body=%" PRIu32, in->body); break;
     case FL_INPUT_GRAB:
         fprintf(f, " grab body=%" PRIu32, in->body);
-        fl_put_point(f, "anchor", in->anchor);
-        fl_put_point(f, "target", in->target);
+        format_point(f, "anchor", in->anchor);
+        format_point(f, "target", in->target);
         if (in->force > 0.0)
-            fl_put_num(f, "force", in->force);
+            format_num(f, "force", in->force);
         break;
     case FL_INPUT_DRAG:
         fputs(" drag", f);
-        fl_put_point(f, "target", in->target);
+        format_point(f, "target", in->target);
         break;
     case FL_INPUT_RELEASE: fputs(" release", f); break;
     case FL_INPUT_FLUID:
         fprintf(f, " fluid index=%d", in->fluid);
-        fl_put_num(f, "surface", in->surface);
+        format_num(f, "surface", in->surface);
         break;
     case FL_INPUT_DENSITY:
         fprintf(f, " density body=%" PRIu32, in->body);
-        fl_put_num(f, "value", in->density);
+        format_num(f, "value", in->density);
         break;
     case FL_INPUT_BUILD: fprintf(f, " build scene=%d", in->scene); break;
     case FL_INPUT_HOLE:
         fprintf(f, " hole body=%" PRIu32, in->body);
-        fl_put_point(f, "from", in->anchor);
-        fl_put_point(f, "to", in->target);
+        format_point(f, "from", in->anchor);
+        format_point(f, "to", in->target);
         break;
     }
     fputc('\n', f);

@@ -63,25 +63,25 @@ static bool name_bodies(const fl_sim *s, name_table *t)
     return true;
 }
 
-void fl_put_num(FILE *f, const char *key, double x)
+void format_num(FILE *f, const char *key, double x)
 {
     char buf[32];
-    fprintf(f, " %s=%s", key, fl_format_double(x, buf));
+    fprintf(f, " %s=%s", key, format_double(x, buf));
 }
 
-void fl_put_point(FILE *f, const char *key, fl_vec2 p)
+void format_point(FILE *f, const char *key, fl_vec2 p)
 {
     char bx[32], by[32];
-    fprintf(f, " %s=%s,%s", key, fl_format_double(p.x, bx), fl_format_double(p.y, by));
+    fprintf(f, " %s=%s,%s", key, format_double(p.x, bx), format_double(p.y, by));
 }
 
-void fl_put_points(FILE *f, const char *key, const fl_vec2 *p, int n)
+void format_points(FILE *f, const char *key, const fl_vec2 *p, int n)
 {
     char bx[32], by[32];
     fprintf(f, " %s=[", key);
     for (int k = 0; k < n; k++)
-        fprintf(f, "%s%s,%s", k ? " " : "", fl_format_double(p[k].x, bx),
-                fl_format_double(p[k].y, by));
+        fprintf(f, "%s%s,%s", k ? " " : "", format_double(p[k].x, bx),
+                format_double(p[k].y, by));
     fputc(']', f);
 }
 
@@ -89,21 +89,21 @@ static void write_header(FILE *f, const fl_sim *s, const fl_scene_view *view)
 {
     fputs("flotsam-scene 1\n# written by flotsam\n", f);
     fputs("world", f);
-    fl_put_point(f, "gravity", fl_world_gravity(s->world));
-    fl_put_num(f, "rate", s->rate);
+    format_point(f, "gravity", fl_world_gravity(s->world));
+    format_num(f, "rate", s->rate);
     fprintf(f, " iterations=%d", s->iterations);
     if (s->substeps > 1) /* 1, the default, is left out: files as before */
         fprintf(f, " substeps=%d", s->substeps);
     fputc('\n', f);
     if (view && view->has_view) {
         fputs("view", f);
-        fl_put_point(f, "center", view->center);
-        fl_put_num(f, "width", view->width);
+        format_point(f, "center", view->center);
+        format_num(f, "width", view->width);
         fputc('\n', f);
     } else if (s->has_view) {
         fputs("view", f);
-        fl_put_point(f, "center", s->view_center);
-        fl_put_num(f, "width", s->view_width);
+        format_point(f, "center", s->view_center);
+        format_num(f, "width", s->view_width);
         fputc('\n', f);
     }
 }
@@ -115,18 +115,18 @@ static void write_fluids(FILE *f, const fl_sim *s)
         fputs("fluid", f);
         if (fl_sim_fluid_name(s, i)[0])
             fprintf(f, " name=%s", fl_sim_fluid_name(s, i));
-        fl_put_num(f, "density", fl->density);
-        fl_put_num(f, "surface", fl->surface);
-        fl_put_num(f, "left", fl->left);
-        fl_put_num(f, "right", fl->right);
-        fl_put_num(f, "bottom", fl->bottom);
-        fl_put_num(f, "linear-drag", fl->linear_drag);
-        fl_put_num(f, "angular-drag", fl->angular_drag);
-        fl_put_point(f, "current", fl->current);
-        fl_put_num(f, "wave-amplitude", fl->wave_amplitude);
-        fl_put_num(f, "wave-length", fl->wave_length);
+        format_num(f, "density", fl->density);
+        format_num(f, "surface", fl->surface);
+        format_num(f, "left", fl->left);
+        format_num(f, "right", fl->right);
+        format_num(f, "bottom", fl->bottom);
+        format_num(f, "linear-drag", fl->linear_drag);
+        format_num(f, "angular-drag", fl->angular_drag);
+        format_point(f, "current", fl->current);
+        format_num(f, "wave-amplitude", fl->wave_amplitude);
+        format_num(f, "wave-length", fl->wave_length);
         if (fl->wave_speed_given) /* else the dispersion speed, found again on reading */
-            fl_put_num(f, "wave-speed", fl->wave_speed);
+            format_num(f, "wave-speed", fl->wave_speed);
         fputc('\n', f);
     }
 }
@@ -148,25 +148,25 @@ static void write_hold(FILE *f, const fl_body *b)
     int n;
     const fl_vec2 *ends = fl_body_openings(b, &n);
     fputs("\n       ", f);
-    fl_put_points(f, "openings", ends, 2 * n);
+    format_points(f, "openings", ends, 2 * n);
     double density, water = fl_body_water(b, &density);
     if (water > 0.0) {
-        fl_put_num(f, "water", water);
-        fl_put_num(f, "water-density", density);
+        format_num(f, "water", water);
+        format_num(f, "water-density", density);
     }
 }
 
 static void write_body_fields(FILE *f, const fl_body *b)
 {
     if (fl_body_density(b) > 0.0)
-        fl_put_num(f, "density", fl_body_density(b));
+        format_num(f, "density", fl_body_density(b));
     if (fl_body_is_static(b))
         fputs(" static", f);
-    fl_put_num(f, "angle", fl_body_angle(b));
-    fl_put_point(f, "velocity", fl_body_velocity(b));
-    fl_put_num(f, "spin", fl_body_spin(b));
-    fl_put_num(f, "friction", fl_body_friction(b));
-    fl_put_num(f, "restitution", fl_body_restitution(b));
+    format_num(f, "angle", fl_body_angle(b));
+    format_point(f, "velocity", fl_body_velocity(b));
+    format_num(f, "spin", fl_body_spin(b));
+    format_num(f, "friction", fl_body_friction(b));
+    format_num(f, "restitution", fl_body_restitution(b));
     fprintf(f, " category=%lu mask=%lu", (unsigned long)fl_body_category(b),
             (unsigned long)fl_body_mask(b));
     if (fl_body_is_sensor(b))
@@ -190,16 +190,16 @@ static bool write_body(FILE *f, const fl_sim *s, const name_table *t, int i, cha
     fputs("polygon", f);
     if (t->name[i][0])
         fprintf(f, " name=%s", t->name[i]);
-    fl_put_point(f, "at", fl_body_position(b));
+    format_point(f, "at", fl_body_position(b));
     write_body_fields(f, b);
     uint32_t color;
     if (fl_sim_body_color(s, b, &color))
         fprintf(f, " color=#%06lx", (unsigned long)color);
     fputs("\n       ", f);
-    fl_put_points(f, "points", fl_body_outline(b, NULL), fl_body_vertex_count(b));
+    format_points(f, "points", fl_body_outline(b, NULL), fl_body_vertex_count(b));
     if (has_own_hull(b)) {
         fputs("\n       ", f);
-        fl_put_points(f, "hull", fl_body_hull(b, NULL), fl_body_hull_count(b));
+        format_points(f, "hull", fl_body_hull(b, NULL), fl_body_hull_count(b));
     }
     if (fl_body_has_hold(b))
         write_hold(f, b);
@@ -212,52 +212,52 @@ static void write_rope(FILE *f, const name_table *t, const fl_joint *j)
 {
     const fl_body *a = fl_joint_body_a(j), *b = fl_joint_body_b(j);
     fprintf(f, "rope a=%s b=%s", t->name[fl_body_index(a)], b ? t->name[fl_body_index(b)] : "world");
-    fl_put_point(f, "anchor-a", fl_rotate(fl_body_rot(a), fl_joint_anchor_a(j)));
-    fl_put_point(f, "anchor-b", b ? fl_rotate(fl_body_rot(b), fl_joint_anchor_b(j)) : fl_joint_anchor_b(j));
-    fl_put_num(f, "length", fl_joint_length(j));
+    format_point(f, "anchor-a", fl_rotate(fl_body_rot(a), fl_joint_anchor_a(j)));
+    format_point(f, "anchor-b", b ? fl_rotate(fl_body_rot(b), fl_joint_anchor_b(j)) : fl_joint_anchor_b(j));
+    format_num(f, "length", fl_joint_length(j));
     if (fl_joint_stiffness(j) > 0.0)
-        fl_put_num(f, "stiffness", fl_joint_stiffness(j));
+        format_num(f, "stiffness", fl_joint_stiffness(j));
     if (fl_joint_damping(j) > 0.0)
-        fl_put_num(f, "damping", fl_joint_damping(j));
+        format_num(f, "damping", fl_joint_damping(j));
     fputc('\n', f);
 }
 
-void fl_write_scene_body(FILE *f, const fl_scene_body *b)
+void write_scene_body(FILE *f, const fl_scene_body *b)
 {
     static const char *const shapes[] = {"box", "ngon", "polygon"};
     fputs(shapes[b->shape], f);
     if (b->name[0])
         fprintf(f, " name=%s", b->name);
-    fl_put_point(f, "at", b->at);
+    format_point(f, "at", b->at);
     if (b->shape == FL_SCENE_BOX)
-        fl_put_point(f, "size", b->size);
+        format_point(f, "size", b->size);
     if (b->shape == FL_SCENE_NGON) {
         fprintf(f, " sides=%d", b->sides);
-        fl_put_num(f, "radius", b->radius);
+        format_num(f, "radius", b->radius);
     }
     if (b->shape == FL_SCENE_POLYGON)
-        fl_put_points(f, "points", b->points, b->point_count);
+        format_points(f, "points", b->points, b->point_count);
     if (b->hull_count > 0)
-        fl_put_points(f, "hull", b->hull, b->hull_count);
+        format_points(f, "hull", b->hull, b->hull_count);
     if (b->has_openings)
-        fl_put_points(f, "openings", b->openings, 2 * b->opening_count);
+        format_points(f, "openings", b->openings, 2 * b->opening_count);
     if (b->water > 0.0)
-        fl_put_num(f, "water", b->water);
+        format_num(f, "water", b->water);
     if (b->water_density > 0.0)
-        fl_put_num(f, "water-density", b->water_density);
+        format_num(f, "water-density", b->water_density);
     if (b->density > 0.0)
-        fl_put_num(f, "density", b->density);
+        format_num(f, "density", b->density);
     if (b->angle != 0.0)
-        fl_put_num(f, "angle", b->angle);
+        format_num(f, "angle", b->angle);
     if (b->velocity.x != 0.0 || b->velocity.y != 0.0)
-        fl_put_point(f, "velocity", b->velocity);
+        format_point(f, "velocity", b->velocity);
     if (b->spin != 0.0)
-        fl_put_num(f, "spin", b->spin);
+        format_num(f, "spin", b->spin);
     const fl_body_def d = fl_body_def_default();
     if (b->friction != d.friction)
-        fl_put_num(f, "friction", b->friction);
+        format_num(f, "friction", b->friction);
     if (b->restitution != d.restitution)
-        fl_put_num(f, "restitution", b->restitution);
+        format_num(f, "restitution", b->restitution);
     if (b->has_color)
         fprintf(f, " color=#%06x", (unsigned)(b->color & 0xffffffu));
     if (b->is_static)
@@ -280,20 +280,20 @@ static void write_events(FILE *f, const fl_sim *s)
         switch (e->kind) {
         case FL_SCENE_SPAWN:
             fputs(" spawn ", f);
-            fl_write_scene_body(f, &e->body);
+            write_scene_body(f, &e->body);
             break;
         case FL_SCENE_REMOVE: fprintf(f, " remove %s", e->name); break;
         case FL_SCENE_FLUID:
             fprintf(f, " fluid %s", e->name);
             if (e->has_surface)
-                fl_put_num(f, "surface", e->surface);
+                format_num(f, "surface", e->surface);
             if (e->has_density)
-                fl_put_num(f, "density", e->density);
+                format_num(f, "density", e->density);
             break;
         case FL_SCENE_PUSH:
             fprintf(f, " push %s", e->name);
-            fl_put_point(f, "impulse", e->impulse);
-            fl_put_point(f, "at", e->at);
+            format_point(f, "impulse", e->impulse);
+            format_point(f, "at", e->at);
             break;
         }
         fputc('\n', f);

@@ -31,7 +31,7 @@ uint64_t fl_state_hash(const fl_world *w)
     return h;
 }
 
-const char *fl_format_double(double x, char buf[32])
+const char *format_double(double x, char buf[32])
 {
     if (!isfinite(x))
         return strcpy(buf, "null");
@@ -67,7 +67,7 @@ int fl_state_write_json(FILE *f, fl_sim *s)
     fl_buoyancy_measure(s->buoyancy, fl_world_time(w));
     char a[32], b[32], c[32], d[32], e[32], g[32], h[32], k[32];
     fprintf(f, "{\"format\":\"flotsam-state 1\",\"step\":%llu,\"time\":%s,\"hash\":\"%016llx\",\"bodies\":[",
-            (unsigned long long)fl_world_step_count(w), fl_format_double(fl_world_time(w), a),
+            (unsigned long long)fl_world_step_count(w), format_double(fl_world_time(w), a),
             (unsigned long long)fl_state_hash(w));
     for (int i = 0; i < fl_world_body_count(w); i++) {
         const fl_body *bd = fl_world_body(w, i);
@@ -77,11 +77,11 @@ int fl_state_write_json(FILE *f, fl_sim *s)
         write_name(f, name);
         fprintf(f, ",\"static\":%s,\"x\":%s,\"y\":%s,\"angle\":%s,\"vx\":%s,\"vy\":%s,\"spin\":%s,"
                    "\"area\":%s,\"submerged_area\":%s}",
-                fl_body_is_static(bd) ? "true" : "false", fl_format_double(x.x, a),
-                fl_format_double(x.y, b), fl_format_double(fl_body_angle(bd), c),
-                fl_format_double(v.x, d), fl_format_double(v.y, e),
-                fl_format_double(fl_body_spin(bd), g), fl_format_double(fl_body_area(bd), h),
-                fl_format_double(fl_buoyancy_body_area(s->buoyancy, i, NULL), k));
+                fl_body_is_static(bd) ? "true" : "false", format_double(x.x, a),
+                format_double(x.y, b), format_double(fl_body_angle(bd), c),
+                format_double(v.x, d), format_double(v.y, e),
+                format_double(fl_body_spin(bd), g), format_double(fl_body_area(bd), h),
+                format_double(fl_buoyancy_body_area(s->buoyancy, i, NULL), k));
     }
     fputs("]}\n", f);
     return ferror(f) ? -1 : 0;

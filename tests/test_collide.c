@@ -139,20 +139,20 @@ static void test_wall_foot_is_no_surface(void **s)
     fl_collide_polygons(&wall, &box, 0.0, &m); /* every edge a surface */
     assert_int_equal(m.count, 2);
     ASSERT_NEAR(m.normal.y, 1.0, 1e-15);
-    fl_collide_parts(&wall, 4u, &box, 0, 0.0, &m);
+    collide_parts(&wall, 4u, &box, 0, 0.0, &m);
     assert_int_equal(m.count, 2);
     ASSERT_NEAR(m.normal.x, -1.0, 1e-15);
     for (int i = 0; i < m.count; i++)
         ASSERT_NEAR(m.points[i].separation, -0.15, 1e-12);
     /* Seen from the box's side too: its top faces the covered foot. */
-    fl_collide_parts(&box, 0, &wall, 4u, 0.0, &m);
+    collide_parts(&box, 0, &wall, 4u, 0.0, &m);
     assert_int_equal(m.count, 2);
     ASSERT_NEAR(m.normal.x, 1.0, 1e-15);
     /* 2 cm under the foot, within a margin of 5 cm: no contact. */
     box = box_poly(fl_v2(2.05, 10.12), 0.1, 0.1, 0, vb, nb);
     fl_collide_polygons(&wall, &box, 0.05, &m);
     assert_int_equal(m.count, 2);
-    fl_collide_parts(&wall, 4u, &box, 0, 0.05, &m);
+    collide_parts(&wall, 4u, &box, 0, 0.05, &m);
     assert_int_equal(m.count, 0);
 }
 
@@ -179,7 +179,7 @@ static uint64_t wall_cover(const fl_world *w, const fl_body *wall)
 {
     for (int k = 0; k < w->proxy_count; k++)
         if (w->bodies[w->proxies[k].body] == wall)
-            return fl_cover_edges(w, &w->proxies[k]);
+            return cover_edges(w, &w->proxies[k]);
     fail_msg("no proxy of the wall");
     return 0;
 }

@@ -257,7 +257,7 @@ static void test_bad_arguments(void **state)
     EXPECT_LOG(1);
     /* Triggering a bad type calls nothing. */
     fl_event ev = {FL_EVENT_TYPE_COUNT, w, 1, 0, 1, NULL, 0};
-    fl_world_trigger(w, &ev);
+    world_trigger(w, &ev);
     EXPECT_NO_CALLS();
     fl_world_destroy(w);
 }
@@ -593,10 +593,10 @@ static void test_user_trigger(void **state)
     assert_int_equal(fl_world_on(w, FL_EVENT_AFTER_UPDATE, rec, &three), FL_OK);
     /* A record the world never made: passed through untouched. */
     fl_event ev = {FL_EVENT_AFTER_UPDATE, w, 77, 1.5, 0.1, NULL, 0};
-    fl_world_trigger(w, &ev);
+    world_trigger(w, &ev);
     EXPECT_LOG(1, 3);
     ev.type = FL_EVENT_BEFORE_UPDATE;
-    fl_world_trigger(w, &ev);
+    world_trigger(w, &ev);
     assert_int_equal(log_n, 1);
     assert_int_equal(log_[0].id, 2);
     assert_ptr_equal(log_[0].ev_ptr, &ev);
@@ -616,9 +616,9 @@ static void test_user_trigger(void **state)
     assert_int_equal(fl_world_on(w, FL_EVENT_AFTER_UPDATE, remover, &r), FL_OK);
     assert_int_equal(fl_world_on(w, FL_EVENT_AFTER_UPDATE, rec, &three), FL_OK);
     ev.type = FL_EVENT_AFTER_UPDATE;
-    fl_world_trigger(w, &ev);
+    world_trigger(w, &ev);
     EXPECT_LOG(1, 4);
-    fl_world_trigger(w, &ev);
+    world_trigger(w, &ev);
     EXPECT_LOG(1, 4);
     fl_world_destroy(w);
 }

@@ -1,7 +1,7 @@
 /* The narrow phase between two convex parts, some of whose edges are no
- * surface (collide.c; which edges: cover.c). */
-#ifndef FL_COLLIDE_PARTS_H
-#define FL_COLLIDE_PARTS_H
+ * surface (narrow_phase.c; which edges: cover.c). */
+#ifndef FL_NARROW_PHASE_H
+#define FL_NARROW_PHASE_H
 
 #include <stdint.h>
 #include "flotsam/fl_collide.h"
@@ -16,7 +16,7 @@
  * one of their own covered edges do not touch; and where the face so
  * chosen does not reach the other part, the other part's best face, then
  * the plain choice, is taken. */
-void fl_collide_parts(const fl_poly *a, uint64_t covered_a, const fl_poly *b, uint64_t covered_b,
+void collide_parts(const fl_poly *a, uint64_t covered_a, const fl_poly *b, uint64_t covered_b,
                       double margin, fl_manifold *m);
 
 #endif

@@ -1,4 +1,4 @@
-#include "collide_parts.h"
+#include "narrow_phase.h"
 #include "flotsam/fl_math.h"
 
 /* The edges of a that must not be the reference face against b: a's own
@@ -135,12 +135,12 @@ static bool face_manifold(const fl_poly *ref, const fl_poly *inc, int edge, bool
 
 void fl_collide_polygons(const fl_poly *a, const fl_poly *b, double margin, fl_manifold *m)
 {
-    fl_collide_parts(a, 0, b, 0, margin, m);
+    collide_parts(a, 0, b, 0, margin, m);
 }
 
 /* As fl_collide_polygons, with the edges of a and b marked in covered_a
- * and covered_b (bit i: edge i) no surface: see collide_parts.h. */
-void fl_collide_parts(const fl_poly *a, uint64_t covered_a, const fl_poly *b, uint64_t covered_b,
+ * and covered_b (bit i: edge i) no surface: see narrow_phase.h. */
+void collide_parts(const fl_poly *a, uint64_t covered_a, const fl_poly *b, uint64_t covered_b,
                       double margin, fl_manifold *m)
 {
     m->count = 0;
@@ -192,5 +192,5 @@ void fl_collide_parts(const fl_poly *a, uint64_t covered_a, const fl_poly *b, ui
     if (face_manifold(flip ? a : b, flip ? b : a, flip ? edge_a : edge_b, !flip, margin, m))
         return;
     m->count = 0;
-    fl_collide_parts(a, 0, b, 0, margin, m);
+    collide_parts(a, 0, b, 0, margin, m);
 }

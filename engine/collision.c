@@ -61,7 +61,7 @@ static void follow_sweep(fl_world *w)
         w->next_slots[i] = w->slots[order[i]];
     FL_SWAP(fl_part_ref *, w->slots, w->next_slots);
     FL_SWAP(int, w->slot_capacity, w->next_slot_capacity);
-    fl_broadphase_renumber(&w->broadphase);
+    broadphase_renumber(&w->broadphase);
 }
 
 /* Moves every part into world space and boxes it, fattened by how far the
@@ -77,9 +77,9 @@ static fl_status build_proxies(fl_world *w, double dt)
         /* The body's fields a few ahead, then (once those are in) where
          * its parts lie, nearer. */
         if (k + FL_PREFETCH_AHEAD < n_slots)
-            fl_body_prefetch_shape(w->bodies[w->slots[k + FL_PREFETCH_AHEAD].body]);
+            body_prefetch_shape(w->bodies[w->slots[k + FL_PREFETCH_AHEAD].body]);
         if (k + FL_PREFETCH_AHEAD / 2 < n_slots)
-            fl_body_prefetch_parts(w->bodies[w->slots[k + FL_PREFETCH_AHEAD / 2].body]);
+            body_prefetch_parts(w->bodies[w->slots[k + FL_PREFETCH_AHEAD / 2].body]);
         fl_part_ref ref = w->slots[k];
         const fl_body *b = w->bodies[ref.body];
         w->materials[k] = (fl_material){b->id, b->sensor, b->friction, b->restitution};
@@ -126,11 +126,11 @@ static fl_status index_previous(fl_world *w)
 {
     if (w->prev_index.valid)
         return FL_OK;
-    fl_status st = fl_pair_index_reset(w, &w->prev_index, w->previous.count);
+    fl_status st = pair_index_reset(w, &w->prev_index, w->previous.count);
     if (st != FL_OK)
         return st;
     for (int i = 0; i < w->previous.count; i++)
-        fl_pair_index_add(&w->prev_index, &w->previous.items[i], i);
+        pair_index_add(&w->prev_index, &w->previous.items[i], i);
     w->prev_index.valid = true;
     return FL_OK;
 }
@@ -142,9 +142,9 @@ static fl_status index_previous(fl_world *w)
 static fl_contact *find_previous(fl_world *w, const fl_contact *c, int *guess)
 {
     fl_contact *items = w->previous.items;
-    if (*guess < w->previous.count && fl_same_pair(&items[*guess], c))
+    if (*guess < w->previous.count && same_pair(&items[*guess], c))
         return &items[(*guess)++];
-    int i = fl_pair_index_find(&w->prev_index, items, c);
+    int i = pair_index_find(&w->prev_index, items, c);
     if (i < 0)
         return NULL;
     *guess = i + 1;
@@ -220,7 +220,7 @@ static void pair_manifold(const fl_world *w, int k, fl_manifold *m)
     const fl_proxy_pair *pp = &w->broadphase.pairs[k];
     const fl_proxy *pa = &w->proxies[pp->a], *pb = &w->proxies[pp->b];
     fl_poly a = proxy_poly(w, pa), b = proxy_poly(w, pb);
-    fl_collide_parts(&a, fl_cover_edges(w, pa), &b, fl_cover_edges(w, pb), pa->margin + pb->margin, m);
+    collide_parts(&a, cover_edges(w, pa), &b, cover_edges(w, pb), pa->margin + pb->margin, m);
 }
 
 static void manifold_chunk(void *ctx, int index)
@@ -246,7 +246,7 @@ static const fl_manifold *shared_manifolds(fl_world *w)
         return NULL;
     w->manifolds = m;
     manifold_job job = {w, m};
-    fl_run_tasks(w, manifold_chunk, &job, PAIR_CHUNKS);
+    run_tasks(w, manifold_chunk, &job, PAIR_CHUNKS);
     return m;
 }
 
@@ -260,7 +260,7 @@ static fl_status narrow_phase(fl_world *w)
         return FL_ENOMEM;
     cur->items = room;
     /* ... and the index of this step's contacts, for the next step. */
-    if (fl_pair_index_reset(w, &w->next_index, w->broadphase.pair_count) != FL_OK)
+    if (pair_index_reset(w, &w->next_index, w->broadphase.pair_count) != FL_OK)
         return FL_ENOMEM;
     int guess = 0;
     /* Only collisionEnd asks which of last step's contacts went unmatched:
@@ -297,7 +297,7 @@ static fl_status narrow_phase(fl_world *w)
         if (match && ends)
             match->matched = true;
         fill_contact(c, mp, match);
-        fl_pair_index_add(&w->next_index, c, cur->count - 1);
+        pair_index_add(&w->next_index, c, cur->count - 1);
         bool was = match && match->touching;
         if (c->touching && note_event(w, was ? FL_EVENT_COLLISION_ACTIVE : FL_EVENT_COLLISION_START, c) != FL_OK)
             return FL_ENOMEM;
@@ -317,13 +317,13 @@ static bool trigger_events(fl_world *w, double dt)
         if (l->count == 0)
             continue;
         fl_event ev = {FL_EVENT_COLLISION_START + e, w, w->step + 1, w->time, dt, l->items, l->count};
-        fl_world_trigger(w, &ev);
+        world_trigger(w, &ev);
         any = true;
     }
     return any;
 }
 
-fl_status fl_collide(fl_world *w, double dt)
+fl_status collision_stage(fl_world *w, double dt)
 {
     /* Last step's contacts become the previous ones; their buffer is reused. */
     FL_SWAP(contact_list, w->previous, w->contacts);
@@ -332,12 +332,12 @@ fl_status fl_collide(fl_world *w, double dt)
     for (int e = 0; e < 3; e++)
         w->events[e].count = 0;
 
-    double mark = w->profile ? fl_clock_ms() : 0.0;
+    double mark = w->profile ? clock_ms() : 0.0;
     fl_status st = build_proxies(w, dt);
     if (st == FL_OK)
-        st = fl_cover_update(w);
+        st = cover_update(w);
     if (st == FL_OK)
-        st = fl_broadphase_update(w, &w->broadphase, w->proxies, w->proxy_count, w->shapes_changed);
+        st = broadphase_update(w, &w->broadphase, w->proxies, w->proxy_count, w->shapes_changed);
     if (st == FL_OK)
         follow_sweep(w);
     if (st == FL_OK)
@@ -353,12 +353,12 @@ fl_status fl_collide(fl_world *w, double dt)
     }
     w->shapes_changed = false;
     if (trigger_events(w, dt))
-        fl_repack_motions(w); /* the hooks may have changed velocities */
+        repack_motions(w); /* the hooks may have changed velocities */
     FL_LAP(w, narrow_phase, mark);
     return FL_OK;
 }
 
-void fl_contacts_forget_removed(fl_world *w)
+void contacts_forget_removed(fl_world *w)
 {
     contact_list *l = &w->contacts;
     int kept = 0;
@@ -373,7 +373,7 @@ void fl_contacts_forget_removed(fl_world *w)
     w->previous.count = 0;
 }
 
-void fl_contacts_reindex(fl_world *w)
+void contacts_reindex(fl_world *w)
 {
     /* The index chains contacts by body index: renumbered bodies, even
      * ones that took no contact with them, leave it pointing astray. */
@@ -384,7 +384,7 @@ void fl_contacts_reindex(fl_world *w)
     }
 }
 
-void fl_collide_free(fl_world *w)
+void collision_free(fl_world *w)
 {
     fl_world_free(w, w->manifolds);
     fl_world_free(w, w->proxies);
@@ -393,8 +393,8 @@ void fl_collide_free(fl_world *w)
     fl_world_free(w, w->next_slots);
     fl_world_free(w, w->motion_of);
     fl_world_free(w, w->geom);
-    fl_pair_index_free(w, &w->prev_index);
-    fl_pair_index_free(w, &w->next_index);
+    pair_index_free(w, &w->prev_index);
+    pair_index_free(w, &w->next_index);
     fl_world_free(w, w->rows);
     fl_world_free(w, w->impulses);
     fl_world_free(w, w->row_steps);
@@ -412,6 +412,6 @@ void fl_collide_free(fl_world *w)
     fl_world_free(w, w->previous.items);
     for (int e = 0; e < 3; e++)
         fl_world_free(w, w->events[e].items);
-    fl_broadphase_free(w, &w->broadphase);
-    fl_cover_free(w);
+    broadphase_free(w, &w->broadphase);
+    cover_free(w);
 }
