@@ -184,11 +184,16 @@ static fl_status note_event(fl_world *w, int type, const fl_contact *c)
     if (w->hooks[type].count == 0)
         return FL_OK;
     event_list *l = &w->events[e];
-    const fl_contact **g = fl_world_grow(w, l->items, &l->capacity, l->count + 1, sizeof *g);
-    if (!g)
+    /* room for its report too, so that delivering it cannot fail */
+    const fl_contact **g = fl_world_grow(w, l->refs, &l->capacity, l->count + 1, sizeof *g);
+    if (g)
+        l->refs = g;
+    fl_contact_data *d = fl_world_grow(w, l->data, &l->data_capacity, l->count + 1, sizeof *d);
+    if (d)
+        l->data = d;
+    if (!g || !d)
         return FL_ENOMEM;
-    l->items = g;
-    l->items[l->count++] = c;
+    l->refs[l->count++] = c;
     return FL_OK;
 }
 
@@ -308,19 +313,29 @@ static fl_status narrow_phase(fl_world *w)
     return ends ? end_unmatched(w) : FL_OK;
 }
 
-/* Calls the collision hooks; returns whether any was called. */
-static bool trigger_events(fl_world *w, double dt)
+void contact_report(const fl_contact *c, fl_contact_data *out)
 {
-    bool any = false;
+    *out = (fl_contact_data){c->a, c->b, c->index_a, c->index_b, c->part_a, c->part_b,
+                             c->normal, c->friction, c->restitution, c->count, c->touching,
+                             c->sensor, {{{0.0, 0.0}, 0.0, 0.0, 0.0, 0}, {{0.0, 0.0}, 0.0, 0.0, 0.0, 0}}};
+    for (int i = 0; i < c->count; i++) {
+        const fl_contact_point *p = &c->points[i];
+        out->points[i] = (fl_contact_data_point){p->point, p->separation, p->normal_impulse,
+                                                 p->tangent_impulse, p->id};
+    }
+}
+
+void collision_events(fl_world *w, double dt)
+{
     for (int e = 0; e < 3; e++) {
         event_list *l = &w->events[e];
         if (l->count == 0)
             continue;
-        fl_event ev = {FL_EVENT_COLLISION_START + e, w, w->step + 1, w->time, dt, l->items, l->count};
+        for (int i = 0; i < l->count; i++)
+            contact_report(l->refs[i], &l->data[i]);
+        fl_event ev = {FL_EVENT_COLLISION_START + e, w, w->step + 1, w->time, dt, l->data, l->count};
         world_trigger(w, &ev);
-        any = true;
     }
-    return any;
 }
 
 fl_status collision_stage(fl_world *w, double dt)
@@ -348,12 +363,12 @@ fl_status collision_stage(fl_world *w, double dt)
     if (st != FL_OK) {
         w->contacts.count = 0;
         w->next_index.valid = false;
+        for (int e = 0; e < 3; e++)
+            w->events[e].count = 0; /* they may point at contacts just dropped */
         FL_LAP(w, narrow_phase, mark);
         return st;
     }
     w->shapes_changed = false;
-    if (trigger_events(w, dt))
-        repack_motions(w); /* the hooks may have changed velocities */
     FL_LAP(w, narrow_phase, mark);
     return FL_OK;
 }
@@ -410,8 +425,10 @@ void collision_free(fl_world *w)
     fl_world_free(w, w->support_up);
     fl_world_free(w, w->contacts.items);
     fl_world_free(w, w->previous.items);
-    for (int e = 0; e < 3; e++)
-        fl_world_free(w, w->events[e].items);
+    for (int e = 0; e < 3; e++) {
+        fl_world_free(w, w->events[e].refs);
+        fl_world_free(w, w->events[e].data);
+    }
     broadphase_free(w, &w->broadphase);
     cover_free(w);
 }

@@ -209,14 +209,6 @@ void integrate_velocities(fl_world *w, double dt)
     }
 }
 
-void repack_motions(fl_world *w)
-{
-    if (!w->motions_ready)
-        return;
-    for (int i = 0; i < w->body_count; i++)
-        pack(w->motions, w->positions, w->bodies[i], w->motion_of[i]);
-}
-
 static void turn_by(fl_body *b, double turn)
 {
     if (turn != 0.0) {

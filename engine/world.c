@@ -215,9 +215,12 @@ fl_body *fl_world_body(const fl_world *w, int index)
 }
 fl_body *const *fl_world_bodies(const fl_world *w) { return w->bodies; }
 int fl_world_contact_count(const fl_world *w) { return w->contacts.count; }
-const fl_contact *fl_world_contact(const fl_world *w, int index)
+bool fl_world_contact(const fl_world *w, int index, fl_contact_data *out)
 {
-    return (index >= 0 && index < w->contacts.count) ? &w->contacts.items[index] : NULL;
+    if (index < 0 || index >= w->contacts.count)
+        return false;
+    contact_report(&w->contacts.items[index], out);
+    return true;
 }
 fl_vec2 fl_world_gravity(const fl_world *w) { return w->gravity; }
 void fl_world_set_gravity(fl_world *w, fl_vec2 g) { w->gravity = g; }
@@ -292,6 +295,7 @@ void fl_world_step(fl_world *w, double dt)
     mark = w->profile ? clock_ms() : 0.0;
     integrate_positions(w, dt);
     FL_LAP(w, integration, mark);
+    collision_events(w, dt);
     w->step++;
     if (dt != w->last_dt) {
         w->time_base = w->time;

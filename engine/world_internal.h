@@ -7,7 +7,7 @@
 #include "broadphase.h"
 #include "narrow_phase.h"
 #include "fail.h"
-#include "flotsam/fl_contact.h"
+#include "contact.h"
 #include "flotsam/fl_joint.h"
 #include "flotsam/fl_module.h"
 #include "flotsam/fl_world.h"
@@ -126,10 +126,12 @@ typedef struct contact_list {
     int count, capacity;
 } contact_list;
 
-/* Pointers to the contacts one collision event reports. */
+/* The contacts one collision event reports: found by the collision stage
+ * (refs), reported after the solve (data, with room made as refs grow). */
 typedef struct event_list {
-    const fl_contact **items;
-    int count, capacity;
+    const fl_contact **refs;
+    fl_contact_data *data;
+    int count, capacity, data_capacity;
 } event_list;
 
 struct fl_world {
@@ -305,6 +307,9 @@ fl_status modules_clone(const fl_world *w, fl_world *copy, fl_error *err);
 /* The collision stage: world geometry, broad phase, narrow phase, contact
  * persistence and the collision events. */
 fl_status collision_stage(fl_world *w, double dt);
+/* Delivers the collision events the stage gathered, with what the solve
+ * applied (after it, before afterUpdate). */
+void collision_events(fl_world *w, double dt);
 void collision_free(fl_world *w);
 /* Finds the covered edges of unmovable parts again if those parts changed
  * since (cover.c); the world's proxies must be built. */
@@ -337,9 +342,6 @@ void integrate_positions(fl_world *w, double dt);
 /* Moves the bodies the substeps hold by their velocities and
  * pseudo-velocities over h, and counts it in their `moved` (integrate.c). */
 void integrate_substep(fl_world *w, double h);
-/* Packs the bodies' velocities and positions again, after hooks that ran
- * since integrate_velocities (collision events) may have changed them. */
-void repack_motions(fl_world *w);
 
 /* The constraint solver: contacts and joints, velocities then positions,
  * on the packed motions. */

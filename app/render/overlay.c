@@ -102,7 +102,10 @@ static void draw_contacts(draw_batch *b, const fl_sim *s, const camera *cam)
 {
     rgba c = rgba_hex(CONTACT_COLOR, 255);
     for (int i = 0; i < fl_world_contact_count(s->world); i++) {
-        const fl_contact *k = fl_world_contact(s->world, i);
+        fl_contact_data d;
+        const fl_contact_data *k = &d;
+        if (!fl_world_contact(s->world, i, &d))
+            continue;
         for (int j = 0; j < k->count; j++) {
             fl_vec2 p = camera_to_screen(cam, k->points[j].point);
             fl_vec2 tip = fl_add(p, fl_scale(k->normal, 10.0 * cam->px));

@@ -1,5 +1,5 @@
-/* Contacts between bodies, as the solver keeps them and as the collision
- * events report them. */
+/* Contacts between bodies, as the world and the collision events report
+ * them. */
 #ifndef FL_CONTACT_H
 #define FL_CONTACT_H
 
@@ -12,38 +12,31 @@
 extern "C" {
 #endif
 
-typedef struct fl_contact_point {
-    fl_vec2 point;            /* world, midway between the surfaces */
-    double separation;        /* < 0: overlapping by that much */
-    double normal_impulse;    /* N s the solver applied this step, >= 0 */
+/* A contact as the world reports it (fl_world_contact, the collision
+ * events): a copy of the solver's own record, taken when it is read. */
+typedef struct fl_contact_data_point {
+    fl_vec2 point;            /* world, midway between the surfaces, when found */
+    double separation;        /* < 0: overlapping by that much, when found */
+    double normal_impulse;    /* N s the step's solve applied, >= 0 */
     double tangent_impulse;   /* ... and along the surface (friction) */
-    double start_normal, start_tangent; /* what the next step's solve starts
-                               * from: the impulses less the support pass's
-                               * part, or nothing after an impact */
-    double impact;            /* approach speed of a hit stopped short at the
-                               * surface: it bounces at the next step */
-    uint32_t id;              /* feature ids, for warm starting */
-} fl_contact_point;
+    uint32_t id;              /* the features that meet: the same while they do */
+} fl_contact_data_point;
 
-/* One pair of convex parts that are touching or about to. The world keeps
- * them in the broad phase's order, which depends only on the bodies. */
-typedef struct fl_contact {
+/* One pair of convex parts that are touching or about to. */
+typedef struct fl_contact_data {
     fl_body *a, *b;           /* a has the lower body index */
     int index_a, index_b;     /* their indices in the world's body list */
-    uint32_t id_a, id_b;      /* body ids: with the parts, the pair's key */
-    int part_a, part_b;
+    int part_a, part_b;       /* which convex part of each */
     fl_vec2 normal;           /* unit, from a to b */
     double friction, restitution;
     int count;                /* contact points, 0..2 */
     bool touching;            /* some point within FL_LINEAR_SLOP of touching */
     bool sensor;              /* a or b is a sensor: reported, not solved */
-    bool matched;             /* continued by a contact of the next step; kept
-                               * only while a collisionEnd hook listens */
-    fl_contact_point points[2];
-} fl_contact;
+    fl_contact_data_point points[2];
+} fl_contact_data;
 
 /* The deepest overlap of a contact, >= 0. */
-static inline double fl_contact_depth(const fl_contact *c)
+static inline double fl_contact_depth(const fl_contact_data *c)
 {
     double d = 0.0;
     for (int i = 0; i < c->count; i++)

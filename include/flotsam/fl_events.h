@@ -22,22 +22,26 @@ typedef enum fl_event_type {
     FL_EVENT_TYPE_COUNT
 } fl_event_type;
 
-typedef struct fl_contact fl_contact;
+typedef struct fl_contact_data fl_contact_data;
 
 /* What a callback receives. `step` is the number of the step in progress,
- * counting from 1; `time` is the world's time when the event fires (the start
- * of the step for beforeUpdate and the collision events, its end for
- * afterUpdate); `dt` the step. Collision events carry the pairs (bodies,
- * normal, contact points, depth), valid during the callback only; the
- * others carry none. Bodies added or removed by a callback during a step
- * join or leave when the step ends. */
+ * counting from 1; `time` the world's time at the start of the step (for
+ * afterUpdate, at its end); `dt` the step. The collision events are
+ * gathered as the step finds its contacts and delivered after its solve
+ * has moved the bodies, before afterUpdate: each carries its pairs
+ * (fl_contact_data: bodies, normal, the points where they were found and
+ * the impulses this step's solve applied there), valid during the
+ * callback only; the others carry none. A velocity, force or damping a
+ * callback gives a body acts from the next step on, as between steps.
+ * Bodies added or removed by a callback during a step join or leave when
+ * the step ends. */
 typedef struct fl_event {
     fl_event_type type;
     fl_world *world;
     uint64_t step;
     double time;
     double dt;
-    const fl_contact *const *pairs;
+    const fl_contact_data *pairs;
     int pair_count;
 } fl_event;
 

@@ -64,7 +64,10 @@ FL_API fl_body *const *fl_world_bodies(const fl_world *w);
 /* The contacts found by the last step (touching or about to), in a fixed
  * order; valid until the next step. */
 FL_API int fl_world_contact_count(const fl_world *w);
-FL_API const fl_contact *fl_world_contact(const fl_world *w, int index);
+/* Contact `index` (0 to fl_world_contact_count - 1) of the last step, as
+ * its solve left it, into *out; false (and *out untouched) for an index out
+ * of range. */
+FL_API bool fl_world_contact(const fl_world *w, int index, fl_contact_data *out);
 
 FL_API fl_vec2 fl_world_gravity(const fl_world *w);
 FL_API void fl_world_set_gravity(fl_world *w, fl_vec2 g);
