@@ -2,7 +2,7 @@
  * pushes every body in one pass, and what it reports of the last pass. */
 #include <math.h>
 #include <string.h>
-#include "cavity.h"
+#include "hold_overlap.h"
 #include "decay.h"
 #include "module.h"
 
@@ -55,8 +55,8 @@ static void free_module(void *module)
     fl_world_free(w, b->pushes);
     fl_world_free(w, b->totals);
     fl_world_free(w, b->stamps);
-    fl_world_free(w, b->holders);
-    fl_world_free(w, b->cav_buf);
+    fl_world_free(w, b->vessels);
+    fl_world_free(w, b->hold_buf);
     fl_world_free(w, b->cargo);
     fl_world_free(w, b);
 }
@@ -228,7 +228,7 @@ submerged_part buoyancy_measure_in(fl_buoyancy *b, const fl_body *body, int f, d
             submerge_across(body, planes, b->scratch, b->scratch_size, keep_polygon, &part);
         }
     }
-    if (b->holder_count > 0 && part.area > 0.0)
+    if (b->vessel_count > 0 && part.area > 0.0)
         buoyancy_keep_holds_dry(b, body, f, t + 0.5 * dt, &part); /* as submerge_wave */
     *rec = (fl_submerged){part.area, part.centroid, NULL, 0, part.waterline,
                           part.waterline_moment, part.wave_force, part.wave_moment,
@@ -340,7 +340,7 @@ static fl_status begin_pass(fl_buoyancy *b)
     for (int f = 0; f < b->fluid_count; f++) /* the world's gravity may have changed */
         fl_fluid_resolve_wave_speed(&b->fluids[f], fl_length(fl_world_gravity(b->world)));
     fl_status st = reserve(b, fl_world_body_count(b->world));
-    return st == FL_OK ? buoyancy_find_holders(b) : st;
+    return st == FL_OK ? buoyancy_find_vessels(b) : st;
 }
 
 static void end_pass(fl_buoyancy *b)
@@ -403,7 +403,7 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
     fl_world *w = b->world;
     /* The holds first: the water in them is part of the mass the lift
      * and the drags act on. */
-    if (b->holder_count > 0)
+    if (b->vessel_count > 0)
         buoyancy_flood(b, t, dt);
     fl_vec2 g = fl_world_gravity(w);
     double gl = fl_length(g);

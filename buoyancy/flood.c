@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include "flotsam/fl_decompose.h"
 #include "flotsam/fl_hold.h"
-#include "cavity.h"
+#include "hold_overlap.h"
 #include "module.h"
 
 /* The integral over [0, 1] of sign(d) sqrt(|d|), d linear from d0 to d1
@@ -102,7 +102,7 @@ static const fl_fluid_def *fluid_at(const fl_buoyancy *b, fl_vec2 p)
 /* Moves water through one opening (ends a, z about the centre of mass,
  * world orientation) for a step of dt, the surface inside at `level`
  * (along down, about the centre of mass; infinite when the hold is dry). */
-static void flow(const fl_buoyancy *b, fl_body *body, fl_cavity *c, const fl_vec2 *hull,
+static void flow(const fl_buoyancy *b, fl_body *body, fl_hold *c, const fl_vec2 *hull,
                  const fl_vec2 *solid, fl_vec2 a, fl_vec2 z, double level, fl_vec2 down, double gl,
                  double t, double dt)
 {
@@ -174,9 +174,9 @@ void buoyancy_flood(fl_buoyancy *b, double t, double dt)
     if (!(gl > 0.0))
         return;
     fl_vec2 down = fl_scale(g, 1.0 / gl);
-    for (int k = 0; k < b->holder_count; k++) {
-        fl_body *body = fl_world_body(w, b->holders[k]);
-        fl_cavity *c = body->cavity;
+    for (int k = 0; k < b->vessel_count; k++) {
+        fl_body *body = fl_world_body(w, b->vessels[k]);
+        fl_hold *c = body->hold;
         if (body->removed || body->hull_count > FL_DECOMPOSE_MAX || body->vert_count > FL_DECOMPOSE_MAX)
             continue;
         fl_vec2 hull[FL_DECOMPOSE_MAX], solid[FL_DECOMPOSE_MAX];

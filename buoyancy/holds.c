@@ -1,49 +1,50 @@
-/* Dry holds: the bodies whose hulls hold dry cavities, and what lies in
- * them taken out of another body's submerged part (cavity.c clips it). */
-#include "cavity.h"
+/* Dry holds: the vessels (bodies whose hull is more than their outline),
+ * and what lies in their holds taken out of another body's submerged part
+ * (hold_overlap.c clips it). */
+#include "hold_overlap.h"
 #include "module.h"
 
-fl_status buoyancy_find_holders(fl_buoyancy *b)
+fl_status buoyancy_find_vessels(fl_buoyancy *b)
 {
     fl_world *w = b->world;
-    if (b->holders_for == fl_world_revision(w) && b->cav_buf)
+    if (b->vessels_for == fl_world_revision(w) && b->hold_buf)
         return FL_OK;
-    b->holder_count = 0;
+    b->vessel_count = 0;
     int most = 0;
     for (int i = 0; i < fl_world_body_count(w); i++) {
         const fl_body *body = fl_world_body(w, i);
-        if (!body->cavity)
+        if (!body->hold)
             continue;
-        int *grown = fl_world_grow(w, b->holders, &b->holder_capacity, b->holder_count + 1,
+        int *grown = fl_world_grow(w, b->vessels, &b->vessel_capacity, b->vessel_count + 1,
                                    sizeof *grown);
         if (!grown)
             return FL_ENOMEM;
-        b->holders = grown;
-        b->holders[b->holder_count++] = i;
-        int edges = cavity_most_edges(body);
+        b->vessels = grown;
+        b->vessels[b->vessel_count++] = i;
+        int edges = hold_most_edges(body);
         most = edges > most ? edges : most;
     }
     /* A submerged polygon (at most submerge_room points) clipped by a convex
      * piece of `most` edges: each clip of a concave polygon can add up to
      * half its points and one, so room for twice both is ample. */
     int room = 2 * (submerge_room(b->most_points > 3 ? b->most_points : 3) + most);
-    fl_vec2 *buf = fl_world_grow(w, b->cav_buf, &b->cav_capacity, 3 * room, sizeof *buf);
+    fl_vec2 *buf = fl_world_grow(w, b->hold_buf, &b->hold_capacity, 3 * room, sizeof *buf);
     if (!buf)
         return FL_ENOMEM;
-    b->cav_buf = buf;
-    b->cav_room = room;
-    b->holders_for = fl_world_revision(w);
+    b->hold_buf = buf;
+    b->hold_room = room;
+    b->vessels_for = fl_world_revision(w);
     return FL_OK;
 }
 
 /* The submerged polygon of `body` in fluid f about its centre of mass
- * (world orientation), measured again and kept: in cav_buf for a body
+ * (world orientation), measured again and kept: in hold_buf for a body
  * wholly in the fluid, else in the clipping buffers. Returns the count. */
 static int part_polygon(fl_buoyancy *b, const fl_body *body, int f, double t,
                         const submerged_part *part, const fl_vec2 **out)
 {
     if (part->kind == SUBMERGE_WHOLE) {
-        fl_vec2 *p = b->cav_buf + 2 * b->cav_room;
+        fl_vec2 *p = b->hold_buf + 2 * b->hold_room;
         for (int k = 0; k < body->hull_count; k++)
             p[k] = fl_rotate(body->rot, body->hull[k]);
         *out = p;
@@ -67,7 +68,7 @@ static int part_polygon(fl_buoyancy *b, const fl_body *body, int f, double t,
     return again.polygon ? again.count : 0;
 }
 
-/* Takes out of the part what lies in another body's dry cavity. */
+/* Takes out of the part what lies in another body's dry hold. */
 void buoyancy_keep_holds_dry(fl_buoyancy *b, const fl_body *body, int f, double t,
                            submerged_part *part)
 {
@@ -76,20 +77,20 @@ void buoyancy_keep_holds_dry(fl_buoyancy *b, const fl_body *body, int f, double 
     fl_world *w = b->world;
     double dry = 0.0;
     fl_vec2 moment = {0.0, 0.0};
-    for (int k = 0; k < b->holder_count; k++) {
-        const fl_body *holder = fl_world_body(w, b->holders[k]);
+    for (int k = 0; k < b->vessel_count; k++) {
+        const fl_body *vessel = fl_world_body(w, b->vessels[k]);
         /* Only a larger hull holds a body dry: of two hulls that overlap,
          * the smaller one's displacement inside the larger is taken out,
          * never the larger's (it already counts that water). */
-        if (holder == body || holder->removed || holder->hull_area <= body->hull_area ||
-            fl_length(fl_sub(holder->position, body->position)) >= holder->hull_radius + body->hull_radius)
+        if (vessel == body || vessel->removed || vessel->hull_area <= body->hull_area ||
+            fl_length(fl_sub(vessel->position, body->position)) >= vessel->hull_radius + body->hull_radius)
             continue;
         if (n < 0)
             n = part_polygon(b, body, f, t, part, &poly);
         if (n < 3)
             return;
         fl_vec2 m;
-        double a = cavity_overlap(holder, body, poly, n, b->cav_buf, b->cav_room, &m);
+        double a = hold_overlap(vessel, body, poly, n, b->hold_buf, b->hold_room, &m);
         dry += a;
         moment = fl_add(moment, m);
     }

@@ -38,13 +38,13 @@ struct fl_buoyancy {
     int stamp_capacity, stamped;
     uint64_t pass;            /* apply passes so far */
     uint64_t pushed_revision; /* the world's body list at the last apply */
-    /* Bodies with a dry cavity (cavity.h), found again when the body list
+    /* Bodies with a dry hold (hold_overlap.h), found again when the body list
      * changes, and the buffers their cargo is clipped in. */
-    int *holders;
-    int holder_count, holder_capacity;
-    uint64_t holders_for;
-    fl_vec2 *cav_buf;         /* three buffers of cav_room points */
-    int cav_room, cav_capacity;
+    int *vessels;
+    int vessel_count, vessel_capacity;
+    uint64_t vessels_for;
+    fl_vec2 *hold_buf;         /* three buffers of hold_room points */
+    int hold_room, hold_capacity;
     /* The bodies that may lie in the flooded hold at hand (cargo.c). */
     fl_body **cargo;
     int cargo_count, cargo_capacity;
@@ -52,11 +52,11 @@ struct fl_buoyancy {
 
 static inline bool is_wet(const fl_body *body) { return !body->is_static && !body->removed; }
 
-/* The bodies with dry cavities, and buffers for clipping against them
+/* The bodies with dry holds, and buffers for clipping against them
  * (kept until the body list changes: a warmed-up step allocates nothing). */
-fl_status buoyancy_find_holders(fl_buoyancy *b);
+fl_status buoyancy_find_vessels(fl_buoyancy *b);
 
-/* Takes out of the part what lies in another body's dry cavity. */
+/* Takes out of the part what lies in another body's dry hold. */
 void buoyancy_keep_holds_dry(fl_buoyancy *b, const fl_body *body, int f, double t,
                              submerged_part *part);
 
@@ -65,21 +65,21 @@ void buoyancy_keep_holds_dry(fl_buoyancy *b, const fl_body *body, int f, double 
 void buoyancy_flood(fl_buoyancy *b, double t, double dt);
 
 /* Cargo in a flooded hold (cargo.c). cargo_gather lists the bodies that
- * may lie in the holder's hull (FL_ENOMEM when the list cannot grow);
+ * may lie in the vessel's hull (FL_ENOMEM when the list cannot grow);
  * cargo_level lays `water` m^2 level in the hold (hull and solid turned
  * as it stands) with the cargo's parts under the level displacing it, and
- * gives the water's centroid about the holder's centre of mass; false
+ * gives the water's centroid about the vessel's centre of mass; false
  * when there is no room. cargo_buoy lifts each one's part in the hull
  * under that level and gives the hull the force back. */
-fl_status cargo_gather(fl_buoyancy *b, const fl_body *holder);
-bool cargo_level(fl_buoyancy *b, const fl_body *holder, const fl_vec2 *hull, const fl_vec2 *solid,
+fl_status cargo_gather(fl_buoyancy *b, const fl_body *vessel);
+bool cargo_level(fl_buoyancy *b, const fl_body *vessel, const fl_vec2 *hull, const fl_vec2 *solid,
                  fl_vec2 down, double water, double *level, fl_vec2 *centroid);
-void cargo_buoy(fl_buoyancy *b, fl_body *holder, double level, fl_vec2 g, fl_vec2 down);
+void cargo_buoy(fl_buoyancy *b, fl_body *vessel, double level, fl_vec2 g, fl_vec2 down);
 
 /* Measures the body in fluid f into its record (no polygon yet); returns
  * the part, whose polygon is written out only when keep_polygon is set. In
  * still water most bodies are decided here, without a call. What lies in
- * another body's dry cavity is taken out. A wave is measured for a step of
+ * another body's dry hold is taken out. A wave is measured for a step of
  * dt from t (0: a measure at t alone; submerge_wave says how). */
 submerged_part buoyancy_measure_in(fl_buoyancy *b, const fl_body *body, int f, double t,
                                    double dt, bool keep_polygon, fl_submerged *rec);

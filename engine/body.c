@@ -159,7 +159,7 @@ static fl_status check_no_hold(const fl_body_def *def, fl_body_def_part *part, f
                                            "(openings, water)"));
 }
 
-static fl_status make_cavity(fl_world *w, fl_body *b, const fl_body_def *def, fl_vec2 centroid,
+static fl_status make_hold(fl_world *w, fl_body *b, const fl_body_def *def, fl_vec2 centroid,
                              fl_error *err);
 
 fl_status body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err)
@@ -220,11 +220,11 @@ fl_status body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_err
     for (int i = 0; i < b->hull_count; i++)
         b->hull_radius = fmax(b->hull_radius, fl_length(b->hull[i]));
     fl_polygon_area_centroid(b->hull, b->hull_count, &b->hull_centroid);
-    st = make_cavity(w, b, def, mp.centroid, err);
+    st = make_hold(w, b, def, mp.centroid, err);
     if (st != FL_OK) {
-        if (b->cavity)
-            fl_world_free(w, b->cavity->openings);
-        fl_world_free(w, b->cavity);
+        if (b->hold)
+            fl_world_free(w, b->hold->openings);
+        fl_world_free(w, b->hold);
         fl_world_free(w, block);
         return st;
     }
@@ -251,9 +251,9 @@ fl_status body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_err
     /* The water a hold starts with, before the motion: a body's velocity
      * and spin are given with its water aboard. */
     fl_hold_water in;
-    if (b->cavity) {
-        b->cavity->own_mass = b->mass;
-        b->cavity->own_inertia = b->inertia;
+    if (b->hold) {
+        b->hold->own_mass = b->mass;
+        b->hold->own_inertia = b->inertia;
         hold_settle(b, fl_world_gravity(w), &in);
     }
     if (!def->is_static) {
@@ -267,9 +267,9 @@ fl_status body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_err
 
 void body_destroy(fl_world *w, fl_body *b)
 {
-    if (b->cavity)
-        fl_world_free(w, b->cavity->openings);
-    fl_world_free(w, b->cavity);
+    if (b->hold)
+        fl_world_free(w, b->hold->openings);
+    fl_world_free(w, b->hold);
     fl_world_free(w, b->block);
 }
 
@@ -291,7 +291,7 @@ static bool same_polygon(const fl_vec2 *a, const fl_vec2 *b, int n, int m)
 
 /* The hull's convex pieces, for a hull that is not the outline, and its
  * hold's openings and water. */
-static fl_status make_cavity(fl_world *w, fl_body *b, const fl_body_def *def, fl_vec2 centroid,
+static fl_status make_hold(fl_world *w, fl_body *b, const fl_body_def *def, fl_vec2 centroid,
                              fl_error *err)
 {
     if (b->hull == b->verts || same_polygon(b->hull, b->verts, b->vert_count, b->hull_count))
@@ -302,10 +302,10 @@ static fl_status make_cavity(fl_world *w, fl_body *b, const fl_body_def *def, fl
     fl_status st = split_parts(b->hull, b->hull_count, p, err);
     if (st == FL_OK) {
         int nv = p->start[p->count];
-        size_t head = (sizeof(fl_cavity) + sizeof(fl_vec2) - 1) / sizeof(fl_vec2) * sizeof(fl_vec2);
+        size_t head = (sizeof(fl_hold) + sizeof(fl_vec2) - 1) / sizeof(fl_vec2) * sizeof(fl_vec2);
         size_t starts = (sizeof(int) * (size_t)(p->count + 1) + sizeof(fl_vec2) - 1) /
                         sizeof(fl_vec2) * sizeof(fl_vec2);
-        fl_cavity *c = fl_world_alloc(w, head + starts + sizeof(fl_vec2) * (size_t)nv);
+        fl_hold *c = fl_world_alloc(w, head + starts + sizeof(fl_vec2) * (size_t)nv);
         if (!c) {
             st = fail_with(err, FL_ENOMEM, "out of memory adding a body");
         } else {
@@ -314,7 +314,7 @@ static fl_status make_cavity(fl_world *w, fl_body *b, const fl_body_def *def, fl
             c->verts = (fl_vec2 *)(void *)((char *)c + head + starts);
             memcpy(c->start, p->start, sizeof(int) * (size_t)(p->count + 1));
             memcpy(c->verts, p->verts, sizeof(fl_vec2) * (size_t)nv);
-            b->cavity = c;
+            b->hold = c;
             st = hold_make_openings(w, b, def, centroid, err);
         }
     }

@@ -158,7 +158,7 @@ fl_status fl_body_set_density(fl_body *b, double density)
         return FL_EINVAL;
     /* The water a hold carries stays as it is. */
     double k = density / b->density;
-    fl_cavity *c = b->cavity;
+    fl_hold *c = b->hold;
     double own_mass = c ? c->own_mass : b->mass, own_inertia = c ? c->own_inertia : b->inertia;
     double wm = c ? c->carried_mass : 0.0, wi = c ? c->carried_inertia : 0.0;
     double mass = own_mass * k + wm, inertia = own_inertia * k + wi;

@@ -75,13 +75,15 @@ struct fl_body {
      * act through the same map, so the damping and stiffness leave every
      * equilibrium, held or free, where it was. */
     double response, angular_response;
-    /* A body whose hull is not its outline holds a dry cavity between the
-     * two: the hull's convex pieces, to take what lies inside it out of
-     * another body's displacement (buoyancy/cavity.c). NULL: none. */
-    struct fl_cavity *cavity;
+    /* A body whose hull is not its outline is a vessel: the space between
+     * the two is its hold (one word for it throughout), kept as the hull's
+     * convex pieces, to take what lies inside it out of another body's
+     * displacement (buoyancy/hold_overlap.c), with the water and openings
+     * when it floods. NULL: none. */
+    struct fl_hold *hold;
 };
 
-typedef struct fl_cavity {
+typedef struct fl_hold {
     int count;            /* convex pieces of the hull, positive winding */
     int *start;           /* piece k is verts[start[k] .. start[k + 1]) */
     fl_vec2 *verts;       /* about the centre of mass, body frame */
@@ -95,13 +97,13 @@ typedef struct fl_cavity {
     double own_mass, own_inertia; /* the body's without its water */
     fl_vec2 *openings;
     int opening_count, opening_capacity; /* in openings */
-} fl_cavity;
+} fl_hold;
 
-/* The hold's openings for a new body with a cavity: the given ones, or by
+/* The hold's openings for a new body with a hold: the given ones, or by
  * default wherever the hull's boundary is not also the outline's (an open
  * boat: the gap between its gunwales), and its water; `centroid` is the
  * centre of mass about the def's origin. On failure the caller frees the
- * cavity and its openings. hold.c. */
+ * hold and its openings. hold.c. */
 fl_status hold_make_openings(fl_world *w, fl_body *b, const fl_body_def *def, fl_vec2 centroid,
                              fl_error *err);
 /* What hold_make_openings refuses in a def whose hold has `room` m^2:

@@ -1,5 +1,5 @@
 /* A world copied between steps, bit for bit in everything that the steps
- * to come read: the bodies (each with its shape block and cavity), the
+ * to come read: the bodies (each with its shape block and hold), the
  * joints and their warm-start impulses, the contacts of the last step and
  * theirs, the sweep order of the parts, the counters. What a step rebuilds
  * from those (proxies, boxes, pairs, the solver's rows, the contact index)
@@ -50,12 +50,12 @@ static fl_body *clone_body(fl_world *w, const fl_body *b)
     c->hull = MOVED(b->hull, b, c);
     c->part_verts = MOVED(b->part_verts, b, c);
     c->part_normals = MOVED(b->part_normals, b, c);
-    c->cavity = NULL;
-    if (b->cavity) {
-        const fl_cavity *k = b->cavity;
+    c->hold = NULL;
+    if (b->hold) {
+        const fl_hold *k = b->hold;
         const char *cend = furthest((const char *)(k + 1), k->start, sizeof(int) * (size_t)(k->count + 1));
         cend = furthest(cend, k->verts, sizeof(fl_vec2) * (size_t)k->start[k->count]);
-        fl_cavity *kc = copy_bytes(w, k, (size_t)(cend - (const char *)k));
+        fl_hold *kc = copy_bytes(w, k, (size_t)(cend - (const char *)k));
         if (!kc) {
             fl_world_free(w, block);
             return NULL;
@@ -72,7 +72,7 @@ static fl_body *clone_body(fl_world *w, const fl_body *b)
             }
         }
         kc->opening_capacity = k->opening_count;
-        c->cavity = kc;
+        c->hold = kc;
     }
     return c;
 }

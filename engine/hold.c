@@ -11,7 +11,7 @@
 #include "fail.h"
 
 /* Room for `need` openings. */
-static bool reserve_openings(fl_world *w, fl_cavity *c, int need)
+static bool reserve_openings(fl_world *w, fl_hold *c, int need)
 {
     fl_vec2 *grown = fl_world_grow(w, c->openings, &c->opening_capacity, need, 2 * sizeof *grown);
     if (!grown)
@@ -20,7 +20,7 @@ static bool reserve_openings(fl_world *w, fl_cavity *c, int need)
     return true;
 }
 
-static bool add_opening(fl_world *w, fl_cavity *c, fl_vec2 a, fl_vec2 z)
+static bool add_opening(fl_world *w, fl_hold *c, fl_vec2 a, fl_vec2 z)
 {
     if (!reserve_openings(w, c, c->opening_count + 1))
         return false;
@@ -76,7 +76,7 @@ static bool open_uncovered(fl_world *w, const fl_body *b, fl_vec2 a, fl_vec2 z, 
     }
     for (int k = 0; k < gaps; k++)
         if ((hi[k] - lo[k]) * len > tol &&
-            !add_opening(w, b->cavity, fl_add(a, fl_scale(d, lo[k])), fl_add(a, fl_scale(d, hi[k]))))
+            !add_opening(w, b->hold, fl_add(a, fl_scale(d, lo[k])), fl_add(a, fl_scale(d, hi[k]))))
             return false;
     return true;
 }
@@ -123,7 +123,7 @@ fl_status hold_check_def(const fl_body_def *def, double room, fl_body_def_part *
 fl_status hold_make_openings(fl_world *w, fl_body *b, const fl_body_def *def, fl_vec2 centroid,
                              fl_error *err)
 {
-    fl_cavity *c = b->cavity;
+    fl_hold *c = b->hold;
     c->openings = NULL;
     c->opening_count = c->opening_capacity = 0;
     c->water = c->water_density = c->carried_mass = c->carried_inertia = 0.0;
@@ -151,7 +151,7 @@ fl_status hold_make_openings(fl_world *w, fl_body *b, const fl_body_def *def, fl
 
 void hold_carry(fl_body *b, double mass, double inertia)
 {
-    fl_cavity *c = b->cavity;
+    fl_hold *c = b->hold;
     if (b->is_static || (mass == c->carried_mass && inertia == c->carried_inertia))
         return;
     /* From the body's own, never by differences: a large load come and
@@ -167,29 +167,29 @@ void hold_carry(fl_body *b, double mass, double inertia)
     c->carried_inertia = inertia;
 }
 
-bool fl_body_has_hold(const fl_body *b) { return b->cavity != NULL; }
+bool fl_body_has_hold(const fl_body *b) { return b->hold != NULL; }
 
 double fl_body_water(const fl_body *b, double *density)
 {
     if (density)
-        *density = b->cavity ? b->cavity->water_density : 0.0;
-    return b->cavity ? b->cavity->water : 0.0;
+        *density = b->hold ? b->hold->water_density : 0.0;
+    return b->hold ? b->hold->water : 0.0;
 }
 
 const fl_vec2 *fl_body_openings(const fl_body *b, int *count)
 {
     if (count)
-        *count = b->cavity ? b->cavity->opening_count : 0;
-    return b->cavity ? b->cavity->openings : NULL;
+        *count = b->hold ? b->hold->opening_count : 0;
+    return b->hold ? b->hold->openings : NULL;
 }
 
 fl_status fl_body_set_water(fl_world *w, fl_body *b, double area, double density)
 {
-    if (!b->cavity || !isfinite(area) || area < 0.0 || !isfinite(density) ||
+    if (!b->hold || !isfinite(area) || area < 0.0 || !isfinite(density) ||
         (area > 0.0 && !(density > 0.0)))
         return FL_EINVAL;
-    b->cavity->water = area;
-    b->cavity->water_density = area > 0.0 ? density : 0.0;
+    b->hold->water = area;
+    b->hold->water_density = area > 0.0 ? density : 0.0;
     fl_hold_water in;
     hold_settle(b, fl_world_gravity(w), &in);
     return FL_OK;
@@ -197,10 +197,10 @@ fl_status fl_body_set_water(fl_world *w, fl_body *b, double area, double density
 
 fl_status fl_body_add_opening(fl_world *w, fl_body *b, fl_vec2 a, fl_vec2 z)
 {
-    if (!b->cavity || !isfinite(a.x) || !isfinite(a.y) || !isfinite(z.x) || !isfinite(z.y) ||
+    if (!b->hold || !isfinite(a.x) || !isfinite(a.y) || !isfinite(z.x) || !isfinite(z.y) ||
         (a.x == z.x && a.y == z.y))
         return FL_EINVAL;
     fl_vec2 la = fl_unrotate(b->rot, fl_sub(a, b->position));
     fl_vec2 lz = fl_unrotate(b->rot, fl_sub(z, b->position));
-    return add_opening(w, b->cavity, la, lz) ? FL_OK : FL_ENOMEM;
+    return add_opening(w, b->hold, la, lz) ? FL_OK : FL_ENOMEM;
 }

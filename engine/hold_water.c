@@ -105,7 +105,7 @@ void hold_turn(const fl_body *b, fl_vec2 *hull, fl_vec2 *solid)
 
 bool hold_settle(fl_body *b, fl_vec2 g, fl_hold_water *out)
 {
-    fl_cavity *c = b->cavity;
+    fl_hold *c = b->hold;
     double mass = 0.0, inertia = 0.0;
     bool wet = fl_body_hold_water(b, g, out);
     if (wet) {
@@ -120,11 +120,11 @@ bool hold_settle(fl_body *b, fl_vec2 g, fl_hold_water *out)
 bool fl_body_hold_water(const fl_body *b, fl_vec2 g, fl_hold_water *out)
 {
     double gl = fl_length(g);
-    if (!b->cavity || !(b->cavity->water > 0.0) || !(gl > 0.0) || b->hull_count > FL_DECOMPOSE_MAX ||
+    if (!b->hold || !(b->hold->water > 0.0) || !(gl > 0.0) || b->hull_count > FL_DECOMPOSE_MAX ||
         b->vert_count > FL_DECOMPOSE_MAX)
         return false;
     fl_vec2 hull[FL_DECOMPOSE_MAX], solid[FL_DECOMPOSE_MAX];
     hold_turn(b, hull, solid);
     return fl_hold_water_in(hull, b->hull_count, solid, b->vert_count, fl_scale(g, 1.0 / gl),
-                            b->cavity->water, out);
+                            b->hold->water, out);
 }

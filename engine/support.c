@@ -45,7 +45,7 @@ static fl_vec2 normal_from(const contact_row *r, int j, int i)
 }
 
 /* Whether motion i, held as up[i] says (the normal of the row that holds
- * it, from its holder towards it), holds what row j pushes it against. */
+ * it, from its vessel towards it), holds what row j pushes it against. */
 static bool holds(const contact_row *r, int j, int i, const fl_motion *m, const fl_vec2 *up)
 {
     return motion_unmovable(&m[i]) || fl_dot(normal_from(r, j, i), up[i]) > HELD_COS;
@@ -93,7 +93,7 @@ static void find_depths(const contact_row *r, int rows, const fl_motion *m, int 
 }
 
 /* The end of row j that holds the other (0: ia, 1: ib), or -1. */
-static int holder_of(const contact_row *r, int j, const int *depth, const fl_motion *m,
+static int vessel_of(const contact_row *r, int j, const int *depth, const fl_motion *m,
                      const fl_vec2 *up)
 {
     int a = depth[r[j].ia], b = depth[r[j].ib];
@@ -122,34 +122,34 @@ void support_order(fl_world *w, int rows)
     int *order = block, *depth = order + rows, *head = depth + motions;
     int *queue = head + motions + 1, *adj = queue + motions;
     find_depths(r, rows, m, w->body_count + 1, motions, depth, up, head, adj, queue);
-    /* The rows whose one end holds the other, by the holder's depth (a
+    /* The rows whose one end holds the other, by the vessel's depth (a
      * counting sort: head counts each depth's rows; depths are < motions),
-     * each as 2 j + the holder's end; adj, done with, keeps each row's
-     * holder between the two loops. */
-    int *holder = adj;
+     * each as 2 j + the vessel's end; adj, done with, keeps each row's
+     * vessel between the two loops. */
+    int *vessel = adj;
     for (int i = 0; i <= motions; i++)
         head[i] = 0;
     for (int j = 0; j < rows; j++) {
-        holder[j] = holder_of(r, j, depth, m, up);
-        if (holder[j] >= 0)
-            head[depth[holder[j] ? r[j].ib : r[j].ia] + 1]++;
+        vessel[j] = vessel_of(r, j, depth, m, up);
+        if (vessel[j] >= 0)
+            head[depth[vessel[j] ? r[j].ib : r[j].ia] + 1]++;
     }
     for (int i = 0; i < motions; i++)
         head[i + 1] += head[i];
     w->support_count = head[motions];
     for (int j = 0; j < rows; j++)
-        if (holder[j] >= 0)
-            order[head[depth[holder[j] ? r[j].ib : r[j].ia]]++] = 2 * j + holder[j];
+        if (vessel[j] >= 0)
+            order[head[depth[vessel[j] ? r[j].ib : r[j].ia]]++] = 2 * j + vessel[j];
 }
 
-/* Pushes row r's upper body (the other end from `holder`, 0: ia, 1: ib)
+/* Pushes row r's upper body (the other end from `vessel`, 0: ia, 1: ib)
  * until no point closes faster than its floor allows less `give`, adding
  * to the row's support impulses. */
-static void support_row(const contact_row *r, int holder, fl_motion *m, double give, double *acc)
+static void support_row(const contact_row *r, int vessel, fl_motion *m, double give, double *acc)
 {
     fl_motion *a = &m[r->ia], *b = &m[r->ib];
     pair_mass pm = masses_of(a, b);
-    if (holder == 0)
+    if (vessel == 0)
         pm.ima = pm.iia = 0.0;
     else
         pm.imb = pm.iib = 0.0;
@@ -162,14 +162,14 @@ static void support_row(const contact_row *r, int holder, fl_motion *m, double g
     bool closing = false;
     for (int i = 0; i < r->count; i++) {
         const row_point *p = &r->points[i];
-        double into = holder == 0 ? speed_along(&a->vel, &still, r->normal, p->rna, 0.0)
+        double into = vessel == 0 ? speed_along(&a->vel, &still, r->normal, p->rna, 0.0)
                                   : -speed_along(&still, &b->vel, r->normal, 0.0, p->rnb);
         floor[i] = p->floor - give - fl_max(into, 0.0);
         closing = closing || speed_along(&a->vel, &b->vel, r->normal, p->rna, p->rnb) < floor[i];
     }
     if (!closing)
         return; /* the passes left nothing to hold */
-    row_block k = row_block_for(r, pm); /* with the holder fixed */
+    row_block k = row_block_for(r, pm); /* with the vessel fixed */
     double add[2] = {0.0, 0.0};
     if (!(r->count == 2 && k.inv_det != 0.0 &&
           solve_block(r, k, &a->vel, &b->vel, pm, floor, &add[0], &add[1])))

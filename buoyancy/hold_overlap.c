@@ -1,4 +1,4 @@
-#include "cavity.h"
+#include "hold_overlap.h"
 #include "flotsam/fl_polygon.h"
 
 /* p clipped to the convex polygon q[0..m) (positive winding, about
@@ -29,23 +29,23 @@ static double clip_to_convex(const fl_vec2 *p, int n, const fl_vec2 *q, int m, f
     return area;
 }
 
-double cavity_overlap(const fl_body *holder, const fl_body *inside, const fl_vec2 *p, int n,
+double hold_overlap(const fl_body *vessel, const fl_body *inside, const fl_vec2 *p, int n,
                       fl_vec2 *buf, int room, fl_vec2 *moment)
 {
     *moment = fl_v2(0.0, 0.0);
-    const fl_cavity *cav = holder->cavity;
-    fl_vec2 shift = fl_sub(holder->position, inside->position);
+    const fl_hold *cav = vessel->hold;
+    fl_vec2 shift = fl_sub(vessel->position, inside->position);
     double area = 0.0;
     for (int k = 0; k < cav->count; k++)
         area += clip_to_convex(p, n, cav->verts + cav->start[k], cav->start[k + 1] - cav->start[k],
-                               holder->rot, shift, buf, room, moment);
+                               vessel->rot, shift, buf, room, moment);
     return area;
 }
 
-int cavity_most_edges(const fl_body *holder)
+int hold_most_edges(const fl_body *vessel)
 {
     int most = 0;
-    const fl_cavity *cav = holder->cavity;
+    const fl_hold *cav = vessel->hold;
     for (int k = 0; k < cav->count; k++)
         most = cav->start[k + 1] - cav->start[k] > most ? cav->start[k + 1] - cav->start[k] : most;
     return most;
