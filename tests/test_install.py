@@ -71,6 +71,28 @@ class Installed(unittest.TestCase):
                              capture_output=True, text=True)
         self.assertEqual(mod.stdout.strip(), version)
 
+    def test_program_reads_no_source_path(self):
+        """The installed program looks for its scenes where they are
+        installed, not in the tree it was built from: no string it reads
+        names that tree (its debug information may)."""
+        progs = glob.glob(os.path.join(self.dest, '**', 'bin', 'flotsam'), recursive=True)
+        if not progs:
+            self.skipTest('the program is not built')
+        scenes = glob.glob(os.path.join(self.dest, '**', 'share', 'flotsam', 'scenes',
+                                        'harbour.scene'), recursive=True)
+        self.assertEqual(len(scenes), 1, 'the scenes are installed beside the program')
+        with tempfile.TemporaryDirectory() as tmp:
+            rodata = os.path.join(tmp, 'rodata')
+            r = subprocess.run(['objcopy', '-O', 'binary', '--only-section=.rodata', progs[0],
+                                rodata], capture_output=True, text=True)
+            if r.returncode != 0:
+                self.skipTest('objcopy cannot read the program: ' + r.stderr)
+            with open(rodata, 'rb') as f:
+                strings = f.read()
+        self.assertGreater(len(strings), 1000)
+        self.assertNotIn(os.path.abspath(ROOT).encode(), strings)
+        self.assertIn(b'/share/flotsam/scenes', strings)
+
     def test_shared_library_exports_just_the_api(self):
         libs = glob.glob(os.path.join(self.dest, '**', 'libflotsam.so'), recursive=True)
         if not libs:

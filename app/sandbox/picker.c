@@ -1,8 +1,10 @@
 /* The scene picker (O): the scenes and replays in the open scene's folder,
- * in ./scenes and in the source tree's scenes/, and the files opened this
- * session, in a list chosen with the arrows and Enter or a click. */
-#define _POSIX_C_SOURCE 200809L
+ * in ./scenes, in ../scenes beside the program and where the scenes are
+ * installed, and the files opened this session, in a list chosen with the
+ * arrows and Enter or a click. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <dirent.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,9 +33,25 @@ static int by_name(const void *a, const void *b)
     return strcmp((const char *)a, (const char *)b);
 }
 
+/* The folders listed so far, as their real paths: one folder reached by
+ * two names (./scenes, and ../scenes beside the program run from the
+ * source tree) is listed once. */
+typedef struct folders {
+    char real[4][PATH_MAX];
+    int count;
+} folders;
+
 /* Every .scene and .replay in dir, sorted, after those listed so far. */
-static void add_folder(sandbox_picker *p, const char *dir)
+static void add_folder(sandbox_picker *p, folders *seen, const char *dir)
 {
+    char real[PATH_MAX];
+    if (!realpath(dir, real))
+        return;
+    for (int i = 0; i < seen->count; i++)
+        if (!strcmp(seen->real[i], real))
+            return;
+    if (seen->count < 4)
+        memcpy(seen->real[seen->count++], real, sizeof real);
     DIR *d = opendir(dir);
     if (!d)
         return;
@@ -74,21 +92,32 @@ void sandbox_open_picker(sandbox *sb)
     p->cursor = 0;
     for (int i = p->recent_count - 1; i >= 0; i--)
         add(p, p->recent[i]);
+    folders seen = {.count = 0};
     if (sb->file.path) {
         char dir[sizeof p->paths[0]];
         snprintf(dir, sizeof dir, "%s", sb->file.path);
         char *slash = strrchr(dir, '/');
         if (slash) {
             *slash = '\0';
-            add_folder(p, dir);
+            add_folder(p, &seen, dir);
         } else {
-            add_folder(p, ".");
+            add_folder(p, &seen, ".");
         }
     }
-    add_folder(p, "scenes");
-    add_folder(p, FLOTSAM_SCENES_DIR);
+    add_folder(p, &seen, "scenes");
+    /* Beside the program: the source tree's scenes for a program run from
+     * its build folder. */
+    char *base = SDL_GetBasePath();
+    if (base) {
+        char beside[sizeof p->paths[0]];
+        snprintf(beside, sizeof beside, "%s../scenes", base);
+        SDL_free(base);
+        add_folder(p, &seen, beside);
+    }
+    add_folder(p, &seen, FLOTSAM_SCENES_DIR); /* where they are installed */
     if (p->count == 0) {
-        sandbox_say(sb, "no scenes found (looked in ./scenes and %s)", FLOTSAM_SCENES_DIR);
+        sandbox_say(sb, "no scenes found (looked in ./scenes, beside the program and in %s)",
+                    FLOTSAM_SCENES_DIR);
         return;
     }
     p->on = true;
