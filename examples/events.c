@@ -1,8 +1,9 @@
 /* Event hooks: a 1 m box is let go 0.5 m above a static floor and stepped
  * for two seconds with a hook on each of beforeUpdate, afterUpdate,
  * collisionStart and collisionEnd. Every step calls the update hooks once
- * each; the box lands (a body let go falls g t^2 / 2 at every step, so in
- * the step that reaches t = sqrt(2 h / g)), touches the floor in one pair
+ * each. A body let go falls g t^2 / 2 at every step, so the box comes
+ * down in the step that reaches t = sqrt(2 h / g) (h less the contact
+ * slop) and is seen touching in the next; it touches the floor in one pair
  * of parts and, with no restitution, stays: one collisionStart, no
  * collisionEnd.
  *
