@@ -71,10 +71,11 @@ int main(void)
         ok = fl_world_add_body(world, &def, &bodies[i], &err) == FL_OK;
     }
     fl_rope_def rope = {NULL, NULL, {0.3, 0.0}, {-0.3, 0.0}, 0.0, 0.0, 0.0};
+    fl_joint *tie;
     if (ok) {
         rope.a = bodies[0];
         rope.b = bodies[1]; /* rigid, as long as the anchors are apart now */
-        ok = fl_world_add_rope(world, &rope, NULL, &err) == FL_OK;
+        ok = fl_world_add_rope(world, &rope, &tie, &err) == FL_OK;
     }
     if (!ok) {
         fprintf(stderr, "custom_allocator: %s\n", err.message);
