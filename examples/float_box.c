@@ -2,9 +2,11 @@
  * just above still water, and its draft is printed every second as it
  * settles. Archimedes says it comes to rest with 600/1000 of its height
  * under the surface: 0.3 m. (In flotsam y points down, so the draft is the
- * box's bottom minus the surface.)
+ * box's bottom minus the surface.) It exits non-zero unless it comes to
+ * that, to the digits it prints.
  *
  *   cc float_box.c $(pkg-config --cflags --libs flotsam) -o float_box */
+#include <math.h>
 #include <stdio.h>
 #include <flotsam/flotsam.h>
 
@@ -48,16 +50,23 @@ int main(void)
     }
 
     const double dt = 1.0 / 60.0;
+    double draft = 0.0;
     for (int step = 1; step <= 60 * 60; step++) {
         fl_world_step(world, dt);
-        if (step % 300 == 0) {
-            double draft = fl_body_position(box).y + height / 2 - water.surface;
+        draft = fl_body_position(box).y + height / 2 - water.surface;
+        if (step % 300 == 0)
             printf("t = %4.1f s   draft %.5f m\n", fl_world_time(world), draft);
-        }
     }
-    printf("Archimedes: %.5f m\n", density / water.density * height);
+    double archimedes = density / water.density * height;
+    printf("Archimedes: %.5f m\n", archimedes);
 
     fl_buoyancy_destroy(buoyancy);
     fl_world_destroy(world);
+    /* The water's linear drag has taken the bob out: the last draft reads
+     * as Archimedes' to the digits printed. */
+    if (fabs(draft - archimedes) > 0.5e-5) {
+        fprintf(stderr, "float_box: the draft is not Archimedes'\n");
+        return 1;
+    }
     return 0;
 }

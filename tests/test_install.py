@@ -153,9 +153,15 @@ class Installed(unittest.TestCase):
         r = subprocess.run([exe], env=self.run_env, capture_output=True, text=True)
         self.assertEqual(r.returncode, 0, r.stderr)
 
-    def test_every_example_is_tested(self):
+    def test_every_example_checks_itself(self):
+        # Every example but run_scene compares what it prints with the
+        # physics and exits non-zero when it is off.
         names = sorted(os.path.basename(p)[:-2] for p in glob.glob(os.path.join(ROOT, 'examples', '*.c')))
-        self.assertEqual(names, ['float_box', 'run_scene', 'sail'])
+        self.assertIn('run_scene', names)
+        for name in names:
+            if name != 'run_scene':
+                with self.subTest(example=name):
+                    self.assertTrue(self.run_example(name).strip())
 
     def test_float_box_settles_at_its_draft(self):
         out = self.run_example('float_box')
