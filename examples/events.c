@@ -27,10 +27,15 @@ static void count(const fl_event *ev, void *user)
         if (t->starts == 0)
             t->landed = (long)ev->step;
         t->starts += ev->pair_count;
-        for (int i = 0; i < ev->pair_count; i++)
-            printf("step %3llu: collisionStart, normal (%g, %g), %d points\n",
-                   (unsigned long long)ev->step, ev->pairs[i]->normal.x, ev->pairs[i]->normal.y,
-                   ev->pairs[i]->count);
+        for (int i = 0; i < ev->pair_count; i++) {
+            /* delivered after the step's solve: the impulses it applied */
+            const fl_contact_data *c = &ev->pairs[i];
+            double impulse = 0.0;
+            for (int k = 0; k < c->count; k++)
+                impulse += c->points[k].normal_impulse;
+            printf("step %3llu: collisionStart, normal (%g, %g), %d points, %.4f N s\n",
+                   (unsigned long long)ev->step, c->normal.x, c->normal.y, c->count, impulse);
+        }
         break;
     case FL_EVENT_COLLISION_END: t->ends += ev->pair_count; break;
     default: break;
