@@ -110,9 +110,15 @@ static void check_parse_all(const uint8_t *data, size_t size, bool read, const f
  * the simulation target steps (more is slow, not wrong). */
 static bool light_to_play(const fl_replay *r)
 {
-    for (int k = 0; k < r->scene_count; k++)
-        if ((long)r->scenes[k].scene.substeps * r->scenes[k].scene.iterations > FUZZ_SIM_PASSES)
+    for (int k = 0; k < r->scene_count; k++) {
+        fl_scene sc;
+        if (!fl_replay_scene_read(r, k, &sc, NULL))
+            return false; /* out of memory: it would not play far */
+        long passes = (long)sc.substeps * sc.iterations;
+        fl_scene_free(&sc);
+        if (passes > FUZZ_SIM_PASSES)
             return false;
+    }
     return true;
 }
 
@@ -129,10 +135,12 @@ static void play_as_the_window(const fl_replay *r)
         return;
     }
     fl_replay_player_keep(&p, 2, 3);
-    const fl_scene *reset = &r->scenes[r->scene_count > 1 ? 1 : 0].scene;
-    fl_scene copy;
-    if (fl_scene_copy(&copy, reset) == FL_OK)
-        fl_scene_free(&copy);
+    fl_scene reset, copy;
+    if (fl_replay_scene_read(r, r->scene_count > 1 ? 1 : 0, &reset, NULL)) {
+        if (fl_scene_copy(&copy, &reset) == FL_OK)
+            fl_scene_free(&copy);
+        fl_scene_free(&reset);
+    }
     bool light = light_to_play(r);
     uint64_t expected, got;
     for (int k = 0; light && k < STEPS; k++) {

@@ -28,7 +28,6 @@ void fl_replay_free(fl_replay *r)
         return;
     for (int i = 0; i < r->scene_count; i++) {
         free(r->scenes[i].text);
-        fl_scene_free(&r->scenes[i].scene);
     }
     free(r->scenes);
     free(r->spawns);
@@ -71,17 +70,38 @@ int replay_add_scene(fl_replay *r, const char *text, size_t len, fl_scene_error_
         return out_of_memory(err, each, ctx);
     fl_replay_scene *s = &r->scenes[r->scene_count];
     memset(s, 0, sizeof *s);
-    if (fl_scene_parse_all(text, len, &s->scene, each, ctx, err) > 0)
+    /* Read to be checked, then only its text kept: a replay of many
+     * scenes holds none of them read (fl_replay_scene_read reads one). */
+    fl_scene sc;
+    if (fl_scene_parse_all(text, len, &sc, each, ctx, err) > 0)
         return -1;
+    fl_scene_free(&sc);
     s->text = malloc(len + 1);
-    if (!s->text) {
-        fl_scene_free(&s->scene);
+    if (!s->text)
         return out_of_memory(err, each, ctx);
-    }
     memcpy(s->text, text, len);
     s->text[len] = '\0';
     s->len = len;
     return r->scene_count++;
+}
+
+bool fl_replay_scene_read(const fl_replay *r, int k, fl_scene *out, fl_scene_error *err)
+{
+    fl_scene_error spare;
+    if (!err)
+        err = &spare;
+    memset(out, 0, sizeof *out);
+    if (k < 0 || k >= r->scene_count || !r->scenes[k].text) {
+        memset(err, 0, sizeof *err);
+        snprintf(err->message, sizeof err->message, "no scene %d in this replay", k);
+        return false;
+    }
+    const fl_replay_scene *s = &r->scenes[k];
+    if (fl_scene_parse(s->text, s->len, out, err))
+        return true;
+    if (err->line > 0 && s->line > 0)
+        err->line = s->line + err->line - 1;
+    return false;
 }
 
 int fl_replay_add_spawn(fl_replay *r, const fl_scene_body *b)
@@ -218,11 +238,19 @@ static bool build(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_input
     if (in->scene < 0 || in->scene >= r->scene_count)
         return input_fail(err, in, "no scene %d in this replay", in->scene);
     fl_sim fresh;
+    fl_scene sc;
     fl_scene_error e;
-    if (!fl_sim_build(&fresh, &r->scenes[in->scene].scene, &e)) {
+    bool built = fl_replay_scene_read(r, in->scene, &sc, &e);
+    if (built) {
+        built = fl_sim_build(&fresh, &sc, &e);
+        fl_scene_free(&sc);
+        if (!built && e.line > 0 && r->scenes[in->scene].line > 0)
+            e.line = r->scenes[in->scene].line + e.line - 1; /* its line in the replay */
+    }
+    if (!built) {
         *err = e; /* its message, and whether memory ran out */
-        err->line = e.line > 0 && r->scenes[in->scene].line > 0
-                        ? r->scenes[in->scene].line + e.line - 1 : in->line;
+        if (e.line <= 0)
+            err->line = in->line;
         return false;
     }
     *grab = NULL;

@@ -11,6 +11,7 @@
 
 void replay_world_forget(replay_world *w)
 {
+    fl_scene_free(&w->sc);
     w->scene = -1;
     w->ids = 0;
     w->first_spawn = -1;
@@ -34,12 +35,15 @@ void replay_world_build(replay_world *w, const fl_replay *r, int scene)
     if (scene < 0 || scene >= r->scene_count || r->scenes[scene].text == NULL)
         return; /* a scene that did not read: its world is not known */
     const fl_replay_scene *s = &r->scenes[scene];
-    uint32_t events = spawn_events(&s->scene);
+    fl_scene_error e;
+    if (!fl_scene_parse(s->text, s->len, &w->sc, &e))
+        return; /* out of memory: not known */
+    uint32_t events = spawn_events(&w->sc);
     w->scene = scene;
     w->scene_line = s->line;
     /* A world is made with its scene's bodies as ids 0, 1, ... in file
      * order; later ones count on from there. */
-    w->ids = (uint32_t)s->scene.body_count + events;
+    w->ids = (uint32_t)w->sc.body_count + events;
     w->first_spawn = events == 0 ? r->spawn_count : -1;
 }
 
@@ -51,15 +55,16 @@ void replay_world_spawn_unread(replay_world *w)
 
 void replay_world_free(replay_world *w)
 {
+    fl_scene_free(&w->sc);
     free(w->removed);
     *w = (replay_world){.scene = -1, .first_spawn = -1};
 }
 
-/* The scene w was built from, looked up afresh each time: a pointer kept
- * across the reading of further scenes would point into freed memory. */
+/* The scene w was built from. */
 static const fl_scene *scene_of(const replay_world *w, const fl_replay *r)
 {
-    return &r->scenes[w->scene].scene;
+    (void)r;
+    return &w->sc;
 }
 
 /* The body with that id when reading can tell which it is (one of the

@@ -37,6 +37,8 @@ typedef struct replay_world {
     int scene;              /* the index in r->scenes it was built from; -1: not
                              * known. An index, not a pointer: r->scenes grows
                              * (and moves) as the replay is read on. */
+    fl_scene sc;            /* that scene, read again from its text (the
+                             * replay keeps the texts only) */
     int scene_line;         /* the scene's first line in the replay */
     uint32_t ids;           /* its bodies' ids are below this */
     int first_spawn;        /* ids past the scene's bodies are the spawn inputs' from

@@ -37,7 +37,10 @@ static void session_start_with(session *s, const char *text)
     memset(s, 0, sizeof *s);
     fl_scene_error err;
     assert_int_equal(fl_replay_add_scene(&s->rec, text, strlen(text), &err), 0);
-    assert_true(fl_sim_build(&s->sim, &s->rec.scenes[0].scene, &err));
+    fl_scene sc;
+    assert_true(fl_replay_scene_read(&s->rec, 0, &sc, &err));
+    assert_true(fl_sim_build(&s->sim, &sc, &err));
+    fl_scene_free(&sc);
 }
 
 static void session_start(session *s) { session_start_with(s, scene_text); }
@@ -701,9 +704,39 @@ static void test_text_is_replay(void **state)
     assert_false(fl_text_is_replay(NULL, 0));
 }
 
+/* A replay keeps its scenes as text: one is read on asking, with a
+ * scene's own line numbers counted in the replay; no scene past the last. */
+static void test_scenes_read_on_asking(void **state)
+{
+    (void)state;
+    const char text[] = "flotsam-replay 1\n"
+                        "scene lines=2\n"
+                        "flotsam-scene 1\n"
+                        "box at=1,1 size=1,1 density=500\n"
+                        "scene lines=3\n"
+                        "flotsam-scene 1\n"
+                        "box at=1,1 size=1,1 density=500\n"
+                        "box at=3,1 size=1,1 static\n"
+                        "end 10 0000000000000000\n";
+    fl_replay r;
+    fl_scene_error err;
+    assert_true(fl_replay_parse(text, sizeof text - 1, &r, &err));
+    assert_int_equal(r.scene_count, 2);
+    fl_scene sc;
+    assert_true(fl_replay_scene_read(&r, 1, &sc, &err));
+    assert_int_equal(sc.body_count, 2);
+    assert_true(sc.bodies[1].is_static);
+    fl_scene_free(&sc);
+    assert_false(fl_replay_scene_read(&r, 2, &sc, &err));
+    assert_non_null(strstr(err.message, "no scene 2"));
+    assert_false(fl_replay_scene_read(&r, -1, &sc, &err));
+    fl_replay_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_scenes_read_on_asking),
         cmocka_unit_test(test_recorded_session_replays_bit_for_bit),
         cmocka_unit_test(test_tampered_replays_are_refused),
         cmocka_unit_test(test_seeking_is_playing),

@@ -71,10 +71,12 @@ bool sandbox_open_replay(sandbox *sb, const char *path, const char *text, size_t
     pl->on = true;
     pl->differs = false;
     /* A reset after taking over builds the scene the recording began in. */
-    const fl_replay_scene *reset = &r.scenes[r.scene_count > 1 ? 1 : 0];
+    int reset_at = r.scene_count > 1 ? 1 : 0;
+    const fl_replay_scene *reset = &r.scenes[reset_at];
     char *kept = malloc(reset->len + 1);
-    if (fl_scene_copy(&sb->loaded, &reset->scene) != FL_OK || !kept) {
-        memset(&sb->loaded, 0, sizeof sb->loaded);
+    fl_scene_free(&sb->loaded);
+    if (!fl_replay_scene_read(&r, reset_at, &sb->loaded, NULL) || !kept) {
+        fl_scene_free(&sb->loaded); /* empty when it did not read */
         free(kept);
         kept = NULL;
     } else {

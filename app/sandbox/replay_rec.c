@@ -94,7 +94,13 @@ static void start_replay(sandbox *sb)
                                 : fl_replay_add_scene(&rp->rec, sb->loaded_text, sb->loaded_len, &e);
     /* The world from here on is the one the replay starts from. */
     fl_sim fresh;
-    if (rp->reset_scene < 0 || !fl_sim_build(&fresh, &rp->rec.scenes[start].scene, &e)) {
+    fl_scene sc;
+    bool ok = rp->reset_scene >= 0 && fl_replay_scene_read(&rp->rec, start, &sc, &e);
+    if (ok) {
+        ok = fl_sim_build(&fresh, &sc, &e);
+        fl_scene_free(&sc);
+    }
+    if (!ok) {
         sandbox_say(sb, "cannot start a replay: %s", e.message);
         fl_replay_free(&rp->rec);
         return;

@@ -53,10 +53,11 @@ typedef struct fl_input {
     int line;         /* where it was read (0: made in memory) */
 } fl_input;
 
+/* A scene of a replay, as text: a replay of many scenes holds none of
+ * them read (fl_replay_scene_read reads one). */
 typedef struct fl_replay_scene {
-    char *text;       /* the scene file, verbatim */
+    char *text;       /* the scene file, verbatim (read and checked when added) */
     size_t len;
-    fl_scene scene;   /* ... parsed */
     int line;         /* the first line of its text in the replay (0: in memory) */
 } fl_replay_scene;
 
@@ -135,6 +136,9 @@ FL_API bool fl_replay_write(FILE *f, const fl_replay *r, char *err, size_t err_s
 
 /* Adds scene text (a copy is kept); returns its index, or -1 with *err. */
 FL_API int fl_replay_add_scene(fl_replay *r, const char *text, size_t len, fl_scene_error *err);
+/* Reads scene k of r into *out (fl_scene_free it); false with err (its line
+ * in the replay) when k is no scene of r or memory runs out. */
+FL_API bool fl_replay_scene_read(const fl_replay *r, int k, fl_scene *out, fl_scene_error *err);
 /* Adds a body to spawn; returns its index, or -1 when out of memory. */
 FL_API int fl_replay_add_spawn(fl_replay *r, const fl_scene_body *b);
 /* Appends an input (its step no earlier than the last one's). A drag that
