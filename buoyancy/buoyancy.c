@@ -84,7 +84,7 @@ static fl_status clone_module(const void *module, fl_world *copy, fl_error *err)
                                     sizeof *f);
     if (from->fluid_count > 0 && !f)
         return fail_with(err, FL_ENOMEM, "out of memory copying the fluids");
-    if (f)
+    if (from->fluid_count > 0) /* none: the copy has no list to copy from */
         memcpy(f, from->fluids, sizeof *f * (size_t)from->fluid_count);
     b->fluids = f;
     b->fluid_count = from->fluid_count;
