@@ -20,6 +20,7 @@ static const fl_module_class buoyancy_class = {"buoyancy", free_module, clone_mo
 
 fl_buoyancy *fl_buoyancy_create(fl_world *w, fl_error *err)
 {
+    FL_ASSERT(w != NULL);
     fl_buoyancy *b = fl_world_alloc(w, sizeof *b);
     if (!b) {
         fail_with(err, FL_ENOMEM, "out of memory creating the buoyancy module");
@@ -95,6 +96,7 @@ static fl_status clone_module(const void *module, fl_world *copy, fl_error *err)
 
 int fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_error *err)
 {
+    FL_ASSERT(b != NULL);
     fl_status st = fl_fluid_check(def, err);
     if (st != FL_OK)
         return st;
@@ -117,11 +119,13 @@ int fl_buoyancy_fluid_count(const fl_buoyancy *b) { return b->fluid_count; }
 
 const fl_fluid_def *fl_buoyancy_fluid(const fl_buoyancy *b, int index)
 {
+    FL_ASSERT(b != NULL);
     return (index >= 0 && index < b->fluid_count) ? &b->fluids[index] : NULL;
 }
 
 fl_status fl_buoyancy_set_fluid(fl_buoyancy *b, int index, const fl_fluid_def *def, fl_error *err)
 {
+    FL_ASSERT(b != NULL);
     if (index < 0 || index >= b->fluid_count)
         return fail_with(err, FL_EINVAL, "no fluid %d", index);
     fl_status st = fl_fluid_check(def, err);
@@ -351,6 +355,7 @@ static void end_pass(fl_buoyancy *b)
 
 fl_status fl_buoyancy_measure(fl_buoyancy *b, double t)
 {
+    FL_ASSERT(b != NULL);
     fl_status st = begin_pass(b);
     if (st != FL_OK)
         return st;
@@ -393,6 +398,7 @@ static inline void prefetch_hull(const fl_body *b)
 
 fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
 {
+    FL_ASSERT(b != NULL);
     /* A new pass retires the last one's report, even if this one fails. */
     b->pass++;
     fl_status st = begin_pass(b);
@@ -449,6 +455,7 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
 
 const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, int body_index, int fluid_index)
 {
+    FL_ASSERT(b != NULL);
     if (body_index < 0 || body_index >= b->measured || fluid_index < 0 ||
         fluid_index >= b->fluid_count || b->revision != fl_world_revision(b->world))
         return NULL;
@@ -457,6 +464,7 @@ const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, int body_index, 
 
 double fl_buoyancy_body_area(const fl_buoyancy *b, int body_index, fl_vec2 *centroid)
 {
+    FL_ASSERT(b != NULL);
     double area = 0.0, cx = 0.0, cy = 0.0;
     for (int f = 0; f < b->fluid_count; f++) {
         const fl_submerged *s = fl_buoyancy_submerged(b, body_index, f);
@@ -482,6 +490,7 @@ static bool pushed(const fl_buoyancy *b, int body_index)
 
 const fl_buoyancy_push *fl_buoyancy_applied(const fl_buoyancy *b, int body_index, int fluid_index)
 {
+    FL_ASSERT(b != NULL);
     if (!pushed(b, body_index) || fluid_index < 0 || fluid_index >= b->fluid_count)
         return NULL;
     return &b->pushes[(size_t)body_index * b->fluid_count + fluid_index];
@@ -489,11 +498,13 @@ const fl_buoyancy_push *fl_buoyancy_applied(const fl_buoyancy *b, int body_index
 
 const fl_buoyancy_total *fl_buoyancy_applied_total(const fl_buoyancy *b, int body_index)
 {
+    FL_ASSERT(b != NULL);
     return pushed(b, body_index) ? &b->totals[body_index] : NULL;
 }
 
 fl_status fl_buoyancy_copy_applied(fl_buoyancy *to, const fl_buoyancy *from)
 {
+    FL_ASSERT(to != NULL);
     int bodies = fl_world_body_count(from->world);
     if (from->pass == 0 || from->pushed_revision != fl_world_revision(from->world) ||
         to->fluid_count != from->fluid_count || fl_world_body_count(to->world) != bodies)

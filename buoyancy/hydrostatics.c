@@ -15,6 +15,7 @@ static bool on_wave(const fl_fluid_def *f, fl_vec2 at, double t, fl_vec2 p, doub
 bool fl_buoyancy_hydrostatics(const fl_buoyancy *b, int body_index, double t,
                               fl_hydrostatics *out)
 {
+    FL_ASSERT(b != NULL);
     memset(out, 0, sizeof *out);
     out->fluid = -1;
     int best = -1;

@@ -326,6 +326,7 @@ static bool finite2(fl_vec2 v) { return isfinite(v.x) && isfinite(v.y); }
 
 fl_status fl_body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force)
 {
+    FL_ASSERT(b != NULL);
     if (!finite2(point) || !finite2(force))
         return FL_EINVAL;
     b->force = fl_add(b->force, force);
@@ -335,6 +336,7 @@ fl_status fl_body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force)
 
 fl_status fl_body_apply_impulse(fl_body *b, fl_vec2 point, fl_vec2 impulse)
 {
+    FL_ASSERT(b != NULL);
     if (!finite2(point) || !finite2(impulse))
         return FL_EINVAL;
     if (!b->is_static) {
@@ -346,6 +348,7 @@ fl_status fl_body_apply_impulse(fl_body *b, fl_vec2 point, fl_vec2 impulse)
 
 fl_status fl_body_apply_central_force(fl_body *b, fl_vec2 force)
 {
+    FL_ASSERT(b != NULL);
     if (!finite2(force))
         return FL_EINVAL;
     b->force = fl_add(b->force, force);
@@ -354,6 +357,7 @@ fl_status fl_body_apply_central_force(fl_body *b, fl_vec2 force)
 
 fl_status fl_body_apply_torque(fl_body *b, double torque)
 {
+    FL_ASSERT(b != NULL);
     if (!isfinite(torque))
         return FL_EINVAL;
     b->torque += torque;
@@ -362,6 +366,7 @@ fl_status fl_body_apply_torque(fl_body *b, double torque)
 
 void fl_body_clear_forces(fl_body *b)
 {
+    FL_ASSERT(b != NULL);
     b->force = fl_v2(0.0, 0.0);
     b->torque = 0.0;
     if (b->damped)
@@ -370,6 +375,7 @@ void fl_body_clear_forces(fl_body *b)
 
 fl_status fl_body_set_transform(fl_body *b, fl_vec2 position, double angle)
 {
+    FL_ASSERT(b != NULL);
     if (!finite2(position) || !isfinite(angle))
         return FL_EINVAL;
     b->position = position;

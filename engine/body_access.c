@@ -23,6 +23,7 @@ double fl_body_area(const fl_body *b) { return b->area; }
 
 const fl_vec2 *fl_body_outline(const fl_body *b, int *count)
 {
+    FL_ASSERT(b != NULL);
     if (count)
         *count = b->vert_count;
     return b->verts;
@@ -30,6 +31,7 @@ const fl_vec2 *fl_body_outline(const fl_body *b, int *count)
 
 const fl_vec2 *fl_body_hull(const fl_body *b, int *count)
 {
+    FL_ASSERT(b != NULL);
     if (count)
         *count = b->hull_count;
     return b->hull;
@@ -45,6 +47,7 @@ int fl_body_part_count(const fl_body *b) { return b->part_count; }
 
 const fl_vec2 *fl_body_part(const fl_body *b, int k, int *count)
 {
+    FL_ASSERT(b != NULL);
     if (k < 0 || k >= b->part_count) {
         if (count)
             *count = 0;
@@ -67,6 +70,7 @@ fl_vec2 fl_body_point_velocity(const fl_body *b, fl_vec2 p) { return body_point_
 
 fl_status fl_body_set_velocity(fl_body *b, fl_vec2 v)
 {
+    FL_ASSERT(b != NULL);
     if (!isfinite(v.x) || !isfinite(v.y))
         return FL_EINVAL;
     if (!b->is_static) {
@@ -78,6 +82,7 @@ fl_status fl_body_set_velocity(fl_body *b, fl_vec2 v)
 
 fl_status fl_body_set_spin(fl_body *b, double spin)
 {
+    FL_ASSERT(b != NULL);
     if (!isfinite(spin))
         return FL_EINVAL;
     if (!b->is_static) {
@@ -100,6 +105,7 @@ static void mark_damped(fl_body *b)
 
 void fl_body_add_damping(fl_body *b, double rate, fl_vec2 toward, double angular_rate)
 {
+    FL_ASSERT(b != NULL);
     if (b->is_static || !(rate >= 0.0) || !(angular_rate >= 0.0) || !isfinite(rate + angular_rate))
         return;
     mark_damped(b);
@@ -110,6 +116,7 @@ void fl_body_add_damping(fl_body *b, double rate, fl_vec2 toward, double angular
 
 void fl_body_add_stiffness(fl_body *b, double linear, fl_vec2 axis, double angular)
 {
+    FL_ASSERT(b != NULL);
     double n = fl_length(axis);
     if (b->is_static || !(linear >= 0.0) || !(angular >= 0.0) || !isfinite(linear + angular) ||
         !(n > 0.0))
@@ -122,6 +129,7 @@ void fl_body_add_stiffness(fl_body *b, double linear, fl_vec2 axis, double angul
 
 double fl_body_damping(const fl_body *b, fl_vec2 *toward, double *angular_rate)
 {
+    FL_ASSERT(b != NULL);
     if (toward)
         *toward = b->damping > 0.0 ? fl_scale(b->pull, 1.0 / b->damping) : fl_v2(0.0, 0.0);
     if (angular_rate)
@@ -131,6 +139,7 @@ double fl_body_damping(const fl_body *b, fl_vec2 *toward, double *angular_rate)
 
 void fl_body_clear_damping(fl_body *b)
 {
+    FL_ASSERT(b != NULL);
     b->damped = false;
     b->damping = b->angular_damping = 0.0;
     b->pull = fl_v2(0.0, 0.0);
@@ -140,12 +149,14 @@ void fl_body_clear_damping(fl_body *b)
 
 void fl_body_take_stiffness_whole(fl_body *b)
 {
+    FL_ASSERT(b != NULL);
     if (b->damped)
         b->stiff_whole = true;
 }
 
 fl_status fl_body_set_friction(fl_body *b, double friction)
 {
+    FL_ASSERT(b != NULL);
     if (!(friction >= 0.0) || !isfinite(friction))
         return FL_EINVAL;
     b->friction = friction;
@@ -154,6 +165,7 @@ fl_status fl_body_set_friction(fl_body *b, double friction)
 
 fl_status fl_body_set_density(fl_body *b, double density)
 {
+    FL_ASSERT(b != NULL);
     if (b->is_static || !(density > 0.0) || !isfinite(density))
         return FL_EINVAL;
     /* The water a hold carries stays as it is. */
@@ -178,6 +190,7 @@ fl_status fl_body_set_density(fl_body *b, double density)
 }
 fl_status fl_body_set_restitution(fl_body *b, double restitution)
 {
+    FL_ASSERT(b != NULL);
     if (!(restitution >= 0.0 && restitution <= 1.0))
         return FL_EINVAL;
     b->restitution = restitution;

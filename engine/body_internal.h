@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "flotsam/fl_body.h"
+#include "fail.h"
 #include "prefetch.h"
 
 struct fl_body {

@@ -164,6 +164,7 @@ static bool clone_joints(const fl_world *w, fl_world *c)
 
 fl_world *fl_world_clone(const fl_world *w, fl_error *err)
 {
+    FL_ASSERT(w != NULL);
     if (w->in_step) {
         fail_with(err, FL_EINVAL, "a world cannot be copied during its step");
         return NULL;

@@ -369,6 +369,19 @@ fl_status collision_stage(fl_world *w, double dt)
         return st;
     }
     w->shapes_changed = false;
+#ifndef NDEBUG
+    /* every contact joins two distinct bodies of the list, lower index
+     * first, by at most two points */
+    for (int i = 0; i < w->contacts.count; i++) {
+        const fl_contact *c = &w->contacts.items[i];
+        FL_ASSERT(c->count >= 0 && c->count <= 2);
+        FL_ASSERT(c->index_a >= 0 && c->index_a < c->index_b && c->index_b < w->body_count);
+        FL_ASSERT(c->a == w->bodies[c->index_a] && c->b == w->bodies[c->index_b]);
+    }
+    for (int e = 0; e < 3; e++)
+        FL_ASSERT(w->events[e].count <= w->events[e].capacity &&
+                  w->events[e].count <= w->events[e].data_capacity);
+#endif
     FL_LAP(w, narrow_phase, mark);
     return FL_OK;
 }

@@ -2,6 +2,7 @@
 
 fl_status fl_world_on(fl_world *w, fl_event_type type, fl_event_fn fn, void *user)
 {
+    FL_ASSERT(w != NULL);
     if ((unsigned)type >= FL_EVENT_TYPE_COUNT || !fn)
         return FL_EINVAL;
     fl_hook_list *list = &w->hooks[type];
@@ -28,6 +29,7 @@ static void compact(fl_hook_list *list)
 
 fl_status fl_world_off(fl_world *w, fl_event_type type, fl_event_fn fn, void *user)
 {
+    FL_ASSERT(w != NULL);
     if ((unsigned)type >= FL_EVENT_TYPE_COUNT)
         return FL_EINVAL;
     fl_hook_list *list = &w->hooks[type];

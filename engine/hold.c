@@ -171,6 +171,7 @@ bool fl_body_has_hold(const fl_body *b) { return b->hold != NULL; }
 
 double fl_body_water(const fl_body *b, double *density)
 {
+    FL_ASSERT(b != NULL);
     if (density)
         *density = b->hold ? b->hold->water_density : 0.0;
     return b->hold ? b->hold->water : 0.0;
@@ -178,6 +179,7 @@ double fl_body_water(const fl_body *b, double *density)
 
 const fl_vec2 *fl_body_openings(const fl_body *b, int *count)
 {
+    FL_ASSERT(b != NULL);
     if (count)
         *count = b->hold ? b->hold->opening_count : 0;
     return b->hold ? b->hold->openings : NULL;
@@ -197,6 +199,7 @@ fl_status fl_body_set_water(fl_world *w, fl_body *b, double area, double density
 
 fl_status fl_body_add_opening(fl_world *w, fl_body *b, fl_vec2 a, fl_vec2 z)
 {
+    FL_ASSERT(w != NULL);
     if (!b->hold || !isfinite(a.x) || !isfinite(a.y) || !isfinite(z.x) || !isfinite(z.y) ||
         (a.x == z.x && a.y == z.y))
         return FL_EINVAL;

@@ -36,6 +36,7 @@ fl_vec2 fl_joint_world_a(const fl_joint *j) { return body_world_point(j->a, j->l
 
 fl_vec2 fl_joint_world_b(const fl_joint *j)
 {
+    FL_ASSERT(j != NULL);
     if (j->type == FL_JOINT_MOUSE)
         return j->target;
     return j->b ? body_world_point(j->b, j->local_b) : j->local_b;
@@ -43,6 +44,7 @@ fl_vec2 fl_joint_world_b(const fl_joint *j)
 
 fl_status fl_world_add_rope(fl_world *w, const fl_rope_def *def, fl_joint **out, fl_error *err)
 {
+    FL_ASSERT(w != NULL);
     if (!alive(w, def->a) || (def->b && !alive(w, def->b)) || def->a == def->b)
         return fail_with(err, FL_EINVAL, "a rope needs a body in this world and another body or the world");
     if (!isfinite(def->anchor_a.x) || !isfinite(def->anchor_a.y) || !isfinite(def->anchor_b.x) ||
@@ -68,6 +70,7 @@ fl_status fl_world_add_rope(fl_world *w, const fl_rope_def *def, fl_joint **out,
 
 fl_status fl_world_add_mouse(fl_world *w, const fl_mouse_def *def, fl_joint **out, fl_error *err)
 {
+    FL_ASSERT(w != NULL);
     if (!alive(w, def->body) || def->body->is_static)
         return fail_with(err, FL_EINVAL, "a mouse spring needs a dynamic body in this world");
     if (!isfinite(def->target.x) || !isfinite(def->target.y) || !isfinite(def->anchor.x) ||
@@ -93,6 +96,7 @@ fl_status fl_world_add_mouse(fl_world *w, const fl_mouse_def *def, fl_joint **ou
 
 void fl_mouse_set_target(fl_joint *j, fl_vec2 target)
 {
+    FL_ASSERT(j != NULL);
     if (j->type == FL_JOINT_MOUSE && isfinite(target.x) && isfinite(target.y))
         j->target = target;
 }
@@ -115,6 +119,7 @@ void joints_sweep(fl_world *w)
 
 void fl_world_remove_joint(fl_world *w, fl_joint *j)
 {
+    FL_ASSERT(w != NULL);
     if (!j || j->removed)
         return;
     j->removed = true;
@@ -127,6 +132,7 @@ int fl_world_joint_count(const fl_world *w) { return w->joint_count; }
 
 fl_joint *fl_world_joint(const fl_world *w, int index)
 {
+    FL_ASSERT(w != NULL);
     return (index >= 0 && index < w->joint_count) ? w->joints[index] : NULL;
 }
 

@@ -4,6 +4,7 @@
 
 fl_status fl_world_add_module(fl_world *w, const fl_module_class *cls, void *module)
 {
+    FL_ASSERT(w != NULL);
     if (!cls || !cls->destroy || !module)
         return FL_EINVAL;
     for (int i = 0; i < w->module_count; i++)
@@ -20,6 +21,7 @@ fl_status fl_world_add_module(fl_world *w, const fl_module_class *cls, void *mod
 
 fl_status fl_world_remove_module(fl_world *w, const void *module)
 {
+    FL_ASSERT(w != NULL);
     for (int i = 0; i < w->module_count; i++) {
         if (w->modules[i].module == module) {
             for (int k = i + 1; k < w->module_count; k++)
@@ -33,6 +35,7 @@ fl_status fl_world_remove_module(fl_world *w, const void *module)
 
 void *fl_world_find_module(const fl_world *w, const fl_module_class *cls)
 {
+    FL_ASSERT(w != NULL);
     for (int i = 0; i < w->module_count; i++)
         if (w->modules[i].cls == cls)
             return w->modules[i].module;

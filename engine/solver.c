@@ -429,6 +429,7 @@ void solver_run(fl_world *w, double dt)
     int n = w->contacts.count;
     /* Out of memory: this step goes without contact responses, and its
      * contacts say so (no impulse applied, none to start the next from). */
+    FL_ASSERT(substeps >= 1 && substeps <= FL_MAX_SUBSTEPS);
     int rows = 0, n_bounce = 0;
     bool roomy = reserve_rows(w, n);
     if (roomy && substeps > 1) {
@@ -478,6 +479,7 @@ void solver_run(fl_world *w, double dt)
         for (int j = 0; j < rows; j++)
             warm_start_row(&w->rows[j], &w->impulses[j], m);
     }
+    FL_ASSERT(rows <= n && n_bounce <= rows);
     contact_row *r = w->rows;
     row_impulse *imp = w->impulses;
     int bounds[2];

@@ -33,16 +33,19 @@ static void default_free(void *ptr, void *user)
 void *fl_world_alloc(fl_world *w, size_t size) { return w->allocator.alloc(size, w->allocator.user); }
 void *fl_world_realloc(fl_world *w, void *ptr, size_t size)
 {
+    FL_ASSERT(w != NULL);
     return w->allocator.realloc(ptr, size, w->allocator.user);
 }
 void fl_world_free(fl_world *w, void *ptr)
 {
+    FL_ASSERT(w != NULL);
     if (ptr)
         w->allocator.free(ptr, w->allocator.user);
 }
 
 void *fl_world_grow(fl_world *w, void *array, int *capacity, int need, size_t elem_size)
 {
+    FL_ASSERT(w != NULL);
     if (need <= *capacity && array)
         return array;
     if (need < 0 || elem_size == 0)
@@ -136,6 +139,7 @@ static fl_status append(fl_world *w, fl_body *b)
 
 fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err)
 {
+    FL_ASSERT(w != NULL);
     fl_body *b;
     fl_status st = body_create(w, def, &b, err);
     if (st != FL_OK)
@@ -187,6 +191,7 @@ static void sweep_removed(fl_world *w)
 
 void fl_world_remove_body(fl_world *w, fl_body *b)
 {
+    FL_ASSERT(w != NULL);
     if (!b || b->removed)
         return;
     if (b->index < 0) {
@@ -211,12 +216,14 @@ void fl_world_remove_body(fl_world *w, fl_body *b)
 int fl_world_body_count(const fl_world *w) { return w->body_count; }
 fl_body *fl_world_body(const fl_world *w, int index)
 {
+    FL_ASSERT(w != NULL);
     return (index >= 0 && index < w->body_count) ? w->bodies[index] : NULL;
 }
 fl_body *const *fl_world_bodies(const fl_world *w) { return w->bodies; }
 int fl_world_contact_count(const fl_world *w) { return w->contacts.count; }
 bool fl_world_contact(const fl_world *w, int index, fl_contact_data *out)
 {
+    FL_ASSERT(w != NULL);
     if (index < 0 || index >= w->contacts.count)
         return false;
     contact_report(&w->contacts.items[index], out);
@@ -227,6 +234,7 @@ void fl_world_set_gravity(fl_world *w, fl_vec2 g) { w->gravity = g; }
 
 void fl_world_set_task_runner(fl_world *w, fl_task_runner run, void *runner_ctx)
 {
+    FL_ASSERT(w != NULL);
     w->runner = run;
     w->runner_ctx = run ? runner_ctx : NULL;
 }
@@ -278,6 +286,7 @@ static void settle_changes(fl_world *w)
 
 void fl_world_step(fl_world *w, double dt)
 {
+    FL_ASSERT(w != NULL);
     if (!(dt > 0.0) || !isfinite(dt))
         return;
     FL_ASSERT(!w->in_step); /* a hook may not step the world it is called from */

@@ -1,5 +1,6 @@
 /* Replays in memory: building one as a person works, applying its inputs to
  * a sim, and playing it back step by step against its checkpoints. */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -272,6 +273,7 @@ fl_joint *fl_replay_grab(const fl_sim *s)
 bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_input *in,
                      fl_scene_error *err)
 {
+    assert(s != NULL && grab != NULL && r != NULL && in != NULL);
     fl_scene_error spare;
     if (!err)
         err = &spare;

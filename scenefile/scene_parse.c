@@ -4,6 +4,7 @@
 #include "scene_parser.h"
 #include "store.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -658,6 +659,7 @@ static void init_parser(parser *p, fl_scene_error *err)
 int fl_scene_parse_all(const char *text, size_t len, fl_scene *out, fl_scene_error_fn each,
                        void *ctx, fl_scene_error *err)
 {
+    assert(out != NULL && (text != NULL || len == 0));
     fl_scene_error spare, current;
     parser *p;
     if (err == NULL)

@@ -1,5 +1,6 @@
 /* A running simulation written back as scene text that loads to the same
  * state (fl_sim.h says how). */
+#include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -302,6 +303,7 @@ static void write_events(FILE *f, const fl_sim *s)
 
 bool fl_scene_write(FILE *f, const fl_sim *s, const fl_scene_view *view, char *err, size_t err_size)
 {
+    assert(f != NULL && s != NULL && s->world != NULL);
     name_table t;
     if (!name_bodies(s, &t)) {
         snprintf(err, err_size, "out of memory");

@@ -1,4 +1,5 @@
 /* A scripted scene's timed events, applied as the sim steps. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,7 @@ static bool apply(fl_sim *s, const fl_scene_event *e, fl_scene_error *err)
 
 bool fl_sim_step(fl_sim *s, fl_scene_error *err)
 {
+    assert(s != NULL && s->world != NULL);
     fl_scene_error spare;
     if (!err)
         err = &spare;

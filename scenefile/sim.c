@@ -1,6 +1,7 @@
 /* A world built from a scene description, and the labels (names, colours)
  * that the scene gives its bodies and fluids, kept by body id so that they
  * follow each body whatever happens to the others. */
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -394,6 +395,7 @@ fl_status fl_sim_add_body(fl_sim *s, const fl_scene_body *b, fl_body **out, fl_e
 
 bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
 {
+    assert(out != NULL && sc != NULL);
     memset(out, 0, sizeof *out);
     if (!check_scene(sc, err))
         return false;

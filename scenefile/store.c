@@ -1,4 +1,5 @@
 /* A scene's outlines, in chunks that never move (store.h). */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include "store.h"
@@ -31,6 +32,7 @@ static fl_vec2 *take(fl_scene_store *s, int n)
     }
     fl_vec2 *p = c->points + c->used;
     c->used += n;
+    assert(c->used <= c->capacity);
     return p;
 }
 
@@ -51,6 +53,10 @@ static bool keep(fl_scene_store *s, const fl_vec2 **pts, int n)
 
 bool scene_store_body(fl_scene_store **store, fl_scene_body *b)
 {
+    assert(store != NULL && b != NULL);
+    /* what a body points at is there wherever it counts points */
+    assert((b->point_count <= 0 || b->points) && (b->hull_count <= 0 || b->hull) &&
+           (b->opening_count <= 0 || b->openings));
     if (!*store) {
         *store = calloc(1, sizeof **store);
         if (!*store)
