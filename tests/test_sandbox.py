@@ -192,6 +192,9 @@ class Sandbox(unittest.TestCase):
 
     def tearDown(self):
         if self.proc.poll() is None:
+            # The focus again: a second window (in_second_window) took it,
+            # and no window has it once that one has closed.
+            self.xdo('windowfocus', '--sync', self.window)
             self.xdo('key', 'ctrl+q')
             try:
                 self.proc.wait(timeout=10)
