@@ -9,13 +9,7 @@
 #define FL_SANDBOX_TRACE_H
 
 #include <SDL.h>
-#include "sandbox_state.h"
-
-#if defined(__GNUC__)
-#define SANDBOX_TRACE_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
-#else
-#define SANDBOX_TRACE_PRINTF(fmt, args)
-#endif
+#include "sandbox_parts.h"
 
 /* Opens the file FLOTSAM_SANDBOX_TRACE names, if set (appending; a message
  * on stderr when it cannot). */
@@ -23,7 +17,7 @@ void sandbox_trace_open(void);
 /* Says "end" and closes it. */
 void sandbox_trace_close(void);
 /* One line. */
-void sandbox_trace_line(const char *fmt, ...) SANDBOX_TRACE_PRINTF(1, 2);
+void sandbox_trace_line(const char *fmt, ...) SANDBOX_PRINTF(1, 2);
 /* An event the window is about to handle (what it does follows the line). */
 void sandbox_trace_event(const SDL_Event *e);
 /* A frame of sb handed to the painter ("draw N", after "banner TEXT" when
