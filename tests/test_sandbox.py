@@ -13,6 +13,11 @@ raised), and `flotsam replay` plays it headless to the same final hash; a
 replay opened in the window plays to the state `flotsam replay` ends in.
 Without a display, `flotsam` must say so in one line.
 
+The test never guesses how long the window needs: each window writes what it
+has done to its trace (FLOTSAM_SANDBOX_TRACE, docs/sandbox.md), and the test
+waits there for the line that says its input was handled, for a frame begun
+after it to be on the screen, or for the world to reach a step.
+
 usage: test_sandbox.py FLOTSAM_BINARY SOURCE_ROOT
 """
 import json
@@ -121,9 +126,12 @@ class Display:
             raise AssertionError('Xvfb did not start')
         self.name = ':' + number.decode().strip()
 
-    def env(self):
+    def env(self, trace=None):
         env = dict(os.environ, DISPLAY=self.name, SDL_VIDEODRIVER='x11')
         env.pop('WAYLAND_DISPLAY', None)
+        env.pop('FLOTSAM_SANDBOX_TRACE', None)
+        if trace:
+            env['FLOTSAM_SANDBOX_TRACE'] = trace
         # Under the sanitizers: leaks of the libraries SDL loads are theirs.
         supp = os.path.join(ROOT, 'tests', 'lsan-sandbox.supp')
         env['LSAN_OPTIONS'] = 'suppressions=' + supp + ':' + env.get('LSAN_OPTIONS', '')
@@ -154,6 +162,80 @@ def wait_for(predicate, seconds, what):
     raise AssertionError('timed out waiting for ' + what)
 
 
+def key_name(key):
+    """What the trace calls an xdotool key: 'ctrl+s' is 'ctrl+S', 'equal' '='."""
+    *mods, last = key.split('+')
+    last = {'space': 'Space', 'equal': '=', 'minus': '-'}.get(last, last)
+    return '+'.join(mods + [last.upper() if len(last) == 1 else last])
+
+
+class Trace:
+    """A window's trace, read as it grows. Each wait looks at the lines after
+    the one the last wait matched (or after mark()), so that what is waited
+    on is what was asked for since."""
+
+    def __init__(self, path, proc):
+        self.path, self.proc = path, proc
+        self.lines, self.partial, self.offset, self.seen = [], '', 0, 0
+
+    def read(self):
+        try:
+            with open(self.path, 'rb') as f:
+                f.seek(self.offset)
+                data = f.read()
+        except FileNotFoundError:
+            return
+        self.offset += len(data)
+        *done, self.partial = (self.partial + data.decode('utf-8', 'replace')).split('\n')
+        self.lines += done
+
+    def mark(self):
+        """What the window said so far is passed over."""
+        self.read()
+        self.seen = len(self.lines)
+
+    def wait(self, pattern, timeout=30, accept=None):
+        """The first line from here on that matches pattern (and that
+        accept(match) takes), once there; the next wait looks after it."""
+        regex = re.compile(pattern)
+        deadline = time.time() + timeout
+        while True:
+            self.read()
+            for i in range(self.seen, len(self.lines)):
+                m = regex.search(self.lines[i])
+                if m and (accept is None or accept(m)):
+                    self.seen = i + 1
+                    return m
+            if self.proc.poll() is not None or time.time() > deadline:
+                raise AssertionError('%s waiting for /%s/ in %s; its last lines: %s' % (
+                    'the window ended' if self.proc.poll() is not None else 'timed out',
+                    pattern, self.path, self.lines[-8:]))
+            time.sleep(0.02)  # a look at the file, not a guess at the window
+
+    def drawn(self):
+        """Waits until a frame begun after the last line waited on is on the
+        screen; its step."""
+        number = self.wait(r'^draw (\d+)$').group(1)
+        return int(self.wait(r'^frame %s step (\d+) ' % number).group(1))
+
+    def step(self):
+        """The step of the last frame on the screen (0: none yet)."""
+        self.read()
+        for line in reversed(self.lines):
+            m = re.match(r'frame \d+ step (\d+) ', line)
+            if m:
+                return int(m.group(1))
+        return 0
+
+    def until_step(self, step, timeout=60):
+        """Waits for a frame of the world at `step` or later on the screen."""
+        self.wait(r'^frame \d+ step (\d+) ', timeout, lambda m: int(m.group(1)) >= step)
+
+    def steps(self, count, timeout=60):
+        """Waits for `count` steps more than the last frame shown."""
+        self.until_step(self.step() + count, timeout)
+
+
 class Sandbox(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -178,20 +260,27 @@ class Sandbox(unittest.TestCase):
             f.write(SCENE)
         self.log_out = open(os.path.join(self.dir, 'stdout.txt'), 'w+')
         self.log_err = open(os.path.join(self.dir, 'stderr.txt'), 'w+')
+        trace = os.path.join(self.dir, 'window.trace')
+        if os.path.exists(trace):
+            os.remove(trace)
         self.proc = subprocess.Popen(
             [FLOTSAM, self.scene, '--save-as', self.out, '--replay-out', self.replay,
              '--size', '%dx%d' % SIZE],
-            cwd=self.dir, env=self.display.env(), stdout=self.log_out, stderr=self.log_err)
+            cwd=self.dir, env=self.display.env(trace), stdout=self.log_out, stderr=self.log_err)
+        self.trace = Trace(trace, self.proc)
         try:
             ids = self.display.run('xdotool', 'search', '--sync', '--name', 'flotsam')
         except subprocess.TimeoutExpired:
             self.fail('no flotsam window appeared: ' + self.stderr())
         self.window = ids.split()[0]
         self.xdo('windowfocus', '--sync', self.window)
-        time.sleep(1.0)  # let the box settle on the floor
+        self.trace.until_step(60)  # let the box settle on the floor
 
     def tearDown(self):
         if self.proc.poll() is None:
+            # The focus again: a second window (in_second_window) took it,
+            # and no window has it once that one has closed.
+            self.xdo('windowfocus', '--sync', self.window)
             self.xdo('key', 'ctrl+q')
             try:
                 self.proc.wait(timeout=10)
@@ -228,20 +317,47 @@ class Sandbox(unittest.TestCase):
     def move(self, x, y):
         self.xdo('mousemove', '--window', self.window, str(x), str(y))
 
+    def send(self, expect, *args):
+        """xdotool args, and the window's line (a pattern) that says it
+        handled them."""
+        self.trace.mark()
+        self.xdo(*args)
+        return self.trace.wait(expect)
+
+    def press(self, key):
+        self.send('^key %s$' % re.escape(key_name(key)), 'key', key)
+
+    def click(self):
+        self.send('^button up 1 ', 'click', '1')
+
+    def drag_to(self, x, y, steps):
+        """A move with the button held, then `steps` steps of the world."""
+        self.send('^motion %d %d$' % (x, y), 'mousemove', '--window', self.window, str(x), str(y))
+        self.trace.steps(steps)
+
+    def point(self, x, y, window=None, trace=None):
+        """The cursor to (x, y) in the window (this test's, or the one
+        given, with its trace) by way of the pixel beside it, so that the
+        window sees it move even when the last one left it there."""
+        window, trace = window or self.window, trace or self.trace
+        self.display.run('xdotool', 'mousemove', '--window', window, str(x + 1), str(y))
+        trace.mark()
+        self.display.run('xdotool', 'mousemove', '--window', window, str(x), str(y))
+        trace.wait('^motion %d %d$' % (x, y))
+
     def test_spawn_drag_save(self):
-        self.move(*to_screen(8.0, 0.5))  # empty sky
-        self.xdo('key', 'b')
+        self.point(*to_screen(8.0, 0.5))  # empty sky
+        self.press('b')
         start = to_screen(3.0, 5.0)
-        self.move(*start)
-        self.xdo('mousedown', '1')
+        self.point(*start)
+        self.send('^button down 1 ', 'mousedown', '1')
         for i in range(1, 21):
-            self.move(start[0] + 12 * i, start[1] - 4 * i)  # to about (6, 4)
-            time.sleep(0.05)
-        time.sleep(1.0)
-        self.xdo('mouseup', '1')
-        time.sleep(0.2)
-        self.xdo('key', 'ctrl+s')
-        wait_for(lambda: os.path.exists(self.out), 10, 'the saved scene')
+            self.drag_to(start[0] + 12 * i, start[1] - 4 * i, 3)  # to about (6, 4)
+        self.trace.steps(60)
+        self.send('^button up 1 ', 'mouseup', '1')
+        self.trace.steps(12)
+        self.press('ctrl+s')
+        self.trace.wait('^saved %s$' % re.escape(self.out))
         wait_for(lambda: self.out in self.stdout(), 5, 'the saved path on stdout')
 
         r = subprocess.run([FLOTSAM, 'check', self.out], capture_output=True, text=True,
@@ -283,12 +399,11 @@ class Sandbox(unittest.TestCase):
         """The window and a capture share one renderer: the world saved from
         the paused window, drawn by `run --snapshot` at the window's size and
         camera, gives the window's pixels."""
-        self.xdo('key', 'space')  # pause
-        self.xdo('key', 'h')      # no HUD (its text differs from a run's)
-        time.sleep(0.5)
-        self.xdo('key', 'ctrl+s')
-        wait_for(lambda: os.path.exists(self.out), 10, 'the saved scene')
-        time.sleep(0.3)
+        self.press('space')  # pause
+        self.press('h')      # no HUD (its text differs from a run's)
+        self.press('ctrl+s')
+        self.trace.wait('^saved %s$' % re.escape(self.out))
+        self.trace.drawn()
         rows = self.screenshot()
         snap = os.path.join(self.dir, 'snap.png')
         r = subprocess.run([FLOTSAM, 'run', self.out, '--steps', '0', '--snapshot', snap,
@@ -310,11 +425,13 @@ class Sandbox(unittest.TestCase):
         self.assertLess(total / (3.0 * w * h), 0.05)
 
     def test_broken_file_shows_banner_until_mended(self):
+        self.trace.mark()
         with open(self.scene, 'a', encoding='utf-8') as f:
             f.write('box at=1,1 size=1,1 density=abc\n')
         wait_for(lambda: 'dock.scene:7:' in self.stderr(), 10, 'the reload error')
         self.assertIn('dock.scene:7:29: expected a number', self.stderr())
-        time.sleep(0.3)
+        self.trace.wait(r'^banner .*dock\.scene:7:29: expected a number')
+        self.trace.drawn()
 
         def banner_rows():
             rows = self.screenshot()
@@ -322,25 +439,28 @@ class Sandbox(unittest.TestCase):
                        row[SIZE[0] // 2][1] < 90 and row[SIZE[0] // 2][2] < 90)
         self.assertEqual(banner_rows(), 12, 'no red banner at the bottom of the window')
         self.assertIsNone(self.proc.poll(), 'the sandbox quit on a bad file')
+        self.trace.mark()
         with open(self.scene, 'w', encoding='utf-8') as f:
             f.write(SCENE + '# mended\n')
-        wait_for(lambda: banner_rows() == 0, 10, 'the banner to go away')
+        self.trace.wait('^loaded %s$' % re.escape(self.scene))
+        self.trace.wait('^banner$')
+        self.trace.drawn()
+        self.assertEqual(banner_rows(), 0, 'the banner stayed')
 
     def test_recorded_by_hand_replays_headless(self):
-        self.xdo('key', 'c')
-        time.sleep(0.3)
-        self.move(*to_screen(8.0, 0.5))  # empty sky
-        self.xdo('key', 'b')
+        self.press('c')
+        self.point(*to_screen(8.0, 0.5))  # empty sky
+        self.press('b')
         start = to_screen(3.0, 5.0)
-        self.move(*start)
-        self.xdo('mousedown', '1')
+        self.point(*start)
+        self.send('^button down 1 ', 'mousedown', '1')
         for i in range(1, 16):
-            self.move(start[0] + 10 * i, start[1] - 5 * i)
-            time.sleep(0.04)
-        self.xdo('mouseup', '1')
-        self.xdo('key', 'w')
-        time.sleep(0.8)
-        self.xdo('key', 'c')
+            self.drag_to(start[0] + 10 * i, start[1] - 5 * i, 2)
+        self.send('^button up 1 ', 'mouseup', '1')
+        self.press('w')
+        self.trace.steps(48)
+        self.press('c')
+        self.trace.wait('^saved %s$' % re.escape(self.replay))
         wait_for(lambda: self.replay in self.stdout(), 10, 'the replay path on stdout')
         with open(self.replay, encoding='utf-8') as f:
             text = f.read()
@@ -354,16 +474,14 @@ class Sandbox(unittest.TestCase):
 
     def test_draw_a_pentagon(self):
         """P, five clicks in the sky, Enter: a body of five corners, saved."""
-        self.xdo('key', 'p')
+        self.press('p')
         corners = [(6.0, 0.6), (7.0, 0.4), (7.4, 1.2), (6.8, 1.9), (5.9, 1.5)]
         for x, y in corners:
-            self.move(*to_screen(x, y))
-            self.xdo('click', '1')
-            time.sleep(0.05)
-        self.xdo('key', 'Return')
-        time.sleep(0.2)
-        self.xdo('key', 'ctrl+s')
-        wait_for(lambda: os.path.exists(self.out), 10, 'the saved scene')
+            self.point(*to_screen(x, y))
+            self.click()
+        self.press('Return')
+        self.press('ctrl+s')
+        self.trace.wait('^saved %s$' % re.escape(self.out))
         with open(self.out, encoding='utf-8') as f:
             saved = f.read()
         fives = [m for m in re.finditer(r'points=\[([^\]]*)\]', saved)
@@ -378,22 +496,21 @@ class Sandbox(unittest.TestCase):
         its side under the waterline with K while recording: the replay
         says so and replays to the same hash, and the saved scene has the
         hole among the hold's openings."""
-        self.xdo('key', 'c')
-        time.sleep(0.3)
-        self.xdo('key', 'p')
+        self.press('c')
+        self.press('p')
         for x, y in [(4.0, 2.4), (6.0, 2.4), (6.0, 3.4), (4.0, 3.4)]:
-            self.move(*to_screen(x, y))
-            self.xdo('click', '1')
-            time.sleep(0.05)
-        self.xdo('key', 't')
-        self.xdo('key', 'Return')
+            self.point(*to_screen(x, y))
+            self.click()
+        self.press('t')
+        self.press('Return')
         # It bobs, its centre between 2.64 and 2.98 m (the drag decays it
         # at 0.25 /s): 3.1 m is on its right wall whichever, under water.
-        time.sleep(1.5)
-        self.move(*to_screen(6.0, 3.1))
-        self.xdo('key', 'k')
-        time.sleep(1.0)
-        self.xdo('key', 'c')
+        self.trace.steps(90)
+        self.point(*to_screen(6.0, 3.1))
+        self.press('k')
+        self.trace.steps(60)
+        self.press('c')
+        self.trace.wait('^saved %s$' % re.escape(self.replay))
         wait_for(lambda: self.replay in self.stdout(), 10, 'the replay path on stdout')
         with open(self.replay, encoding='utf-8') as f:
             text = f.read()
@@ -403,8 +520,8 @@ class Sandbox(unittest.TestCase):
                            capture_output=True, text=True, timeout=60)
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn('"hash":"%s"' % end[2], r.stdout)
-        self.xdo('key', 'ctrl+s')
-        wait_for(lambda: os.path.exists(self.out), 10, 'the saved scene')
+        self.press('ctrl+s')
+        self.trace.wait('^saved %s$' % re.escape(self.out))
         with open(self.out, encoding='utf-8') as f:
             saved = f.read()
         openings = re.findall(r'openings=\[([^\]]*)\]', saved)
@@ -417,9 +534,9 @@ class Sandbox(unittest.TestCase):
         with the live plot of its draft under it;
         = raises its density a step of the ladder (2000 to 3000), and the saved
         scene says so."""
-        self.move(*to_screen(3.0, 5.0))
-        self.xdo('click', '1')
-        time.sleep(0.5)
+        self.point(*to_screen(3.0, 5.0))
+        self.click()
+        selected = self.trace.drawn()
         rows = self.screenshot()
 
         def yellow(p):
@@ -431,15 +548,15 @@ class Sandbox(unittest.TestCase):
         top_right = [rows[y][x] for y in range(0, 80) for x in range(SIZE[0] - 250, SIZE[0])]
         self.assertGreater(sum(1 for p in top_right if yellow(p)), 100, 'no inspector panel')
         self.assertGreater(sum(1 for p in top_right if min(p) > 230), 50, 'no text in the panel')
-        # Under the panel, the live plot of its draft: a yellow curve.
-        time.sleep(1.5)
+        # Under the panel, the live plot of its draft: a yellow curve, of
+        # 2.5 s since the click.
+        self.trace.until_step(selected + 150)
         rows = self.screenshot()
         plot = [rows[y][x] for y in range(190, 360) for x in range(SIZE[0] - 250, SIZE[0])]
         self.assertGreater(sum(1 for p in plot if yellow(p)), 20, 'no live plot')
-        self.xdo('key', 'equal')
-        time.sleep(0.2)
-        self.xdo('key', 'ctrl+s')
-        wait_for(lambda: os.path.exists(self.out), 10, 'the saved scene')
+        self.press('equal')
+        self.press('ctrl+s')
+        self.trace.wait('^saved %s$' % re.escape(self.out))
         with open(self.out, encoding='utf-8') as f:
             self.assertRegex(f.read(), r'(?m)^polygon name=crate .*density=3000\.0')  # a step up the ladder
 
@@ -458,40 +575,40 @@ class Sandbox(unittest.TestCase):
         def under_panel(rows, test):
             return sum(1 for y in range(150, SIZE[1]) for x in range(SIZE[0] - 330, SIZE[0])
                        if test(rows[y][x]))
-        self.move(*to_screen(3.0, 5.0))
-        self.xdo('click', '1')
-        self.xdo('key', 'z')
-        time.sleep(0.5)
+        self.point(*to_screen(3.0, 5.0))
+        self.click()
+        self.press('z')
+        self.trace.drawn()
         rows = self.screenshot()
         self.assertGreater(under_panel(rows, reddish), 30, 'no word that the crate sinks')
         self.assertLess(under_panel(rows, curve_blue), 5, 'a curve for a body that sinks')
         for _ in range(9):  # 2000 to 1500 1250 1100 1000 950 900 800 700 600
-            self.xdo('key', 'minus')
-        time.sleep(1.0)
+            self.press('minus')
+        self.trace.steps(60)
         rows = self.screenshot()
         self.assertGreater(under_panel(rows, curve_blue), 150, 'no stability curve')
         self.assertLess(under_panel(rows, reddish), 5, 'still says it sinks')
-        self.xdo('key', 'z')
-        time.sleep(0.5)
+        self.press('z')
+        self.trace.drawn()
         rows = self.screenshot()
         self.assertLess(under_panel(rows, curve_blue), 5, 'Z did not hide the curve')
-        self.xdo('key', 'z')
-        time.sleep(0.5)
+        self.press('z')
+        self.trace.drawn()
         self.assertGreater(under_panel(self.screenshot(), curve_blue), 150,
                            'Z did not show the curve again')
 
     def test_a_paused_window_waits(self):
         """Paused, the window waits for events: under 2 % of a core over 5 s
         (from /proc, user and system time of the process)."""
-        self.xdo('key', 'space')
-        time.sleep(1.0)
+        self.press('space')
+        self.trace.wait(r'^frame \d+ step \d+ bodies \d+ paused 1$')
 
         def cpu_seconds():
             with open('/proc/%d/stat' % self.proc.pid) as f:
                 fields = f.read().rsplit(')', 1)[1].split()
             return (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')
         before = cpu_seconds()
-        time.sleep(5.0)
+        time.sleep(5.0)  # not a wait for the window: the span the CPU time is measured over
         used = cpu_seconds() - before
         self.assertLess(used / 5.0, 0.02, '%.1f %% of a core while paused' % (100 * used / 5.0))
         self.assertIsNone(self.proc.poll())
@@ -504,10 +621,10 @@ class Sandbox(unittest.TestCase):
             f.write(SCENE + 'box name=stray at=14,0 size=0.5,0.5 density=500\n')
         out = os.path.join(self.dir, 'lost-saved.scene')
 
-        def drive(window):
-            time.sleep(5.0)
-            self.key(window, 'ctrl+s')
-            wait_for(lambda: os.path.exists(out), 10, 'the saved scene')
+        def drive(window, trace):
+            trace.wait('^say stray fell out of the world', 60)
+            self.key(window, 'ctrl+s', trace)
+            trace.wait('^saved %s$' % re.escape(out))
         self.in_second_window([scene, '--save-as', out, '--size', '640x360'], 'lost', drive)
         with open(out, encoding='utf-8') as f:
             saved = f.read()
@@ -520,13 +637,12 @@ class Sandbox(unittest.TestCase):
         other = os.path.join(self.dir, 'aaa-other.scene')
         with open(other, 'w', encoding='utf-8') as f:
             f.write(SCENE.replace('name=crate', 'name=picked'))
-        self.xdo('key', 'o')
-        time.sleep(0.2)
-        self.xdo('key', 'Down')
-        self.xdo('key', 'Return')
-        time.sleep(0.5)
-        self.xdo('key', 'ctrl+s')
-        wait_for(lambda: os.path.exists(self.out), 10, 'the saved scene')
+        self.press('o')
+        self.press('Down')
+        self.press('Return')
+        self.trace.wait(r'^loaded .*/aaa-other\.scene$')
+        self.press('ctrl+s')
+        self.trace.wait('^saved %s$' % re.escape(self.out))
         with open(self.out, encoding='utf-8') as f:
             self.assertIn('name=picked', f.read())
         os.remove(other)
@@ -534,17 +650,23 @@ class Sandbox(unittest.TestCase):
     def in_second_window(self, args, title, drive, stdin=None, stdout=None):
         """Opens another flotsam window (its standard input the file stdin,
         if given; its standard output the file stdout, if given), lets
-        drive(window) work it, quits it; returns what it said on stderr."""
+        drive(window, trace) work it, quits it; returns what it said on
+        stderr."""
+        path = os.path.join(self.dir, 'second.trace')
+        if os.path.exists(path):
+            os.remove(path)
         with open(os.devnull, 'w') as quiet, tempfile.TemporaryFile('w+') as errors, \
                 open(stdin or os.devnull, 'rb') as given:
-            proc = subprocess.Popen([FLOTSAM, *args], cwd=self.dir, env=self.display.env(),
+            proc = subprocess.Popen([FLOTSAM, *args], cwd=self.dir, env=self.display.env(path),
                                     stdin=given, stdout=stdout or quiet, stderr=errors,
                                     text=True)
+            trace = Trace(path, proc)
             try:
                 self.display.run('xdotool', 'search', '--sync', '--name', title)
                 # SDL may make its window again when it picks a renderer: the
-                # one to drive is the last with that name, once it has settled.
-                time.sleep(1.0)
+                # one to drive is the last with that name, once it has shown
+                # a frame.
+                trace.wait('^frame ')
                 # A window of that name that has just closed (another run's)
                 # may have been the one found: look again until one is there.
                 found = []
@@ -557,7 +679,7 @@ class Sandbox(unittest.TestCase):
                     return bool(found)
                 wait_for(named, 20, 'a window named ' + title)
                 window = found[-1]
-                drive(window)
+                drive(window, trace)
                 # The window may close on the Q going down, before xdotool
                 # lets go of it and Ctrl (BadWindow): the exit status tells.
                 subprocess.run(['xdotool', 'key', '--window', window, 'ctrl+q'],
@@ -571,8 +693,11 @@ class Sandbox(unittest.TestCase):
             errors.seek(0)
             return errors.read()
 
-    def key(self, window, key):
+    def key(self, window, key, trace):
+        """A key sent to that window, and its trace's word that it was handled."""
+        trace.mark()
         self.display.run('xdotool', 'key', '--window', window, key)
+        trace.wait('^key %s$' % re.escape(key_name(key)))
 
     def test_a_replay_plays_in_the_window(self):
         path = os.path.join(ROOT, 'tests', 'data', 'harbour.replay')
@@ -580,10 +705,10 @@ class Sandbox(unittest.TestCase):
         with open(path, encoding='utf-8') as f:
             steps = int(f.read().strip().splitlines()[-1].split()[1])
 
-        def drive(window):
-            time.sleep(steps / 60.0 + 2.0)  # played to its end, then paused there
-            self.key(window, 'ctrl+s')
-            wait_for(lambda: os.path.exists(out), 10, 'the saved scene')
+        def drive(window, trace):
+            trace.wait('^replay-end$', 30 + steps / 20.0)  # played to its end, paused there
+            self.key(window, 'ctrl+s', trace)
+            trace.wait('^saved %s$' % re.escape(out))
         errors = self.in_second_window([path, '--save-as', out, '--size', '640x360'],
                                        'harbour.replay', drive)
         self.assertNotIn('differs', errors)
@@ -607,9 +732,9 @@ class Sandbox(unittest.TestCase):
             if os.path.exists(out):
                 os.remove(out)
 
-            def drive(window):
-                self.key(window, 'ctrl+s')
-                wait_for(lambda: os.path.exists(out), 10, 'the saved scene')
+            def drive(window, trace):
+                self.key(window, 'ctrl+s', trace)
+                trace.wait('^saved %s$' % re.escape(out))
             errors = self.in_second_window(['-', '--save-as', out, '--size', '640x360'],
                                            'flotsam - stdin', drive, stdin=given)
             # Nothing said about the input (a sanitizer may add its own lines).
@@ -635,14 +760,14 @@ class Sandbox(unittest.TestCase):
                 f.write(text)
             out = os.path.join(self.dir, name + '-saved.scene')
 
-            def drive(window):
-                self.display.run('xdotool', 'mousemove', '--window', window, '320', '60')
-                self.key(window, 'b')
-                time.sleep(0.5)
+            def drive(window, trace):
+                self.point(320, 60, window, trace)
+                self.key(window, 'b', trace)
+                trace.mark()
                 self.display.run('xdotool', 'click', '--window', window, '1')
-                time.sleep(0.5)
-                self.key(window, 'ctrl+s')
-                wait_for(lambda: os.path.exists(out), 10, 'the saved scene')
+                trace.wait('^button up 1 ')
+                self.key(window, 'ctrl+s', trace)
+                trace.wait('^saved %s$' % re.escape(out))
             errors = self.in_second_window([scene, '--save-as', out, '--size', '640x360'], name,
                                            drive)
             self.assertNotIn('runtime error', errors)
@@ -661,12 +786,12 @@ class Sandbox(unittest.TestCase):
         shutil.rmtree(frames + '-2', ignore_errors=True)
         said = []
 
-        def drive(window):
-            for seconds in (2.0, 0.7):
-                self.key(window, 'shift+c')
-                time.sleep(seconds)
-                self.key(window, 'shift+c')
-                time.sleep(0.5)
+        def drive(window, trace):
+            for steps in (120, 42):  # 2 s and 0.7 s of the world
+                self.key(window, 'shift+c', trace)
+                trace.steps(steps)
+                self.key(window, 'shift+c', trace)
+                trace.wait(r'^say \d+ frames in ')
         with tempfile.TemporaryFile('w+') as out:
             self.in_second_window([self.scene, '--frames', frames, '--size', '320x240'],
                                   'dock', drive, stdout=out)
@@ -689,13 +814,13 @@ class Sandbox(unittest.TestCase):
         out = os.path.join(self.dir, 'script-saved.scene')
         replay = os.path.join(self.dir, 'script.replay')
 
-        def drive(window):
-            self.key(window, 'c')  # about a second in: before both events
-            time.sleep(3.0)
-            self.key(window, 'c')
-            wait_for(lambda: os.path.exists(replay), 10, 'the replay')
-            self.key(window, 'ctrl+s')
-            wait_for(lambda: os.path.exists(out), 10, 'the saved scene')
+        def drive(window, trace):
+            self.key(window, 'c', trace)  # at its first frames: before both events
+            trace.until_step(240)
+            self.key(window, 'c', trace)
+            trace.wait('^saved %s$' % re.escape(replay))
+            self.key(window, 'ctrl+s', trace)
+            trace.wait('^saved %s$' % re.escape(out))
         self.in_second_window([scene, '--save-as', out, '--replay-out', replay, '--size',
                                '640x360'], 'script', drive)
         with open(out, encoding='utf-8') as f:

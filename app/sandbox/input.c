@@ -2,6 +2,7 @@
  * (sandbox_help.c). */
 #include <math.h>
 #include "sandbox_parts.h"
+#include "sandbox_trace.h"
 
 #define WATER_STEP 0.1 /* metres per key press */
 
@@ -196,6 +197,7 @@ static void window_event(sandbox *sb, const SDL_WindowEvent *e)
 
 void sandbox_handle_event(sandbox *sb, const SDL_Event *e)
 {
+    sandbox_trace_event(e);
     switch (e->type) {
     case SDL_QUIT: sb->quit = true; break;
     case SDL_KEYDOWN: key_down(sb, &e->key); break;

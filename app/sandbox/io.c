@@ -7,6 +7,7 @@
 #include "frame_dir.h"
 #include "out_files.h"
 #include "sandbox_parts.h"
+#include "sandbox_trace.h"
 
 typedef struct scene_job {
     const fl_sim *sim;
@@ -37,9 +38,15 @@ void sandbox_save(sandbox *sb)
         sandbox_say(sb, "%s", err);
         return;
     }
+    sandbox_wrote(path);
+    sandbox_say(sb, "saved %s", path);
+}
+
+void sandbox_wrote(const char *path)
+{
     printf("%s\n", path);
     fflush(stdout);
-    sandbox_say(sb, "saved %s", path);
+    sandbox_trace_line("saved %s", path);
 }
 
 /* Whether a capture may go to `dir`: it is not there yet, or (given by

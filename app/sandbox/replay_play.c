@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sandbox_parts.h"
+#include "sandbox_trace.h"
 
 #define SNAPSHOTS 120
 
@@ -114,6 +115,7 @@ static void after(sandbox *sb, fl_replay_status st, const fl_scene_error *err)
     if (st == FL_REPLAY_DONE) {
         sandbox_take_over(sb);
         sb->clock.paused = true;
+        sandbox_trace_line("replay-end");
         sandbox_say(sb, "the replay is over (paused; the world is yours from here)");
     } else if (st == FL_REPLAY_FAILED) {
         fl_scene_error_format(err, sb->file.path, sb->banner, sizeof sb->banner);

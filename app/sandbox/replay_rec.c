@@ -155,8 +155,7 @@ void sandbox_stop_replay(sandbox *sb)
         fprintf(stderr, "flotsam: %s\n", err);
         sandbox_say(sb, "%s", err);
     } else {
-        printf("%s\n", path);
-        fflush(stdout);
+        sandbox_wrote(path);
         sandbox_say(sb, "replay of %llu steps in %s", (unsigned long long)rp->steps, path);
     }
     fl_replay_free(&rp->rec);

@@ -12,6 +12,7 @@
 #include "painter.h"
 #include "workers.h"
 #include "sandbox_parts.h"
+#include "sandbox_trace.h"
 
 #define MAX_FRAME_SECONDS 0.25 /* a longer frame (a stall, a drag of the window) counts as this */
 #define MAX_CATCH_UP 0.1       /* at most this much simulated time per frame: no spiral of death */
@@ -184,6 +185,7 @@ static void show_frame(sandbox *sb, cairo_surface_t *frame, bool failed, bool sh
                        const SDL_Rect *damage, int count)
 {
     if (shown_by_painter) {
+        sandbox_trace_frame_shown();
         sb->draw_failed = false;
         count_frame(sb);
         return;
@@ -199,8 +201,10 @@ static void show_frame(sandbox *sb, cairo_surface_t *frame, bool failed, bool sh
     if (!shown && !sb->draw_failed)
         fprintf(stderr, "flotsam: cannot draw the window\n"); /* once, not every frame */
     sb->draw_failed = !shown;
-    if (shown)
+    if (shown) {
+        sandbox_trace_frame_shown();
         count_frame(sb);
+    }
 }
 
 /* Seconds until the world owes its next step (a frame's worth when it
@@ -249,6 +253,7 @@ static void run(sandbox *sb)
             int count = -1;
             bool shown;
             cairo_surface_t *done = painter_take(sb->painter, &failed, &shown, &damage, &count);
+            sandbox_trace_frame_taken();
             if (due) {
                 sb->redraw = false;
                 sb->drawn_at = sb->clock.now;
@@ -256,7 +261,10 @@ static void run(sandbox *sb)
                 /* On a steady beat: a frame begun late does not put off the
                  * next one, unless it is a whole frame late. */
                 next_frame = fmax(next_frame + FRAME_SECONDS, sb->clock.now - FRAME_SECONDS);
-                if (!painter_submit(sb->painter, sb) && !sb->draw_failed)
+                bool submitted = painter_submit(sb->painter, sb);
+                if (submitted)
+                    sandbox_trace_frame_begun(sb);
+                if (!submitted && !sb->draw_failed)
                     fprintf(stderr, "flotsam: out of memory for a frame\n");
                 else if (painter_shows(sb->painter))
                     sb->screen_stale = false; /* the job took it over */
@@ -361,8 +369,11 @@ int sandbox_main(int argc, char **argv)
         return CLI_FAILED;
     }
     int rc = sandbox_parse_args(argc, argv, &sb->opt);
-    if (rc == 0)
+    if (rc == 0) {
+        sandbox_trace_open();
         rc = session(sb);
+        sandbox_trace_close();
+    }
     close_window(sb);
     sandbox_unload(sb);
     fl_replay_free(&sb->replay.rec);

@@ -170,6 +170,9 @@ void sandbox_scene_name(const sandbox *sb, char *out, size_t size);
 
 /* io.c: saving, and capturing frames (Shift+C). */
 void sandbox_save(sandbox *sb);
+/* A file written whole (a scene, a replay): its path on stdout, for a
+ * script to read, and in the trace. */
+void sandbox_wrote(const char *path);
 void sandbox_toggle_recording(sandbox *sb);
 /* After each step: writes a frame when one is due. */
 void sandbox_record_step(sandbox *sb);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "sandbox_parts.h"
+#include "sandbox_trace.h"
 
 #define STATUS_SECONDS 5.0
 
@@ -14,6 +15,7 @@ void sandbox_say(sandbox *sb, const char *fmt, ...)
     vsnprintf(sb->status, sizeof sb->status, fmt, ap);
     va_end(ap);
     sb->status_until = sb->clock.now + STATUS_SECONDS;
+    sandbox_trace_line("say %s", sb->status);
     sb->redraw = true;
 }
 

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include "cmdline.h"
 #include "sandbox_parts.h"
+#include "sandbox_trace.h"
 
 #define POLL_INTERVAL 0.5 /* seconds between looks at the file's time stamp */
 
@@ -48,6 +49,13 @@ static void install(sandbox *sb, fl_scene *loaded, fl_sim *s)
     sb->clock.accumulator = 0.0;
 }
 
+/* A scene or replay now open: among the recent files, and in the trace. */
+static void opened(sandbox *sb, const char *path)
+{
+    sandbox_remember_file(sb, path);
+    sandbox_trace_line("loaded %s", path ? path : "(the default scene)");
+}
+
 static void keep_text(sandbox *sb, char *text, size_t len)
 {
     free(sb->loaded_text);
@@ -79,7 +87,7 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit)
         free(text);
         if (ok) {
             sandbox_view_fit(sb);
-            sandbox_remember_file(sb, path);
+            opened(sb, path);
         }
         return ok;
     }
@@ -104,7 +112,7 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit)
     sandbox_replay_changing(sb); /* the world it replaces, as its last step left it */
     install(sb, &fresh, &s);
     keep_text(sb, text, len);
-    sandbox_remember_file(sb, path);
+    opened(sb, path);
     sandbox_replay_loaded(sb);
     sb->banner[0] = '\0';
     if (fit || view_changed)
