@@ -246,10 +246,9 @@ static double rope_bend(const fl_vec2 ends0[2], const fl_vec2 ends1[2],
 static bool touches(const fl_world *w, int i)
 {
     for (int c = 0; c < fl_world_contact_count(w); c++) {
-        fl_contact_data ct_data;
-        if (!fl_world_contact(w, c, &ct_data))
+        fl_contact_data ct_data, *ct = &ct_data;
+        if (!fl_world_contact(w, c, ct))
             continue;
-        const fl_contact_data *ct = &ct_data;
         if (ct->sensor || (ct->index_a != i && ct->index_b != i))
             continue;
         for (int k = 0; k < ct->count; k++)
@@ -328,10 +327,9 @@ static double contacts_allowance(const fuzz_energy *e, const fl_world *w)
 {
     double sum = 0.0;
     for (int c = 0; c < fl_world_contact_count(w); c++) {
-        fl_contact_data ct_data;
-        if (!fl_world_contact(w, c, &ct_data))
+        fl_contact_data ct_data, *ct = &ct_data;
+        if (!fl_world_contact(w, c, ct))
             continue;
-        const fl_contact_data *ct = &ct_data;
         if (ct->sensor || ct->count == 0)
             continue;
         double f = 0.0;
@@ -515,10 +513,9 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
     for (int i = 0; i < e->bodies; i++)
         e->bouncing[i] = (unsigned char)((e->bouncing[i] & 2) ? 1 : 0);
     for (int c = 0; c < fl_world_contact_count(s->world); c++) {
-        fl_contact_data ct_data;
-        if (!fl_world_contact(s->world, c, &ct_data))
+        fl_contact_data ct_data, *ct = &ct_data;
+        if (!fl_world_contact(s->world, c, ct))
             continue;
-        const fl_contact_data *ct = &ct_data;
         if (ct->restitution > 0.0 && ct->index_a >= 0 && ct->index_a < e->bodies &&
             ct->index_b >= 0 && ct->index_b < e->bodies) {
             e->bouncing[ct->index_a] |= 2;
@@ -707,10 +704,9 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
     }
     if (getenv("FUZZ_ENERGY_DEBUG") && atoi(getenv("FUZZ_ENERGY_DEBUG")) > 1)
         for (int c = 0; c < fl_world_contact_count(s->world); c++) {
-            fl_contact_data ct_data;
-            if (!fl_world_contact(s->world, c, &ct_data))
+            fl_contact_data ct_data, *ct = &ct_data;
+            if (!fl_world_contact(s->world, c, ct))
                 continue;
-            const fl_contact_data *ct = &ct_data;
             for (int q = 0; q < ct->count; q++)
                 fprintf(stderr, "  contact %d-%d n %g,%g point %g,%g sep %g impulse %g tangent %g id %u\n",
                         ct->index_a, ct->index_b, ct->normal.x, ct->normal.y, ct->points[q].point.x,

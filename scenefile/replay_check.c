@@ -60,20 +60,13 @@ void replay_world_free(replay_world *w)
     *w = (replay_world){.scene = -1, .first_spawn = -1};
 }
 
-/* The scene w was built from. */
-static const fl_scene *scene_of(const replay_world *w, const fl_replay *r)
-{
-    (void)r;
-    return &w->sc;
-}
-
 /* The body with that id when reading can tell which it is (one of the
  * scene's, or a spawn input's), with the replay line it was given on;
  * else NULL. */
 static const fl_scene_body *body_of(const replay_world *w, const fl_replay *r, uint32_t id,
                                     int *line)
 {
-    const fl_scene *sc = scene_of(w, r);
+    const fl_scene *sc = &w->sc; /* the scene it was built from */
     uint32_t own = (uint32_t)sc->body_count;
     if (id < own) {
         *line = w->scene_line + sc->bodies[id].line - 1;
@@ -155,10 +148,10 @@ static bool check_body(const replay_world *w, const fl_replay *r, const fl_input
     return true;
 }
 
-static bool check_fluid(const replay_world *w, const fl_replay *r, const fl_input *in,
-                        const input_where *where, fl_scene_error *err)
+static bool check_fluid(const replay_world *w, const fl_input *in, const input_where *where,
+                        fl_scene_error *err)
 {
-    const fl_scene *sc = scene_of(w, r);
+    const fl_scene *sc = &w->sc; /* the scene it was built from */
     int n = sc->fluid_count;
     if (in->fluid >= n && n == 0)
         return refuse(err, where->fluid, "no fluid %d in the world: it has none", in->fluid);
@@ -187,7 +180,7 @@ bool replay_world_apply(replay_world *w, const fl_replay *r, const fl_input *in,
     case FL_INPUT_SPAWN:
         w->ids++;
         return true;
-    case FL_INPUT_FLUID: return check_fluid(w, r, in, where, err);
+    case FL_INPUT_FLUID: return check_fluid(w, in, where, err);
     case FL_INPUT_REMOVE:
     case FL_INPUT_GRAB:
     case FL_INPUT_DENSITY:
