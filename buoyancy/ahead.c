@@ -101,7 +101,7 @@ static void bring_back(fl_body *body, fl_buoyancy_total *total, fl_vec2 down, do
     body->force = fl_add(body->force, push);
     total->force = fl_add(total->force, push);
     buoyancy_stiffen(body, down, heave, roll);
-    fl_body_take_stiffness_whole(body);
+    body_take_stiffness_whole(body);
 }
 
 /* The lift linearised about where it changes its law within the step.

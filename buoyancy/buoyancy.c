@@ -154,7 +154,7 @@ static fl_status reserve(fl_buoyancy *b, int bodies)
     if (b->sized_for != fl_world_revision(w) || b->scratch_size == 0) {
         int most = 3;
         for (int i = 0; i < bodies; i++) {
-            int n = fl_world_body(w, i)->hull_count;
+            int n = body_at(w, i)->hull_count;
             most = n > most ? n : most;
         }
         b->most_points = most;
@@ -321,7 +321,7 @@ static inline void push(const fl_buoyancy *b, fl_body *body, const fl_submerged 
     }
     body->force = force;
     body->torque = torque;
-    fl_body_add_damping(body, lin_rate, lin_rate > 0.0 ? fl_scale(pull, 1.0 / lin_rate) : pull,
+    body_add_damping(body, lin_rate, lin_rate > 0.0 ? fl_scale(pull, 1.0 / lin_rate) : pull,
                         ang_rate);
     *total = (fl_buoyancy_total){lifted, turned, lin_rate, ang_rate};
     *heave_out = heave;
@@ -362,7 +362,7 @@ fl_status fl_buoyancy_measure(fl_buoyancy *b, double t)
     fl_world *w = b->world;
     int count = fl_world_body_count(w);
     for (int i = 0; i < count; i++) {
-        const fl_body *body = fl_world_body(w, i);
+        const fl_body *body = body_at(w, i);
         fl_submerged *recs = b->records + (size_t)i * b->fluid_count;
         int *offs = b->offsets + (size_t)i * b->fluid_count;
         for (int f = 0; f < b->fluid_count; f++) {
@@ -414,7 +414,7 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
     fl_vec2 g = fl_world_gravity(w);
     double gl = fl_length(g);
     fl_vec2 down = gl > 0.0 ? fl_scale(g, 1.0 / gl) : fl_v2(0.0, 1.0);
-    fl_body *const *bodies = fl_world_bodies(w);
+    fl_body *const *bodies = world_bodies(w);
     int count = fl_world_body_count(w);
     /* One pass: each body is measured and pushed while it is in cache. The
      * submerged polygons are not kept (fl_buoyancy_measure keeps them). */
@@ -453,7 +453,26 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
     return FL_OK;
 }
 
-const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, int body_index, int fluid_index)
+fl_world *fl_buoyancy_world(const fl_buoyancy *b)
+{
+    FL_ASSERT(b != NULL);
+    return b->world;
+}
+
+int buoyancy_body_index(const fl_buoyancy *b, fl_body_id id)
+{
+    FL_ASSERT(b != NULL);
+    const fl_body *body = body_get(id);
+    FL_ASSERT(!body || id.world == b->world);
+    return body && id.world == b->world ? body->index : -1;
+}
+
+const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, fl_body_id body, int fluid_index)
+{
+    return buoyancy_submerged_at(b, buoyancy_body_index(b, body), fluid_index);
+}
+
+const fl_submerged *buoyancy_submerged_at(const fl_buoyancy *b, int body_index, int fluid_index)
 {
     FL_ASSERT(b != NULL);
     if (body_index < 0 || body_index >= b->measured || fluid_index < 0 ||
@@ -462,12 +481,12 @@ const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, int body_index, 
     return &b->records[(size_t)body_index * b->fluid_count + fluid_index];
 }
 
-double fl_buoyancy_body_area(const fl_buoyancy *b, int body_index, fl_vec2 *centroid)
+double fl_buoyancy_body_area(const fl_buoyancy *b, fl_body_id body, fl_vec2 *centroid)
 {
-    FL_ASSERT(b != NULL);
+    int body_index = buoyancy_body_index(b, body);
     double area = 0.0, cx = 0.0, cy = 0.0;
     for (int f = 0; f < b->fluid_count; f++) {
-        const fl_submerged *s = fl_buoyancy_submerged(b, body_index, f);
+        const fl_submerged *s = buoyancy_submerged_at(b, body_index, f);
         if (!s || s->area <= 0.0)
             continue;
         area += s->area;
@@ -488,17 +507,17 @@ static bool pushed(const fl_buoyancy *b, int body_index)
            b->stamps[body_index] == b->pass && b->pushed_revision == fl_world_revision(b->world);
 }
 
-const fl_buoyancy_push *fl_buoyancy_applied(const fl_buoyancy *b, int body_index, int fluid_index)
+const fl_buoyancy_push *fl_buoyancy_applied(const fl_buoyancy *b, fl_body_id body, int fluid_index)
 {
-    FL_ASSERT(b != NULL);
+    int body_index = buoyancy_body_index(b, body);
     if (!pushed(b, body_index) || fluid_index < 0 || fluid_index >= b->fluid_count)
         return NULL;
     return &b->pushes[(size_t)body_index * b->fluid_count + fluid_index];
 }
 
-const fl_buoyancy_total *fl_buoyancy_applied_total(const fl_buoyancy *b, int body_index)
+const fl_buoyancy_total *fl_buoyancy_applied_total(const fl_buoyancy *b, fl_body_id body)
 {
-    FL_ASSERT(b != NULL);
+    int body_index = buoyancy_body_index(b, body);
     return pushed(b, body_index) ? &b->totals[body_index] : NULL;
 }
 

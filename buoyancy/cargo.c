@@ -14,7 +14,7 @@ fl_status cargo_gather(fl_buoyancy *b, const fl_body *vessel)
     fl_world *w = b->world;
     b->cargo_count = 0;
     for (int i = 0; i < fl_world_body_count(w); i++) {
-        fl_body *cargo = fl_world_body(w, i);
+        fl_body *cargo = body_at(w, i);
         /* As for dry holds: only a larger hull holds a body. */
         if (cargo == vessel || !is_wet(cargo) || cargo->hull_area >= vessel->hull_area ||
             fl_length(fl_sub(vessel->position, cargo->position)) >=
@@ -127,13 +127,13 @@ void cargo_buoy(fl_buoyancy *b, fl_body *vessel, double level, fl_vec2 g, fl_vec
             continue;
         fl_vec2 at = fl_add(vessel->position, fl_scale(moment, 1.0 / area));
         fl_vec2 lift = fl_scale(g, -c->water_density * area);
-        fl_body_apply_force(cargo, at, lift);
+        body_apply_force(cargo, at, lift);
         if (!vessel->is_static)
-            fl_body_apply_force(vessel, at, fl_neg(lift));
+            body_apply_force(vessel, at, fl_neg(lift));
         /* Its motion through the water, which moves with the hull, is
          * damped as the first fluid's drags would damp it. */
         double rate = drag * c->water_density * area * cargo->inv_mass;
-        fl_body_add_damping(cargo, rate, body_point_velocity(vessel, cargo->position),
+        body_add_damping(cargo, rate, body_point_velocity(vessel, cargo->position),
                             turn_drag * area / cargo->hull_area);
     }
 }

@@ -175,7 +175,7 @@ void buoyancy_flood(fl_buoyancy *b, double t, double dt)
         return;
     fl_vec2 down = fl_scale(g, 1.0 / gl);
     for (int k = 0; k < b->vessel_count; k++) {
-        fl_body *body = fl_world_body(w, b->vessels[k]);
+        fl_body *body = body_at(w, b->vessels[k]);
         fl_hold *c = body->hold;
         if (body->removed || body->hull_count > FL_DECOMPOSE_MAX || body->vert_count > FL_DECOMPOSE_MAX)
             continue;

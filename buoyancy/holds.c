@@ -12,7 +12,7 @@ fl_status buoyancy_find_vessels(fl_buoyancy *b)
     b->vessel_count = 0;
     int most = 0;
     for (int i = 0; i < fl_world_body_count(w); i++) {
-        const fl_body *body = fl_world_body(w, i);
+        const fl_body *body = body_at(w, i);
         if (!body->hold)
             continue;
         int *grown = fl_world_grow(w, b->vessels, &b->vessel_capacity, b->vessel_count + 1,
@@ -78,7 +78,7 @@ void buoyancy_keep_holds_dry(fl_buoyancy *b, const fl_body *body, int f, double 
     double dry = 0.0;
     fl_vec2 moment = {0.0, 0.0};
     for (int k = 0; k < b->vessel_count; k++) {
-        const fl_body *vessel = fl_world_body(w, b->vessels[k]);
+        const fl_body *vessel = body_at(w, b->vessels[k]);
         /* Only a larger hull holds a body dry: of two hulls that overlap,
          * the smaller one's displacement inside the larger is taken out,
          * never the larger's (it already counts that water). */

@@ -12,16 +12,16 @@ static bool on_wave(const fl_fluid_def *f, fl_vec2 at, double t, fl_vec2 p, doub
     return fabs(at.y + p.y - fl_fluid_surface_at(f, at.x + p.x, t, NULL)) <= tol;
 }
 
-bool fl_buoyancy_hydrostatics(const fl_buoyancy *b, int body_index, double t,
+bool fl_buoyancy_hydrostatics(const fl_buoyancy *b, fl_body_id id, double t,
                               fl_hydrostatics *out)
 {
-    FL_ASSERT(b != NULL);
+    int body_index = buoyancy_body_index(b, id);
     memset(out, 0, sizeof *out);
     out->fluid = -1;
     int best = -1;
     double most = 0.0;
     for (int f = 0; f < b->fluid_count; f++) {
-        const fl_submerged *s = fl_buoyancy_submerged(b, body_index, f);
+        const fl_submerged *s = buoyancy_submerged_at(b, body_index, f);
         if (!s)
             return false;
         if (s->area > most) {
@@ -31,9 +31,9 @@ bool fl_buoyancy_hydrostatics(const fl_buoyancy *b, int body_index, double t,
     }
     if (best < 0)
         return body_index >= 0 && body_index < fl_world_body_count(b->world);
-    const fl_body *body = fl_world_body(b->world, body_index);
+    const fl_body *body = body_at(b->world, body_index);
     const fl_fluid_def *fluid = &b->fluids[best];
-    const fl_submerged *s = fl_buoyancy_submerged(b, body_index, best);
+    const fl_submerged *s = buoyancy_submerged_at(b, body_index, best);
     fl_halfplane planes[4];
     fl_vec2 at = body->position;
     fl_fluid_halfplanes(fluid, at, t, planes);

@@ -55,6 +55,12 @@ static inline bool is_wet(const fl_body *body) { return !body->is_static && !bod
 /* The bodies with dry holds, and buffers for clipping against them
  * (kept until the body list changes: a warmed-up step allocates nothing). */
 fl_status buoyancy_find_vessels(fl_buoyancy *b);
+/* The place in b's world's body list of the body id names (-1: added
+ * during a step; a stale id or one of another world asserts in debug
+ * builds, -1 otherwise), and body i's last measure in fluid f (NULL if
+ * either is out of range or the body list changed since). buoyancy.c. */
+int buoyancy_body_index(const fl_buoyancy *b, fl_body_id id);
+const fl_submerged *buoyancy_submerged_at(const fl_buoyancy *b, int body_index, int fluid_index);
 
 /* Takes out of the part what lies in another body's dry hold. */
 void buoyancy_keep_holds_dry(fl_buoyancy *b, const fl_body *body, int f, double t,
@@ -99,7 +105,7 @@ static inline void buoyancy_stiffen(fl_body *body, fl_vec2 down, double heave, d
     heave = fl_max(heave, 0.0);
     roll = fl_max(roll, 0.0);
     if (heave > 0.0 || roll > 0.0)
-        fl_body_add_stiffness(body, heave, down, roll);
+        body_add_stiffness(body, heave, down, roll);
 }
 
 /* Whether a circle of radius r about p may reach into the fluid (only a

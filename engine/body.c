@@ -324,19 +324,28 @@ static fl_status make_hold(fl_world *w, fl_body *b, const fl_body_def *def, fl_v
 
 static bool finite2(fl_vec2 v) { return isfinite(v.x) && isfinite(v.y); }
 
-fl_status fl_body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force)
+void body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force)
 {
-    FL_ASSERT(b != NULL);
-    if (!finite2(point) || !finite2(force))
-        return FL_EINVAL;
     b->force = fl_add(b->force, force);
     b->torque += fl_cross(fl_sub(point, b->position), force);
+}
+
+fl_status fl_body_apply_force(fl_body_id id, fl_vec2 point, fl_vec2 force)
+{
+    fl_body *b = body_get(id);
+    if (!b)
+        return FL_ESTALE;
+    if (!finite2(point) || !finite2(force))
+        return FL_EINVAL;
+    body_apply_force(b, point, force);
     return FL_OK;
 }
 
-fl_status fl_body_apply_impulse(fl_body *b, fl_vec2 point, fl_vec2 impulse)
+fl_status fl_body_apply_impulse(fl_body_id id, fl_vec2 point, fl_vec2 impulse)
 {
-    FL_ASSERT(b != NULL);
+    fl_body *b = body_get(id);
+    if (!b)
+        return FL_ESTALE;
     if (!finite2(point) || !finite2(impulse))
         return FL_EINVAL;
     if (!b->is_static) {
@@ -346,36 +355,45 @@ fl_status fl_body_apply_impulse(fl_body *b, fl_vec2 point, fl_vec2 impulse)
     return FL_OK;
 }
 
-fl_status fl_body_apply_central_force(fl_body *b, fl_vec2 force)
+fl_status fl_body_apply_central_force(fl_body_id id, fl_vec2 force)
 {
-    FL_ASSERT(b != NULL);
+    fl_body *b = body_get(id);
+    if (!b)
+        return FL_ESTALE;
     if (!finite2(force))
         return FL_EINVAL;
     b->force = fl_add(b->force, force);
     return FL_OK;
 }
 
-fl_status fl_body_apply_torque(fl_body *b, double torque)
+fl_status fl_body_apply_torque(fl_body_id id, double torque)
 {
-    FL_ASSERT(b != NULL);
+    fl_body *b = body_get(id);
+    if (!b)
+        return FL_ESTALE;
     if (!isfinite(torque))
         return FL_EINVAL;
     b->torque += torque;
     return FL_OK;
 }
 
-void fl_body_clear_forces(fl_body *b)
+fl_status fl_body_clear_forces(fl_body_id id)
 {
-    FL_ASSERT(b != NULL);
+    fl_body *b = body_get(id);
+    if (!b)
+        return FL_ESTALE;
     b->force = fl_v2(0.0, 0.0);
     b->torque = 0.0;
     if (b->damped)
-        fl_body_clear_damping(b);
+        body_clear_damping(b);
+    return FL_OK;
 }
 
-fl_status fl_body_set_transform(fl_body *b, fl_vec2 position, double angle)
+fl_status fl_body_set_transform(fl_body_id id, fl_vec2 position, double angle)
 {
-    FL_ASSERT(b != NULL);
+    fl_body *b = body_get(id);
+    if (!b)
+        return FL_ESTALE;
     if (!finite2(position) || !isfinite(angle))
         return FL_EINVAL;
     b->position = position;

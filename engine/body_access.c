@@ -1,54 +1,68 @@
-/* Reading and changing a body through the public API (fl_body.h); the
- * struct itself is private (body_internal.h). */
+/* Reading and changing a body through the public API (fl_body.h): each
+ * call finds the body its id names (body_get: a stale id reads as zeros
+ * and changes nothing); the struct itself is private (body_internal.h). */
 #include <math.h>
 #include "body_internal.h"
 
-int fl_body_index(const fl_body *b) { return b->index; }
-uint32_t fl_body_id(const fl_body *b) { return b->id; }
-bool fl_body_is_static(const fl_body *b) { return b->is_static; }
-bool fl_body_is_sensor(const fl_body *b) { return b->sensor; }
+/* A reader of one field: `none` for a stale id. */
+#define READER(type, name, expr, none)          \
+    type fl_body_##name(fl_body_id id)          \
+    {                                           \
+        const fl_body *b = body_get(id);        \
+        return b ? (expr) : (none);             \
+    }
 
-fl_vec2 fl_body_position(const fl_body *b) { return b->position; }
-double fl_body_angle(const fl_body *b) { return b->angle; }
-fl_rot fl_body_rot(const fl_body *b) { return b->rot; }
-fl_vec2 fl_body_velocity(const fl_body *b) { return b->velocity; }
-double fl_body_spin(const fl_body *b) { return b->spin; }
-fl_vec2 fl_body_force(const fl_body *b) { return b->force; }
-double fl_body_torque(const fl_body *b) { return b->torque; }
+static const fl_vec2 zero2 = {0.0, 0.0};
+static const fl_rot no_turn = {1.0, 0.0};
 
-double fl_body_mass(const fl_body *b) { return b->mass; }
-double fl_body_inertia(const fl_body *b) { return b->inertia; }
-double fl_body_density(const fl_body *b) { return b->density; }
-double fl_body_area(const fl_body *b) { return b->area; }
+READER(int, index, b->index, -1)
+READER(uint32_t, serial, b->id, 0)
+READER(bool, is_static, b->is_static, false)
+READER(bool, is_sensor, b->sensor, false)
+READER(fl_vec2, position, b->position, zero2)
+READER(double, angle, b->angle, 0.0)
+READER(fl_rot, rot, b->rot, no_turn)
+READER(fl_vec2, velocity, b->velocity, zero2)
+READER(double, spin, b->spin, 0.0)
+READER(fl_vec2, force, b->force, zero2)
+READER(double, torque, b->torque, 0.0)
+READER(double, mass, b->mass, 0.0)
+READER(double, inertia, b->inertia, 0.0)
+READER(double, density, b->density, 0.0)
+READER(double, area, b->area, 0.0)
+READER(int, vertex_count, b->vert_count, 0)
+READER(int, hull_count, b->hull_count, 0)
+READER(bool, has_own_hull, b->hull != b->verts, false)
+READER(double, hull_area, b->hull_area, 0.0)
+READER(fl_vec2, hull_centroid, b->hull_centroid, zero2)
+READER(double, radius, b->radius, 0.0)
+READER(int, part_count, b->part_count, 0)
+READER(double, friction, b->friction, 0.0)
+READER(double, restitution, b->restitution, 0.0)
+READER(uint32_t, category, b->category, 0)
+READER(uint32_t, mask, b->mask, 0)
+READER(void *, user, b->user, NULL)
 
-const fl_vec2 *fl_body_outline(const fl_body *b, int *count)
+const fl_vec2 *fl_body_outline(fl_body_id id, int *count)
 {
-    FL_ASSERT(b != NULL);
+    const fl_body *b = body_get(id);
     if (count)
-        *count = b->vert_count;
-    return b->verts;
+        *count = b ? b->vert_count : 0;
+    return b ? b->verts : NULL;
 }
 
-const fl_vec2 *fl_body_hull(const fl_body *b, int *count)
+const fl_vec2 *fl_body_hull(fl_body_id id, int *count)
 {
-    FL_ASSERT(b != NULL);
+    const fl_body *b = body_get(id);
     if (count)
-        *count = b->hull_count;
-    return b->hull;
+        *count = b ? b->hull_count : 0;
+    return b ? b->hull : NULL;
 }
 
-int fl_body_vertex_count(const fl_body *b) { return b->vert_count; }
-int fl_body_hull_count(const fl_body *b) { return b->hull_count; }
-bool fl_body_has_own_hull(const fl_body *b) { return b->hull != b->verts; }
-double fl_body_hull_area(const fl_body *b) { return b->hull_area; }
-fl_vec2 fl_body_hull_centroid(const fl_body *b) { return b->hull_centroid; }
-double fl_body_radius(const fl_body *b) { return b->radius; }
-int fl_body_part_count(const fl_body *b) { return b->part_count; }
-
-const fl_vec2 *fl_body_part(const fl_body *b, int k, int *count)
+const fl_vec2 *fl_body_part(fl_body_id id, int k, int *count)
 {
-    FL_ASSERT(b != NULL);
-    if (k < 0 || k >= b->part_count) {
+    const fl_body *b = body_get(id);
+    if (!b || k < 0 || k >= b->part_count) {
         if (count)
             *count = 0;
         return NULL;
@@ -58,19 +72,32 @@ const fl_vec2 *fl_body_part(const fl_body *b, int k, int *count)
     return b->part_verts + b->part_start[k];
 }
 
-double fl_body_friction(const fl_body *b) { return b->friction; }
-double fl_body_restitution(const fl_body *b) { return b->restitution; }
-uint32_t fl_body_category(const fl_body *b) { return b->category; }
-uint32_t fl_body_mask(const fl_body *b) { return b->mask; }
-void *fl_body_user(const fl_body *b) { return b->user; }
-void fl_body_set_user(fl_body *b, void *user) { b->user = user; }
-
-fl_vec2 fl_body_world_point(const fl_body *b, fl_vec2 p) { return body_world_point(b, p); }
-fl_vec2 fl_body_point_velocity(const fl_body *b, fl_vec2 p) { return body_point_velocity(b, p); }
-
-fl_status fl_body_set_velocity(fl_body *b, fl_vec2 v)
+fl_vec2 fl_body_world_point(fl_body_id id, fl_vec2 p)
 {
-    FL_ASSERT(b != NULL);
+    const fl_body *b = body_get(id);
+    return b ? body_world_point(b, p) : zero2;
+}
+
+fl_vec2 fl_body_point_velocity(fl_body_id id, fl_vec2 p)
+{
+    const fl_body *b = body_get(id);
+    return b ? body_point_velocity(b, p) : zero2;
+}
+
+fl_status fl_body_set_user(fl_body_id id, void *user)
+{
+    fl_body *b = body_get(id);
+    if (!b)
+        return FL_ESTALE;
+    b->user = user;
+    return FL_OK;
+}
+
+fl_status fl_body_set_velocity(fl_body_id id, fl_vec2 v)
+{
+    fl_body *b = body_get(id);
+    if (!b)
+        return FL_ESTALE;
     if (!isfinite(v.x) || !isfinite(v.y))
         return FL_EINVAL;
     if (!b->is_static) {
@@ -80,9 +107,11 @@ fl_status fl_body_set_velocity(fl_body *b, fl_vec2 v)
     return FL_OK;
 }
 
-fl_status fl_body_set_spin(fl_body *b, double spin)
+fl_status fl_body_set_spin(fl_body_id id, double spin)
 {
-    FL_ASSERT(b != NULL);
+    fl_body *b = body_get(id);
+    if (!b)
+        return FL_ESTALE;
     if (!isfinite(spin))
         return FL_EINVAL;
     if (!b->is_static) {
@@ -103,7 +132,7 @@ static void mark_damped(fl_body *b)
     }
 }
 
-void fl_body_add_damping(fl_body *b, double rate, fl_vec2 toward, double angular_rate)
+void body_add_damping(fl_body *b, double rate, fl_vec2 toward, double angular_rate)
 {
     FL_ASSERT(b != NULL);
     if (b->is_static || !(rate >= 0.0) || !(angular_rate >= 0.0) || !isfinite(rate + angular_rate))
@@ -114,7 +143,7 @@ void fl_body_add_damping(fl_body *b, double rate, fl_vec2 toward, double angular
     b->pull = fl_add(b->pull, fl_scale(toward, rate));
 }
 
-void fl_body_add_stiffness(fl_body *b, double linear, fl_vec2 axis, double angular)
+void body_add_stiffness(fl_body *b, double linear, fl_vec2 axis, double angular)
 {
     FL_ASSERT(b != NULL);
     double n = fl_length(axis);
@@ -127,9 +156,16 @@ void fl_body_add_stiffness(fl_body *b, double linear, fl_vec2 axis, double angul
     b->stiff_axis = fl_scale(axis, 1.0 / n);
 }
 
-double fl_body_damping(const fl_body *b, fl_vec2 *toward, double *angular_rate)
+double fl_body_damping(fl_body_id id, fl_vec2 *toward, double *angular_rate)
 {
-    FL_ASSERT(b != NULL);
+    const fl_body *b = body_get(id);
+    if (!b) {
+        if (toward)
+            *toward = zero2;
+        if (angular_rate)
+            *angular_rate = 0.0;
+        return 0.0;
+    }
     if (toward)
         *toward = b->damping > 0.0 ? fl_scale(b->pull, 1.0 / b->damping) : fl_v2(0.0, 0.0);
     if (angular_rate)
@@ -137,7 +173,7 @@ double fl_body_damping(const fl_body *b, fl_vec2 *toward, double *angular_rate)
     return b->damping;
 }
 
-void fl_body_clear_damping(fl_body *b)
+void body_clear_damping(fl_body *b)
 {
     FL_ASSERT(b != NULL);
     b->damped = false;
@@ -147,25 +183,29 @@ void fl_body_clear_damping(fl_body *b)
     b->stiff_whole = false;
 }
 
-void fl_body_take_stiffness_whole(fl_body *b)
+void body_take_stiffness_whole(fl_body *b)
 {
     FL_ASSERT(b != NULL);
     if (b->damped)
         b->stiff_whole = true;
 }
 
-fl_status fl_body_set_friction(fl_body *b, double friction)
+fl_status fl_body_set_friction(fl_body_id id, double friction)
 {
-    FL_ASSERT(b != NULL);
+    fl_body *b = body_get(id);
+    if (!b)
+        return FL_ESTALE;
     if (!(friction >= 0.0) || !isfinite(friction))
         return FL_EINVAL;
     b->friction = friction;
     return FL_OK;
 }
 
-fl_status fl_body_set_density(fl_body *b, double density)
+fl_status fl_body_set_density(fl_body_id id, double density)
 {
-    FL_ASSERT(b != NULL);
+    fl_body *b = body_get(id);
+    if (!b)
+        return FL_ESTALE;
     if (b->is_static || !(density > 0.0) || !isfinite(density))
         return FL_EINVAL;
     /* The water a hold carries stays as it is. */
@@ -188,11 +228,32 @@ fl_status fl_body_set_density(fl_body *b, double density)
     b->inv_inertia = 1.0 / inertia;
     return FL_OK;
 }
-fl_status fl_body_set_restitution(fl_body *b, double restitution)
+fl_status fl_body_set_restitution(fl_body_id id, double restitution)
 {
-    FL_ASSERT(b != NULL);
+    fl_body *b = body_get(id);
+    if (!b)
+        return FL_ESTALE;
     if (!(restitution >= 0.0 && restitution <= 1.0))
         return FL_EINVAL;
     b->restitution = restitution;
     return FL_OK;
 }
+
+/* The public form of an internal change that cannot fail: FL_ESTALE for
+ * a stale id. */
+#define CHANGER(name, params, args)      \
+    fl_status fl_body_##name params      \
+    {                                    \
+        fl_body *b = body_get(id);       \
+        if (!b)                          \
+            return FL_ESTALE;            \
+        body_##name args;                \
+        return FL_OK;                    \
+    }
+
+CHANGER(add_damping, (fl_body_id id, double rate, fl_vec2 toward, double angular_rate),
+        (b, rate, toward, angular_rate))
+CHANGER(add_stiffness, (fl_body_id id, double linear, fl_vec2 axis, double angular),
+        (b, linear, axis, angular))
+CHANGER(clear_damping, (fl_body_id id), (b))
+CHANGER(take_stiffness_whole, (fl_body_id id), (b))

@@ -10,6 +10,8 @@
 #include "fail.h"
 #include "prefetch.h"
 
+typedef struct fl_body fl_body;
+
 struct fl_body {
     /* Laid out by cache line (the world aligns bodies to 64 bytes): what
      * every pass reads and writes first; then what integration and
@@ -82,6 +84,8 @@ struct fl_body {
      * displacement (buoyancy/hold_overlap.c), with the water and openings
      * when it floods. NULL: none. */
     struct fl_hold *hold;
+    int32_t slot;         /* its id's slot and generation (body_id) */
+    uint32_t generation;
 };
 
 typedef struct fl_hold {
@@ -129,6 +133,28 @@ double hold_level_for(double (*area)(void *ctx, double level), void *ctx, double
                       double bottom, double target);
 struct fl_hold_water;
 bool hold_settle(fl_body *b, fl_vec2 g, struct fl_hold_water *out);
+
+/* The body id names, or NULL for a stale or null id: an assert in debug
+ * builds (body_find never asserts). world.c. */
+fl_body *body_get(fl_body_id id);
+fl_body *body_find(fl_body_id id);
+/* The id of body b of world w. */
+static inline fl_body_id body_id(const fl_world *w, const fl_body *b)
+{
+    fl_body_id id = {(fl_world *)w, b->slot, b->generation};
+    return id;
+}
+/* Body `index` of w's list (0 to fl_world_body_count - 1), and the list. */
+fl_body *body_at(const fl_world *w, int index);
+fl_body *const *world_bodies(const fl_world *w);
+/* What the public calls of the same names do, on the body itself, for the
+ * library's own modules. body.c, body_access.c. */
+void body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force);
+void body_add_damping(fl_body *b, double rate, fl_vec2 toward, double angular_rate);
+void body_take_stiffness_whole(fl_body *b);
+void body_add_stiffness(fl_body *b, double linear, fl_vec2 axis, double angular);
+void body_clear_damping(fl_body *b);
+bool body_hold_water(const fl_body *b, fl_vec2 g, struct fl_hold_water *out);
 
 /* Every pass over the bodies relies on the first two lines: pose and
  * velocities in the first 64 bytes, then what integration and buoyancy

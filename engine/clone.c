@@ -157,6 +157,8 @@ static bool clone_joints(const fl_world *w, fl_world *c)
         j->a = moved_body(w, c, w->joints[i]->a);
         j->b = moved_body(w, c, w->joints[i]->b);
         j->body_b = moved_body(w, c, w->joints[i]->body_b);
+        j->self.world = c;
+        ids_set(&c->joint_ids, j->self.index, j);
         c->joints[c->joint_count++] = j;
     }
     return true;
@@ -182,12 +184,16 @@ fl_world *fl_world_clone(const fl_world *w, fl_error *err)
     c->joint_count = w->joint_count;
     c->bodies = copy_bytes(c, w->bodies, sizeof *w->bodies * (size_t)w->body_capacity);
     c->joints = NULL;
+    /* The id tables as they stand: the copy's bodies and joints take the
+     * same slots and generations (fl_body_in). */
+    bool ids_ok = ids_copy(c, &c->body_ids, &w->body_ids) == FL_OK;
+    ids_ok = ids_copy(c, &c->joint_ids, &w->joint_ids) == FL_OK && ids_ok;
     c->slots = copy_bytes(c, w->slots, sizeof *w->slots * (size_t)w->slot_capacity);
     c->broadphase.order = copy_bytes(c, w->broadphase.order,
                                      sizeof(int) * (size_t)w->broadphase.order_capacity);
     c->contacts.items = copy_bytes(c, w->contacts.items,
                                    sizeof *w->contacts.items * (size_t)w->contacts.capacity);
-    bool ok = (c->bodies || w->body_capacity == 0) && (c->slots || w->slot_capacity == 0) &&
+    bool ok = ids_ok && (c->bodies || w->body_capacity == 0) && (c->slots || w->slot_capacity == 0) &&
               (c->broadphase.order || w->broadphase.order_capacity == 0) &&
               (c->contacts.items || w->contacts.capacity == 0);
     if (!ok) {
@@ -197,8 +203,10 @@ fl_world *fl_world_clone(const fl_world *w, fl_error *err)
     for (int i = 0; ok && i < bodies; i++) {
         fl_body *b = clone_body(c, w->bodies[i]);
         ok = b != NULL;
-        if (ok)
+        if (ok) {
+            ids_set(&c->body_ids, b->slot, b);
             c->bodies[c->body_count++] = b;
+        }
     }
     if (ok) {
         for (int i = 0; i < c->contacts.count; i++) {

@@ -313,9 +313,9 @@ static fl_status narrow_phase(fl_world *w)
     return ends ? end_unmatched(w) : FL_OK;
 }
 
-void contact_report(const fl_contact *c, fl_contact_data *out)
+void contact_report(const fl_world *w, const fl_contact *c, fl_contact_data *out)
 {
-    *out = (fl_contact_data){c->a, c->b, c->index_a, c->index_b, c->part_a, c->part_b,
+    *out = (fl_contact_data){body_id(w, c->a), body_id(w, c->b), c->index_a, c->index_b, c->part_a, c->part_b,
                              c->normal, c->friction, c->restitution, c->count, c->touching,
                              c->sensor, {{{0.0, 0.0}, 0.0, 0.0, 0.0, 0}, {{0.0, 0.0}, 0.0, 0.0, 0.0, 0}}};
     for (int i = 0; i < c->count; i++) {
@@ -332,7 +332,7 @@ void collision_events(fl_world *w, double dt)
         if (l->count == 0)
             continue;
         for (int i = 0; i < l->count; i++)
-            contact_report(l->refs[i], &l->data[i]);
+            contact_report(w, l->refs[i], &l->data[i]);
         fl_event ev = {FL_EVENT_COLLISION_START + e, w, w->step + 1, w->time, dt, l->data, l->count};
         world_trigger(w, &ev);
     }

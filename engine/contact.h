@@ -39,6 +39,6 @@ typedef struct fl_contact {
 } fl_contact;
 
 /* The report of c (fl_world_contact, the collision events). */
-void contact_report(const fl_contact *c, fl_contact_data *out);
+void contact_report(const fl_world *w, const fl_contact *c, fl_contact_data *out);
 
 #endif

@@ -167,43 +167,58 @@ void hold_carry(fl_body *b, double mass, double inertia)
     c->carried_inertia = inertia;
 }
 
-bool fl_body_has_hold(const fl_body *b) { return b->hold != NULL; }
-
-double fl_body_water(const fl_body *b, double *density)
+bool fl_body_has_hold(fl_body_id id)
 {
-    FL_ASSERT(b != NULL);
+    const fl_body *b = body_get(id);
+    return b && b->hold != NULL;
+}
+
+double fl_body_water(fl_body_id id, double *density)
+{
+    const fl_hold *c = NULL;
+    const fl_body *b = body_get(id);
+    if (b)
+        c = b->hold;
     if (density)
-        *density = b->hold ? b->hold->water_density : 0.0;
-    return b->hold ? b->hold->water : 0.0;
+        *density = c ? c->water_density : 0.0;
+    return c ? c->water : 0.0;
 }
 
-const fl_vec2 *fl_body_openings(const fl_body *b, int *count)
+const fl_vec2 *fl_body_openings(fl_body_id id, int *count)
 {
-    FL_ASSERT(b != NULL);
+    const fl_hold *c = NULL;
+    const fl_body *b = body_get(id);
+    if (b)
+        c = b->hold;
     if (count)
-        *count = b->hold ? b->hold->opening_count : 0;
-    return b->hold ? b->hold->openings : NULL;
+        *count = c ? c->opening_count : 0;
+    return c ? c->openings : NULL;
 }
 
-fl_status fl_body_set_water(fl_world *w, fl_body *b, double area, double density)
+fl_status fl_body_set_water(fl_body_id id, double area, double density)
 {
+    fl_body *b = body_get(id);
+    if (!b)
+        return FL_ESTALE;
     if (!b->hold || !isfinite(area) || area < 0.0 || !isfinite(density) ||
         (area > 0.0 && !(density > 0.0)))
         return FL_EINVAL;
     b->hold->water = area;
     b->hold->water_density = area > 0.0 ? density : 0.0;
     fl_hold_water in;
-    hold_settle(b, fl_world_gravity(w), &in);
+    hold_settle(b, fl_world_gravity(id.world), &in);
     return FL_OK;
 }
 
-fl_status fl_body_add_opening(fl_world *w, fl_body *b, fl_vec2 a, fl_vec2 z)
+fl_status fl_body_add_opening(fl_body_id id, fl_vec2 a, fl_vec2 z)
 {
-    FL_ASSERT(w != NULL);
+    fl_body *b = body_get(id);
+    if (!b)
+        return FL_ESTALE;
     if (!b->hold || !isfinite(a.x) || !isfinite(a.y) || !isfinite(z.x) || !isfinite(z.y) ||
         (a.x == z.x && a.y == z.y))
         return FL_EINVAL;
     fl_vec2 la = fl_unrotate(b->rot, fl_sub(a, b->position));
     fl_vec2 lz = fl_unrotate(b->rot, fl_sub(z, b->position));
-    return add_opening(w, b->hold, la, lz) ? FL_OK : FL_ENOMEM;
+    return add_opening(id.world, b->hold, la, lz) ? FL_OK : FL_ENOMEM;
 }

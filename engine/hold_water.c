@@ -107,7 +107,7 @@ bool hold_settle(fl_body *b, fl_vec2 g, fl_hold_water *out)
 {
     fl_hold *c = b->hold;
     double mass = 0.0, inertia = 0.0;
-    bool wet = fl_body_hold_water(b, g, out);
+    bool wet = body_hold_water(b, g, out);
     if (wet) {
         c->water = out->area; /* never more than the hold's room */
         mass = c->water_density * out->area;
@@ -117,7 +117,13 @@ bool hold_settle(fl_body *b, fl_vec2 g, fl_hold_water *out)
     return wet;
 }
 
-bool fl_body_hold_water(const fl_body *b, fl_vec2 g, fl_hold_water *out)
+bool fl_body_hold_water(fl_body_id id, fl_vec2 g, fl_hold_water *out)
+{
+    const fl_body *b = body_get(id);
+    return b && body_hold_water(b, g, out);
+}
+
+bool body_hold_water(const fl_body *b, fl_vec2 g, fl_hold_water *out)
 {
     double gl = fl_length(g);
     if (!b->hold || !(b->hold->water > 0.0) || !(gl > 0.0) || b->hull_count > FL_DECOMPOSE_MAX ||

@@ -250,7 +250,7 @@ void integrate_positions(fl_world *w, double dt)
         b->force = fl_v2(0.0, 0.0);
         b->torque = 0.0;
         if (b->damped)
-            fl_body_clear_damping(b);
+            body_clear_damping(b);
         if (b->is_static || b->removed)
             continue;
         if (!solved) {

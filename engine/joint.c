@@ -1,24 +1,46 @@
 #include <string.h>
 #include "world_internal.h"
 
-static bool alive(const fl_world *w, const fl_body *b)
+/* The body of world w the id names, if it is one that has joined (not
+ * removed, not waiting for a step to end): NULL otherwise. */
+static fl_body *alive(const fl_world *w, fl_body_id id)
 {
-    return b && !b->removed && b->index >= 0 && b->index < w->body_count && w->bodies[b->index] == b;
+    fl_body *b = id.world == w ? body_find(id) : NULL;
+    return b && !b->removed && b->index >= 0 ? b : NULL;
 }
 
-static fl_status append_joint(fl_world *w, fl_joint *j, fl_joint **out)
+fl_joint *joint_find(fl_joint_id id)
+{
+    return id.world ? ids_get(&id.world->joint_ids, id.index, id.generation) : NULL;
+}
+
+/* The joint the id names, or NULL for a stale or null id (an assert in
+ * debug builds). */
+static fl_joint *joint_get(fl_joint_id id)
+{
+    fl_joint *j = joint_find(id);
+    FL_ASSERT(j != NULL && "a stale or null joint id");
+    return j;
+}
+
+bool fl_joint_is_valid(fl_joint_id id) { return joint_find(id) != NULL; }
+
+static fl_status append_joint(fl_world *w, fl_joint *j, fl_joint_id *out)
 {
     fl_joint **grown = fl_world_grow(w, w->joints, &w->joint_capacity, w->joint_count + 1,
                                      sizeof *grown);
-    if (!grown) {
+    if (!grown || ids_take(w, &w->joint_ids, j, &j->self.index, &j->self.generation) != FL_OK) {
+        if (grown)
+            w->joints = grown;
         fl_world_free(w, j);
         return FL_ENOMEM;
     }
     w->joints = grown;
+    j->self.world = w;
     j->index = w->joint_count;
     w->joints[w->joint_count++] = j;
     if (out)
-        *out = j;
+        *out = j->self;
     return FL_OK;
 }
 
@@ -32,20 +54,20 @@ static fl_joint *new_joint(fl_world *w, fl_joint_type type)
     return j;
 }
 
-fl_vec2 fl_joint_world_a(const fl_joint *j) { return body_world_point(j->a, j->local_a); }
+fl_vec2 joint_world_a(const fl_joint *j) { return body_world_point(j->a, j->local_a); }
 
-fl_vec2 fl_joint_world_b(const fl_joint *j)
+fl_vec2 joint_world_b(const fl_joint *j)
 {
-    FL_ASSERT(j != NULL);
     if (j->type == FL_JOINT_MOUSE)
         return j->target;
     return j->b ? body_world_point(j->b, j->local_b) : j->local_b;
 }
 
-fl_status fl_world_add_rope(fl_world *w, const fl_rope_def *def, fl_joint **out, fl_error *err)
+fl_status fl_world_add_rope(fl_world *w, const fl_rope_def *def, fl_joint_id *out, fl_error *err)
 {
-    FL_ASSERT(w != NULL);
-    if (!alive(w, def->a) || (def->b && !alive(w, def->b)) || def->a == def->b)
+    FL_ASSERT(w != NULL && def != NULL);
+    fl_body *a = alive(w, def->a), *b = fl_body_is_null(def->b) ? NULL : alive(w, def->b);
+    if (!a || (!fl_body_is_null(def->b) && !b) || a == b)
         return fail_with(err, FL_EINVAL, "a rope needs a body in this world and another body or the world");
     if (!isfinite(def->anchor_a.x) || !isfinite(def->anchor_a.y) || !isfinite(def->anchor_b.x) ||
         !isfinite(def->anchor_b.y) || !isfinite(def->length) || !(def->stiffness >= 0.0) ||
@@ -54,13 +76,13 @@ fl_status fl_world_add_rope(fl_world *w, const fl_rope_def *def, fl_joint **out,
     fl_joint *j = new_joint(w, FL_JOINT_ROPE);
     if (!j)
         return fail_with(err, FL_ENOMEM, "out of memory adding a rope");
-    j->a = def->a;
-    j->b = def->b;
-    j->body_b = def->b ? def->b : &w->ground;
+    j->a = a;
+    j->b = b;
+    j->body_b = b ? b : &w->ground;
     j->local_a = def->anchor_a;
     j->local_b = def->anchor_b;
     j->length = def->length > 0.0 ? def->length
-                                  : fl_length(fl_sub(fl_joint_world_b(j), fl_joint_world_a(j)));
+                                  : fl_length(fl_sub(joint_world_b(j), joint_world_a(j)));
     j->stiffness = def->stiffness;
     j->damping = def->damping;
     if (append_joint(w, j, out) != FL_OK)
@@ -68,10 +90,11 @@ fl_status fl_world_add_rope(fl_world *w, const fl_rope_def *def, fl_joint **out,
     return FL_OK;
 }
 
-fl_status fl_world_add_mouse(fl_world *w, const fl_mouse_def *def, fl_joint **out, fl_error *err)
+fl_status fl_world_add_mouse(fl_world *w, const fl_mouse_def *def, fl_joint_id *out, fl_error *err)
 {
-    FL_ASSERT(w != NULL);
-    if (!alive(w, def->body) || def->body->is_static)
+    FL_ASSERT(w != NULL && def != NULL);
+    fl_body *b = alive(w, def->body);
+    if (!b || b->is_static)
         return fail_with(err, FL_EINVAL, "a mouse spring needs a dynamic body in this world");
     if (!isfinite(def->target.x) || !isfinite(def->target.y) || !isfinite(def->anchor.x) ||
         !isfinite(def->anchor.y) || !(def->frequency >= 0.0) || !(def->damping_ratio >= 0.0) ||
@@ -80,7 +103,6 @@ fl_status fl_world_add_mouse(fl_world *w, const fl_mouse_def *def, fl_joint **ou
     fl_joint *j = new_joint(w, FL_JOINT_MOUSE);
     if (!j)
         return fail_with(err, FL_ENOMEM, "out of memory adding a mouse spring");
-    fl_body *b = def->body;
     j->a = b;
     j->body_b = &w->ground;
     j->local_a = def->anchor;
@@ -94,11 +116,15 @@ fl_status fl_world_add_mouse(fl_world *w, const fl_mouse_def *def, fl_joint **ou
     return FL_OK;
 }
 
-void fl_mouse_set_target(fl_joint *j, fl_vec2 target)
+fl_status fl_mouse_set_target(fl_joint_id id, fl_vec2 target)
 {
-    FL_ASSERT(j != NULL);
-    if (j->type == FL_JOINT_MOUSE && isfinite(target.x) && isfinite(target.y))
-        j->target = target;
+    fl_joint *j = joint_get(id);
+    if (!j)
+        return FL_ESTALE;
+    if (j->type != FL_JOINT_MOUSE || !isfinite(target.x) || !isfinite(target.y))
+        return FL_EINVAL;
+    j->target = target;
+    return FL_OK;
 }
 
 void joints_sweep(fl_world *w)
@@ -107,6 +133,8 @@ void joints_sweep(fl_world *w)
     for (int i = 0; i < w->joint_count; i++) {
         fl_joint *j = w->joints[i];
         if (j->removed || j->a->removed || (j->b && j->b->removed)) {
+            if (!j->removed) /* its id went stale with it, at its removal */
+                ids_release(&w->joint_ids, j->self.index);
             fl_world_free(w, j);
             continue;
         }
@@ -117,23 +145,26 @@ void joints_sweep(fl_world *w)
     w->joints_removed = 0;
 }
 
-void fl_world_remove_joint(fl_world *w, fl_joint *j)
+fl_status fl_world_remove_joint(fl_world *w, fl_joint_id id)
 {
     FL_ASSERT(w != NULL);
-    if (!j || j->removed)
-        return;
+    fl_joint *j = joint_get(id);
+    if (!j || id.world != w)
+        return FL_ESTALE;
+    ids_release(&w->joint_ids, id.index);
     j->removed = true;
     w->joints_removed++;
     if (!w->in_step)
         joints_sweep(w);
+    return FL_OK;
 }
 
 int fl_world_joint_count(const fl_world *w) { return w->joint_count; }
 
-fl_joint *fl_world_joint(const fl_world *w, int index)
+fl_joint_id fl_world_joint(const fl_world *w, int index)
 {
     FL_ASSERT(w != NULL);
-    return (index >= 0 && index < w->joint_count) ? w->joints[index] : NULL;
+    return (index >= 0 && index < w->joint_count) ? w->joints[index]->self : FL_NULL_JOINT;
 }
 
 void joints_free(fl_world *w)
@@ -145,13 +176,25 @@ void joints_free(fl_world *w)
     w->joint_count = w->joint_capacity = 0;
 }
 
-fl_joint_type fl_joint_kind(const fl_joint *j) { return j->type; }
-int fl_joint_index(const fl_joint *j) { return j->index; }
-fl_body *fl_joint_body_a(const fl_joint *j) { return j->a; }
-fl_body *fl_joint_body_b(const fl_joint *j) { return j->b; }
-fl_vec2 fl_joint_anchor_a(const fl_joint *j) { return j->local_a; }
-fl_vec2 fl_joint_anchor_b(const fl_joint *j) { return j->local_b; }
-double fl_joint_length(const fl_joint *j) { return j->length; }
-double fl_joint_stiffness(const fl_joint *j) { return j->stiffness; }
-double fl_joint_damping(const fl_joint *j) { return j->damping; }
-fl_vec2 fl_mouse_target(const fl_joint *j) { return j->target; }
+/* A reader of one field of a joint: `none` for a stale id. */
+#define READER(type, name, expr, none)     \
+    type name(fl_joint_id id)              \
+    {                                      \
+        const fl_joint *j = joint_get(id); \
+        return j ? (expr) : (none);        \
+    }
+
+static const fl_vec2 zero2 = {0.0, 0.0};
+
+READER(fl_joint_type, fl_joint_kind, j->type, FL_JOINT_ROPE)
+READER(int, fl_joint_index, j->index, -1)
+READER(fl_body_id, fl_joint_body_a, body_id(id.world, j->a), FL_NULL_BODY)
+READER(fl_body_id, fl_joint_body_b, j->b ? body_id(id.world, j->b) : FL_NULL_BODY, FL_NULL_BODY)
+READER(fl_vec2, fl_joint_anchor_a, j->local_a, zero2)
+READER(fl_vec2, fl_joint_anchor_b, j->local_b, zero2)
+READER(double, fl_joint_length, j->length, 0.0)
+READER(double, fl_joint_stiffness, j->stiffness, 0.0)
+READER(double, fl_joint_damping, j->damping, 0.0)
+READER(fl_vec2, fl_mouse_target, j->target, zero2)
+READER(fl_vec2, fl_joint_world_a, joint_world_a(j), zero2)
+READER(fl_vec2, fl_joint_world_b, joint_world_b(j), zero2)

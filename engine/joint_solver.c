@@ -13,7 +13,7 @@ static void rope_kick(fl_joint *j, fl_motion *a, fl_motion *b, double p)
 static void prepare_rope(fl_joint *j, fl_motion *m, double dt)
 {
     fl_motion *a = &m[j->ia], *b = &m[j->ib];
-    fl_vec2 pa = fl_joint_world_a(j), pb = fl_joint_world_b(j);
+    fl_vec2 pa = joint_world_a(j), pb = joint_world_b(j);
     j->ra = fl_sub(pa, j->a->position);
     j->rb = j->b ? fl_sub(pb, j->b->position) : fl_v2(0.0, 0.0);
     fl_vec2 d = fl_sub(pb, pa);

@@ -97,6 +97,8 @@ fl_world *fl_world_create(const fl_world_def *def, fl_error *err)
     w->gravity = def->gravity;
     w->iterations = def->iterations;
     w->substeps = def->substeps > 0 ? def->substeps : 1;
+    ids_init(&w->body_ids);
+    ids_init(&w->joint_ids);
     return w;
 }
 
@@ -112,6 +114,8 @@ void fl_world_destroy(fl_world *w)
         body_destroy(w, w->pending[i]);
     fl_world_free(w, w->bodies);
     fl_world_free(w, w->pending);
+    ids_free(w, &w->body_ids);
+    ids_free(w, &w->joint_ids);
     for (int t = 0; t < FL_EVENT_TYPE_COUNT; t++)
         hook_list_free(w, &w->hooks[t]);
     joints_free(w);
@@ -137,13 +141,38 @@ static fl_status append(fl_world *w, fl_body *b)
     return FL_OK;
 }
 
-fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err)
+fl_body *body_find(fl_body_id id)
+{
+    return id.world ? ids_get(&id.world->body_ids, id.index, id.generation) : NULL;
+}
+
+fl_body *body_get(fl_body_id id)
+{
+    fl_body *b = body_find(id);
+    FL_ASSERT(b != NULL && "a stale or null body id");
+    return b;
+}
+
+bool fl_body_is_valid(fl_body_id id) { return body_find(id) != NULL; }
+
+fl_body_id fl_body_in(const fl_world *w, fl_body_id id)
+{
+    FL_ASSERT(w != NULL);
+    const fl_body *b = ids_get(&w->body_ids, id.index, id.generation);
+    return b ? body_id(w, b) : FL_NULL_BODY;
+}
+
+fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body_id *out, fl_error *err)
 {
     FL_ASSERT(w != NULL);
     fl_body *b;
     fl_status st = body_create(w, def, &b, err);
     if (st != FL_OK)
         return st;
+    if (ids_take(w, &w->body_ids, b, &b->slot, &b->generation) != FL_OK) {
+        body_destroy(w, b);
+        return fail_with(err, FL_ENOMEM, "out of memory adding a body");
+    }
     b->id = w->next_body_id++;
     if (w->in_step) {
         fl_body **grown = fl_world_grow(w, w->pending, &w->pending_capacity,
@@ -155,13 +184,14 @@ fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body **out, 
         st = append(w, b);
     }
     if (st != FL_OK) {
+        ids_release(&w->body_ids, b->slot);
         body_destroy(w, b);
         return fail_with(err, st, "out of memory adding a body");
     }
     if (w->in_step)
         w->pending[w->pending_count++] = b;
     if (out)
-        *out = b;
+        *out = body_id(w, b);
     return FL_OK;
 }
 
@@ -189,11 +219,13 @@ static void sweep_removed(fl_world *w)
     contacts_reindex(w);
 }
 
-void fl_world_remove_body(fl_world *w, fl_body *b)
+fl_status fl_world_remove_body(fl_world *w, fl_body_id id)
 {
     FL_ASSERT(w != NULL);
-    if (!b || b->removed)
-        return;
+    fl_body *b = body_get(id);
+    if (!b || id.world != w)
+        return FL_ESTALE;
+    ids_release(&w->body_ids, id.index);
     if (b->index < 0) {
         /* Still pending: it never joined, so it leaves at once. */
         for (int i = 0; i < w->pending_count; i++) {
@@ -202,31 +234,38 @@ void fl_world_remove_body(fl_world *w, fl_body *b)
                         sizeof *w->pending * (size_t)(w->pending_count - i - 1));
                 w->pending_count--;
                 body_destroy(w, b);
-                return;
+                return FL_OK;
             }
         }
-        return;
+        FL_ASSERT(!"a pending body missing from the queue");
+        return FL_OK;
     }
     b->removed = true;
     w->removed_count++;
     if (!w->in_step)
         sweep_removed(w);
+    return FL_OK;
 }
 
 int fl_world_body_count(const fl_world *w) { return w->body_count; }
-fl_body *fl_world_body(const fl_world *w, int index)
+fl_body *body_at(const fl_world *w, int index)
 {
     FL_ASSERT(w != NULL);
     return (index >= 0 && index < w->body_count) ? w->bodies[index] : NULL;
 }
-fl_body *const *fl_world_bodies(const fl_world *w) { return w->bodies; }
+fl_body_id fl_world_body(const fl_world *w, int index)
+{
+    const fl_body *b = body_at(w, index);
+    return b ? body_id(w, b) : FL_NULL_BODY;
+}
+fl_body *const *world_bodies(const fl_world *w) { return w->bodies; }
 int fl_world_contact_count(const fl_world *w) { return w->contacts.count; }
 bool fl_world_contact(const fl_world *w, int index, fl_contact_data *out)
 {
     FL_ASSERT(w != NULL);
     if (index < 0 || index >= w->contacts.count)
         return false;
-    contact_report(&w->contacts.items[index], out);
+    contact_report(w, &w->contacts.items[index], out);
     return true;
 }
 fl_vec2 fl_world_gravity(const fl_world *w) { return w->gravity; }
@@ -259,7 +298,8 @@ static void check_bodies(const fl_world *w)
 #ifndef NDEBUG
     for (int i = 0; i < w->body_count; i++)
         FL_ASSERT(w->bodies[i]->index == i && !w->bodies[i]->removed &&
-                  w->bodies[i]->id < w->next_body_id);
+                  w->bodies[i]->id < w->next_body_id &&
+                  body_find(body_id(w, w->bodies[i])) == w->bodies[i]);
 #else
     (void)w;
 #endif

@@ -7,6 +7,7 @@
 #include "broadphase.h"
 #include "narrow_phase.h"
 #include "fail.h"
+#include "ids.h"
 #include "contact.h"
 #include "flotsam/fl_joint.h"
 #include "flotsam/fl_module.h"
@@ -34,9 +35,12 @@ typedef struct fl_module_entry {
 } fl_module_entry;
 
 /* A joint as the engine stores it, solver state included. */
+typedef struct fl_joint fl_joint;
+
 struct fl_joint {
     fl_joint_type type;
     int index;                /* in the world's joint list */
+    fl_joint_id self;         /* its id */
     fl_body *a, *b;           /* b is NULL for the world */
     fl_body *body_b;          /* b, or the world's fixed ground body */
     fl_vec2 local_a, local_b; /* body-frame anchors; local_b is a world point if !b */
@@ -145,6 +149,8 @@ struct fl_world {
     int pending_count, pending_capacity;
     int removed_count;     /* bodies marked removed during the step */
     uint32_t next_body_id;
+    id_table body_ids;     /* the slots bodies' ids name (ids.h) */
+    id_table joint_ids;    /* ... and joints' */
     uint64_t revision;     /* counts changes to the body list */
     fl_body ground;        /* the world end of joints: no mass, never moves */
     fl_joint **joints;
@@ -350,5 +356,10 @@ void solver_run(fl_world *w, double dt);
 /* Frees joints marked removed (and those of removed bodies). */
 void joints_sweep(fl_world *w);
 void joints_free(fl_world *w);
+/* The joint the id names, or NULL (never asserts). joint.c. */
+fl_joint *joint_find(fl_joint_id id);
+/* The joint's ends in world coordinates (fl_joint_world_a, _b). joint.c. */
+fl_vec2 joint_world_a(const fl_joint *j);
+fl_vec2 joint_world_b(const fl_joint *j);
 
 #endif

@@ -10,11 +10,11 @@
 #include <flotsam/flotsam.h>
 
 /* The boat's draft, measured now: its lowest point below the surface. */
-static double draft(fl_world *world, fl_buoyancy *buoyancy, const fl_body *boat)
+static double draft(fl_world *world, fl_buoyancy *buoyancy, fl_body_id boat)
 {
     fl_hydrostatics h;
     fl_buoyancy_measure(buoyancy, fl_world_time(world));
-    return fl_buoyancy_hydrostatics(buoyancy, fl_body_index(boat), fl_world_time(world), &h)
+    return fl_buoyancy_hydrostatics(buoyancy, boat, fl_world_time(world), &h)
                ? h.draft
                : NAN;
 }
@@ -41,7 +41,7 @@ static int load_boat(fl_world *world, fl_buoyancy *buoyancy, const fl_fluid_def 
     double shell_area = width * 1.0 - (width - 2 * wall) * 0.9;
     double d0 = boat_def.density * shell_area / (water->density * width);
     boat_def.origin = fl_v2(0.0, water->surface + d0 - 0.5); /* its bottom at that draft */
-    fl_body *boat, *cargo;
+    fl_body_id boat, cargo;
     if (fl_world_add_body(world, &boat_def, &boat, err) != FL_OK)
         return -1;
     fl_vec2 start = fl_body_position(boat);

@@ -33,7 +33,7 @@ int main(void)
         return 1;
     }
     fl_scene_free(&scene);
-    fl_body *wide = fl_world_body(sim.world, 0), *tall = fl_world_body(sim.world, 1);
+    fl_body_id wide = fl_world_body(sim.world, 0), tall = fl_world_body(sim.world, 1);
 
     for (int step = 1; step <= lround(seconds * sim.rate); step++) {
         fl_sim_step(&sim, NULL);

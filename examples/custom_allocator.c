@@ -61,7 +61,7 @@ int main(void)
     int ok = buoyancy && fl_buoyancy_add_fluid(buoyancy, &water, &err) >= 0;
 
     const fl_vec2 crate[4] = {{-0.3, -0.3}, {0.3, -0.3}, {0.3, 0.3}, {-0.3, 0.3}};
-    fl_body *bodies[6];
+    fl_body_id bodies[6];
     for (int i = 0; ok && i < 6; i++) {
         fl_body_def def = fl_body_def_default();
         def.points = crate;
@@ -70,8 +70,8 @@ int main(void)
         def.origin = fl_v2(-5.0 + 2.0 * i, -1.0 - 0.5 * (i % 2));
         ok = fl_world_add_body(world, &def, &bodies[i], &err) == FL_OK;
     }
-    fl_rope_def rope = {NULL, NULL, {0.3, 0.0}, {-0.3, 0.0}, 0.0, 0.0, 0.0};
-    fl_joint *tie;
+    fl_rope_def rope = {FL_NULL_BODY, FL_NULL_BODY, {0.3, 0.0}, {-0.3, 0.0}, 0.0, 0.0, 0.0};
+    fl_joint_id tie;
     if (ok) {
         rope.a = bodies[0];
         rope.b = bodies[1]; /* rigid, as long as the anchors are apart now */

@@ -43,7 +43,7 @@ static void count(const fl_event *ev, void *user)
 }
 
 static fl_status add_box(fl_world *w, fl_vec2 at, double width, double height, bool fixed,
-                         fl_body **out, fl_error *err)
+                         fl_body_id *out, fl_error *err)
 {
     const fl_vec2 box[4] = {{-width / 2, -height / 2}, {width / 2, -height / 2},
                             {width / 2, height / 2}, {-width / 2, height / 2}};
@@ -66,7 +66,7 @@ int main(void)
     fl_error err;
     fl_world_def wd = fl_world_def_default();
     fl_world *world = fl_world_create(&wd, &err);
-    fl_body *floor, *box;
+    fl_body_id floor, box;
     fl_status st = world ? FL_OK : FL_ENOMEM;
     if (st == FL_OK)
         st = add_box(world, fl_v2(0.0, 1.0), 10.0, 1.0, true, &floor, &err); /* top at 0.5 */

@@ -41,7 +41,7 @@ int main(void)
     def.point_count = 4;
     def.origin = fl_v2(0.0, water.surface - height); /* its bottom at the surface */
     def.density = density;
-    fl_body *box;
+    fl_body_id box;
     if (fl_world_add_body(world, &def, &box, &err) != FL_OK) {
         fprintf(stderr, "float_box: %s\n", err.message);
         fl_buoyancy_destroy(buoyancy);

@@ -23,13 +23,13 @@ int main(void)
     def.point_count = 4;
     def.density = 50.0;
     def.origin = fl_v2(0.0, length + 0.2);
-    fl_body *weight = NULL;
-    fl_joint *joint = NULL;
+    fl_body_id weight = FL_NULL_BODY;
+    fl_joint_id joint = FL_NULL_JOINT;
     fl_status st = world ? fl_world_add_body(world, &def, &weight, &err) : FL_ENOMEM;
-    double m = weight ? fl_body_mass(weight) : 0.0, g = wd.gravity.y;
+    double m = !fl_body_is_null(weight) ? fl_body_mass(weight) : 0.0, g = wd.gravity.y;
     if (st == FL_OK) {
         /* Tied to the world at (0, 0), damped at a ratio c / (2 sqrt(k m)). */
-        fl_rope_def rope = {weight, NULL, fl_v2(0.0, -0.2), fl_v2(0.0, 0.0), length, k,
+        fl_rope_def rope = {weight, FL_NULL_BODY, fl_v2(0.0, -0.2), fl_v2(0.0, 0.0), length, k,
                             2.0 * zeta * sqrt(k * m)};
         st = fl_world_add_rope(world, &rope, &joint, &err);
     }

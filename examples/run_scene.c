@@ -43,12 +43,12 @@ int main(int argc, char **argv)
     fl_buoyancy_measure(sim.buoyancy, fl_world_time(sim.world));
     printf("%s after %.2f s:\n", argv[1], fl_world_time(sim.world));
     for (int i = 0; i < fl_world_body_count(sim.world); i++) {
-        const fl_body *b = fl_world_body(sim.world, i);
+        fl_body_id b = fl_world_body(sim.world, i);
         if (fl_body_is_static(b))
             continue;
         const char *name = fl_sim_body_name(&sim, b);
         fl_vec2 at = fl_body_position(b);
-        double under = fl_buoyancy_body_area(sim.buoyancy, i, NULL) / fl_body_hull_area(b);
+        double under = fl_buoyancy_body_area(sim.buoyancy, fl_world_body(sim.world, i), NULL) / fl_body_hull_area(b);
         printf("  %-12s x %8.4f  y %8.4f  %5.1f%% under water\n", name[0] ? name : "(unnamed)",
                at.x, at.y, 100.0 * under);
     }

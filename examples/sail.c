@@ -19,7 +19,7 @@
 #define SAIL_AREA 2.0   /* m^2 */
 
 typedef struct sail {
-    fl_body *raft;
+    fl_body_id raft;
     fl_vec2 centre; /* the sail's centre of effort, in the raft's frame */
     fl_vec2 wind;   /* m/s */
 } sail;
@@ -53,7 +53,7 @@ int main(void)
     def.point_count = 4;
     def.origin = fl_v2(0.0, 0.0); /* floating at its own draft: half under */
     def.density = density;
-    sail s = {NULL, fl_v2(0.0, -1.5), fl_v2(wind, 0.0)};
+    sail s = {FL_NULL_BODY, fl_v2(0.0, -1.5), fl_v2(wind, 0.0)};
     if (!buoyancy || fl_buoyancy_add_fluid(buoyancy, &water, &err) < 0 ||
         fl_world_add_body(world, &def, &s.raft, &err) != FL_OK) {
         fprintf(stderr, "sail: %s\n", err.message);

@@ -28,7 +28,7 @@ int main(void)
     def.point_count = 4;
     def.density = q * water.density;
     def.origin = fl_v2(0.0, h / 2 - q * h); /* its bottom at the draft */
-    fl_body *body;
+    fl_body_id body;
     if (!buoyancy || fl_buoyancy_add_fluid(buoyancy, &water, &err) < 0 ||
         fl_world_add_body(world, &def, &body, &err) != FL_OK) {
         fprintf(stderr, "stability_curve: %s\n", err.message);
@@ -40,7 +40,7 @@ int main(void)
     /* Hydrostatics, measured where it floats, against the box's formulas. */
     fl_hydrostatics hs;
     fl_buoyancy_measure(buoyancy, 0.0);
-    fl_buoyancy_hydrostatics(buoyancy, 0, 0.0, &hs);
+    fl_buoyancy_hydrostatics(buoyancy, fl_world_body(world, 0), 0.0, &hs);
     double t = q * h, bm = b * b / (12 * t), gm = t / 2 + bm - h / 2;
     printf("draft %.6f m, BM %.6f m, GM %.6f m (box: %.6f, %.6f, %.6f)\n", hs.draft, hs.bm,
            hs.gm, t, bm, gm);

@@ -41,7 +41,7 @@ int main(void)
     def.origin = fl_v2(0.0, y0 + h / 2 - draft);
     def.angle = atan(slope);
     def.velocity = fl_fluid_wave_velocity(&sea, def.origin, 0.0);
-    fl_body *body;
+    fl_body_id body;
     if (!buoyancy || fl_buoyancy_add_fluid(buoyancy, &sea, &err) < 0 ||
         fl_world_add_body(world, &def, &body, &err) != FL_OK) {
         fprintf(stderr, "wave: %s\n", err.message);

@@ -112,7 +112,7 @@ static const double big = 1e100;
 
 static fl_vec2 gravity_of(const fl_sim *s) { return fl_world_gravity(s->world); }
 
-static void hull_box(const fl_body *b, fl_vec2 *lo, fl_vec2 *hi, double *reach)
+static void hull_box(fl_body_id b, fl_vec2 *lo, fl_vec2 *hi, double *reach)
 {
     int n;
     const fl_vec2 *h = fl_body_hull(b, &n);
@@ -165,7 +165,7 @@ static bool in_polygon(const fl_vec2 *v, int n, fl_vec2 p, double tol)
 bool fuzz_outlines_in_hulls(const fl_world *w)
 {
     for (int i = 0; i < fl_world_body_count(w); i++) {
-        const fl_body *b = fl_world_body(w, i);
+        fl_body_id b = fl_world_body(w, i);
         if (!fl_body_has_own_hull(b))
             continue;
         int nh, no;
@@ -194,17 +194,17 @@ bool fuzz_waves_unbroken(const fl_buoyancy *b)
 static bool anchors_on_bodies(const fl_world *w)
 {
     for (int r = 0; r < fl_world_joint_count(w); r++) {
-        const fl_joint *j = fl_world_joint(w, r);
-        const fl_body *a = fl_joint_body_a(j), *b = fl_joint_body_b(j);
-        if (a && fl_length(fl_joint_anchor_a(j)) > fl_body_radius(a) * (1.0 + 1e-9))
+        fl_joint_id j = fl_world_joint(w, r);
+        fl_body_id a = fl_joint_body_a(j), b = fl_joint_body_b(j);
+        if (!fl_body_is_null(a) && fl_length(fl_joint_anchor_a(j)) > fl_body_radius(a) * (1.0 + 1e-9))
             return false;
-        if (b && fl_length(fl_joint_anchor_b(j)) > fl_body_radius(b) * (1.0 + 1e-9))
+        if (!fl_body_is_null(b) && fl_length(fl_joint_anchor_b(j)) > fl_body_radius(b) * (1.0 + 1e-9))
             return false;
     }
     return true;
 }
 
-static double rope_stretch(const fl_joint *j)
+static double rope_stretch(fl_joint_id j)
 {
     double d = fl_length(fl_sub(fl_joint_world_a(j), fl_joint_world_b(j)));
     return fl_max(d - fl_joint_length(j), 0.0);
@@ -262,10 +262,10 @@ static bool touches(const fl_world *w, int i)
  * faster than the step can follow (h^2 T r / I >= 4). */
 static bool end_unfollowed(const fuzz_energy *e, const fl_sim *s, int r, int k)
 {
-    const fl_joint *j = fl_world_joint(s->world, r);
-    const fl_body *end = k == 0 ? fl_joint_body_a(j) : fl_joint_body_b(j);
+    fl_joint_id j = fl_world_joint(s->world, r);
+    fl_body_id end = k == 0 ? fl_joint_body_a(j) : fl_joint_body_b(j);
     double tension = fl_joint_stiffness(j) * e->prev.stretch[r];
-    if (fl_joint_kind(j) != FL_JOINT_ROPE || !(tension > 0.0) || !end)
+    if (fl_joint_kind(j) != FL_JOINT_ROPE || !(tension > 0.0) || fl_body_is_null(end))
         return false;
     double h = s->dt / (s->substeps > 1 ? s->substeps : 1);
     const fuzz_body_state *b = &e->prev.bodies[fl_body_index(end)];
@@ -287,9 +287,9 @@ static bool end_unfollowed(const fuzz_energy *e, const fl_sim *s, int r, int k)
 static bool ropes_followed(const fuzz_energy *e, const fl_sim *s)
 {
     for (int r = 0; r < e->ropes; r++) {
-        const fl_joint *j = fl_world_joint(s->world, r);
+        fl_joint_id j = fl_world_joint(s->world, r);
         for (int k = 0; k < 2; k++) {
-            const fl_body *end = k == 0 ? fl_joint_body_a(j) : fl_joint_body_b(j);
+            fl_body_id end = k == 0 ? fl_joint_body_a(j) : fl_joint_body_b(j);
             if (end_unfollowed(e, s, r, k) && touches(s->world, fl_body_index(end)))
                 return false;
         }
@@ -299,13 +299,13 @@ static bool ropes_followed(const fuzz_energy *e, const fl_sim *s)
 
 /* What an elastic rope and its ends' motion relative to their common
  * centre of mass hold in a state (engine/rope_account.c: its scale). */
-static double rope_holds(const fuzz_energy_state *st, const fl_joint *j, double stretch)
+static double rope_holds(const fuzz_energy_state *st, fl_joint_id j, double stretch)
 {
-    const fl_body *ends[2] = {fl_joint_body_a(j), fl_joint_body_b(j)};
+    fl_body_id ends[2] = {fl_joint_body_a(j), fl_joint_body_b(j)};
     const fuzz_body_state *moving[2];
     int n = 0;
     for (int k = 0; k < 2; k++)
-        if (ends[k] && st->bodies[fl_body_index(ends[k])].dynamic)
+        if (!fl_body_is_null(ends[k]) && st->bodies[fl_body_index(ends[k])].dynamic)
             moving[n++] = &st->bodies[fl_body_index(ends[k])];
     /* the common centre only if both ends move (the engine's measure:
      * an end held by the world leaves the other's whole motion) */
@@ -357,7 +357,7 @@ static bool take(fuzz_energy *e, fl_sim *s)
     for (int f = 0; f < e->fluids; f++)
         rho_max = fl_max(rho_max, fl_buoyancy_fluid(s->buoyancy, f)->density);
     for (int i = 0; i < e->bodies; i++) {
-        const fl_body *b = fl_world_body(w, i);
+        fl_body_id b = fl_world_body(w, i);
         fuzz_body_state *st = &e->now.bodies[i];
         st->dynamic = !fl_body_is_static(b);
         st->p = fl_body_position(b);
@@ -377,14 +377,14 @@ static bool take(fuzz_energy *e, fl_sim *s)
             return false;
     }
     for (int i = 0; i < e->bodies; i++) {
-        const fl_body *b = fl_world_body(w, i);
+        fl_body_id b = fl_world_body(w, i);
         bool near_hold = fl_body_has_own_hull(b);
         for (int j = 0; j < e->bodies && !near_hold; j++)
             near_hold = j != i && fl_body_has_own_hull(fl_world_body(w, j)) &&
                         boxes_meet(&e->now.bodies[i], &e->now.bodies[j]);
         for (int f = 0; f < e->fluids; f++) {
             const fl_fluid_def *fd = fl_buoyancy_fluid(s->buoyancy, f);
-            const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, i, f);
+            const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, fl_world_body(s->world, i), f);
             int at = i * e->fluids + f;
             e->now.area[at] = sub ? sub->area : 0.0;
             e->now.waterline[at] = sub ? sub->waterline : 0.0;
@@ -399,15 +399,15 @@ static bool take(fuzz_energy *e, fl_sim *s)
         }
     }
     for (int r = 0; r < e->ropes; r++) {
-        const fl_joint *j = fl_world_joint(w, r);
+        fl_joint_id j = fl_world_joint(w, r);
         e->now.stretch[r] = rope_stretch(j);
         e->now.ends[2 * r] = fl_joint_world_a(j);
         e->now.ends[2 * r + 1] = fl_joint_world_b(j);
         /* an elastic rope's pull presses its ends too */
         double pull = fl_joint_kind(j) == FL_JOINT_ROPE ? fl_joint_stiffness(j) * e->now.stretch[r] : 0.0;
-        const fl_body *ends[2] = {fl_joint_body_a(j), fl_joint_body_b(j)};
+        fl_body_id ends[2] = {fl_joint_body_a(j), fl_joint_body_b(j)};
         for (int k = 0; k < 2; k++)
-            if (ends[k] && pull > 0.0 && e->now.bodies[fl_body_index(ends[k])].dynamic)
+            if (!fl_body_is_null(ends[k]) && pull > 0.0 && e->now.bodies[fl_body_index(ends[k])].dynamic)
                 e->now.bodies[fl_body_index(ends[k])].press += pull;
     }
     return true;
@@ -481,7 +481,7 @@ bool fuzz_energy_start(fuzz_energy *e, fl_sim *s)
 }
 
 /* The lift the last step applied to body i in fluid f, along y (0: none). */
-static double lift_applied_y(const fl_buoyancy *b, int i, int f)
+static double lift_applied_y(const fl_buoyancy *b, fl_body_id i, int f)
 {
     const fl_buoyancy_push *p = fl_buoyancy_applied(b, i, f);
     return p ? p->lift.y : 0.0;
@@ -544,7 +544,7 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
                     i, ka, kb, a->m, b->m, mean_m * fl_dot(g, dp), b->v.x, b->v.y, b->spin, b->angle);
         size += ka + kb + mean_m * gn * (fl_length(dp) + b->reach);
 
-        const fl_buoyancy_total *tot = fl_buoyancy_applied_total(s->buoyancy, i);
+        const fl_buoyancy_total *tot = fl_buoyancy_applied_total(s->buoyancy, fl_world_body(s->world, i));
         double flow = 0.0;
         for (int f = 0; f < e->fluids; f++) {
             const fl_fluid_def *fd = fl_buoyancy_fluid(s->buoyancy, f);
@@ -560,7 +560,7 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
                             "  body %d in fluid %d: area %.17g -> %.17g, lift's potential %.17g -> "
                             "%.17g, lift applied %.17g\n",
                             i, f, e->prev.area[at], e->now.area[at], ua, ub,
-                            lift_applied_y(s->buoyancy, i, f));
+                            lift_applied_y(s->buoyancy, fl_world_body(s->world, i), f));
                 double aa = e->prev.area[at];
                 double bent = 0.0;
                 if (aa > 0.0 && aa < b->hull_area * (1.0 - 1e-9)) {
@@ -584,7 +584,7 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
                     part[0] += 2.0 * fd->density * gn * off * move;
                 }
             } else {
-                const fl_buoyancy_push *push = fl_buoyancy_applied(s->buoyancy, i, f);
+                const fl_buoyancy_push *push = fl_buoyancy_applied(s->buoyancy, fl_world_body(s->world, i), f);
                 double lift = fd->density * gn * b->hull_area;
                 if (push)
                     lift = fl_max(lift, fl_length(push->lift));
@@ -599,7 +599,7 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
                     part[0] += 2.0 * lift * move;
                 }
             }
-            const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, i, f);
+            const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, fl_world_body(s->world, i), f);
             double u = fl_length(fd->current);
             if (sub && sub->area > 0.0)
                 u = fl_max(u, fl_length(sub->flow));
@@ -640,13 +640,13 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
         }
     }
     for (int r = 0; r < e->ropes; r++) {
-        const fl_joint *j = fl_world_joint(s->world, r);
+        fl_joint_id j = fl_world_joint(s->world, r);
         double sa = e->prev.stretch[r], sb = e->now.stretch[r];
         double f = 0.0;
-        const fl_body *ba = fl_joint_body_a(j), *bb = fl_joint_body_b(j);
-        if (ba)
+        fl_body_id ba = fl_joint_body_a(j), bb = fl_joint_body_b(j);
+        if (!fl_body_is_null(ba))
             f += e->now.bodies[fl_body_index(ba)].press;
-        if (bb)
+        if (!fl_body_is_null(bb))
             f += e->now.bodies[fl_body_index(bb)].press;
         double k_rope = fl_joint_stiffness(j);
         if (getenv("FUZZ_ENERGY_DEBUG"))
@@ -660,10 +660,10 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
              * stretch; the real one is off by delta at most (rope_bend),
              * so k s^2 / 2 may exceed what was paid for by k delta (s +
              * delta / 2). */
-            int ia = ba ? fl_body_index(ba) : -1, ib = bb ? fl_body_index(bb) : -1;
+            int ia = !fl_body_is_null(ba) ? fl_body_index(ba) : -1, ib = !fl_body_is_null(bb) ? fl_body_index(bb) : -1;
             double delta = rope_bend(&e->prev.ends[2 * r], &e->now.ends[2 * r],
-                                     ba ? &e->prev.bodies[ia] : NULL, ba ? &e->now.bodies[ia] : NULL,
-                                     bb ? &e->prev.bodies[ib] : NULL, bb ? &e->now.bodies[ib] : NULL);
+                                     ia >= 0 ? &e->prev.bodies[ia] : NULL, ia >= 0 ? &e->now.bodies[ia] : NULL,
+                                     ib >= 0 ? &e->prev.bodies[ib] : NULL, ib >= 0 ? &e->now.bodies[ib] : NULL);
             double bent = k_rope * delta * (sb + 0.5 * delta);
             /* A taut rope's spring is taken by the average-acceleration
              * rule, which damps nothing: its energy, measured with the

@@ -23,7 +23,7 @@ static bool finite2(fl_vec2 v) { return isfinite(v.x) && isfinite(v.y); }
 static void check_finite(const fl_world *w, int step, bool known)
 {
     for (int i = 0; i < fl_world_body_count(w); i++) {
-        const fl_body *b = fl_world_body(w, i);
+        fl_body_id b = fl_world_body(w, i);
         fl_vec2 p = fl_body_position(b), v = fl_body_velocity(b);
         double a = fl_body_angle(b), spin = fl_body_spin(b);
         if (!known && (!finite2(p) || !finite2(v) || !isfinite(a) || !isfinite(spin))) {

@@ -53,7 +53,7 @@ static fuzz_energy_verdict run(fl_sim *s, int kick, fl_vec2 dv, int *at)
         assert_true(fl_sim_step(s, &err));
         if (k == kick)
             for (int i = 0; i < fl_world_body_count(s->world); i++) {
-                fl_body *b = fl_world_body(s->world, i);
+                fl_body_id b = fl_world_body(s->world, i);
                 if (!fl_body_is_static(b))
                     fl_body_set_velocity(b, fl_add(fl_body_velocity(b), dv));
             }

@@ -216,24 +216,24 @@ static bool input_refused(fl_scene_error *err, const fl_input *in, fl_status st,
     return false;
 }
 
-static fl_body *body_with_id(const fl_world *w, uint32_t id)
+static fl_body_id body_with_id(const fl_world *w, uint32_t id)
 {
     for (int i = 0; i < fl_world_body_count(w); i++) {
-        fl_body *b = fl_world_body(w, i);
-        if (fl_body_id(b) == id)
+        fl_body_id b = fl_world_body(w, i);
+        if (fl_body_serial(b) == id)
             return b;
     }
-    return NULL;
+    return FL_NULL_BODY;
 }
 
-static void let_go(fl_sim *s, fl_joint **grab)
+static void let_go(fl_sim *s, fl_joint_id *grab)
 {
-    if (*grab)
+    if (!fl_joint_is_null(*grab))
         fl_world_remove_joint(s->world, *grab);
-    *grab = NULL;
+    *grab = FL_NULL_JOINT;
 }
 
-static bool build(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_input *in,
+static bool build(fl_sim *s, fl_joint_id *grab, const fl_replay *r, const fl_input *in,
                   fl_scene_error *err)
 {
     if (in->scene < 0 || in->scene >= r->scene_count)
@@ -254,23 +254,23 @@ static bool build(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_input
             err->line = in->line;
         return false;
     }
-    *grab = NULL;
+    *grab = FL_NULL_JOINT;
     fl_sim_free(s);
     *s = fresh;
     return true;
 }
 
-fl_joint *fl_replay_grab(const fl_sim *s)
+fl_joint_id fl_replay_grab(const fl_sim *s)
 {
     for (int i = 0; s->world && i < fl_world_joint_count(s->world); i++) {
-        fl_joint *j = fl_world_joint(s->world, i);
+        fl_joint_id j = fl_world_joint(s->world, i);
         if (fl_joint_kind(j) == FL_JOINT_MOUSE)
             return j;
     }
-    return NULL;
+    return FL_NULL_JOINT;
 }
 
-bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_input *in,
+bool fl_replay_apply(fl_sim *s, fl_joint_id *grab, const fl_replay *r, const fl_input *in,
                      fl_scene_error *err)
 {
     assert(s != NULL && grab != NULL && r != NULL && in != NULL);
@@ -278,11 +278,11 @@ bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_in
     if (!err)
         err = &spare;
     /* A scene's script may have removed the held body since the last
-     * input, and the spring with it: *grab may point at freed memory. */
+     * input, and the spring with it: *grab may be stale. */
     *grab = fl_replay_grab(s);
     fl_error e;
     fl_status st;
-    fl_body *b = NULL;
+    fl_body_id b = FL_NULL_BODY;
     switch (in->kind) {
     case FL_INPUT_SPAWN:
         if (in->spawn < 0 || in->spawn >= r->spawn_count)
@@ -291,14 +291,14 @@ bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_in
             return input_refused(err, in, st, &e, "cannot spawn the body");
         return true;
     case FL_INPUT_REMOVE:
-        if (!(b = body_with_id(s->world, in->body)))
+        if (fl_body_is_null(b = body_with_id(s->world, in->body)))
             return input_fail(err, in, "no body with id %u to remove", (unsigned)in->body);
-        if (*grab && fl_joint_body_a(*grab) == b)
-            *grab = NULL; /* the world removes the spring with the body */
+        if (!fl_joint_is_null(*grab) && fl_body_id_equal(fl_joint_body_a(*grab), b))
+            *grab = FL_NULL_JOINT; /* the world removes the spring with the body */
         fl_world_remove_body(s->world, b);
         return true;
     case FL_INPUT_GRAB: {
-        if (!(b = body_with_id(s->world, in->body)) || fl_body_is_static(b))
+        if (fl_body_is_null(b = body_with_id(s->world, in->body)) || fl_body_is_static(b))
             return input_fail(err, in, "no moving body with id %u to grab", (unsigned)in->body);
         let_go(s, grab);
         fl_mouse_def d = {0};
@@ -307,13 +307,13 @@ bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_in
         d.target = in->target;
         d.max_force = in->force;
         if ((st = fl_world_add_mouse(s->world, &d, grab, &e)) != FL_OK) {
-            *grab = NULL;
+            *grab = FL_NULL_JOINT;
             return input_refused(err, in, st, &e, "cannot grab body %u", (unsigned)in->body);
         }
         return true;
     }
     case FL_INPUT_DRAG:
-        if (*grab)
+        if (!fl_joint_is_null(*grab))
             fl_mouse_set_target(*grab, in->target);
         return true;
     case FL_INPUT_RELEASE:
@@ -331,7 +331,7 @@ bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_in
         return true;
     }
     case FL_INPUT_DENSITY:
-        if (!(b = body_with_id(s->world, in->body)))
+        if (fl_body_is_null(b = body_with_id(s->world, in->body)))
             return input_fail(err, in, "no body with id %u to change", (unsigned)in->body);
         if (fl_body_set_density(b, in->density) != FL_OK)
             return input_fail(err, in, "body %u cannot have the density %g", (unsigned)in->body,
@@ -340,9 +340,9 @@ bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_in
     case FL_INPUT_BUILD:
         return build(s, grab, r, in, err);
     case FL_INPUT_HOLE:
-        if (!(b = body_with_id(s->world, in->body)))
+        if (fl_body_is_null(b = body_with_id(s->world, in->body)))
             return input_fail(err, in, "no body with id %u to hole", (unsigned)in->body);
-        if (fl_body_add_opening(s->world, b, in->anchor, in->target) != FL_OK)
+        if (fl_body_add_opening(b, in->anchor, in->target) != FL_OK)
             return input_fail(err, in, "body %u cannot be holed there (it has no hold, or the "
                                        "ends are one point)", (unsigned)in->body);
         return true;
@@ -354,7 +354,7 @@ bool fl_replay_build_each(const fl_replay *r, fl_scene_error *err)
 {
     for (int k = 0; k < r->scene_count; k++) {
         fl_sim s = {0};
-        fl_joint *grab = NULL;
+        fl_joint_id grab = FL_NULL_JOINT;
         fl_input build = {.kind = FL_INPUT_BUILD, .scene = k, .line = r->scenes[k].line};
         bool built = fl_replay_apply(&s, &grab, r, &build, err);
         fl_sim_free(&s);
@@ -423,8 +423,8 @@ static void keep_snapshot(fl_replay_player *p)
         return; /* out of memory: seeking only costs more */
     s->step = p->step;
     s->grab = -1;
-    for (int i = 0; p->grab && i < fl_world_joint_count(p->sim.world); i++)
-        if (fl_world_joint(p->sim.world, i) == p->grab)
+    for (int i = 0; !fl_joint_is_null(p->grab) && i < fl_world_joint_count(p->sim.world); i++)
+        if (fl_joint_id_equal(fl_world_joint(p->sim.world, i), p->grab))
             s->grab = i;
     s->next_input = p->next_input;
     s->next_check = p->next_check;
@@ -456,7 +456,7 @@ static bool restore(fl_replay_player *p, const fl_replay_snapshot *s)
         return false;
     fl_sim_free(&p->sim);
     p->sim = copy;
-    p->grab = s->grab >= 0 ? fl_world_joint(p->sim.world, s->grab) : NULL;
+    p->grab = s->grab >= 0 ? fl_world_joint(p->sim.world, s->grab) : FL_NULL_JOINT;
     p->step = s->step;
     p->next_input = s->next_input;
     p->next_check = s->next_check;

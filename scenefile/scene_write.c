@@ -33,10 +33,10 @@ static bool name_taken(const fl_sim *s, const name_table *t, const char *name)
 static bool rope_end(const fl_world *w, int i)
 {
     for (int k = 0; k < fl_world_joint_count(w); k++) {
-        const fl_joint *j = fl_world_joint(w, k);
-        const fl_body *b = fl_joint_body_b(j);
+        fl_joint_id j = fl_world_joint(w, k);
+        fl_body_id b = fl_joint_body_b(j);
         if (fl_joint_kind(j) == FL_JOINT_ROPE &&
-            (fl_body_index(fl_joint_body_a(j)) == i || (b && fl_body_index(b) == i)))
+            (fl_body_index(fl_joint_body_a(j)) == i || (!fl_body_is_null(b) && fl_body_index(b) == i)))
             return true;
     }
     return false;
@@ -132,7 +132,7 @@ static void write_fluids(FILE *f, const fl_sim *s)
     }
 }
 
-static bool has_own_hull(const fl_body *b)
+static bool has_own_hull(fl_body_id b)
 {
     if (!fl_body_has_own_hull(b))
         return false;
@@ -144,7 +144,7 @@ static bool has_own_hull(const fl_body *b)
 /* The hold as it is now: its openings always (the default ones, found from
  * the outline, could come out a rounding apart from the outline as
  * written), and its water. */
-static void write_hold(FILE *f, const fl_body *b)
+static void write_hold(FILE *f, fl_body_id b)
 {
     int n;
     const fl_vec2 *ends = fl_body_openings(b, &n);
@@ -157,7 +157,7 @@ static void write_hold(FILE *f, const fl_body *b)
     }
 }
 
-static void write_body_fields(FILE *f, const fl_body *b)
+static void write_body_fields(FILE *f, fl_body_id b)
 {
     if (fl_body_density(b) > 0.0)
         format_num(f, "density", fl_body_density(b));
@@ -177,7 +177,7 @@ static void write_body_fields(FILE *f, const fl_body *b)
 static bool write_body(FILE *f, const fl_sim *s, const name_table *t, int i, char *err,
                        size_t err_size)
 {
-    const fl_body *b = fl_world_body(s->world, i);
+    fl_body_id b = fl_world_body(s->world, i);
     if (fl_body_vertex_count(b) > FL_SCENE_MAX_POINTS || fl_body_hull_count(b) > FL_SCENE_MAX_POINTS) {
         snprintf(err, err_size, "body %d has more than %d points", i, FL_SCENE_MAX_POINTS);
         return false;
@@ -209,12 +209,13 @@ static bool write_body(FILE *f, const fl_sim *s, const name_table *t, int i, cha
 }
 
 /* Scene anchors are offsets from the centre as the body is turned now. */
-static void write_rope(FILE *f, const name_table *t, const fl_joint *j)
+static void write_rope(FILE *f, const name_table *t, fl_joint_id j)
 {
-    const fl_body *a = fl_joint_body_a(j), *b = fl_joint_body_b(j);
-    fprintf(f, "rope a=%s b=%s", t->name[fl_body_index(a)], b ? t->name[fl_body_index(b)] : "world");
+    fl_body_id a = fl_joint_body_a(j), b = fl_joint_body_b(j);
+    bool world = fl_body_is_null(b);
+    fprintf(f, "rope a=%s b=%s", t->name[fl_body_index(a)], world ? "world" : t->name[fl_body_index(b)]);
     format_point(f, "anchor-a", fl_rotate(fl_body_rot(a), fl_joint_anchor_a(j)));
-    format_point(f, "anchor-b", b ? fl_rotate(fl_body_rot(b), fl_joint_anchor_b(j)) : fl_joint_anchor_b(j));
+    format_point(f, "anchor-b", world ? fl_joint_anchor_b(j) : fl_rotate(fl_body_rot(b), fl_joint_anchor_b(j)));
     format_num(f, "length", fl_joint_length(j));
     if (fl_joint_stiffness(j) > 0.0)
         format_num(f, "stiffness", fl_joint_stiffness(j));
@@ -315,7 +316,7 @@ bool fl_scene_write(FILE *f, const fl_sim *s, const fl_scene_view *view, char *e
     for (int i = 0; ok && i < t.count; i++)
         ok = write_body(f, s, &t, i, err, err_size);
     for (int k = 0; ok && k < fl_world_joint_count(s->world); k++) {
-        const fl_joint *j = fl_world_joint(s->world, k);
+        fl_joint_id j = fl_world_joint(s->world, k);
         if (fl_joint_kind(j) == FL_JOINT_ROPE)
             write_rope(f, &t, j);
     }

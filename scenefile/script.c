@@ -5,14 +5,14 @@
 #include <string.h>
 #include "flotsam/flotsam.h"
 
-static fl_body *body_named(const fl_sim *s, const char *name)
+static fl_body_id body_named(const fl_sim *s, const char *name)
 {
     for (int i = 0; i < fl_world_body_count(s->world); i++) {
-        fl_body *b = fl_world_body(s->world, i);
+        fl_body_id b = fl_world_body(s->world, i);
         if (!strcmp(fl_sim_body_name(s, b), name))
             return b;
     }
-    return NULL;
+    return FL_NULL_BODY;
 }
 
 static int fluid_named(const fl_sim *s, const char *name)
@@ -39,7 +39,7 @@ static bool fail(fl_scene_error *err, const fl_scene_event *e, const char *what,
 static bool apply(fl_sim *s, const fl_scene_event *e, fl_scene_error *err)
 {
     fl_error why;
-    fl_body *b;
+    fl_body_id b;
     switch (e->kind) {
     case FL_SCENE_SPAWN: {
         fl_status st = fl_sim_add_body(s, &e->body, NULL, &why);
@@ -51,12 +51,12 @@ static bool apply(fl_sim *s, const fl_scene_event *e, fl_scene_error *err)
         return true;
     }
     case FL_SCENE_REMOVE:
-        if (!(b = body_named(s, e->name)))
+        if (fl_body_is_null(b = body_named(s, e->name)))
             return fail(err, e, "nothing to remove: no body '", e->name);
         fl_world_remove_body(s->world, b);
         return true;
     case FL_SCENE_PUSH:
-        if (!(b = body_named(s, e->name)))
+        if (fl_body_is_null(b = body_named(s, e->name)))
             return fail(err, e, "nothing to push: no body '", e->name);
         fl_body_apply_impulse(b, fl_body_world_point(b, e->at), e->impulse);
         return true;

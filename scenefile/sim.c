@@ -40,22 +40,22 @@ static int find_label(const fl_sim_labels *l, uint32_t id, bool *found)
     return lo;
 }
 
-static const body_label *label_of(const fl_sim *s, const fl_body *b)
+static const body_label *label_of(const fl_sim *s, fl_body_id b)
 {
     bool found;
-    if (!s->labels || !b)
+    if (!s->labels || fl_body_is_null(b))
         return NULL;
-    int i = find_label(s->labels, fl_body_id(b), &found);
+    int i = find_label(s->labels, fl_body_serial(b), &found);
     return found ? &s->labels->bodies[i] : NULL;
 }
 
-const char *fl_sim_body_name(const fl_sim *s, const fl_body *b)
+const char *fl_sim_body_name(const fl_sim *s, fl_body_id b)
 {
     const body_label *l = label_of(s, b);
     return l ? l->name : "";
 }
 
-bool fl_sim_body_color(const fl_sim *s, const fl_body *b, uint32_t *rgb)
+bool fl_sim_body_color(const fl_sim *s, fl_body_id b, uint32_t *rgb)
 {
     const body_label *l = label_of(s, b);
     if (!l || !l->has_color)
@@ -76,26 +76,26 @@ const char *fl_sim_fluid_name(const fl_sim *s, int index)
 static bool id_alive(const fl_world *w, uint32_t id)
 {
     for (int i = 0; i < fl_world_body_count(w); i++)
-        if (fl_body_id(fl_world_body(w, i)) == id)
+        if (fl_body_serial(fl_world_body(w, i)) == id)
             return true;
     return false;
 }
 
 /* Is `name` already another living body's (not b's) or a fluid's? */
-static bool name_used(const fl_sim *s, const fl_body *b, const char *name)
+static bool name_used(const fl_sim *s, fl_body_id b, const char *name)
 {
     const fl_sim_labels *l = s->labels;
     for (int i = 0; i < l->fluid_count; i++)
         if (!strcmp(l->fluids[i], name))
             return true;
     for (int i = 0; i < l->body_count; i++)
-        if (l->bodies[i].id != fl_body_id(b) && !strcmp(l->bodies[i].name, name) &&
+        if (l->bodies[i].id != fl_body_serial(b) && !strcmp(l->bodies[i].name, name) &&
             id_alive(s->world, l->bodies[i].id))
             return true;
     return false;
 }
 
-static fl_status label_body(fl_sim *s, const fl_body *b, const char *name, const uint32_t *rgb)
+static fl_status label_body(fl_sim *s, fl_body_id b, const char *name, const uint32_t *rgb)
 {
     fl_sim_labels *l = s->labels;
     /* The name may be a label of this list (fl_sim_body_name), which moves
@@ -103,7 +103,7 @@ static fl_status label_body(fl_sim *s, const fl_body *b, const char *name, const
     char own[FL_SCENE_NAME_MAX];
     snprintf(own, sizeof own, "%s", name);
     bool found;
-    int i = find_label(l, fl_body_id(b), &found);
+    int i = find_label(l, fl_body_serial(b), &found);
     if (!found) {
         if (l->body_count == l->body_capacity) {
             int cap = l->body_capacity ? 2 * l->body_capacity : 16;
@@ -118,16 +118,16 @@ static fl_status label_body(fl_sim *s, const fl_body *b, const char *name, const
     }
     body_label *e = &l->bodies[i];
     memset(e, 0, sizeof *e);
-    e->id = fl_body_id(b);
+    e->id = fl_body_serial(b);
     snprintf(e->name, sizeof e->name, "%s", own);
     e->has_color = rgb != NULL;
     e->color = rgb ? *rgb & 0xffffffu : 0;
     return FL_OK;
 }
 
-fl_status fl_sim_label_body(fl_sim *s, const fl_body *b, const char *name, const uint32_t *rgb)
+fl_status fl_sim_label_body(fl_sim *s, fl_body_id b, const char *name, const uint32_t *rgb)
 {
-    if (!s->labels || !b || !name || (name[0] && !fl_scene_name_valid(name)) ||
+    if (!s->labels || fl_body_is_null(b) || !name || (name[0] && !fl_scene_name_valid(name)) ||
         (name[0] && name_used(s, b, name)))
         return FL_EINVAL;
     return label_body(s, b, name, rgb);
@@ -354,14 +354,14 @@ fl_body_def scene_body_def(const fl_scene_body *sb, fl_vec2 *pts, double water_d
 
 /* A scene body in the world, unlabelled. */
 static fl_status add_body(fl_world *w, const fl_buoyancy *buoyancy, const fl_scene_body *sb,
-                          fl_body **out, fl_error *e)
+                          fl_body_id *out, fl_error *e)
 {
     fl_vec2 pts[FL_SCENE_MAX_POINTS];
     fl_body_def bd = scene_body_def(sb, pts, hold_water_density(buoyancy));
     return fl_world_add_body(w, &bd, out, e);
 }
 
-fl_status fl_sim_add_body(fl_sim *s, const fl_scene_body *b, fl_body **out, fl_error *err)
+fl_status fl_sim_add_body(fl_sim *s, const fl_scene_body *b, fl_body_id *out, fl_error *err)
 {
     fl_error spare;
     if (!err)
@@ -372,7 +372,7 @@ fl_status fl_sim_add_body(fl_sim *s, const fl_scene_body *b, fl_body **out, fl_e
                  FL_SCENE_MAX_POINTS);
         return FL_EINVAL;
     }
-    fl_body *body;
+    fl_body_id body;
     fl_status st = add_body(s->world, s->buoyancy, b, &body, err);
     if (st != FL_OK)
         return st;
@@ -428,7 +428,7 @@ bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
     }
     for (int i = 0; i < sc->body_count; i++) {
         const fl_scene_body *sb = &sc->bodies[i];
-        fl_body *body;
+        fl_body_id body;
         fl_status st = add_body(out->world, out->buoyancy, sb, &body, &e);
         if (st != FL_OK)
             return fail_engine(out, err, sb->line, st, &e);

@@ -22,7 +22,7 @@ uint64_t fl_state_hash(const fl_world *w)
 {
     uint64_t h = 0xcbf29ce484222325ull;
     for (int i = 0; i < fl_world_body_count(w); i++) {
-        const fl_body *b = fl_world_body(w, i);
+        fl_body_id b = fl_world_body(w, i);
         fl_vec2 x = fl_body_position(b), u = fl_body_velocity(b);
         const double v[] = {x.x, x.y, fl_body_angle(b), u.x, u.y, fl_body_spin(b)};
         for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
@@ -70,7 +70,7 @@ int fl_state_write_json(FILE *f, fl_sim *s)
             (unsigned long long)fl_world_step_count(w), format_double(fl_world_time(w), a),
             (unsigned long long)fl_state_hash(w));
     for (int i = 0; i < fl_world_body_count(w); i++) {
-        const fl_body *bd = fl_world_body(w, i);
+        fl_body_id bd = fl_world_body(w, i);
         const char *name = fl_sim_body_name(s, bd);
         fl_vec2 x = fl_body_position(bd), v = fl_body_velocity(bd);
         fprintf(f, "%s\n {\"index\":%d,\"name\":", i ? "," : "", i);
@@ -81,7 +81,7 @@ int fl_state_write_json(FILE *f, fl_sim *s)
                 format_double(x.y, b), format_double(fl_body_angle(bd), c),
                 format_double(v.x, d), format_double(v.y, e),
                 format_double(fl_body_spin(bd), g), format_double(fl_body_area(bd), h),
-                format_double(fl_buoyancy_body_area(s->buoyancy, i, NULL), k));
+                format_double(fl_buoyancy_body_area(s->buoyancy, bd, NULL), k));
     }
     fputs("]}\n", f);
     return ferror(f) ? -1 : 0;

@@ -34,4 +34,9 @@ static inline void check_exact(double actual, double expected, const char *what,
 
 #define COUNT(arr) ((int)(sizeof(arr) / sizeof((arr)[0])))
 
+/* Ids in cmocka's checks: whether one is null, and whether two name the
+ * same body or joint. */
+#define ID_NULL(x) _Generic((x), fl_body_id: fl_body_is_null, fl_joint_id: fl_joint_is_null)(x)
+#define ID_EQ(a, b) _Generic((a), fl_body_id: fl_body_id_equal, fl_joint_id: fl_joint_id_equal)(a, b)
+
 #endif

@@ -19,7 +19,7 @@ static inline fl_world *solved_world(fl_vec2 gravity, int substeps, int iteratio
 
 /* Adds a dynamic body of any outline (default friction and restitution);
  * fails the test if the world refuses it. */
-static inline fl_body *add_polygon(fl_world *w, const fl_vec2 *p, int n, fl_vec2 at,
+static inline fl_body_id add_polygon(fl_world *w, const fl_vec2 *p, int n, fl_vec2 at,
                                    double angle, double density)
 {
     fl_body_def d = fl_body_def_default();
@@ -28,13 +28,13 @@ static inline fl_body *add_polygon(fl_world *w, const fl_vec2 *p, int n, fl_vec2
     d.origin = at;
     d.angle = angle;
     d.density = density;
-    fl_body *b = NULL;
+    fl_body_id b = FL_NULL_BODY;
     assert_int_equal(fl_world_add_body(w, &d, &b, NULL), FL_OK);
     return b;
 }
 
 /* A dynamic wd x h box centred at `at`, turned by `angle`. */
-static inline fl_body *add_box_body(fl_world *w, double wd, double h, fl_vec2 at, double angle,
+static inline fl_body_id add_box_body(fl_world *w, double wd, double h, fl_vec2 at, double angle,
                                     double density)
 {
     const fl_vec2 p[4] = {{-wd / 2, -h / 2}, {wd / 2, -h / 2}, {wd / 2, h / 2}, {-wd / 2, h / 2}};

@@ -42,7 +42,7 @@ static void assert_same_bodies(fl_world *a, fl_world *b)
 {
     assert_int_equal(fl_world_body_count(a), fl_world_body_count(b));
     for (int i = 0; i < fl_world_body_count(a); i++) {
-        const fl_body *p = fl_world_body(a, i), *q = fl_world_body(b, i);
+        fl_body_id p = fl_world_body(a, i), q = fl_world_body(b, i);
         /* Bit for bit: the same operations in the same order. */
         const fl_vec2 pv[3] = {fl_body_position(p), fl_body_velocity(p), fl_body_force(p)};
         const fl_vec2 qv[3] = {fl_body_position(q), fl_body_velocity(q), fl_body_force(q)};
@@ -95,12 +95,12 @@ static double harbor_energy(flotsam_harbor *h, double *scale)
     double e = 0.0;
     *scale = 0.0;
     for (int i = h->first_dynamic; i < fl_world_body_count(w); i++) {
-        const fl_body *b = fl_world_body(w, i);
+        fl_body_id b = fl_world_body(w, i);
         fl_vec2 v = fl_body_velocity(b), c;
         double m = fl_body_mass(b), spin = fl_body_spin(b);
         double kinetic = 0.5 * m * fl_dot(v, v) + 0.5 * fl_body_inertia(b) * spin * spin;
         double fall = -m * HARBOR_GRAVITY * fl_body_position(b).y;
-        double a = fl_buoyancy_body_area(h->buoyancy, i, &c);
+        double a = fl_buoyancy_body_area(h->buoyancy, fl_world_body(h->world, i), &c);
         double lift = a > 0.0 ? HARBOR_WATER_DENSITY * HARBOR_GRAVITY * a * (c.y - HARBOR_SURFACE) : 0.0;
         e += kinetic + fall + lift;
         *scale += kinetic + fabs(fall) + fabs(lift);

@@ -31,7 +31,7 @@ typedef struct box_spec {
     bool is_static;
 } box_spec;
 
-static fl_body *add_box(fl_world *w, fl_vec2 at, box_spec s)
+static fl_body_id add_box(fl_world *w, fl_vec2 at, box_spec s)
 {
     const fl_vec2 p[4] = {{-s.w / 2, -s.h / 2}, {s.w / 2, -s.h / 2}, {s.w / 2, s.h / 2}, {-s.w / 2, s.h / 2}};
     fl_body_def d = fl_body_def_default();
@@ -43,7 +43,7 @@ static fl_body *add_box(fl_world *w, fl_vec2 at, box_spec s)
     d.is_static = s.is_static;
     d.friction = s.friction;
     d.restitution = s.restitution;
-    fl_body *b = NULL;
+    fl_body_id b = FL_NULL_BODY;
     assert_int_equal(fl_world_add_body(w, &d, &b, NULL), FL_OK);
     return b;
 }
@@ -167,7 +167,7 @@ static void test_box_in_a_corner_comes_out(void **s)
     fl_world *w = world_with(fl_v2(0, G));
     add_box(w, fl_v2(0, 10.5), slab(20, 1));
     add_box(w, fl_v2(2.5, 7.5), slab(1, 5));
-    fl_body *b = add_box(w, fl_v2(2.05, 10.05), crate(0.2));
+    fl_body_id b = add_box(w, fl_v2(2.05, 10.05), crate(0.2));
     steps(w, 2.0);
     ASSERT_NEAR(fl_body_position(b).x, 1.9, 0.01);
     ASSERT_NEAR(fl_body_position(b).y, 9.9, 0.01);
@@ -175,10 +175,10 @@ static void test_box_in_a_corner_comes_out(void **s)
 }
 
 /* The wall's covered edges, as the narrow phase reads them. */
-static uint64_t wall_cover(const fl_world *w, const fl_body *wall)
+static uint64_t wall_cover(const fl_world *w, fl_body_id wall)
 {
     for (int k = 0; k < w->proxy_count; k++)
-        if (w->bodies[w->proxies[k].body] == wall)
+        if (w->bodies[w->proxies[k].body] == body_find(wall))
             return cover_edges(w, &w->proxies[k]);
     fail_msg("no proxy of the wall");
     return 0;
@@ -190,10 +190,10 @@ static void test_cover_follows_the_statics(void **s)
 {
     (void)s;
     fl_world *w = world_with(fl_v2(0, G));
-    fl_body *wall = add_box(w, fl_v2(2.5, 7.5), slab(1, 5));
+    fl_body_id wall = add_box(w, fl_v2(2.5, 7.5), slab(1, 5));
     fl_world_step(w, DT);
     assert_int_equal(wall_cover(w, wall), 0);
-    fl_body *floor = add_box(w, fl_v2(0, 10.5), slab(20, 1));
+    fl_body_id floor = add_box(w, fl_v2(0, 10.5), slab(20, 1));
     fl_world_step(w, DT);
     assert_int_equal(wall_cover(w, wall), 4); /* its foot */
     fl_body_set_transform(wall, fl_v2(2.5, 7.4), 0.0);
@@ -216,7 +216,7 @@ static void test_tiles_cover_every_seam(void **s)
     (void)s;
     fl_world *w = world_with(fl_v2(0, G));
     enum { TILES = 40 };
-    fl_body *tile[TILES];
+    fl_body_id tile[TILES];
     for (int k = 0; k < TILES; k++)
         tile[k] = add_box(w, fl_v2(0.3 + 0.1 * k, 10), slab(0.1, 1));
     fl_world_step(w, DT);
@@ -245,7 +245,7 @@ static void test_wall_behind_a_sensor_still_stops(void **s)
             d.category = kind == 0 ? 1u : 2u;
             d.mask = kind == 0 ? ~0u : 2u;
             assert_int_equal(fl_world_add_body(w, &d, NULL, NULL), FL_OK);
-            fl_body *b = add_box(w, fl_v2(2, 5), crate(0.5));
+            fl_body_id b = add_box(w, fl_v2(2, 5), crate(0.5));
             fl_body_set_velocity(b, fl_v2(fast ? 60 : 10, 0));
             steps(w, 2.0);
             assert_true(fl_body_position(b).x < 4.75 + 0.01);
@@ -272,7 +272,7 @@ static void test_wedge_does_not_pass_a_wall_at_its_foot(void **s)
         d.density = 500;
         d.friction = 0.0;
         d.origin = fl_v2(x0, 10.0);
-        fl_body *b = NULL;
+        fl_body_id b = FL_NULL_BODY;
         assert_int_equal(fl_world_add_body(w, &d, &b, NULL), FL_OK);
         steps(w, 0.5);
         fl_body_set_velocity(b, fl_v2(-22.78125, 0));
@@ -291,7 +291,7 @@ static void test_box_rests_on_floor(void **s)
     (void)s;
     fl_world *w = world_with(fl_v2(0, G));
     add_box(w, fl_v2(0, 10.5), slab(20, 1));
-    fl_body *b = add_box(w, fl_v2(0, 9.5), crate(1));
+    fl_body_id b = add_box(w, fl_v2(0, 9.5), crate(1));
     double y0 = fl_body_position(b).y;
     steps(w, 10.0);
     ASSERT_NEAR(fl_body_position(b).y, y0, 1e-3);
@@ -305,7 +305,7 @@ static void test_stack_of_ten_stands(void **s)
     (void)s;
     fl_world *w = world_with(fl_v2(0, G));
     add_box(w, fl_v2(0, 10.5), slab(20, 1));
-    fl_body *top = NULL;
+    fl_body_id top = FL_NULL_BODY;
     for (int i = 0; i < 10; i++)
         top = add_box(w, fl_v2(0, 9.5 - i), crate(1));
     fl_vec2 start = fl_body_position(top);
@@ -329,7 +329,7 @@ static void test_restitution_rebound(void **s)
     add_box(w, fl_v2(0, 10.5), slab(20, 1));
     box_spec ball = crate(0.4);
     ball.restitution = e;
-    fl_body *b = add_box(w, fl_v2(0, 10.0 - 0.2 - h), ball);
+    fl_body_id b = add_box(w, fl_v2(0, 10.0 - 0.2 - h), ball);
     double rest_y = 10.0 - 0.2;
     bool bounced = false;
     double highest = INFINITY;
@@ -365,7 +365,7 @@ static double slide(double angle, double mu, double seconds, fl_vec2 *moved)
     bx.friction = mu;
     /* On the plane: half of each thickness along the plane's normal. */
     fl_vec2 up = fl_rotate(fl_rot_from(angle), fl_v2(0, -1));
-    fl_body *b = add_box(w, fl_scale(up, 0.5 + 0.25), bx);
+    fl_body_id b = add_box(w, fl_scale(up, 0.5 + 0.25), bx);
     steps(w, 0.5); /* settle onto the plane */
     fl_vec2 p0 = fl_body_position(b), v0 = fl_body_velocity(b);
     steps(w, seconds);
@@ -405,11 +405,11 @@ static void test_collision_conserves_momentum(void **s)
     big.angle = 0.3;
     small.density = 800;
     small.restitution = 0.5;
-    fl_body *a = add_box(w, fl_v2(0, 0), big);
-    fl_body *b = add_box(w, fl_v2(3, 0.2), small);
-    a->velocity = fl_v2(4, 0.5);
-    b->velocity = fl_v2(-3, 0);
-    a->spin = 1.0;
+    fl_body_id a = add_box(w, fl_v2(0, 0), big);
+    fl_body_id b = add_box(w, fl_v2(3, 0.2), small);
+    body_find(a)->velocity = fl_v2(4, 0.5);
+    body_find(b)->velocity = fl_v2(-3, 0);
+    body_find(a)->spin = 1.0;
     fl_vec2 p0 = fl_add(fl_scale(fl_body_velocity(a), fl_body_mass(a)), fl_scale(fl_body_velocity(b), fl_body_mass(b)));
     double vb0 = fl_body_velocity(b).x;
     steps(w, 2.0);
@@ -429,14 +429,14 @@ static void test_concave_parts_sum_to_whole(void **s)
     fl_world *w = world_with(fl_v2(0, G));
     const fl_vec2 u[8] = {{0, 0}, {3, 0}, {3, 3}, {2, 3}, {2, 1}, {1, 1}, {1, 3}, {0, 3}};
     const double density = 2.0;
-    fl_body *b = add_polygon(w, u, 8, fl_v2(0, 0), 0.0, density);
+    fl_body_id b = add_polygon(w, u, 8, fl_v2(0, 0), 0.0, density);
     assert_true(fl_body_part_count(b) >= 3);
     double area = 0, inertia = 0;
     fl_vec2 moment = {0, 0};
     for (int k = 0; k < fl_body_part_count(b); k++) {
-        int first = b->part_start[k], n = b->part_start[k + 1] - first;
-        assert_true(fl_polygon_is_convex(b->part_verts + first, n));
-        fl_mass_props mp = fl_polygon_mass_props(b->part_verts + first, n);
+        int first = body_find(b)->part_start[k], n = body_find(b)->part_start[k + 1] - first;
+        assert_true(fl_polygon_is_convex(body_find(b)->part_verts + first, n));
+        fl_mass_props mp = fl_polygon_mass_props(body_find(b)->part_verts + first, n);
         area += mp.area;
         moment = fl_add(moment, fl_scale(mp.centroid, mp.area));
         inertia += mp.inertia + mp.area * fl_dot(mp.centroid, mp.centroid);
@@ -448,13 +448,13 @@ static void test_concave_parts_sum_to_whole(void **s)
     ASSERT_NEAR(inertia * density, fl_body_inertia(b), 1e-12 * fl_body_inertia(b));
     /* The pieces are stored apart from the outline; a convex body is its
      * own single part and shares its outline's vertices. */
-    assert_ptr_not_equal(b->part_verts, fl_body_outline(b, NULL));
-    fl_body *box = add_box(w, fl_v2(10, 0), crate(1));
+    assert_ptr_not_equal(body_find(b)->part_verts, fl_body_outline(b, NULL));
+    fl_body_id box = add_box(w, fl_v2(10, 0), crate(1));
     assert_int_equal(fl_body_part_count(box), 1);
-    assert_ptr_equal(box->part_verts, fl_body_outline(box, NULL));
+    assert_ptr_equal(body_find(box)->part_verts, fl_body_outline(box, NULL));
     for (int i = 0; i < 4; i++) {
         fl_vec2 e = fl_sub(fl_body_outline(box, NULL)[(i + 1) % 4], fl_body_outline(box, NULL)[i]);
-        fl_vec2 n = box->part_normals[i], mid = fl_scale(fl_add(fl_body_outline(box, NULL)[i], fl_body_outline(box, NULL)[(i + 1) % 4]), 0.5);
+        fl_vec2 n = body_find(box)->part_normals[i], mid = fl_scale(fl_add(fl_body_outline(box, NULL)[i], fl_body_outline(box, NULL)[(i + 1) % 4]), 0.5);
         ASSERT_NEAR(fl_dot(n, e), 0.0, 1e-15);
         ASSERT_NEAR(fl_length(n), 1.0, 1e-15);
         assert_true(fl_dot(n, mid) > 0.0); /* outward: away from the centre of mass */
@@ -476,7 +476,7 @@ static void test_concave_cup_holds_a_box(void **s)
     d.density = 500;
     d.origin = fl_v2(0, 9.0);
     assert_int_equal(fl_world_add_body(w, &d, NULL, NULL), FL_OK);
-    fl_body *b = add_box(w, fl_v2(0.0, 7.0), crate(0.5));
+    fl_body_id b = add_box(w, fl_v2(0.0, 7.0), crate(0.5));
     steps(w, 4.0);
     /* The cup's inner floor is at y = 9.5 (its bottom at 10): the box rests
      * on it, centred between the walls at x = -1 and 1. */
@@ -492,8 +492,8 @@ static void test_fast_box_does_not_tunnel(void **s)
     (void)s;
     fl_world *w = world_with(fl_v2(0, 0));
     add_box(w, fl_v2(0, 10.25), slab(10, 0.5));
-    fl_body *b = add_box(w, fl_v2(0, 5), crate(0.2));
-    b->velocity = fl_v2(0, 20);
+    fl_body_id b = add_box(w, fl_v2(0, 5), crate(0.2));
+    body_find(b)->velocity = fl_v2(0, 20);
     steps(w, 1.0);
     /* It stopped on the floor's top face (y = 10) instead of passing. */
     assert_true(fl_body_position(b).y < 10.0);
@@ -512,8 +512,8 @@ static void test_rope_pendulum(void **s)
     const double L = 2.0, theta = 0.1;
     fl_world *w = world_with(fl_v2(0, G));
     fl_vec2 pivot = {0, 0};
-    fl_body *bob = add_box(w, fl_v2(L * sin(theta), L * cos(theta)), crate(0.1));
-    fl_rope_def r = {bob, NULL, {0, 0}, pivot, L, 0, 0};
+    fl_body_id bob = add_box(w, fl_v2(L * sin(theta), L * cos(theta)), crate(0.1));
+    fl_rope_def r = {bob, FL_NULL_BODY, {0, 0}, pivot, L, 0, 0};
     assert_int_equal(fl_world_add_rope(w, &r, NULL, NULL), FL_OK);
     double worst = 0.0, last_cross = -1.0, period = 0.0;
     int crossings = 0;
@@ -549,8 +549,8 @@ static void test_rigid_rope_holds_its_length(void **s)
     (void)s;
     const double L = 1.5;
     fl_world *w = world_with(fl_v2(0, G));
-    fl_body *bob = add_box(w, fl_v2(0.3, L + 0.05), crate(0.2));
-    fl_rope_def r = {bob, NULL, {0, 0}, {0.3, 0}, L, 0, 0};
+    fl_body_id bob = add_box(w, fl_v2(0.3, L + 0.05), crate(0.2));
+    fl_rope_def r = {bob, FL_NULL_BODY, {0, 0}, {0.3, 0}, L, 0, 0};
     assert_int_equal(fl_world_add_rope(w, &r, NULL, NULL), FL_OK);
     steps(w, 10.0);
     ASSERT_NEAR(fl_body_position(bob).y, L, 1e-4);
@@ -559,9 +559,9 @@ static void test_rigid_rope_holds_its_length(void **s)
 
     w = world_with(fl_v2(0, G));
     fl_buoyancy *water = add_water(w, -20, 20, 0.0, 10.0);
-    fl_body *buoy = add_box(w, fl_v2(0, 7.0), (box_spec){1, 1, 0, 300, 0.4, 0, false});
-    fl_rope_def m = {buoy, NULL, {0, 0.5}, {0, 10.0}, 2.0, 0, 0};
-    fl_joint *rope;
+    fl_body_id buoy = add_box(w, fl_v2(0, 7.0), (box_spec){1, 1, 0, 300, 0.4, 0, false});
+    fl_rope_def m = {buoy, FL_NULL_BODY, {0, 0.5}, {0, 10.0}, 2.0, 0, 0};
+    fl_joint_id rope;
     assert_int_equal(fl_world_add_rope(w, &m, &rope, NULL), FL_OK);
     steps(w, 30.0);
     /* Wholly under water (its top at 7.5 - 1 = 7.5 m deep): the rope's end
@@ -570,7 +570,7 @@ static void test_rigid_rope_holds_its_length(void **s)
     /* Tension = buoyancy - weight = (1000 - 300) g per m^2 of the 1 m^2 box:
      * the rope's impulse over a substep (the step, without substeps), the
      * damped buoy answering it as it answers its lift and weight. */
-    ASSERT_REL(rope->impulse / (DT / substeps), (1000.0 - 300.0) * G, 1e-6);
+    ASSERT_REL(joint_find(rope)->impulse / (DT / substeps), (1000.0 - 300.0) * G, 1e-6);
     fl_buoyancy_destroy(water);
     fl_world_destroy(w);
 }
@@ -588,7 +588,7 @@ static void stiff_rope_case(double rate, double offset)
     fl_buoyancy *water = add_water(w, -1000, 1000, 8.0, 50.0);
     box_spec float_box = {h, h, 0, q * 1000.0, 0.4, 0, false};
     double y = 8.0 - h / 2 + q * h; /* at its draft */
-    fl_body *a = add_box(w, fl_v2(0, y), float_box), *b = add_box(w, fl_v2(1, y), float_box);
+    fl_body_id a = add_box(w, fl_v2(0, y), float_box), b = add_box(w, fl_v2(1, y), float_box);
     fl_rope_def r = {a, b, {offset, 0}, {0, 0}, offset - 1.0 - stretch, k, 0};
     assert_int_equal(fl_world_add_rope(w, &r, NULL, NULL), FL_OK);
     double bound = sqrt(k * stretch * stretch / fl_body_mass(a)), fastest = 0.0;
@@ -623,7 +623,7 @@ static void test_stiff_rope_stays_bounded(void **s)
  * and their relative motion ever held (and of a millimetre's stretch). Held over a minute at 30, 60 and
  * 240 Hz, for levers of 10 to 1000 m, stiffnesses 2e4 and 2e6 N/m and a
  * mass ratio of 1 (550 and 600 kg/m^2) and 100. */
-static double pair_energy(fl_body *a, fl_body *b, fl_joint *j, double k, double length)
+static double pair_energy(fl_body_id a, fl_body_id b, fl_joint_id j, double k, double length)
 {
     double ma = fl_body_mass(a), mb = fl_body_mass(b);
     fl_vec2 va = fl_body_velocity(a), vb = fl_body_velocity(b);
@@ -640,10 +640,10 @@ static void lever_rope_case(double rate, double lever, double k, double density_
     for (int i = 0; i < 12; i++)
         log[i] = fl_v2(0.4 * cos(i * FL_PI / 6.0), 0.4 * sin(i * FL_PI / 6.0));
     fl_world *w = world_with(fl_v2(0, G));
-    fl_body *a = add_polygon(w, log, 12, fl_v2(7.0, 7.2), 0.0, 550.0);
-    fl_body *b = add_polygon(w, log, 12, fl_v2(7.85, 7.2), 0.0, density_b);
+    fl_body_id a = add_polygon(w, log, 12, fl_v2(7.0, 7.2), 0.0, 550.0);
+    fl_body_id b = add_polygon(w, log, 12, fl_v2(7.85, 7.2), 0.0, density_b);
     fl_rope_def r = {a, b, {lever, 0.35}, {0, 0}, 0.85, k, 0};
-    fl_joint *j = NULL;
+    fl_joint_id j = FL_NULL_JOINT;
     assert_int_equal(fl_world_add_rope(w, &r, &j, NULL), FL_OK);
     double start = pair_energy(a, b, j, k, 0.85), most = start;
     for (int i = 0; i < (int)(60 * rate); i++) {
@@ -676,8 +676,8 @@ static void test_elastic_rope_stretch(void **s)
     (void)s;
     const double L = 1.0, k = 2000.0;
     fl_world *w = world_with(fl_v2(0, G));
-    fl_body *bob = add_box(w, fl_v2(0, L), crate(0.2)); /* 20 kg */
-    fl_rope_def r = {bob, NULL, {0, 0}, {0, 0}, L, k, 200.0};
+    fl_body_id bob = add_box(w, fl_v2(0, L), crate(0.2)); /* 20 kg */
+    fl_rope_def r = {bob, FL_NULL_BODY, {0, 0}, {0, 0}, L, k, 200.0};
     assert_int_equal(fl_world_add_rope(w, &r, NULL, NULL), FL_OK);
     steps(w, 10.0);
     ASSERT_REL(fl_body_position(bob).y, L + fl_body_mass(bob) * G / k, 1e-6);
@@ -698,8 +698,8 @@ static double rope_bounce(double zeta, double *first, double *last)
     const double k = 20000.0, m = 250.0, a0 = 0.05;
     fl_world *w = world_with(fl_v2(0, G));
     double rest = 2.0 + 0.25 + m * G / k;
-    fl_body *b = add_box(w, fl_v2(0, rest + a0), (box_spec){1.0, 0.5, 0, 500, 0.4, 0, false});
-    fl_rope_def r = {b, NULL, {0, -0.25}, {0, 0}, 2.0, k, 2.0 * zeta * sqrt(k * m)};
+    fl_body_id b = add_box(w, fl_v2(0, rest + a0), (box_spec){1.0, 0.5, 0, 500, 0.4, 0, false});
+    fl_rope_def r = {b, FL_NULL_BODY, {0, -0.25}, {0, 0}, 2.0, k, 2.0 * zeta * sqrt(k * m)};
     assert_int_equal(fl_world_add_rope(w, &r, NULL, NULL), FL_OK);
     double y[3] = {a0, a0, a0}, t_first = 0.0, t_last = 0.0;
     int peaks = 0;
@@ -759,8 +759,8 @@ static void test_slack_cord_keeps_its_bounce(void **s)
     const double k = 20000.0, m = 250.0;
     fl_world *w = world_with(fl_v2(0, G));
     double rest = 2.0 + 0.25 + m * G / k;
-    fl_body *b = add_box(w, fl_v2(0, rest + 0.25), (box_spec){1.0, 0.5, 0, 500, 0.4, 0, false});
-    fl_rope_def r = {b, NULL, {0, -0.25}, {0, 0}, 2.0, k, 0.0};
+    fl_body_id b = add_box(w, fl_v2(0, rest + 0.25), (box_spec){1.0, 0.5, 0, 500, 0.4, 0, false});
+    fl_rope_def r = {b, FL_NULL_BODY, {0, -0.25}, {0, 0}, 2.0, k, 0.0};
     assert_int_equal(fl_world_add_rope(w, &r, NULL, NULL), FL_OK);
     double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
     for (int i = 1; i <= 20 * 60; i++) {
@@ -784,9 +784,9 @@ static void test_mouse_spring_reaches_target(void **s)
 {
     (void)s;
     fl_world *w = world_with(fl_v2(0, G));
-    fl_body *b = add_box(w, fl_v2(0, 0), crate(1));
+    fl_body_id b = add_box(w, fl_v2(0, 0), crate(1));
     fl_mouse_def m = {b, {0, 0}, {3, -2}, 5.0, 0.7, 0};
-    fl_joint *j = NULL;
+    fl_joint_id j = FL_NULL_JOINT;
     assert_int_equal(fl_world_add_mouse(w, &m, &j, NULL), FL_OK);
     steps(w, 3.0);
     /* A 5 Hz spring against gravity sags by g / omega^2 = 1 cm. */
@@ -818,9 +818,9 @@ typedef struct tally {
     int start, active, end;
     double depth;
     fl_vec2 normal;
-    const fl_body *a, *b;
+    fl_body_id a, b;
     fl_world *w;
-    fl_body *remove_on_start;
+    fl_body_id remove_on_start;
 } tally;
 
 static void count_event(const fl_event *e, void *user)
@@ -833,11 +833,14 @@ static void count_event(const fl_event *e, void *user)
             t->a = c->a;
             t->b = c->b;
             t->normal = c->normal;
-            if (t->remove_on_start) {
+            if (!fl_body_is_null(t->remove_on_start)) {
+                fl_body *doomed = body_find(t->remove_on_start);
                 fl_world_remove_body(e->world, t->remove_on_start);
-                /* Removal waits for the end of the step. */
-                assert_int_equal(t->remove_on_start->removed, true);
-                t->remove_on_start = NULL;
+                /* Its id goes stale at once; the body waits for the end
+                 * of the step. */
+                assert_false(fl_body_is_valid(t->remove_on_start));
+                assert_int_equal(doomed->removed, true);
+                t->remove_on_start = FL_NULL_BODY;
             }
         } else if (e->type == FL_EVENT_COLLISION_ACTIVE) {
             t->active++;
@@ -858,20 +861,20 @@ static void test_events_start_active_end(void **s)
 {
     (void)s;
     fl_world *w = world_with(fl_v2(0, G));
-    fl_body *floor = add_box(w, fl_v2(0, 10.5), slab(20, 1));
-    fl_body *b = add_box(w, fl_v2(0, 8.0), crate(1));
+    fl_body_id floor = add_box(w, fl_v2(0, 10.5), slab(20, 1));
+    fl_body_id b = add_box(w, fl_v2(0, 8.0), crate(1));
     tally t = {0};
     listen(w, &t);
     steps(w, 2.0);
     assert_int_equal(t.start, 1);
-    assert_ptr_equal(t.a, floor);
-    assert_ptr_equal(t.b, b);
+    assert_true(ID_EQ(t.a, floor));
+    assert_true(ID_EQ(t.b, b));
     ASSERT_NEAR(t.normal.y, -1.0, 1e-12); /* from the floor up to the box */
     assert_true(t.active > 60);
     assert_int_equal(t.end, 0);
     ASSERT_NEAR(t.depth, 0.0, 1e-3);
     /* Lift it away: the pair ends once. */
-    b->velocity = fl_v2(0, -10);
+    body_find(b)->velocity = fl_v2(0, -10);
     steps(w, 0.2);
     assert_int_equal(t.end, 1);
     fl_world_destroy(w);
@@ -882,7 +885,7 @@ static void test_remove_inside_collision_event(void **s)
     (void)s;
     fl_world *w = world_with(fl_v2(0, G));
     add_box(w, fl_v2(0, 10.5), slab(20, 1));
-    fl_body *b = add_box(w, fl_v2(0, 9.0), crate(1));
+    fl_body_id b = add_box(w, fl_v2(0, 9.0), crate(1));
     tally t = {0};
     t.remove_on_start = b;
     listen(w, &t);
@@ -901,15 +904,15 @@ static void read_pairs(const fl_event *e, void *user)
 {
     uint32_t *sum = user;
     for (int i = 0; i < e->pair_count; i++)
-        *sum += fl_body_id(e->pairs[i].a) + fl_body_id(e->pairs[i].b);
+        *sum += fl_body_serial(e->pairs[i].a) + fl_body_serial(e->pairs[i].b);
 }
 
 static void remove_in_hook(const fl_event *e, void *user)
 {
-    fl_body **victim = user;
-    if (*victim) {
+    fl_body_id *victim = user;
+    if (!fl_body_is_null(*victim)) {
         fl_world_remove_body(e->world, *victim);
-        *victim = NULL;
+        *victim = FL_NULL_BODY;
     }
 }
 
@@ -918,8 +921,8 @@ static void test_removed_body_leaves_no_contacts(void **s)
     (void)s;
     fl_world *w = world_with(fl_v2(0, G));
     add_box(w, fl_v2(0, 10.5), slab(20, 1));
-    fl_body *a = add_box(w, fl_v2(-2, 9.5), crate(1));
-    fl_body *b = add_box(w, fl_v2(2, 9.5), crate(1));
+    fl_body_id a = add_box(w, fl_v2(-2, 9.5), crate(1));
+    fl_body_id b = add_box(w, fl_v2(2, 9.5), crate(1));
     uint32_t sum = 0;
     assert_int_equal(fl_world_on(w, FL_EVENT_COLLISION_END, read_pairs, &sum), FL_OK);
     steps(w, 0.5);
@@ -927,7 +930,7 @@ static void test_removed_body_leaves_no_contacts(void **s)
     /* Removed between steps. */
     fl_world_remove_body(w, a);
     assert_int_equal(fl_world_contact_count(w), 1);
-    assert_ptr_equal(contact_at(w, 0).b, b);
+    assert_true(ID_EQ(contact_at(w, 0).b, b));
     /* b moved down one place in the list, and its contact says so. */
     assert_int_equal(fl_body_index(b), 1);
     assert_int_equal(contact_at(w, 0).index_b, 1);
@@ -935,10 +938,10 @@ static void test_removed_body_leaves_no_contacts(void **s)
     steps(w, 0.5);
     assert_int_equal(fl_world_contact_count(w), 1);
     /* Removed by a hook during a step. */
-    fl_body *victim = b;
+    fl_body_id victim = b;
     assert_int_equal(fl_world_on(w, FL_EVENT_COLLISION_ACTIVE, remove_in_hook, &victim), FL_OK);
     steps(w, DT);
-    assert_null(victim);
+    assert_true(ID_NULL(victim));
     assert_int_equal(fl_world_body_count(w), 1);
     assert_int_equal(fl_world_contact_count(w), 0);
     steps(w, 0.5);
@@ -955,9 +958,9 @@ static void test_contacts_carry_on_after_removal(void **s)
     (void)s;
     fl_world *w = world_with(fl_v2(0, G));
     add_box(w, fl_v2(0, 10.5), slab(20, 1));
-    fl_body *x1 = add_box(w, fl_v2(-4, 9.5), crate(1));
-    fl_body *x2 = add_box(w, fl_v2(0, 9.5), crate(1));
-    fl_body *x3 = add_box(w, fl_v2(4, 9.5), crate(1));
+    fl_body_id x1 = add_box(w, fl_v2(-4, 9.5), crate(1));
+    fl_body_id x2 = add_box(w, fl_v2(0, 9.5), crate(1));
+    fl_body_id x3 = add_box(w, fl_v2(4, 9.5), crate(1));
     steps(w, 0.5);
     assert_int_equal(fl_world_contact_count(w), 3);
     fl_world_remove_body(w, x1);
@@ -968,7 +971,7 @@ static void test_contacts_carry_on_after_removal(void **s)
     listen(w, &t);
     steps(w, DT);
     assert_int_equal(fl_world_contact_count(w), 2);
-    assert_ptr_equal(contact_at(w, 0).b, x3); /* the order did turn round */
+    assert_true(ID_EQ(contact_at(w, 0).b, x3)); /* the order did turn round */
     assert_int_equal(t.start, 0);
     assert_int_equal(t.active, 2);
     assert_int_equal(t.end, 0);
@@ -985,9 +988,9 @@ static void test_contacts_carry_on_after_renumbering(void **s)
 {
     (void)s;
     fl_world *w = world_with(fl_v2(0, G));
-    fl_body *far = add_box(w, fl_v2(500, -500), slab(1, 1));
+    fl_body_id far = add_box(w, fl_v2(500, -500), slab(1, 1));
     add_box(w, fl_v2(0, 10.5), slab(40, 1));
-    fl_body *a = add_box(w, fl_v2(-5, 9.5), crate(1));
+    fl_body_id a = add_box(w, fl_v2(-5, 9.5), crate(1));
     add_box(w, fl_v2(5, 9.5), crate(1));
     steps(w, 2.0);
     assert_int_equal(fl_world_contact_count(w), 2);
@@ -1011,15 +1014,15 @@ static void test_contacts_carry_on_after_renumbering(void **s)
  * each contact must name its bodies by their present places and parts they
  * have, with finite impulses. The pile comes to rest on the floor, and the
  * same script run twice ends in the same state bit for bit. */
-static fl_body *add_ell(fl_world *w, fl_vec2 at, double angle)
+static fl_body_id add_ell(fl_world *w, fl_vec2 at, double angle)
 {
     const fl_vec2 p[6] = {{0, 0}, {1.0, 0}, {1.0, 0.3}, {0.3, 0.3}, {0.3, 1.0}, {0, 1.0}};
-    fl_body *b = add_polygon(w, p, 6, at, angle, 400);
+    fl_body_id b = add_polygon(w, p, 6, at, angle, 400);
     assert_true(fl_body_part_count(b) >= 2);
     return b;
 }
 
-static fl_body *add_box_at_rest(fl_world *w, fl_vec2 at, double angle)
+static fl_body_id add_box_at_rest(fl_world *w, fl_vec2 at, double angle)
 {
     box_spec b = crate(0.8);
     b.angle = angle;
@@ -1033,8 +1036,8 @@ static void check_contacts(const fl_world *w)
         const fl_contact_data *c = &d;
         assert_true(c->index_a >= 0 && c->index_a < c->index_b &&
                     c->index_b < fl_world_body_count(w));
-        assert_ptr_equal(c->a, fl_world_body(w, c->index_a));
-        assert_ptr_equal(c->b, fl_world_body(w, c->index_b));
+        assert_true(ID_EQ(c->a, fl_world_body(w, c->index_a)));
+        assert_true(ID_EQ(c->b, fl_world_body(w, c->index_b)));
         assert_true(c->part_a >= 0 && c->part_a < fl_body_part_count(c->a));
         assert_true(c->part_b >= 0 && c->part_b < fl_body_part_count(c->b));
         for (int k = 0; k < c->count; k++) {
@@ -1071,7 +1074,7 @@ static void churn(double *out, int *n_out)
     }
     *n_out = fl_world_body_count(w);
     for (int i = 0; i < *n_out; i++) {
-        const fl_body *b = fl_world_body(w, i);
+        fl_body_id b = fl_world_body(w, i);
         /* Above the floor's top (y = 10) and at rest. */
         assert_true(fl_body_is_static(b) || (fl_body_position(b).y < 10.0 && fl_length(fl_body_velocity(b)) < 0.05));
         out[3 * i] = fl_body_position(b).x;
@@ -1105,7 +1108,7 @@ static void test_bodies_coming_and_going_keep_their_motion(void **s)
      * order than the list's. */
     for (int i = 0; i < 12; i++)
         add_box(w, fl_v2(-3.0 * i, 0.0), crate(1));
-    fl_body *live[64];
+    fl_body_id live[64];
     uint32_t stepped[64]; /* ids (never reused) of the bodies the last step moved */
     double before[64];
     int stepped_count = 0;
@@ -1126,12 +1129,12 @@ static void test_bodies_coming_and_going_keep_their_motion(void **s)
         for (int i = 0; i < n; i++) {
             bool first = true;
             for (int j = 0; j < stepped_count && first; j++)
-                first = stepped[j] != fl_body_id(live[i]);
+                first = stepped[j] != fl_body_serial(live[i]);
             assert_true(fl_body_velocity(live[i]).y == before[i] + G * (first ? DT / 2 : DT));
             assert_true(fl_body_velocity(live[i]).x == 0.0 && fl_body_spin(live[i]) == 0.0);
         }
         for (int i = 0; i < n; i++)
-            stepped[i] = fl_body_id(live[i]);
+            stepped[i] = fl_body_serial(live[i]);
         stepped_count = n;
     }
     fl_world_destroy(w);
@@ -1158,7 +1161,7 @@ static void test_hook_velocity_counts(void **s)
     (void)s;
     fl_world *w = world_with(fl_v2(0, G));
     add_box(w, fl_v2(0, 10.5), slab(40, 1));
-    fl_body *b = add_box(w, fl_v2(0, 9.45), crate(1)); /* 5 cm up */
+    fl_body_id b = add_box(w, fl_v2(0, 9.45), crate(1)); /* 5 cm up */
     double impulse = 0.0;
     assert_int_equal(fl_world_on(w, FL_EVENT_COLLISION_START, throw_sideways, &impulse), FL_OK);
     int i = 0;
@@ -1198,7 +1201,7 @@ static void test_damping_from_a_hook(void **s)
     (void)s;
     fl_world *w = world_with(fl_v2(0, G));
     add_box(w, fl_v2(0, 10.5), slab(40, 1));
-    fl_body *b = add_box(w, fl_v2(0, 9.25), crate(1)); /* falls 0.25 m: 2.2 m/s */
+    fl_body_id b = add_box(w, fl_v2(0, 9.25), crate(1)); /* falls 0.25 m: 2.2 m/s */
     assert_int_equal(fl_world_on(w, FL_EVENT_COLLISION_START, damp_on_touch, NULL), FL_OK);
     double deepest = 0.0;
     for (int i = 0; i < 120; i++) {
@@ -1215,11 +1218,11 @@ static void test_filter_and_sensor(void **s)
     fl_world *w = world_with(fl_v2(0, G));
     add_box(w, fl_v2(0, 10.5), slab(20, 1));
     /* A ghost whose mask excludes the floor's category falls through. */
-    fl_body *ghost = add_box(w, fl_v2(-5, 9.0), crate(1));
-    ghost->mask = ~1u;
+    fl_body_id ghost = add_box(w, fl_v2(-5, 9.0), crate(1));
+    body_find(ghost)->mask = ~1u;
     /* A sensor falls through as well, but reports the overlap. */
-    fl_body *sensor = add_box(w, fl_v2(5, 9.0), crate(1));
-    sensor->sensor = true;
+    fl_body_id sensor = add_box(w, fl_v2(5, 9.0), crate(1));
+    body_find(sensor)->sensor = true;
     tally t = {0};
     listen(w, &t);
     steps(w, 1.0);
@@ -1228,7 +1231,7 @@ static void test_filter_and_sensor(void **s)
     ASSERT_NEAR(fl_body_position(ghost).y, 9.0 + fallen, 1e-9);
     ASSERT_NEAR(fl_body_position(sensor).y, 9.0 + fallen, 1e-9);
     assert_int_equal(t.start, 1);
-    assert_ptr_equal(t.b, sensor);
+    assert_true(ID_EQ(t.b, sensor));
     fl_world_destroy(w);
 }
 
@@ -1243,13 +1246,13 @@ static void test_laden_barge_draft(void **s)
     fl_buoyancy *bu = add_water(w, -20, 20, 8, 20);
     const double bw = 8.0, bh = 1.0;
     box_spec barge = {bw, bh, 0, 300, 0.6, 0, false};
-    fl_body *hull = add_box(w, fl_v2(0, 8.0 - bh / 2 + 0.3), barge);
+    fl_body_id hull = add_box(w, fl_v2(0, 8.0 - bh / 2 + 0.3), barge);
     double mass = fl_body_mass(hull);
     for (int i = 0; i < 10; i++) {
         box_spec c = crate(0.6);
         c.density = 400;
         c.friction = 0.6;
-        fl_body *k = add_box(w, fl_v2(-3.0 + (i % 5) * 1.5, 8.0 - bh - 0.3 - (i / 5) * 0.62), c);
+        fl_body_id k = add_box(w, fl_v2(-3.0 + (i % 5) * 1.5, 8.0 - bh - 0.3 - (i / 5) * 0.62), c);
         mass += fl_body_mass(k);
     }
     steps(w, 30.0);

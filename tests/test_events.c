@@ -125,7 +125,7 @@ static void test_order_and_record(void **state)
 
 /* What the world looks like from inside its hooks. */
 typedef struct probe {
-    fl_body *body;
+    fl_body_id body;
     double y_before, y_after;
     uint64_t count_before, count_after;
 } probe;

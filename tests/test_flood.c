@@ -42,7 +42,7 @@ static void tank_points(double w, double h, double b, double floor, fl_vec2 out[
     out[7] = fl_v2(-w / 2, h / 2);
 }
 
-static fl_body *add_vessel(fl_world *w, const fl_vec2 *solid, int ns, const fl_vec2 *hull, int nh,
+static fl_body_id add_vessel(fl_world *w, const fl_vec2 *solid, int ns, const fl_vec2 *hull, int nh,
                            const fl_vec2 *openings, int n_open, fl_vec2 at, double angle,
                            double density, double water)
 {
@@ -59,7 +59,7 @@ static fl_body *add_vessel(fl_world *w, const fl_vec2 *solid, int ns, const fl_v
     d.is_static = density == 0.0;
     d.water = water;
     d.water_density = water > 0.0 ? RHO : 0.0;
-    fl_body *b = NULL;
+    fl_body_id b = FL_NULL_BODY;
     fl_error e;
     assert_int_equal(fl_world_add_body(w, &d, &b, &e), FL_OK);
     return b;
@@ -83,7 +83,7 @@ static void test_default_openings(void **s)
     fl_vec2 hull[4], solid[8];
     box_points(2.0, 1.0, hull);
     tank_points(2.0, 1.0, 1.8, 0.4, solid);
-    fl_body *open = add_vessel(w, solid, 8, hull, 4, NULL, 0, fl_v2(0, 0), 0.0, 500.0, 0.0);
+    fl_body_id open = add_vessel(w, solid, 8, hull, 4, NULL, 0, fl_v2(0, 0), 0.0, 500.0, 0.0);
     int n;
     const fl_vec2 *ends = fl_body_openings(open, &n);
     assert_true(fl_body_has_hold(open));
@@ -95,13 +95,13 @@ static void test_default_openings(void **s)
     ASSERT_NEAR(fmin(a.x, z.x), -0.9, 1e-12);
 
     const fl_vec2 none[1] = {{0, 0}};
-    fl_body *sealed = add_vessel(w, solid, 8, hull, 4, none, 0, fl_v2(5, 0), 0.0, 500.0, 0.0);
+    fl_body_id sealed = add_vessel(w, solid, 8, hull, 4, none, 0, fl_v2(5, 0), 0.0, 500.0, 0.0);
     fl_body_openings(sealed, &n);
     assert_int_equal(n, 0);
 
-    fl_body *plain = add_polygon(w, hull, 4, fl_v2(10, 0), 0.0, 500.0);
+    fl_body_id plain = add_polygon(w, hull, 4, fl_v2(10, 0), 0.0, 500.0);
     assert_false(fl_body_has_hold(plain));
-    assert_int_equal(fl_body_set_water(w, plain, 0.1, RHO), FL_EINVAL);
+    assert_int_equal(fl_body_set_water(plain, 0.1, RHO), FL_EINVAL);
     /* Water that does not fit is refused. */
     fl_body_def d = fl_body_def_default();
     d.points = solid;
@@ -111,7 +111,7 @@ static void test_default_openings(void **s)
     d.density = 500.0;
     d.water = 2.0;
     d.water_density = RHO;
-    fl_body *b = NULL;
+    fl_body_id b = FL_NULL_BODY;
     assert_int_equal(fl_world_add_body(w, &d, &b, NULL), FL_EINVAL);
     fl_world_destroy(w);
 }
@@ -222,7 +222,7 @@ static void test_slack_tank_lolls_to_the_curves_zero(void **s)
     fl_world *wo = fl_world_create(&wd, NULL);
     fl_buoyancy *bu = add_water(wo, -100, 100, 0.0, 50.0);
     const fl_vec2 sealed[1] = {{0, 0}};
-    fl_body *body = add_vessel(wo, solid, 8, hull, 4, sealed, 0, fl_v2(0, 0), 0.02, density, water);
+    fl_body_id body = add_vessel(wo, solid, 8, hull, 4, sealed, 0, fl_v2(0, 0), 0.02, density, water);
     run(wo, 240.0);
     /* It lolls to one side, swings back across and may come to rest on
      * the other: the curve is the same there, mirrored. The rest is a
@@ -253,7 +253,7 @@ static void test_holed_compartment_floods_to_the_lost_buoyancy_draft(void **s)
     fl_world_def wd = fl_world_def_default();
     fl_world *wo = fl_world_create(&wd, NULL);
     fl_buoyancy *bu = add_water(wo, -100, 100, 0.0, 50.0);
-    fl_body *body = add_vessel(wo, solid, 8, hull, 4, hole, 1, fl_v2(0, 0), 0.0, density, 0.0);
+    fl_body_id body = add_vessel(wo, solid, 8, hull, 4, hole, 1, fl_v2(0, 0), 0.0, density, 0.0);
     run(wo, 60.0);
     double keel = fl_body_world_point(body, fl_body_hull(body, NULL)[2]).y;
     printf("draft %.9f, lost-buoyancy %.9f (intact %.4f), water %.9f\n", keel, holed, intact,
@@ -283,7 +283,7 @@ static void test_orifice_fills_in_torricellis_time(void **s)
     fl_world *wo = fl_world_create(&wd, NULL);
     fl_buoyancy *bu = add_water(wo, -100, 100, surface, 50.0);
     double water0 = b * (0.9 - level0), full = b * (0.9 - surface);
-    fl_body *tank = add_vessel(wo, solid, 8, hull, 4, openings, 2, fl_v2(0, 0), 0.0, 0.0, water0);
+    fl_body_id tank = add_vessel(wo, solid, 8, hull, 4, openings, 2, fl_v2(0, 0), 0.0, 0.0, water0);
     double delta0 = level0 - surface;
     double T = 2 * b * sqrt(delta0) / (FL_DISCHARGE_COEFFICIENT * hole * sqrt(2 * G));
     double met = -1.0, half = -1.0;
@@ -321,7 +321,7 @@ static void test_cargo_floats_in_a_flooded_hold(void **s)
     add_vessel(wo, solid, 8, hull, 4, NULL, 0, fl_v2(0, 0), 0.0, 0.0, 0.72);
     fl_vec2 box[4];
     box_points(0.6, 0.6, box);
-    fl_body *cargo = add_polygon(wo, box, 4, fl_v2(0.0, 0.1), 0.0, RHO / 2);
+    fl_body_id cargo = add_polygon(wo, box, 4, fl_v2(0.0, 0.1), 0.0, RHO / 2);
     run(wo, 120.0);
     printf("cargo at %.12f, level 0.4\n", fl_body_position(cargo).y);
     ASSERT_NEAR(fl_body_position(cargo).y, 0.4, 1e-8);
@@ -347,16 +347,16 @@ static void test_water_come_and_gone_and_outlines_out_of_the_hull(void **s)
     tank_points(2.0, 1.0, 1.8, 0.4, solid);
     fl_world_def wd = fl_world_def_default();
     fl_world *wo = fl_world_create(&wd, NULL);
-    fl_body *b = add_vessel(wo, solid, 8, hull, 4, NULL, 0, fl_v2(0, 0), 0.3, 100.0, 0.0);
+    fl_body_id b = add_vessel(wo, solid, 8, hull, 4, NULL, 0, fl_v2(0, 0), 0.3, 100.0, 0.0);
     double mass = fl_body_mass(b), inertia = fl_body_inertia(b);
     /* Water put in a turning hull turns with it: angular momentum kept. */
     fl_body_set_spin(b, 2.0);
-    assert_int_equal(fl_body_set_water(wo, b, 0.2, RHO), FL_OK);
+    assert_int_equal(fl_body_set_water(b, 0.2, RHO), FL_OK);
     ASSERT_REL(fl_body_inertia(b) * fl_body_spin(b), inertia * 2.0, 1e-15);
     assert_true(fl_body_spin(b) < 2.0);
-    assert_int_equal(fl_body_set_water(wo, b, 1.6, 1e12), FL_OK);
+    assert_int_equal(fl_body_set_water(b, 1.6, 1e12), FL_OK);
     assert_true(fl_body_inertia(b) > 1e5 * inertia);
-    assert_int_equal(fl_body_set_water(wo, b, 0.0, 0.0), FL_OK);
+    assert_int_equal(fl_body_set_water(b, 0.0, 0.0), FL_OK);
     ASSERT_EXACT(fl_body_mass(b), mass);
     ASSERT_EXACT(fl_body_inertia(b), inertia);
     fl_world_destroy(wo);
@@ -396,11 +396,11 @@ static void test_swamps_and_sinks(void **s)
     gd.is_static = true;
     assert_int_equal(fl_world_add_body(wo, &gd, NULL, NULL), FL_OK);
     /* Heeled 50 degrees: its gunwale is under. */
-    fl_body *dinghy = add_vessel(wo, solid, 8, hull, 4, NULL, 0, fl_v2(0, 0), 50 * FL_PI / 180, 300.0, 0.0);
+    fl_body_id dinghy = add_vessel(wo, solid, 8, hull, 4, NULL, 0, fl_v2(0, 0), 50 * FL_PI / 180, 300.0, 0.0);
     /* Dense walls (2500 kg/m^2, 0.52 m^2: 1300 kg) on a hull that holds
      * 1.2 m^2 up: it floats dry, but a hole in its keel lets the sea in. */
     const fl_vec2 hole[2] = {{-0.05, 0.3}, {0.05, 0.3}};
-    fl_body *barge = add_vessel(wo, solid, 8, hull, 4, hole, 1, fl_v2(20, 0), 0.0, 2500.0, 0.0);
+    fl_body_id barge = add_vessel(wo, solid, 8, hull, 4, hole, 1, fl_v2(20, 0), 0.0, 2500.0, 0.0);
     fl_hold_water in;
     run(wo, 1.0);
     assert_true(fl_body_position(barge).y < 0.3); /* afloat at first */

@@ -43,7 +43,7 @@ static int teardown(void **state)
     return 0;
 }
 
-static const fl_body *body(int i) { return fl_world_body(sim.world, i); }
+static fl_body_id body(int i) { return fl_world_body(sim.world, i); }
 
 /* 2 x 1 at half the water's density: draft T = 0.5, BM = B^2 / 12T, GM =
  * T/2 + BM - h/2, and GZ = sin(p) (GM + BM tan^2(p) / 2) until the deck
@@ -84,7 +84,7 @@ static void test_a_hollow_boat_floats_on_its_hull(void **state)
 {
     (void)state;
     static gz_curve c, dense;
-    const fl_body *b = body(3);
+    fl_body_id b = body(3);
     int n;
     const fl_vec2 *hull = gz_hull(b, &n);
     assert_int_equal(n, 4);

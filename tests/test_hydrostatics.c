@@ -66,11 +66,11 @@ static void draft_case(double q)
 {
     const double w = 2.0, h = 1.0, surface = 8.0;
     tank t = tank_open(surface, 20.0);
-    fl_body *b = add_box_body(t.w, w, h, fl_v2(0.0, surface - h / 2), 0.0, q * RHO);
+    fl_body_id b = add_box_body(t.w, w, h, fl_v2(0.0, surface - h / 2), 0.0, q * RHO);
     run(&t, 60.0);
     double draft = fl_body_position(b).y + h / 2 - surface;
     ASSERT_NEAR(draft, q * h, 1e-4 * q * h);
-    ASSERT_NEAR(fl_buoyancy_body_area(t.b, 0, NULL), q * w * h, 1e-3 * q * w * h);
+    ASSERT_NEAR(fl_buoyancy_body_area(t.b, fl_world_body(fl_buoyancy_world(t.b), 0), NULL), q * w * h, 1e-3 * q * w * h);
     ASSERT_NEAR(fl_body_angle(b), 0.0, 1e-9);
     tank_close(&t);
 }
@@ -91,7 +91,7 @@ static void sink_case(double q, double k_lin, long seconds)
     fl_fluid_def f = *fl_buoyancy_fluid(t.b, 0);
     f.linear_drag = k_lin;
     assert_int_equal(fl_buoyancy_set_fluid(t.b, 0, &f, NULL), FL_OK);
-    fl_body *b = add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 5e4), 0.0, q * RHO);
+    fl_body_id b = add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 5e4), 0.0, q * RHO);
     double a = (1.0 - 1.0 / q) * G, l = k_lin / q;
     fl_world_step(t.w, DT);
     double first = -a * expm1(-l * DT / 2) / l;
@@ -122,13 +122,13 @@ static void test_dry_body_feels_nothing(void **s)
 {
     (void)s;
     tank t = tank_open(8.0, 14.0);
-    fl_body *b = add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 7.0 - 1e-9), 0.3, 500.0);
+    fl_body_id b = add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 7.0 - 1e-9), 0.3, 500.0);
     /* Its lowest corner is above the surface after one step as well. */
-    b->spin = 0.0;
+    body_find(b)->spin = 0.0;
     fl_world_step(t.w, DT);
     assert_true(fl_body_velocity(b).y == G * DT / 2); /* a first step's half kick */
     assert_true(fl_body_velocity(b).x == 0.0 && fl_body_spin(b) == 0.0);
-    assert_true(fl_buoyancy_body_area(t.b, 0, NULL) == 0.0);
+    assert_true(fl_buoyancy_body_area(t.b, fl_world_body(fl_buoyancy_world(t.b), 0), NULL) == 0.0);
     tank_close(&t);
 }
 
@@ -151,7 +151,7 @@ static void torque_case(double w, double h, double q, double theta)
     const double surface = 8.0;
     tank t = tank_open(surface, 20.0);
     double yc = surface - cos(theta) * h * (0.5 - q);
-    fl_body *b = add_box_body(t.w, w, h, fl_v2(3.0, yc), theta, q * RHO);
+    fl_body_id b = add_box_body(t.w, w, h, fl_v2(3.0, yc), theta, q * RHO);
     assert_int_equal(fl_buoyancy_apply(t.b, 0.0, DT), FL_OK);
     double want = righting_torque(w, h, q, theta);
     /* A few roundings in clipping and the shoelace sums. */
@@ -185,7 +185,7 @@ static void test_upright_stays_upright(void **s)
     (void)s;
     const double surface = 8.0, q = 0.5, theta = 0.1;
     tank t = tank_open(surface, 20.0);
-    fl_body *b = add_box_body(t.w, 2.0, 1.0, fl_v2(0.0, surface), theta, q * RHO);
+    fl_body_id b = add_box_body(t.w, 2.0, 1.0, fl_v2(0.0, surface), theta, q * RHO);
     double most = 0.0;
     for (int i = 0; i < 30 * 60; i++) {
         fl_world_step(t.w, DT);
@@ -203,7 +203,7 @@ static void test_tall_box_capsizes(void **s)
     (void)s;
     const double surface = 8.0, q = 0.5;
     tank t = tank_open(surface, 20.0);
-    fl_body *b = add_box_body(t.w, 0.6, 1.0, fl_v2(0.0, surface), 0.05, q * RHO);
+    fl_body_id b = add_box_body(t.w, 0.6, 1.0, fl_v2(0.0, surface), 0.05, q * RHO);
     run(&t, 40.0);
     /* Lying on its side (w^2/h^2 = 2.8 > 1.5 there, so it stays): the angle
      * is a quarter turn, give or take the decayed rocking. */
@@ -222,7 +222,7 @@ static void test_concave_u_submerged(void **s)
     const fl_vec2 u[8] = {{0, 0}, {3, 0}, {3, 3}, {2, 3}, {2, 1}, {1, 1}, {1, 3}, {0, 3}};
     add_polygon(t.w, u, 8, fl_v2(10.0, 0.0), 0.0, 500.0);
     assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
-    const fl_submerged *sub = fl_buoyancy_submerged(t.b, 0, 0);
+    const fl_submerged *sub = fl_buoyancy_submerged(t.b, fl_world_body(fl_buoyancy_world(t.b), 0), 0);
     assert_non_null(sub);
     ASSERT_NEAR(sub->area, 2.0, 1e-12);
     ASSERT_NEAR(sub->centroid.x, 11.5, 1e-12);
@@ -252,7 +252,7 @@ static void test_hull_displaces(void **s)
     d.hull_count = 4;
     d.origin = fl_v2(0.0, surface - 1.0); /* hull bottom on the surface */
     d.density = 500.0;
-    fl_body *b = NULL;
+    fl_body_id b = FL_NULL_BODY;
     assert_int_equal(fl_world_add_body(t.w, &d, &b, NULL), FL_OK);
     ASSERT_NEAR(fl_body_area(b), 0.38, 1e-12);
     ASSERT_NEAR(fl_body_hull_area(b), 2.0, 1e-12);
@@ -260,7 +260,7 @@ static void test_hull_displaces(void **s)
     run(&t, 60.0);
     double draft = fl_body_position(b).y - y0; /* the hull bottom started on the surface */
     ASSERT_NEAR(draft, 0.095, 1e-4 * 0.095);
-    ASSERT_NEAR(fl_buoyancy_body_area(t.b, 0, NULL), 0.19, 1e-4 * 0.19);
+    ASSERT_NEAR(fl_buoyancy_body_area(t.b, fl_world_body(fl_buoyancy_world(t.b), 0), NULL), 0.19, 1e-4 * 0.19);
     ASSERT_NEAR(fl_body_angle(b), 0.0, 1e-9);
     tank_close(&t);
 }
@@ -288,12 +288,12 @@ static void test_hull_beyond_outline(void **s)
     d.angle = FL_PI;                  /* ... turned over: the hull reaches up to 7.5 */
     assert_int_equal(fl_world_add_body(t.w, &d, NULL, NULL), FL_OK);
     assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
-    ASSERT_NEAR(fl_buoyancy_submerged(t.b, 0, 0)->area, 1.5, 1e-12);
-    ASSERT_NEAR(fl_buoyancy_submerged(t.b, 1, 0)->area, 3.0, 1e-12);
+    ASSERT_NEAR(fl_buoyancy_submerged(t.b, fl_world_body(fl_buoyancy_world(t.b), 0), 0)->area, 1.5, 1e-12);
+    ASSERT_NEAR(fl_buoyancy_submerged(t.b, fl_world_body(fl_buoyancy_world(t.b), 1), 0)->area, 3.0, 1e-12);
     /* The step's own pass agrees. */
     assert_int_equal(fl_buoyancy_apply(t.b, 0.0, DT), FL_OK);
-    ASSERT_NEAR(fl_buoyancy_submerged(t.b, 0, 0)->area, 1.5, 1e-12);
-    ASSERT_NEAR(fl_buoyancy_submerged(t.b, 1, 0)->area, 3.0, 1e-12);
+    ASSERT_NEAR(fl_buoyancy_submerged(t.b, fl_world_body(fl_buoyancy_world(t.b), 0), 0)->area, 1.5, 1e-12);
+    ASSERT_NEAR(fl_buoyancy_submerged(t.b, fl_world_body(fl_buoyancy_world(t.b), 1), 0)->area, 3.0, 1e-12);
     tank_close(&t);
 }
 
@@ -315,12 +315,12 @@ static void test_layered_fluids(void **s)
     water.bottom = 14.0;
     assert_int_equal(fl_buoyancy_add_fluid(bu, &oil, NULL), 0);
     assert_int_equal(fl_buoyancy_add_fluid(bu, &water, NULL), 1);
-    fl_body *b = add_box_body(w, 1.0, 1.0, fl_v2(0.0, 7.0), 0.0, 900.0);
+    fl_body_id b = add_box_body(w, 1.0, 1.0, fl_v2(0.0, 7.0), 0.0, 900.0);
     for (int i = 0; i < 60 * 60; i++)
         fl_world_step(w, DT);
     ASSERT_NEAR(fl_body_position(b).y, 8.0, 1e-4);
-    ASSERT_NEAR(fl_buoyancy_submerged(bu, 0, 0)->area, 0.5, 1e-3);
-    ASSERT_NEAR(fl_buoyancy_submerged(bu, 0, 1)->area, 0.5, 1e-3);
+    ASSERT_NEAR(fl_buoyancy_submerged(bu, fl_world_body(fl_buoyancy_world(bu), 0), 0)->area, 0.5, 1e-3);
+    ASSERT_NEAR(fl_buoyancy_submerged(bu, fl_world_body(fl_buoyancy_world(bu), 0), 1)->area, 0.5, 1e-3);
     fl_buoyancy_destroy(bu);
     fl_world_destroy(w);
 }
@@ -350,13 +350,13 @@ static void test_drag_exact_decay(void **s)
 {
     (void)s;
     tank t = tank_open(0.0, 1e4);
-    fl_body *light = add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 5e3), 0.0, 1.0);
-    light->velocity = fl_v2(5.0, 0.0);
-    fl_body *spinner = add_box_body(t.w, 1.0, 1.0, fl_v2(50.0, 5e3), 0.0, RHO);
-    spinner->spin = 3.0;
+    fl_body_id light = add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 5e3), 0.0, 1.0);
+    body_find(light)->velocity = fl_v2(5.0, 0.0);
+    fl_body_id spinner = add_box_body(t.w, 1.0, 1.0, fl_v2(50.0, 5e3), 0.0, RHO);
+    body_find(spinner)->spin = 3.0;
     /* Neutral (q = 1): rate 0.5/s, 0.0083 per step, the small-step branch. */
-    fl_body *cruiser = add_box_body(t.w, 1.0, 1.0, fl_v2(100.0, 5e3), 0.0, RHO);
-    cruiser->velocity = fl_v2(2.0, 0.0);
+    fl_body_id cruiser = add_box_body(t.w, 1.0, 1.0, fl_v2(100.0, 5e3), 0.0, RHO);
+    body_find(cruiser)->velocity = fl_v2(2.0, 0.0);
     fl_world_step(t.w, DT); /* a first step: the half kick decays over dt / 2 */
     ASSERT_NEAR(fl_body_velocity(light).x, 5.0 * exp(-0.5 * RHO / 1.0 * DT / 2),
                 1e-9 * 5.0 * exp(-4.0));
@@ -381,7 +381,7 @@ static void test_drag_exact_decay(void **s)
     f.bottom = 100;
     f.current = fl_v2(1.5, 0.0);
     fl_buoyancy_add_fluid(bu, &f, NULL);
-    fl_body *drifter = add_box_body(w, 1.0, 1.0, fl_v2(0.0, 50.0), 0.0, RHO);
+    fl_body_id drifter = add_box_body(w, 1.0, 1.0, fl_v2(0.0, 50.0), 0.0, RHO);
     for (int i = 0; i < 60 * 60; i++)
         fl_world_step(w, DT);
     /* Decay rate 0.5/s for 60 s: exp(-30) of the 1.5 m/s start is left. */
@@ -397,15 +397,15 @@ static void test_records_follow_the_body_list(void **s)
 {
     (void)s;
     tank t = tank_open(8.0, 20.0);
-    fl_body *a = add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 8.0), 0.0, 500.0);
+    fl_body_id a = add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 8.0), 0.0, 500.0);
     assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
-    ASSERT_NEAR(fl_buoyancy_submerged(t.b, 0, 0)->area, 0.5, 1e-12);
+    ASSERT_NEAR(fl_buoyancy_submerged(t.b, fl_world_body(fl_buoyancy_world(t.b), 0), 0)->area, 0.5, 1e-12);
     fl_world_remove_body(t.w, a);
     add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 5.0), 0.0, 500.0); /* dry */
-    assert_null(fl_buoyancy_submerged(t.b, 0, 0));
-    assert_true(fl_buoyancy_body_area(t.b, 0, NULL) == 0.0);
+    assert_null(fl_buoyancy_submerged(t.b, fl_world_body(fl_buoyancy_world(t.b), 0), 0));
+    assert_true(fl_buoyancy_body_area(t.b, fl_world_body(fl_buoyancy_world(t.b), 0), NULL) == 0.0);
     assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
-    assert_true(fl_buoyancy_submerged(t.b, 0, 0)->area == 0.0);
+    assert_true(fl_buoyancy_submerged(t.b, fl_world_body(fl_buoyancy_world(t.b), 0), 0)->area == 0.0);
     tank_close(&t);
 }
 
@@ -419,15 +419,15 @@ static void test_applied_forces_are_reported(void **s)
 {
     (void)s;
     tank t = tank_open(8.0, 20.0);
-    fl_body *a = add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 8.0), 0.3, 500.0);
-    fl_body *dry = add_box_body(t.w, 1.0, 1.0, fl_v2(3.0, 5.0), 0.0, 500.0);
+    fl_body_id a = add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 8.0), 0.3, 500.0);
+    fl_body_id dry = add_box_body(t.w, 1.0, 1.0, fl_v2(3.0, 5.0), 0.0, 500.0);
     fl_body_set_velocity(a, fl_v2(0.4, -0.2));
     fl_body_set_spin(a, 0.7);
-    assert_null(fl_buoyancy_applied(t.b, 0, 0)); /* nothing applied yet */
+    assert_null(fl_buoyancy_applied(t.b, fl_world_body(fl_buoyancy_world(t.b), 0), 0)); /* nothing applied yet */
     assert_int_equal(fl_buoyancy_apply(t.b, 0.0, DT), FL_OK);
-    const fl_submerged *sub = fl_buoyancy_submerged(t.b, 0, 0);
-    const fl_buoyancy_push *p = fl_buoyancy_applied(t.b, 0, 0);
-    const fl_buoyancy_total *tot = fl_buoyancy_applied_total(t.b, 0);
+    const fl_submerged *sub = fl_buoyancy_submerged(t.b, fl_world_body(fl_buoyancy_world(t.b), 0), 0);
+    const fl_buoyancy_push *p = fl_buoyancy_applied(t.b, fl_world_body(fl_buoyancy_world(t.b), 0), 0);
+    const fl_buoyancy_total *tot = fl_buoyancy_applied_total(t.b, fl_world_body(fl_buoyancy_world(t.b), 0));
     assert_non_null(p);
     assert_non_null(tot);
     ASSERT_NEAR(sub->area, 0.5, 1e-12); /* a box cut through its centre */
@@ -456,14 +456,14 @@ static void test_applied_forces_are_reported(void **s)
     ASSERT_EXACT(fl_body_damping(a, &toward, &spin_rate), tot->damping);
     ASSERT_EXACT(spin_rate, tot->angular_damping);
     ASSERT_EXACT(toward.x, 0.0); /* still water */
-    assert_null(fl_buoyancy_applied(t.b, 1, 0));
-    assert_null(fl_buoyancy_applied_total(t.b, 1));
-    assert_null(fl_buoyancy_applied(t.b, 0, 1));
+    assert_null(fl_buoyancy_applied(t.b, fl_world_body(fl_buoyancy_world(t.b), 1), 0));
+    assert_null(fl_buoyancy_applied_total(t.b, fl_world_body(fl_buoyancy_world(t.b), 1)));
+    assert_null(fl_buoyancy_applied(t.b, fl_world_body(fl_buoyancy_world(t.b), 0), 1));
     /* Measuring again leaves the report as it was. */
     assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
-    assert_ptr_equal(fl_buoyancy_applied(t.b, 0, 0), p);
+    assert_ptr_equal(fl_buoyancy_applied(t.b, fl_world_body(fl_buoyancy_world(t.b), 0), 0), p);
     fl_world_remove_body(t.w, dry);
-    assert_null(fl_buoyancy_applied(t.b, 0, 0));
+    assert_null(fl_buoyancy_applied(t.b, fl_world_body(fl_buoyancy_world(t.b), 0), 0));
     tank_close(&t);
 }
 
@@ -490,7 +490,7 @@ typedef struct drop_result {
     double step_rise;  /* the largest rise from one step to the next, J (reported) */
 } drop_result;
 
-static double box_energy(const fl_body *b, double w, double h, double surface)
+static double box_energy(fl_body_id b, double w, double h, double surface)
 {
     fl_vec2 v = fl_body_velocity(b);
     double m = fl_body_mass(b), spin = fl_body_spin(b), y = fl_body_position(b).y;
@@ -504,7 +504,7 @@ static drop_result drop_case(double w, double h, double density, double height)
 {
     const double surface = 8.0;
     tank t = tank_open(surface, 108.0);
-    fl_body *b = add_box_body(t.w, w, h, fl_v2(0.0, surface - height - h / 2), 0.0, density);
+    fl_body_id b = add_box_body(t.w, w, h, fl_v2(0.0, surface - height - h / 2), 0.0, density);
     drop_result r = {0.0, 0.0, 0.0, 0, 0.0};
     double e0 = box_energy(b, w, h, surface), last = e0;
     for (int i = 1; i <= 60 * 60; i++) {
@@ -585,7 +585,7 @@ static void test_whole_crossing_lifted_by_its_shape(void **s)
     f.linear_drag = f.angular_drag = 0.0;
     assert_int_equal(fl_buoyancy_set_fluid(t.b, 0, &f, NULL), FL_OK);
     const fl_vec2 p[3] = {{-w / 2, -h / 3}, {w / 2, -h / 3}, {0.0, 2 * h / 3}};
-    fl_body *tri = add_polygon(t.w, p, 3, fl_v2(0.0, 8.0 - 0.1 - 2 * h / 3 - v0 * DT), 0.0,
+    fl_body_id tri = add_polygon(t.w, p, 3, fl_v2(0.0, 8.0 - 0.1 - 2 * h / 3 - v0 * DT), 0.0,
                                density);
     fl_body_set_velocity(tri, fl_v2(0.0, v0));
     fl_world_step(t.w, DT); /* in the air: the first step's half kick */
@@ -637,11 +637,11 @@ static void hold_case(double cargo_density)
     double mass = 0.0;
     for (int i = 1; i < 5; i++)
         mass += fl_body_mass(fl_world_body(sim.world, i));
-    ASSERT_REL(fl_buoyancy_body_area(sim.buoyancy, 1, NULL), mass / RHO, 1e-6);
+    ASSERT_REL(fl_buoyancy_body_area(sim.buoyancy, fl_world_body(sim.world, 1), NULL), mass / RHO, 1e-6);
     for (int i = 2; i < 5; i++) {
-        const fl_body *crate = fl_world_body(sim.world, i);
+        fl_body_id crate = fl_world_body(sim.world, i);
         assert_true(fl_body_position(crate).y + 0.3 > 8.0); /* its bottom is under water */
-        assert_true(fl_buoyancy_body_area(sim.buoyancy, i, NULL) == 0.0);
+        assert_true(fl_buoyancy_body_area(sim.buoyancy, fl_world_body(sim.world, i), NULL) == 0.0);
     }
     fl_sim_free(&sim);
 }
@@ -676,7 +676,7 @@ static void test_dry_hold_heeled(void **s)
     (void)s;
     tank t = tank_open(8.0, 20.0);
     fl_body_def d = boat_def(fl_v2(0.0, 8.5), 10.0 * FL_PI / 180.0);
-    fl_body *boat;
+    fl_body_id boat;
     assert_int_equal(fl_world_add_body(t.w, &d, &boat, NULL), FL_OK);
     /* In the hold: resting on the inner floor (y 0.4 of the points), turned
      * with it; points are offsets from the outline's own origin, the body's
@@ -684,12 +684,12 @@ static void test_dry_hold_heeled(void **s)
     fl_vec2 c;
     fl_polygon_area_centroid(shell, 8, &c);
     fl_vec2 in_hold = fl_body_world_point(boat, fl_sub(fl_v2(0.0, 0.1), c));
-    fl_body *crate = add_box_body(t.w, 0.6, 0.6, in_hold, d.angle, 700.0);
+    fl_body_id crate = add_box_body(t.w, 0.6, 0.6, in_hold, d.angle, 700.0);
     add_box_body(t.w, 0.6, 0.6, fl_v2(5.0, 9.0), 0.0, 700.0); /* in open water */
     assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
     assert_true(fl_body_position(crate).y - 0.5 > 8.0); /* under the surface */
-    assert_true(fl_buoyancy_body_area(t.b, 1, NULL) == 0.0);
-    ASSERT_NEAR(fl_buoyancy_body_area(t.b, 2, NULL), 0.36, 1e-12);
+    assert_true(fl_buoyancy_body_area(t.b, fl_world_body(fl_buoyancy_world(t.b), 1), NULL) == 0.0);
+    ASSERT_NEAR(fl_buoyancy_body_area(t.b, fl_world_body(fl_buoyancy_world(t.b), 2), NULL), 0.36, 1e-12);
     tank_close(&t);
 }
 
@@ -751,7 +751,7 @@ static void test_heave_keeps_its_amplitude_and_period(void **s)
         fl_fluid_def f = *fl_buoyancy_fluid(t.b, 0);
         f.linear_drag = f.angular_drag = 0.0;
         assert_int_equal(fl_buoyancy_set_fluid(t.b, 0, &f, NULL), FL_OK);
-        fl_body *b = add_box_body(t.w, 1.0, 0.5, fl_v2(0.0, a0), 0.0, 500.0);
+        fl_body_id b = add_box_body(t.w, 1.0, 0.5, fl_v2(0.0, a0), 0.0, 500.0);
         swing sw = {{a0, a0, a0}, 0, 0, 0, 0, 0, 0};
         double e0 = 0.0, y = a0;
         for (long i = 1; i <= (long)(60 * rates[r]); i++) {
@@ -797,7 +797,7 @@ static void test_heave_decays_at_half_the_drag(void **s)
         f.linear_drag = drags[r];
         f.angular_drag = 0.0;
         assert_int_equal(fl_buoyancy_set_fluid(t.b, 0, &f, NULL), FL_OK);
-        fl_body *b = add_box_body(t.w, 1.0, 0.5, fl_v2(0.0, a0), 0.0, 500.0);
+        fl_body_id b = add_box_body(t.w, 1.0, 0.5, fl_v2(0.0, a0), 0.0, 500.0);
         swing sw = {{a0, a0, a0}, 0, 0, 0, 0, 0, 0};
         for (int i = 1; i <= 20 * 60 && (sw.peaks == 0 || sw.last > 1e-9); i++) {
             fl_world_step(t.w, DT);
@@ -835,7 +835,7 @@ static void test_roll_keeps_its_amplitude_and_its_gm_period(void **s)
         fl_fluid_def f = *fl_buoyancy_fluid(t.b, 0);
         f.linear_drag = f.angular_drag = 0.0;
         assert_int_equal(fl_buoyancy_set_fluid(t.b, 0, &f, NULL), FL_OK);
-        fl_body *b = add_box_body(t.w, w, h, fl_v2(0.0, 0.0), heel, 500.0);
+        fl_body_id b = add_box_body(t.w, w, h, fl_v2(0.0, 0.0), heel, 500.0);
         swing sw = {{heel, heel, heel}, 0, 0, 0, 0, 0, 0};
         long n = (long)(10.5 * period / DT);
         for (long i = 1; i <= n; i++) {
@@ -865,7 +865,7 @@ static void test_roll_keeps_its_amplitude_and_its_gm_period(void **s)
 static void heel_run(double rate, double *heel, int samples)
 {
     tank t = tank_open(8.0, 14.0);
-    fl_body *b = add_box_body(t.w, 1.0, 2.0, fl_v2(14.0, 7.0), 8.0 * FL_PI / 180.0, 500.0);
+    fl_body_id b = add_box_body(t.w, 1.0, 2.0, fl_v2(14.0, 7.0), 8.0 * FL_PI / 180.0, 500.0);
     int every = (int)(rate / 60.0 + 0.5);
     for (int k = 0; k < samples; k++) {
         for (int i = 0; i < every; i++)
@@ -913,12 +913,12 @@ static double world_energy(fl_buoyancy *bu, fl_world *w, double surface)
     assert_int_equal(fl_buoyancy_measure(bu, 0.0), FL_OK);
     double e = 0.0;
     for (int i = 0; i < fl_world_body_count(w); i++) {
-        const fl_body *b = fl_world_body(w, i);
+        fl_body_id b = fl_world_body(w, i);
         fl_vec2 v = fl_body_velocity(b);
         double m = fl_body_mass(b), spin = fl_body_spin(b);
         e += 0.5 * m * fl_dot(v, v) + 0.5 * fl_body_inertia(b) * spin * spin -
              m * G * fl_body_position(b).y;
-        const fl_submerged *sub = fl_buoyancy_submerged(bu, i, 0);
+        const fl_submerged *sub = fl_buoyancy_submerged(bu, fl_world_body(fl_buoyancy_world(bu), i), 0);
         if (sub && sub->area > 0.0)
             e += RHO * G * sub->area * (sub->centroid.y - surface);
     }
@@ -987,7 +987,7 @@ static void stability_case(double w, double h, double q)
     add_box_body(t.w, w, h, fl_v2(0.0, surface - h / 2 + T), 0.0, q * RHO);
     assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
     fl_hydrostatics hs;
-    assert_true(fl_buoyancy_hydrostatics(t.b, 0, 0.0, &hs));
+    assert_true(fl_buoyancy_hydrostatics(t.b, fl_world_body(fl_buoyancy_world(t.b), 0), 0.0, &hs));
     assert_int_equal(hs.fluid, 0);
     assert_true(hs.floating);
     ASSERT_NEAR(hs.draft, T, 1e-12);
@@ -1014,10 +1014,18 @@ static void test_inspector_stability_numbers(void **s)
     add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 2.0), 0.0, 500.0);
     assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
     fl_hydrostatics hs;
-    assert_true(fl_buoyancy_hydrostatics(t.b, 0, 0.0, &hs));
+    assert_true(fl_buoyancy_hydrostatics(t.b, fl_world_body(fl_buoyancy_world(t.b), 0), 0.0, &hs));
     assert_int_equal(hs.fluid, -1);
     assert_false(hs.floating);
-    assert_false(fl_buoyancy_hydrostatics(t.b, 1, 0.0, &hs));
+    /* A body that joined since the measure: the list changed. */
+    fl_body_def d = fl_body_def_default();
+    const fl_vec2 sq[4] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+    d.points = sq;
+    d.point_count = 4;
+    d.density = 1.0;
+    fl_body_id late = FL_NULL_BODY;
+    assert_int_equal(fl_world_add_body(fl_buoyancy_world(t.b), &d, &late, NULL), FL_OK);
+    assert_false(fl_buoyancy_hydrostatics(t.b, late, 0.0, &hs));
     tank_close(&t);
 }
 
@@ -1042,12 +1050,12 @@ static void test_nested_hulls(void **s)
             assert_int_equal(fl_world_add_body(t.w, &d, NULL, NULL), FL_OK);
         }
         assert_int_equal(fl_buoyancy_measure(t.b, 0.0), FL_OK);
-        double boat = fl_buoyancy_body_area(t.b, 0, NULL);
+        double boat = fl_buoyancy_body_area(t.b, fl_world_body(fl_buoyancy_world(t.b), 0), NULL);
         if (!with_dinghy)
             alone = boat;
         else {
             ASSERT_EXACT(boat, alone);
-            assert_true(fl_buoyancy_body_area(t.b, 1, NULL) == 0.0);
+            assert_true(fl_buoyancy_body_area(t.b, fl_world_body(fl_buoyancy_world(t.b), 1), NULL) == 0.0);
         }
         tank_close(&t);
     }
@@ -1101,7 +1109,7 @@ static void test_step_and_measure_agree(void **s)
     assert_int_equal(fl_buoyancy_apply(bu, 0.7, DT), FL_OK);
     for (int i = 0; i < n; i++)
         for (int k = 0; k < 2; k++) {
-            const fl_submerged *sub = fl_buoyancy_submerged(bu, i, k);
+            const fl_submerged *sub = fl_buoyancy_submerged(bu, fl_world_body(fl_buoyancy_world(bu), i), k);
             assert_non_null(sub);
             area[i][k] = sub->area;
             cb[i][k] = sub->centroid;
@@ -1114,7 +1122,7 @@ static void test_step_and_measure_agree(void **s)
     for (int i = 0; i < n; i++) {
         double total = 0.0;
         for (int k = 0; k < 2; k++) {
-            const fl_submerged *sub = fl_buoyancy_submerged(bu, i, k);
+            const fl_submerged *sub = fl_buoyancy_submerged(bu, fl_world_body(fl_buoyancy_world(bu), i), k);
             assert_true(sub->area == area[i][k]);
             if (sub->area > 0.0) {
                 assert_true(sub->centroid.x == cb[i][k].x && sub->centroid.y == cb[i][k].y);
@@ -1150,8 +1158,8 @@ static void test_still_water_circle_agrees_with_clipping(void **s)
     fl_world *w;
     fl_fluid_def f;
     fl_buoyancy *bu = open_fluid(&w, &f, 0.0, 4.0, 8.0, 11.0);
-    fl_body *b = add_polygon(w, HEX, 6, fl_v2(0.0, 0.0), 0.0, 500.0);
-    double r = b->hull_radius;
+    fl_body_id b = add_polygon(w, HEX, 6, fl_v2(0.0, 0.0), 0.0, 500.0);
+    double r = body_find(b)->hull_radius;
     const fl_vec2 edges[6] = {{2.0, 8.0}, {2.0, 11.0}, {0.0, 9.5}, {4.0, 9.5}, {0.0, 8.0}, {4.0, 11.0}};
     const double off[15] = {-1.2,  -1.0000001, -0.9999999, -0.99999, -0.9999,
                             -0.999, -0.99,      0.0,        0.99,     0.999,
@@ -1175,7 +1183,7 @@ static void test_still_water_circle_agrees_with_clipping(void **s)
                     fl_vec2 at = fl_v2(edges[e].x + off[i] * r, edges[e].y + off[j] * r);
                     fl_body_set_transform(b, at, turns[k]);
                     assert_int_equal(fl_buoyancy_apply(bu, 0.0, DT), FL_OK);
-                    const fl_submerged *sub = fl_buoyancy_submerged(bu, 0, 0);
+                    const fl_submerged *sub = fl_buoyancy_submerged(bu, fl_world_body(fl_buoyancy_world(bu), 0), 0);
                     fl_vec2 poly[2][32];
                     int n = 6;
                     for (int v = 0; v < 6; v++)
@@ -1275,7 +1283,7 @@ static void test_square_log_rolls_to_its_corner(void **state)
 static double settled_angle(double w, double h, double start_deg)
 {
     tank t = tank_open(8.0, 20.0);
-    fl_body *b = add_box_body(t.w, w, h, fl_v2(0.0, 8.0), start_deg * FL_PI / 180.0, 0.5 * RHO);
+    fl_body_id b = add_box_body(t.w, w, h, fl_v2(0.0, 8.0), start_deg * FL_PI / 180.0, 0.5 * RHO);
     run(&t, 120.0);
     double a = fl_body_angle(b);
     tank_close(&t);

@@ -23,7 +23,7 @@
 #define DT (1.0 / 60.0)
 #define G 9.81
 
-static double energy(const fl_body *b)
+static double energy(fl_body_id b)
 {
     fl_vec2 v = fl_body_velocity(b);
     double spin = fl_body_spin(b), m = fl_body_mass(b);
@@ -38,7 +38,7 @@ static void test_a_spinning_box_landing_flat_gains_nothing(void **s)
     for (int k = 0; k < 5; k++) {
         fl_world *w = solved_world(fl_v2(0.0, G), 1, passes[k]);
         add_wall(w, fl_v2(11.0, 14.5), 22.0, 1.0);
-        fl_body *box = add_box_body(w, 2.4, 1.6, fl_v2(10.0, 13.2), 0.0, 900.0);
+        fl_body_id box = add_box_body(w, 2.4, 1.6, fl_v2(10.0, 13.2), 0.0, 900.0);
         fl_body_set_velocity(box, fl_v2(0.0, 5.0));
         fl_body_set_spin(box, 2.0);
         double e = energy(box), scale = fabs(e), most = -INFINITY;
@@ -82,7 +82,7 @@ static void test_a_bouncing_pile_never_gains(void **s)
         add_wall(w, fl_v2(-4.5, 5.0), 1.0, 12.0);
         add_wall(w, fl_v2(4.5, 5.0), 1.0, 12.0);
         uint64_t r = 3;
-        fl_body *box[40];
+        fl_body_id box[40];
         for (int i = 0; i < 40; i++) {
             double wd = 0.3 + 0.6 * next_random(&r), h = 0.3 + 0.6 * next_random(&r);
             double density = 100.0 * pow(80.0, next_random(&r));

@@ -97,7 +97,7 @@ static built *round_trip(const built *b, const fl_scene_view *view)
     return again;
 }
 
-static void assert_same_body(const fl_body *x, const fl_body *y)
+static void assert_same_body(fl_body_id x, fl_body_id y)
 {
     ASSERT_NEAR(fl_body_position(y).x, fl_body_position(x).x, TOL);
     ASSERT_NEAR(fl_body_position(y).y, fl_body_position(x).y, TOL);
@@ -146,7 +146,7 @@ static void assert_same_world(const built *a, const built *b)
         assert_same_body(fl_world_body(a->s.world, i), fl_world_body(b->s.world, i));
     assert_int_equal(fl_world_joint_count(b->s.world), fl_world_joint_count(a->s.world));
     for (int k = 0; k < fl_world_joint_count(a->s.world); k++) {
-        const fl_joint *x = fl_world_joint(a->s.world, k), *y = fl_world_joint(b->s.world, k);
+        fl_joint_id x = fl_world_joint(a->s.world, k), y = fl_world_joint(b->s.world, k);
         ASSERT_NEAR(fl_joint_world_a(y).x, fl_joint_world_a(x).x, TOL);
         ASSERT_NEAR(fl_joint_world_a(y).y, fl_joint_world_a(x).y, TOL);
         ASSERT_NEAR(fl_joint_world_b(y).x, fl_joint_world_b(x).x, TOL);
@@ -246,7 +246,7 @@ static void test_labels_follow_bodies(void **state)
     d.point_count = 3;
     d.origin = fl_v2(2, 2);
     d.density = 500;
-    fl_body *added;
+    fl_body_id added;
     assert_int_equal(fl_world_add_body(a->s.world, &d, &added, NULL), FL_OK);
     const uint32_t teal = 0x008080;
     assert_int_equal(fl_sim_label_body(&a->s, added, "wedge", &teal), FL_OK);
@@ -257,7 +257,7 @@ static void test_labels_follow_bodies(void **state)
     assert_int_equal(fl_sim_label_body(&a->s, added, "oil", NULL), FL_EINVAL);  /* a fluid's */
     assert_int_equal(fl_sim_label_body(&a->s, added, "world", NULL), FL_EINVAL);
     assert_int_equal(fl_sim_label_body(&a->s, added, "wedge", &teal), FL_OK); /* its own, again */
-    fl_body *ngon = fl_world_body(a->s.world, 0);
+    fl_body_id ngon = fl_world_body(a->s.world, 0);
     assert_int_equal(fl_sim_label_body(&a->s, ngon, "crate", NULL), FL_OK); /* the crate is gone */
     assert_int_equal(fl_sim_label_body(&a->s, ngon, "", NULL), FL_OK);
     steps(a, 30);
@@ -288,7 +288,7 @@ static void test_labels_given_from_labels(void **state)
                                "box name=boat at=0,0 size=1,1 density=500 color=#808080\n"
                                "box at=3,0 size=1,1 static color=#204060\n";
     built *a = build(text, strlen(text));
-    fl_body *boat = fl_world_body(a->s.world, 0), *plain = fl_world_body(a->s.world, 1);
+    fl_body_id boat = fl_world_body(a->s.world, 0), plain = fl_world_body(a->s.world, 1);
     const uint32_t red = 0xc03020;
     uint32_t rgb;
     assert_int_equal(fl_sim_label_body(&a->s, boat, fl_sim_body_name(&a->s, boat), &red), FL_OK);
@@ -301,7 +301,7 @@ static void test_labels_given_from_labels(void **state)
     d.density = 500;
     for (int i = 0; i < 20; i++) {
         d.origin = fl_v2(2.0 * i, 5.0);
-        fl_body *added;
+        fl_body_id added;
         assert_int_equal(fl_world_add_body(a->s.world, &d, &added, NULL), FL_OK);
         const uint32_t c = (uint32_t)i;
         assert_int_equal(fl_sim_label_body(&a->s, added, fl_sim_body_name(&a->s, plain), &c), FL_OK);
@@ -429,7 +429,7 @@ static void test_wave_speed_from_dispersion(void **state)
     steps(a, 150);
     steps(b, 150);
     for (int i = 0; i < 2; i++) {
-        const fl_body *x = fl_world_body(a->s.world, i), *y = fl_world_body(b->s.world, i);
+        fl_body_id x = fl_world_body(a->s.world, i), y = fl_world_body(b->s.world, i);
         ASSERT_EXACT(fl_body_position(y).x, fl_body_position(x).x);
         ASSERT_EXACT(fl_body_position(y).y, fl_body_position(x).y);
         ASSERT_EXACT(fl_body_angle(y), fl_body_angle(x));

@@ -112,7 +112,7 @@ static void test_events_happen_at_their_step(void **state)
     fl_scene_error err;
     assert_true(fl_sim_build(&s, &sc, &err));
     fl_scene_free(&sc);
-    const fl_body *crate = fl_world_body(s.world, 0);
+    fl_body_id crate = fl_world_body(s.world, 0);
     double mass = fl_body_mass(crate);
     for (int k = 1; k <= 9; k++) {
         (void)fl_sim_step(&s, &err); /* the push on 'late' at 3 is skipped (below) */
@@ -200,7 +200,7 @@ static void test_spawned_polygon_outlives_its_scene(void **state)
             assert_true(fl_sim_step(both[k], &err));
         fl_world *w = both[k]->world;
         assert_int_equal(fl_world_body_count(w), 2);
-        const fl_body *b = fl_world_body(w, 1);
+        fl_body_id b = fl_world_body(w, 1);
         assert_int_equal(fl_body_vertex_count(b), 5);
         assert_int_equal(fl_body_hull_count(b), 4);
     }

@@ -74,7 +74,7 @@ static double next_random(uint64_t *state)
     return (double)(*state >> 11) / 9007199254740992.0;
 }
 
-static fl_body *add_box(fl_world *w, double wd, double h, fl_vec2 at, double angle, double density)
+static fl_body_id add_box(fl_world *w, double wd, double h, fl_vec2 at, double angle, double density)
 {
     const fl_vec2 p[4] = {{-wd / 2, -h / 2}, {wd / 2, -h / 2}, {wd / 2, h / 2}, {-wd / 2, h / 2}};
     return add_polygon(w, p, 4, at, angle, density);
@@ -93,7 +93,7 @@ static void check_held(const tank *t, const char *when, int step, bool inside)
 {
     double k = fmax(t->width, t->height);
     for (int i = t->first; i < fl_world_body_count(t->w); i++) {
-        const fl_body *b = fl_world_body(t->w, i);
+        fl_body_id b = fl_world_body(t->w, i);
         fl_vec2 p = fl_body_position(b), v = fl_body_velocity(b);
         if (!isfinite(p.x) || !isfinite(p.y) || !isfinite(v.x) || !isfinite(v.y) ||
             !isfinite(fl_body_angle(b)) || !isfinite(fl_body_spin(b)))
@@ -119,12 +119,12 @@ static double energy(const tank *t, double *scale)
     double e = 0.0;
     *scale = 0.0;
     for (int i = t->first; i < fl_world_body_count(t->w); i++) {
-        const fl_body *b = fl_world_body(t->w, i);
+        fl_body_id b = fl_world_body(t->w, i);
         fl_vec2 v = fl_body_velocity(b), c;
         double m = fl_body_mass(b), spin = fl_body_spin(b);
         double kinetic = 0.5 * m * fl_dot(v, v) + 0.5 * fl_body_inertia(b) * spin * spin;
         double fall = -m * G * fl_body_position(b).y;
-        double a = fl_buoyancy_body_area(t->b, i, &c);
+        double a = fl_buoyancy_body_area(t->b, fl_world_body(fl_buoyancy_world(t->b), i), &c);
         double lift = a > 0.0 ? RHO * G * a * (c.y - t->surface) : 0.0;
         e += kinetic + fall + lift;
         *scale += kinetic + fabs(fall) + fabs(lift);
@@ -143,7 +143,7 @@ static void pour_densities(tank *t, int count, bool hexagons, double lightest, d
         double size = 0.05 + 0.10 * next_random(&r);
         double density = lightest * pow(10.0, decades * next_random(&r));
         fl_vec2 at = {0.2 + 0.18 * (i % 20), 0.2 + 0.18 * (i / 20)};
-        fl_body *b;
+        fl_body_id b;
         if (hexagons && i % 3 == 0) {
             fl_vec2 p[6];
             for (int k = 0; k < 6; k++)
@@ -296,7 +296,7 @@ static void test_a_packed_tank_settles_in_substeps(void **s)
         fail_msg("settled, a centre is %g of its radius past a wall's face", deepest);
     double fastest = 0.0;
     for (int i = t.first; i < fl_world_body_count(t.w); i++) {
-        const fl_body *b = fl_world_body(t.w, i);
+        fl_body_id b = fl_world_body(t.w, i);
         double v = fl_length(fl_body_velocity(b)) + fabs(fl_body_spin(b)) * fl_body_radius(b);
         fastest = fmax(fastest, v);
     }
@@ -326,7 +326,7 @@ static void test_one_centimetre_to_fifty_metres(void **s)
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
         double a = sizes[k];
         tank t = tank_open(4 * a, 4 * a, 2 * a);
-        fl_body *b = add_box(t.w, a, a, fl_v2(2 * a, 1.2 * a), 0.0, RHO / 2);
+        fl_body_id b = add_box(t.w, a, a, fl_v2(2 * a, 1.2 * a), 0.0, RHO / 2);
         for (int i = 1; i <= 60 * 60; i++) {
             fl_world_step(t.w, DT);
             if (i % 60 == 0)
@@ -357,7 +357,7 @@ static void test_fifty_metre_a_second_impacts(void **s)
         for (size_t k = 0; k < sizeof shots / sizeof shots[0]; k++) {
             tank t = tank_open(10.0, 10.0, 4.0);
             add_box(t.w, 1.0, 1.0, fl_v2(8.0, 9.5), 0.0, 5000.0);
-            fl_body *b = add_box(t.w, 1.0, 1.0, shots[k][0], 0.3, densities[d]);
+            fl_body_id b = add_box(t.w, 1.0, 1.0, shots[k][0], 0.3, densities[d]);
             fl_body_set_velocity(b, shots[k][1]);
             for (int i = 1; i <= 600; i++) {
                 fl_world_step(t.w, DT);

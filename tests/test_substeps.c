@@ -49,8 +49,8 @@ static void test_heavy_on_light_holds_in_substeps(void **s)
     for (int k = 0; k < 2; k++) {
         fl_world *w = solved_world(fl_v2(0.0, 9.81), plans[k][0], plans[k][1]);
         add_floor(w, 2.0);
-        fl_body *brick = add_box_body(w, 0.1, 0.05, fl_v2(0.0, 1.975), 0.0, 1000.0);
-        fl_body *slab = add_box_body(w, 0.3, 0.1, fl_v2(0.0, 1.9), 0.0, 50000.0);
+        fl_body_id brick = add_box_body(w, 0.1, 0.05, fl_v2(0.0, 1.975), 0.0, 1000.0);
+        fl_body_id slab = add_box_body(w, 0.3, 0.1, fl_v2(0.0, 1.9), 0.0, 50000.0);
         for (int i = 0; i < 30 * 60; i++)
             fl_world_step(w, DT);
         double yb = fl_body_position(brick).y, ys = fl_body_position(slab).y;
@@ -73,7 +73,7 @@ static void test_free_bodies_as_without_substeps(void **s)
     (void)s;
     fl_world *w[2];
     fl_buoyancy *water[2];
-    fl_body *box[2], *raft[2];
+    fl_body_id box[2], raft[2];
     for (int k = 0; k < 2; k++) {
         w[k] = solved_world(fl_v2(0.0, 9.81), k == 0 ? 1 : 8, 10);
         water[k] = add_water(w[k], -50.0, 50.0, 0.0, 20.0);
@@ -105,13 +105,13 @@ static void test_a_copy_in_substeps_stays_equal(void **s)
     fl_world *w = solved_world(fl_v2(0.0, 9.81), 4, 3);
     add_floor(w, 2.0);
     fl_buoyancy *water = add_water(w, -3.0, 3.0, 1.0, 2.0);
-    fl_body *first = NULL;
+    fl_body_id first = FL_NULL_BODY;
     for (int i = 0; i < 12; i++) {
-        fl_body *b = add_box_body(w, 0.3, 0.2, fl_v2(-1.2 + 0.25 * (i % 6), 0.2 - 0.3 * (i / 6)),
+        fl_body_id b = add_box_body(w, 0.3, 0.2, fl_v2(-1.2 + 0.25 * (i % 6), 0.2 - 0.3 * (i / 6)),
                                   0.1 * i, 200.0 + 700.0 * (i % 4));
-        first = first ? first : b;
+        first = !fl_body_is_null(first) ? first : b;
     }
-    fl_rope_def r = {first, NULL, {0, 0}, {-1.2, 1.9}, 1.0, 0, 0};
+    fl_rope_def r = {first, FL_NULL_BODY, {0, 0}, {-1.2, 1.9}, 1.0, 0, 0};
     assert_int_equal(fl_world_add_rope(w, &r, NULL, NULL), FL_OK);
     for (int i = 0; i < 50; i++)
         fl_world_step(w, DT);
@@ -128,7 +128,7 @@ static void test_a_copy_in_substeps_stays_equal(void **s)
     }
     assert_true(fl_world_contact_count(w) > 0);
     for (int i = 0; i < fl_world_body_count(w); i++) {
-        const fl_body *a = fl_world_body(w, i), *b = fl_world_body(copy, i);
+        fl_body_id a = fl_world_body(w, i), b = fl_world_body(copy, i);
         ASSERT_EXACT(fl_body_position(b).x, fl_body_position(a).x);
         ASSERT_EXACT(fl_body_position(b).y, fl_body_position(a).y);
         ASSERT_EXACT(fl_body_angle(b), fl_body_angle(a));
@@ -142,7 +142,7 @@ static void test_a_copy_in_substeps_stays_equal(void **s)
 
 /* The momentum of bodies b[0..1], and their kinetic energy; *size: the
  * sum of their momenta's lengths, for roundoff. */
-static fl_vec2 momentum(fl_body *const b[2], double *energy, double *size)
+static fl_vec2 momentum(fl_body_id const b[2], double *energy, double *size)
 {
     fl_vec2 p = {0.0, 0.0};
     *energy = *size = 0.0;
@@ -164,7 +164,7 @@ static void test_collision_in_substeps_keeps_momentum(void **s)
     (void)s;
     fl_world *w = solved_world(fl_v2(0.0, 0.0), 8, 2);
     fl_vec2 p[4] = {{-0.5, -0.5}, {0.5, -0.5}, {0.5, 0.5}, {-0.5, 0.5}};
-    fl_body *b[2];
+    fl_body_id b[2];
     for (int k = 0; k < 2; k++) {
         fl_body_def d = fl_body_def_default();
         d.points = p;

@@ -26,7 +26,7 @@
 #define SLOP 0.0005  /* the overlap a resting contact keeps (solver_rows.h) */
 #define PRESSED 0.05 /* m: how far below its rest the light box may go */
 
-static fl_body *box_at(fl_world *w, double x, double y, double wd, double h, double density,
+static fl_body_id box_at(fl_world *w, double x, double y, double wd, double h, double density,
                        double restitution, bool is_static)
 {
     const fl_vec2 p[4] = {{-wd / 2, -h / 2}, {wd / 2, -h / 2}, {wd / 2, h / 2}, {-wd / 2, h / 2}};
@@ -37,7 +37,7 @@ static fl_body *box_at(fl_world *w, double x, double y, double wd, double h, dou
     d.density = is_static ? 0.0 : density;
     d.is_static = is_static;
     d.restitution = restitution;
-    fl_body *b = NULL;
+    fl_body_id b = FL_NULL_BODY;
     assert_int_equal(fl_world_add_body(w, &d, &b, NULL), FL_OK);
     return b;
 }
@@ -50,8 +50,8 @@ static void sandwich(double ratio, double restitution)
     fl_world_def wd = fl_world_def_default();
     fl_world *w = solved_world(fl_v2(0.0, 9.81), wd.substeps, wd.iterations);
     box_at(w, 10.0, 14.5, 22.0, 1.0, 0.0, 0.0, true);
-    fl_body *light = box_at(w, 10.0, 13.8, 0.6, 0.4, 300.0, restitution, false);
-    fl_body *heavy = box_at(w, 10.0, 12.8, 1.0, 1.0, ratio * 72.0, restitution, false);
+    fl_body_id light = box_at(w, 10.0, 13.8, 0.6, 0.4, 300.0, restitution, false);
+    fl_body_id heavy = box_at(w, 10.0, 12.8, 1.0, 1.0, ratio * 72.0, restitution, false);
     fl_body_set_velocity(heavy, fl_v2(0.0, 10.0));
     double deepest = 0.0, fastest = 0.0;
     for (int i = 1; i <= 10 * 60; i++) {

@@ -169,7 +169,7 @@ static void test_pressure_integral(void **st)
                 add_box_body(s.w, box[i].w, box[i].h, box[i].at, box[i].angle, 500.0);
                 double t = 0.37 * ti;
                 assert_int_equal(fl_buoyancy_measure(s.b, t), FL_OK);
-                const fl_submerged *sub = fl_buoyancy_submerged(s.b, 0, 0);
+                const fl_submerged *sub = fl_buoyancy_submerged(s.b, fl_world_body(fl_buoyancy_world(s.b), 0), 0);
                 ASSERT_REL(sub->area, box[i].w * box[i].h, 1e-12);
                 fl_vec2 fq;
                 double mq;
@@ -189,9 +189,9 @@ static fl_vec2 force_amplitude(sea *s, double t)
 {
     double period = s->f.wave_length / s->f.wave_speed;
     assert_int_equal(fl_buoyancy_measure(s->b, t), FL_OK);
-    fl_vec2 f0 = fl_buoyancy_submerged(s->b, 0, 0)->wave_force;
+    fl_vec2 f0 = fl_buoyancy_submerged(s->b, fl_world_body(fl_buoyancy_world(s->b), 0), 0)->wave_force;
     assert_int_equal(fl_buoyancy_measure(s->b, t + period / 4), FL_OK);
-    fl_vec2 f1 = fl_buoyancy_submerged(s->b, 0, 0)->wave_force;
+    fl_vec2 f1 = fl_buoyancy_submerged(s->b, fl_world_body(fl_buoyancy_world(s->b), 0), 0)->wave_force;
     return fl_v2(hypot(f0.x, f1.x), hypot(f0.y, f1.y));
 }
 
@@ -251,7 +251,7 @@ static void test_cut_by_the_surface(void **st)
     const double bw = 1.0, bh = 1.0, yc = 10.1, A = 0.3;
     add_box_body(s.w, bw, bh, fl_v2(x0, yc), 0.0, 400.0);
     assert_int_equal(fl_buoyancy_measure(s.b, t), FL_OK);
-    const fl_submerged *sub = fl_buoyancy_submerged(s.b, 0, 0);
+    const fl_submerged *sub = fl_buoyancy_submerged(s.b, fl_world_body(fl_buoyancy_world(s.b), 0), 0);
     double a = bw * (bh / 2 - (10.0 - yc));
     ASSERT_REL(sub->area, a, 1.5e-4); /* the chords' A (k L/128)^2 / 8 w at most */
     double moment = -2.0 * A * (sin(k * bw / 2) / (k * k) - (bw / 2) * cos(k * bw / 2) / k);
@@ -260,7 +260,7 @@ static void test_cut_by_the_surface(void **st)
      * same off the polygon, and BM = (w^3 / 12) / area. */
     ASSERT_REL(sub->waterline, bw, 1e-12);
     fl_hydrostatics hs;
-    assert_true(fl_buoyancy_hydrostatics(s.b, 0, t, &hs));
+    assert_true(fl_buoyancy_hydrostatics(s.b, fl_world_body(fl_buoyancy_world(s.b), 0), t, &hs));
     assert_true(hs.floating);
     ASSERT_REL(hs.waterline, bw, 1e-12);
     ASSERT_REL(hs.bm, bw * bw * bw / 12.0 / a, 3e-4);
@@ -270,7 +270,7 @@ static void test_cut_by_the_surface(void **st)
     assert_int_equal(fl_buoyancy_measure(s.b, tc), FL_OK);
     double crest =
         bw * (bh / 2 + yc - (10.0 - A)) - A * bw * (1.0 - sin(k * bw / 2) / (k * bw / 2));
-    ASSERT_REL(fl_buoyancy_submerged(s.b, 0, 0)->area, crest, 2e-4);
+    ASSERT_REL(fl_buoyancy_submerged(s.b, fl_world_body(fl_buoyancy_world(s.b), 0), 0)->area, crest, 2e-4);
     sea_close(&s);
 }
 
@@ -306,7 +306,7 @@ static void test_long_hull_across_crests(void **st)
     for (int phase = 0; phase < 3; phase++) {
         double t = phase * 0.37;
         assert_int_equal(fl_buoyancy_measure(s.b, t), FL_OK);
-        const fl_submerged *sub = fl_buoyancy_submerged(s.b, 0, 0);
+        const fl_submerged *sub = fl_buoyancy_submerged(s.b, fl_world_body(fl_buoyancy_world(s.b), 0), 0);
         const long n = 400000;
         double area = 0.0, mx = 0.0, my = 0.0, dx = (x1 - x0) / n;
         for (long i = 0; i <= n; i++) {
@@ -368,7 +368,7 @@ static ride ride_wave(sea *s, double w, double hgt, double density, double depth
 {
     double slope, y = fl_fluid_surface_at(&s->f, 0.0, 0.0, &slope);
     fl_vec2 at = fl_v2(0.0, y + depth);
-    fl_body *b = add_box_body(s->w, w, hgt, at, atan(slope), density);
+    fl_body_id b = add_box_body(s->w, w, hgt, at, atan(slope), density);
     fl_body_set_velocity(b, fl_fluid_wave_velocity(&s->f, at, 0.0));
     double period = s->f.wave_length / fabs(s->f.wave_speed);
     long skip = lround(settle / dt), n = lround(periods * period / dt);
@@ -507,18 +507,18 @@ static void test_drag_towards_the_orbit(void **st)
     add_box_body(s.w, 0.4, 0.3, fl_v2(2.0, 11.2), 0.2, 800.0);
     const double t = 0.9, dt = 1.0 / 60.0;
     assert_int_equal(fl_buoyancy_apply(s.b, t, dt), FL_OK);
-    const fl_submerged *sub = fl_buoyancy_submerged(s.b, 0, 0);
+    const fl_submerged *sub = fl_buoyancy_submerged(s.b, fl_world_body(fl_buoyancy_world(s.b), 0), 0);
     fl_vec2 u = fl_fluid_wave_velocity(&s.f, sub->centroid, t);
     assert_true(fl_length(u) > 0.1); /* a w e^(-k d) = 0.38 m/s here */
     ASSERT_NEAR(sub->flow.x, 0.4 + u.x, 1e-15);
     ASSERT_NEAR(sub->flow.y, u.y, 1e-15);
-    const fl_buoyancy_push *push = fl_buoyancy_applied(s.b, 0, 0);
+    const fl_buoyancy_push *push = fl_buoyancy_applied(s.b, fl_world_body(fl_buoyancy_world(s.b), 0), 0);
     assert_non_null(push);
     /* The drag reported is its mean over the step, the body at rest when
      * it starts and the weight and the lift (the wave's pressure in it)
      * moving it meanwhile: c m_f (u mean(r dt) - a (1 - mean(r dt)) / r),
      * r = c m_f / m, mean(x) = (1 - e^-x) / x. */
-    const fl_body *body = fl_world_body(s.w, 0);
+    fl_body_id body = fl_world_body(s.w, 0);
     double mf = RHO * sub->area, m = fl_body_mass(body), r = s.f.linear_drag * mf / m;
     double mean = -expm1(-r * dt) / (r * dt), ahead = (1.0 - mean) / r;
     fl_vec2 a = fl_add(fl_v2(0.0, G), fl_scale(push->lift, 1.0 / m));
@@ -571,13 +571,13 @@ static void test_still_water_unchanged(void **st)
         fl_world_step(a, 1.0 / 60.0);
         fl_world_step(b, 1.0 / 60.0);
         for (int i = 0; i < 3; i++) {
-            const fl_body *x = fl_world_body(a, i), *y = fl_world_body(b, i);
-            assert_memory_equal(&x->position, &y->position, sizeof x->position);
-            assert_memory_equal(&x->velocity, &y->velocity, sizeof x->velocity);
-            assert_memory_equal(&x->angle, &y->angle, sizeof x->angle);
-            assert_memory_equal(&x->spin, &y->spin, sizeof x->spin);
-            const fl_submerged *sub = fl_buoyancy_submerged(ba, i, 0);
-            const fl_buoyancy_push *push = fl_buoyancy_applied(ba, i, 0);
+            fl_body_id x = fl_world_body(a, i), y = fl_world_body(b, i);
+            assert_memory_equal(&body_find(x)->position, &body_find(y)->position, sizeof body_find(x)->position);
+            assert_memory_equal(&body_find(x)->velocity, &body_find(y)->velocity, sizeof body_find(x)->velocity);
+            assert_memory_equal(&body_find(x)->angle, &body_find(y)->angle, sizeof body_find(x)->angle);
+            assert_memory_equal(&body_find(x)->spin, &body_find(y)->spin, sizeof body_find(x)->spin);
+            const fl_submerged *sub = fl_buoyancy_submerged(ba, fl_world_body(fl_buoyancy_world(ba), i), 0);
+            const fl_buoyancy_push *push = fl_buoyancy_applied(ba, fl_world_body(fl_buoyancy_world(ba), i), 0);
             /* (Cut by the surface: pushed as measured; one dry or wholly
              * under may be pushed as the step will take it, ahead.c.) */
             if (!push || !(sub->waterline > 0.0))

@@ -45,7 +45,7 @@ static fl_world *make_world(fl_vec2 gravity)
 
 /* Adds a dynamic (density > 0) or static (density == 0) body; fails the
  * test if the engine refuses it. */
-static fl_body *add_body(fl_world *w, const fl_vec2 *pts, int n, fl_vec2 origin, double angle,
+static fl_body_id add_body(fl_world *w, const fl_vec2 *pts, int n, fl_vec2 origin, double angle,
                          fl_vec2 velocity, double density)
 {
     fl_body_def def = fl_body_def_default();
@@ -56,10 +56,10 @@ static fl_body *add_body(fl_world *w, const fl_vec2 *pts, int n, fl_vec2 origin,
     def.velocity = velocity;
     def.density = density;
     def.is_static = density == 0.0;
-    fl_body *b = NULL;
+    fl_body_id b = FL_NULL_BODY;
     fl_error err = {""};
     fl_status st = fl_world_add_body(w, &def, &b, &err);
-    if (st != FL_OK || !b) {
+    if (st != FL_OK || fl_body_is_null(b)) {
         print_error("fl_world_add_body: %d %s\n", (int)st, err.message);
         fail();
     }
@@ -83,9 +83,9 @@ static void test_free_fall_exact(void **state)
     fl_vec2 box[4];
     box_points(1, 1, box);
     const fl_vec2 o0 = {3, -20}, o1 = {-7.5, 100}, o2 = {0.25, 0};
-    fl_body *drop = add_body(w, box, 4, o0, 0, fl_v2(0, 0), 1);
-    fl_body *thrown = add_body(w, box, 4, o1, 0, fl_v2(3, 0), 2);
-    fl_body *tossed = add_body(w, box, 4, o2, 0, fl_v2(-1.5, -5), 0.5);
+    fl_body_id drop = add_body(w, box, 4, o0, 0, fl_v2(0, 0), 1);
+    fl_body_id thrown = add_body(w, box, 4, o1, 0, fl_v2(3, 0), 2);
+    fl_body_id tossed = add_body(w, box, 4, o2, 0, fl_v2(-1.5, -5), 0.5);
     /* The centred box's centroid is exactly (0, 0): position == origin. */
     ASSERT_EXACT(fl_body_position(drop).x, o0.x);
     ASSERT_EXACT(fl_body_position(drop).y, o0.y);
@@ -125,20 +125,20 @@ static void test_mass_from_density(void **state)
     fl_world *w = make_world(fl_v2(0, 9.81));
     fl_vec2 box[4];
     box_points(2, 1, box);
-    fl_body *b = add_body(w, box, 4, fl_v2(0, 0), 0, fl_v2(0, 0), 3);
+    fl_body_id b = add_body(w, box, 4, fl_v2(0, 0), 0, fl_v2(0, 0), 3);
     /* Area 2 and mass 3 * 2 = 6: exact in binary. */
     ASSERT_EXACT(fl_body_area(b), 2.0);
     ASSERT_EXACT(fl_body_mass(b), 6.0);
     ASSERT_EXACT(fl_body_density(b), 3.0);
     /* 1/6 rounded once, the same division as the engine's: exact. */
-    ASSERT_EXACT(b->inv_mass, 1.0 / 6.0);
+    ASSERT_EXACT(body_find(b)->inv_mass, 1.0 / 6.0);
     /* Scene-format defaults, copied: exact. */
     ASSERT_EXACT(fl_body_friction(b), 0.4);
     ASSERT_EXACT(fl_body_restitution(b), 0.0);
     /* I = m (w^2 + h^2) / 12 = 2.5; the engine divides by 12 and multiplies
      * by density: two roundings, 1e-15 relative. */
     ASSERT_REL(fl_body_inertia(b), 6.0 * (4 + 1) / 12, 1e-15);
-    ASSERT_REL(b->inv_inertia, 1.0 / 2.5, 1e-15);
+    ASSERT_REL(body_find(b)->inv_inertia, 1.0 / 2.5, 1e-15);
 
     /* A right triangle with legs 3 (along x) and 6 (along y) from the
      * points' origin: area 9, centroid (1, 2) (exact: 54/54 and 108/54),
@@ -146,7 +146,7 @@ static void test_mass_from_density(void **state)
     const fl_vec2 tri[] = {{0, 0}, {3, 0}, {0, 6}};
     const fl_vec2 origin = {10, 20};
     const double angle = 0.3;
-    fl_body *t = add_body(w, tri, 3, origin, angle, fl_v2(0, 0), 0.5);
+    fl_body_id t = add_body(w, tri, 3, origin, angle, fl_v2(0, 0), 0.5);
     ASSERT_EXACT(fl_body_area(t), 9.0);
     ASSERT_EXACT(fl_body_mass(t), 4.5);
     /* A dozen roundings in the inertia sum: 1e-14 relative. */
@@ -180,11 +180,11 @@ static void test_mass_from_density(void **state)
     ASSERT_EXACT(fl_body_hull_area(t), 9.0);
 
     /* A static body has mass 0 and inverse mass 0, whatever its density. */
-    fl_body *s = add_body(w, box, 4, fl_v2(0, 50), 0, fl_v2(0, 0), 0);
+    fl_body_id s = add_body(w, box, 4, fl_v2(0, 50), 0, fl_v2(0, 0), 0);
     ASSERT_EXACT(fl_body_mass(s), 0.0);
-    ASSERT_EXACT(s->inv_mass, 0.0);
+    ASSERT_EXACT(body_find(s)->inv_mass, 0.0);
     ASSERT_EXACT(fl_body_inertia(s), 0.0);
-    ASSERT_EXACT(s->inv_inertia, 0.0);
+    ASSERT_EXACT(body_find(s)->inv_inertia, 0.0);
     ASSERT_EXACT(fl_body_area(s), 2.0);
     fl_world_destroy(w);
 }
@@ -201,8 +201,8 @@ static void test_either_winding(void **state)
         r[i] = p[4 - i];
     assert_true(fl_polygon_signed_area(p, 5) > 0);
     assert_true(fl_polygon_signed_area(r, 5) < 0);
-    fl_body *a = add_body(w, p, 5, fl_v2(40, -3), 1.1, fl_v2(0, 0), 1.7);
-    fl_body *b = add_body(w, r, 5, fl_v2(40, -3), 1.1, fl_v2(0, 0), 1.7);
+    fl_body_id a = add_body(w, p, 5, fl_v2(40, -3), 1.1, fl_v2(0, 0), 1.7);
+    fl_body_id b = add_body(w, r, 5, fl_v2(40, -3), 1.1, fl_v2(0, 0), 1.7);
     /* Sums taken about a different first vertex round differently: a few
      * roundings on unit-size values, 1e-14 relative / absolute. */
     ASSERT_REL(fl_body_area(b), fl_body_area(a), 1e-14);
@@ -237,8 +237,8 @@ static void test_apply_force(void **state)
     fl_vec2 box[4];
     box_points(2, 2, box);
     /* Mass 4 (exact), I = 4 (4 + 4) / 12 = 8/3. */
-    fl_body *b = add_body(w, box, 4, fl_v2(5, 5), 0, fl_v2(1, -2), 1);
-    b->spin = 0.5; /* public field; no setter */
+    fl_body_id b = add_body(w, box, 4, fl_v2(5, 5), 0, fl_v2(1, -2), 1);
+    body_find(b)->spin = 0.5; /* public field; no setter */
     ASSERT_EXACT(fl_body_mass(b), 4.0);
 
     /* At (6, 4.5): r = (1, -0.5), F = (3, -2):
@@ -291,7 +291,7 @@ static void test_torque_sign(void **state)
     fl_world *w = make_world(fl_v2(0, 0));
     fl_vec2 box[4];
     box_points(2, 2, box);
-    fl_body *b = add_body(w, box, 4, fl_v2(0, 0), 0, fl_v2(0, 0), 1);
+    fl_body_id b = add_body(w, box, 4, fl_v2(0, 0), 0, fl_v2(0, 0), 1);
     fl_body_apply_force(b, fl_v2(1, 0), fl_v2(0, 3));
     /* cross((1, 0), (0, 3)) = 3: exact. The force is also a push of 3 down. */
     ASSERT_EXACT(fl_body_torque(b), 3.0);
@@ -318,9 +318,9 @@ static void test_static_never_moves(void **state)
     fl_world *w = make_world(fl_v2(0.5, 9.81));
     fl_vec2 box[4];
     box_points(4, 0.5, box);
-    fl_body *s = add_body(w, box, 4, fl_v2(1.25, 7.5), 0.4, fl_v2(0, 0), 0);
+    fl_body_id s = add_body(w, box, 4, fl_v2(1.25, 7.5), 0.4, fl_v2(0, 0), 0);
     /* Far to the side, so that it falls past the static body. */
-    fl_body *d = add_body(w, box, 4, fl_v2(100, 0), 0, fl_v2(0, 0), 1);
+    fl_body_id d = add_body(w, box, 4, fl_v2(100, 0), 0, fl_v2(0, 0), 1);
     fl_vec2 p0 = fl_body_position(s);
     double a0 = fl_body_angle(s);
     for (int i = 0; i < 100; i++) {
@@ -350,10 +350,10 @@ static void test_remove_keeps_order(void **state)
     fl_vec2 box[4];
     box_points(1, 1, box);
     int tags[6];
-    fl_body *bodies[6];
+    fl_body_id bodies[6];
     for (int i = 0; i < 6; i++) {
         bodies[i] = add_body(w, box, 4, fl_v2(i * 2.0, 0), 0, fl_v2(0, 0), 1);
-        bodies[i]->user = &tags[i];
+        body_find(bodies[i])->user = &tags[i];
         assert_int_equal(fl_body_index(bodies[i]), i);
     }
     assert_int_equal(fl_world_body_count(w), 6);
@@ -362,19 +362,19 @@ static void test_remove_keeps_order(void **state)
     const int left[] = {0, 1, 3, 5};
     assert_int_equal(fl_world_body_count(w), 4);
     for (int i = 0; i < 4; i++) {
-        fl_body *b = fl_world_body(w, i);
-        assert_ptr_equal(b, bodies[left[i]]);
+        fl_body_id b = fl_world_body(w, i);
+        assert_true(ID_EQ(b, bodies[left[i]]));
         assert_ptr_equal(fl_body_user(b), &tags[left[i]]);
         assert_int_equal(fl_body_index(b), i);
     }
-    assert_null(fl_world_body(w, 4));
-    assert_null(fl_world_body(w, -1));
+    assert_true(ID_NULL(fl_world_body(w, 4)));
+    assert_true(ID_NULL(fl_world_body(w, -1)));
     /* Removing the first and the last. */
     fl_world_remove_body(w, bodies[0]);
     fl_world_remove_body(w, bodies[5]);
     assert_int_equal(fl_world_body_count(w), 2);
-    assert_ptr_equal(fl_world_body(w, 0), bodies[1]);
-    assert_ptr_equal(fl_world_body(w, 1), bodies[3]);
+    assert_true(ID_EQ(fl_world_body(w, 0), bodies[1]));
+    assert_true(ID_EQ(fl_world_body(w, 1), bodies[3]));
     assert_int_equal(fl_body_index(bodies[1]), 0);
     assert_int_equal(fl_body_index(bodies[3]), 1);
     fl_world_destroy(w);
@@ -384,7 +384,7 @@ static void expect_refused(fl_world *w, const fl_body_def *def, const char *why)
 {
     fl_error err;
     memset(&err, 0, sizeof err);
-    fl_body *b = (fl_body *)(uintptr_t)1; /* must not be written as a body */
+    fl_body_id b = {w, 7, 7}; /* must not be written */
     int before = fl_world_body_count(w);
     fl_status st = fl_world_add_body(w, def, &b, &err);
     if (st != FL_EINVAL) {
@@ -396,7 +396,7 @@ static void expect_refused(fl_world *w, const fl_body_def *def, const char *why)
         fail();
     }
     assert_int_equal(fl_world_body_count(w), before);
-    assert_true(b == (fl_body *)(uintptr_t)1);
+    assert_true(b.world == w && b.index == 7 && b.generation == 7);
     /* Also without an error record: still refused, no crash. */
     assert_int_equal(fl_world_add_body(w, def, NULL, NULL), FL_EINVAL);
     assert_int_equal(fl_world_body_count(w), before);
@@ -409,7 +409,7 @@ static void test_bad_step_does_nothing(void **state)
     fl_world *w = make_world(fl_v2(0, 9.81));
     fl_vec2 box[4];
     box_points(1, 1, box);
-    fl_body *b = add_body(w, box, 4, fl_v2(0, 0), 0, fl_v2(1, 2), 1);
+    fl_body_id b = add_body(w, box, 4, fl_v2(0, 0), 0, fl_v2(1, 2), 1);
     const double bad[] = {0.0, -0.01, NAN, INFINITY};
     for (int i = 0; i < COUNT(bad); i++)
         fl_world_step(w, bad[i]);
@@ -482,9 +482,9 @@ static void test_bad_bodies_refused(void **state)
 
     /* The good definition itself is accepted, and so is a static body of
      * density 0. */
-    fl_body *b = NULL;
+    fl_body_id b = FL_NULL_BODY;
     assert_int_equal(fl_world_add_body(w, &d, &b, NULL), FL_OK);
-    assert_non_null(b);
+    assert_false(ID_NULL(b));
     fl_body_def st = d;
     st.density = 0;
     st.is_static = true;
@@ -496,8 +496,8 @@ static void test_bad_bodies_refused(void **state)
 typedef struct hook_ctx {
     fl_vec2 box[4];
     fl_vec2 origin;
-    fl_body *added;
-    fl_body *victim;
+    fl_body_id added;
+    fl_body_id victim;
     int count_before_add, count_after_add, count_in_after;
     int calls;
 } hook_ctx;
@@ -506,7 +506,7 @@ static void add_in_hook(const fl_event *ev, void *user)
 {
     hook_ctx *c = user;
     c->calls++;
-    if (c->added)
+    if (!fl_body_is_null(c->added))
         return;
     fl_body_def def = fl_body_def_default();
     def.points = c->box;
@@ -534,20 +534,20 @@ static void test_add_in_hook(void **state)
     memset(&c, 0, sizeof c);
     box_points(1, 1, c.box);
     c.origin = fl_v2(10, 10);
-    fl_body *first = add_body(w, c.box, 4, fl_v2(0, 0), 0, fl_v2(0, 0), 1);
+    fl_body_id first = add_body(w, c.box, 4, fl_v2(0, 0), 0, fl_v2(0, 0), 1);
     assert_int_equal(fl_world_on(w, FL_EVENT_BEFORE_UPDATE, add_in_hook, &c), FL_OK);
     assert_int_equal(fl_world_on(w, FL_EVENT_AFTER_UPDATE, count_in_after_hook, &c), FL_OK);
 
     fl_world_step(w, dt);
-    assert_non_null(c.added);
+    assert_false(ID_NULL(c.added));
     /* Not in the world while the step runs... */
     assert_int_equal(c.count_before_add, 1);
     assert_int_equal(c.count_after_add, 1);
     assert_int_equal(c.count_in_after, 1);
     /* ...joins, last, when it ends... */
     assert_int_equal(fl_world_body_count(w), 2);
-    assert_ptr_equal(fl_world_body(w, 0), first);
-    assert_ptr_equal(fl_world_body(w, 1), c.added);
+    assert_true(ID_EQ(fl_world_body(w, 0), first));
+    assert_true(ID_EQ(fl_world_body(w, 1), c.added));
     assert_int_equal(fl_body_index(c.added), 1);
     /* ...without having moved in that step (exactly where it was put, with
      * the velocity it was given). */
@@ -570,10 +570,10 @@ static void test_add_in_hook(void **state)
 static void remove_in_hook(const fl_event *ev, void *user)
 {
     hook_ctx *c = user;
-    if (c->victim) {
+    if (!fl_body_is_null(c->victim)) {
         c->count_before_add = fl_world_body_count(ev->world);
         fl_world_remove_body(ev->world, c->victim);
-        c->victim = NULL;
+        c->victim = FL_NULL_BODY;
         c->calls++;
         /* The removal waits for the end of the step. */
         c->count_after_add = fl_world_body_count(ev->world);
@@ -588,9 +588,9 @@ static void test_remove_in_hook(void **state)
     hook_ctx c;
     memset(&c, 0, sizeof c);
     box_points(1, 1, c.box);
-    fl_body *a = add_body(w, c.box, 4, fl_v2(0, 0), 0, fl_v2(0, 0), 1);
-    fl_body *b = add_body(w, c.box, 4, fl_v2(2, 0), 0, fl_v2(0, 0), 1);
-    fl_body *d = add_body(w, c.box, 4, fl_v2(4, 0), 0, fl_v2(0, 0), 1);
+    fl_body_id a = add_body(w, c.box, 4, fl_v2(0, 0), 0, fl_v2(0, 0), 1);
+    fl_body_id b = add_body(w, c.box, 4, fl_v2(2, 0), 0, fl_v2(0, 0), 1);
+    fl_body_id d = add_body(w, c.box, 4, fl_v2(4, 0), 0, fl_v2(0, 0), 1);
     c.victim = b;
     assert_int_equal(fl_world_on(w, FL_EVENT_BEFORE_UPDATE, remove_in_hook, &c), FL_OK);
     fl_world_step(w, dt);
@@ -598,8 +598,8 @@ static void test_remove_in_hook(void **state)
     assert_int_equal(c.count_before_add, 3);
     assert_int_equal(c.count_after_add, 3);
     assert_int_equal(fl_world_body_count(w), 2);
-    assert_ptr_equal(fl_world_body(w, 0), a);
-    assert_ptr_equal(fl_world_body(w, 1), d);
+    assert_true(ID_EQ(fl_world_body(w, 0), a));
+    assert_true(ID_EQ(fl_world_body(w, 1), d));
     assert_int_equal(fl_body_index(a), 0);
     assert_int_equal(fl_body_index(d), 1);
     /* The survivors took their first step, a half kick (exact: dyadic). */
@@ -614,7 +614,7 @@ static void test_remove_in_hook(void **state)
     assert_int_equal(c.calls, 2);
     assert_int_equal(c.count_after_add, 2);
     assert_int_equal(fl_world_body_count(w), 1);
-    assert_ptr_equal(fl_world_body(w, 0), d);
+    assert_true(ID_EQ(fl_world_body(w, 0), d));
     assert_int_equal(fl_body_index(d), 0);
     fl_world_destroy(w);
 }
@@ -627,7 +627,7 @@ static void add_then_remove_hook(const fl_event *ev, void *user)
     def.points = c->box;
     def.point_count = 4;
     def.density = 1;
-    fl_body *b = NULL;
+    fl_body_id b = FL_NULL_BODY;
     assert_int_equal(fl_world_add_body(ev->world, &def, &b, NULL), FL_OK);
     fl_world_remove_body(ev->world, b);
     c->calls++;
@@ -674,7 +674,7 @@ static void test_bad_world_def(void **state)
     ASSERT_EXACT(fl_world_gravity(w).x, -2.0);
     fl_vec2 box[4];
     box_points(1, 1, box);
-    fl_body *b = add_body(w, box, 4, fl_v2(0, 0), 0, fl_v2(0, 0), 1);
+    fl_body_id b = add_body(w, box, 4, fl_v2(0, 0), 0, fl_v2(0, 0), 1);
     fl_world_step(w, 0.5); /* a first step: half a kick */
     ASSERT_EXACT(fl_body_velocity(b).x, -0.5);
     ASSERT_EXACT(fl_body_velocity(b).y, 1.0);
@@ -790,19 +790,19 @@ static void test_custom_allocator(void **state)
     memset(&h, 0, sizeof h);
     box_points(1, 1, h.box);
     /* 40 bodies and 20 hooks: the arrays must grow several times. */
-    fl_body *bodies[40];
+    fl_body_id bodies[40];
     for (int i = 0; i < 40; i++) {
         bodies[i] = add_body(w, h.box, 4, fl_v2(i, 0), 0, fl_v2(0, 0), 1);
         /* Each body sits, cache-line aligned, in a block from the hook. */
-        assert_true(find_live(c, bodies[i]->block) >= 0);
-        assert_true((uintptr_t)bodies[i] % 64 == 0);
+        assert_true(find_live(c, body_find(bodies[i])->block) >= 0);
+        assert_true((uintptr_t)body_find(bodies[i]) % 64 == 0);
     }
     for (int i = 0; i < 20; i++)
         assert_int_equal(fl_world_on(w, FL_EVENT_AFTER_UPDATE, noop_event, &bodies[i]), FL_OK);
     assert_int_equal(fl_world_on(w, FL_EVENT_BEFORE_UPDATE, add_in_hook, &h), FL_OK);
     fl_world_step(w, 0.01);
-    assert_non_null(h.added);
-    assert_true(find_live(c, h.added->block) >= 0);
+    assert_false(ID_NULL(h.added));
+    assert_true(find_live(c, body_find(h.added)->block) >= 0);
     for (int i = 0; i < 40; i += 3)
         fl_world_remove_body(w, bodies[i]);
     void *scratch = fl_world_alloc(w, 100);
@@ -874,14 +874,14 @@ static void test_allocator_failures(void **state)
 typedef struct oom_ctx {
     counting *c;
     fl_vec2 box[4];
-    fl_body *added;
+    fl_body_id added;
     int allow; /* allocations allowed from the hook on */
 } oom_ctx;
 
 static void add_then_starve(const fl_event *ev, void *user)
 {
     oom_ctx *o = user;
-    if (o->added)
+    if (!fl_body_is_null(o->added))
         return;
     o->c->fail_after = o->allow;
     fl_body_def def = fl_body_def_default();
@@ -938,19 +938,20 @@ static void test_allocator_failure_in_step(void **state)
         assert_true(full >= 1);
         for (int i = 0; i < full; i++)
             add_body(w, o.box, 4, fl_v2(i, 0), 0, fl_v2(0, 0), 1);
-        /* The hook's body and its pending-list slot get memory (2), the
-         * body list's growth at the end of the step does not. */
-        o.allow = 2;
+        /* The hook's body, its id's slot (the table of ids, grown as the
+         * body list is, is full too) and its pending-list slot get memory
+         * (3), the body list's growth at the end of the step does not. */
+        o.allow = 3;
         assert_int_equal(fl_world_on(w, FL_EVENT_BEFORE_UPDATE, add_then_starve, &o), FL_OK);
         int count = fl_world_body_count(w);
         fl_world_step(w, 0.01);
-        assert_non_null(o.added);
+        assert_false(ID_NULL(o.added));
         assert_int_equal(fl_world_body_count(w), count);
         c->fail_after = -1;
         if (pass == 0) {
             fl_world_step(w, 0.01);
             assert_int_equal(fl_world_body_count(w), count + 1);
-            assert_ptr_equal(fl_world_body(w, count), o.added);
+            assert_true(ID_EQ(fl_world_body(w, count), o.added));
         }
         fl_world_destroy(w);
         assert_int_equal(c->live_count, 0);
@@ -1004,7 +1005,7 @@ static void test_body_def_check_agrees(void **state)
         fl_error checked = {{0}}, added = {{0}};
         fl_body_def_part part = FL_BODY_DEF_OK;
         fl_status c = fl_body_def_check(&d, &part, &checked);
-        fl_body *b = NULL;
+        fl_body_id b = FL_NULL_BODY;
         fl_status a = fl_world_add_body(w, &d, &b, &added);
         assert_int_equal(c, a);
         assert_int_equal(c == FL_OK, part == FL_BODY_DEF_OK);
@@ -1037,7 +1038,7 @@ static void test_setters_refuse_non_finite(void **s)
     d.points = p;
     d.point_count = 4;
     d.density = 100.0;
-    fl_body *b = NULL;
+    fl_body_id b = FL_NULL_BODY;
     assert_int_equal(fl_world_add_body(w, &d, &b, NULL), FL_OK);
     const double bad[3] = {NAN, INFINITY, -INFINITY};
     const fl_vec2 v0 = fl_v2(1.0, 2.0);

@@ -24,8 +24,8 @@ bool plot_open(plot_series *p, const char *path, const char *quantity, const cha
     p->quantity = quantity;
     p->body = body;
     p->every = every > 0 ? every : 1;
-    const fl_body *b = reading_body(s, body);
-    if (!b) {
+    fl_body_id b = reading_body(s, body);
+    if (fl_body_is_null(b)) {
         snprintf(err, err_size, body ? "--body: no body named '%s' in the scene"
                                      : "--plot: the scene has no moving body%s", body ? body : "");
         return false;
@@ -42,8 +42,8 @@ bool plot_step(plot_series *p, fl_sim *s, long done, char *err, size_t err_size)
 {
     if (!plot_due(p, done))
         return true;
-    const fl_body *b = reading_body(s, p->body);
-    if (!b)
+    fl_body_id b = reading_body(s, p->body);
+    if (fl_body_is_null(b))
         return true; /* removed (by a script, a replay): the line ends */
     if (p->n == p->capacity) {
         int want = p->capacity ? 2 * p->capacity : 256;
@@ -59,7 +59,7 @@ bool plot_step(plot_series *p, fl_sim *s, long done, char *err, size_t err_size)
         p->capacity = want;
     }
     fl_hydrostatics hs;
-    fl_buoyancy_hydrostatics(s->buoyancy, fl_body_index(b), fl_world_time(s->world), &hs);
+    fl_buoyancy_hydrostatics(s->buoyancy, b, fl_world_time(s->world), &hs);
     p->t[p->n] = fl_world_time(s->world);
     p->v[p->n++] = reading_value(s, b, &hs, (reading)reading_named(p->quantity));
     return true;

@@ -65,14 +65,14 @@ static void print_summary(FILE *f, const char *name, fl_sim *s)
             (unsigned long long)fl_state_hash(w));
     fprintf(f, "  %-16s %10s %10s %10s %10s\n", "body", "x (m)", "y (m)", "angle (deg)", "submerged");
     for (int i = 0; i < fl_world_body_count(w); i++) {
-        const fl_body *b = fl_world_body(w, i);
+        fl_body_id b = fl_world_body(w, i);
         if (fl_body_is_static(b))
             continue;
         const char *n = fl_sim_body_name(s, b);
         char label[32];
         if (!n[0])
             snprintf(label, sizeof label, "#%d", i);
-        double frac = fl_buoyancy_body_area(s->buoyancy, i, NULL) / fl_body_hull_area(b);
+        double frac = fl_buoyancy_body_area(s->buoyancy, fl_world_body(s->world, i), NULL) / fl_body_hull_area(b);
         fl_vec2 at = fl_body_position(b);
         fprintf(f, "  %-16s %10.4f %10.4f %11.3f %9.2f%%\n", n[0] ? n : label, at.x, at.y,
                 fl_body_angle(b) * 180.0 / FL_PI, 100.0 * frac);
@@ -93,7 +93,7 @@ static bool write_state_to(FILE *f, void *ctx, char *why, size_t why_size)
 static int first_non_finite(const fl_world *w)
 {
     for (int i = 0; i < fl_world_body_count(w); i++) {
-        const fl_body *b = fl_world_body(w, i);
+        fl_body_id b = fl_world_body(w, i);
         fl_vec2 x = fl_body_position(b), v = fl_body_velocity(b);
         if (!isfinite(x.x) || !isfinite(x.y) || !isfinite(fl_body_angle(b)) || !isfinite(v.x) ||
             !isfinite(v.y) || !isfinite(fl_body_spin(b)))

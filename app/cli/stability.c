@@ -93,10 +93,10 @@ int cli_stability(int argc, char **argv)
     }
     fl_scene_free(&sc);
     int rc = CLI_OK;
-    const fl_body *b = reading_body(&s, body);
-    if (!b || fl_body_is_static(b)) {
+    fl_body_id b = reading_body(&s, body);
+    if (fl_body_is_null(b) || fl_body_is_static(b)) {
         fprintf(stderr, "flotsam: %s\n",
-                !b && body ? "--body: no body of that name in the scene"
+                fl_body_is_null(b) && body ? "--body: no body of that name in the scene"
                            : "stability: pick a body that moves (--body NAME)");
         fl_sim_free(&s);
         return CLI_BAD_INPUT;

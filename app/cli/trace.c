@@ -45,11 +45,11 @@ bool trace_step(trace *t, fl_sim *s, long done, char *err, size_t err_size)
     double now = fl_world_time(w);
     FILE *f = t->out.f;
     for (int i = 0; i < fl_world_body_count(w); i++) {
-        const fl_body *b = fl_world_body(w, i);
+        fl_body_id b = fl_world_body(w, i);
         if (fl_body_is_static(b))
             continue;
         fl_hydrostatics hs;
-        fl_buoyancy_hydrostatics(s->buoyancy, i, now, &hs);
+        fl_buoyancy_hydrostatics(s->buoyancy, fl_world_body(s->world, i), now, &hs);
         fl_vec2 x = fl_body_position(b), v = fl_body_velocity(b);
         /* Names are letters, digits, '_' and '-': nothing to quote. */
         fprintf(f, "%ld,%.17g,%d,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,", done, now, i,

@@ -4,7 +4,7 @@
 
 #define SMALL_HEEL 1e-4 /* rad: GM from GZ / sin(heel), off by BM heel^2 / 2 */
 
-const fl_vec2 *gz_hull(const fl_body *b, int *n)
+const fl_vec2 *gz_hull(fl_body_id b, int *n)
 {
     return fl_body_has_own_hull(b) ? fl_body_hull(b, n) : fl_body_outline(b, n);
 }
@@ -19,14 +19,14 @@ static double vanishing(const gz_curve *c)
     return -1;
 }
 
-bool gz_arm(const gz_curve *c, const fl_body *b, double heel, fl_righting *out)
+bool gz_arm(const gz_curve *c, fl_body_id b, double heel, fl_righting *out)
 {
     int n, ns;
     const fl_vec2 *hull = gz_hull(b, &n), *solid = fl_body_outline(b, &ns);
     return fl_righting_arm_loaded(hull, n, solid, ns, c->displaced, c->water, heel, out);
 }
 
-gz_status gz_curve_fill(gz_curve *c, const fl_body *b, double fluid_density)
+gz_status gz_curve_fill(gz_curve *c, fl_body_id b, double fluid_density)
 {
     int n;
     const fl_vec2 *hull = gz_hull(b, &n);

@@ -33,7 +33,7 @@ const char *reading_names_known(void)
     return "draft, heel, vertical-speed, kinetic-energy, submerged, gm, x, y";
 }
 
-static double kinetic(const fl_body *b)
+static double kinetic(fl_body_id b)
 {
     fl_vec2 v = fl_body_velocity(b);
     double w = fl_body_spin(b);
@@ -42,7 +42,7 @@ static double kinetic(const fl_body *b)
 
 /* Kinetic, gravitational (height above y = 0) and buoyancy potential (rho
  * g A times the depth of the centre of buoyancy). */
-static double total(const fl_sim *s, const fl_body *b, const fl_hydrostatics *hs)
+static double total(const fl_sim *s, fl_body_id b, const fl_hydrostatics *hs)
 {
     fl_vec2 g = fl_world_gravity(s->world);
     double e = kinetic(b) - fl_body_mass(b) * fl_dot(g, fl_body_position(b));
@@ -53,7 +53,7 @@ static double total(const fl_sim *s, const fl_body *b, const fl_hydrostatics *hs
     return e;
 }
 
-double reading_value(const fl_sim *s, const fl_body *b, const fl_hydrostatics *hs, reading r)
+double reading_value(const fl_sim *s, fl_body_id b, const fl_hydrostatics *hs, reading r)
 {
     bool wet = hs->fluid >= 0;
     switch (r) {
@@ -70,12 +70,12 @@ double reading_value(const fl_sim *s, const fl_body *b, const fl_hydrostatics *h
     }
 }
 
-const fl_body *reading_body(const fl_sim *s, const char *name)
+fl_body_id reading_body(const fl_sim *s, const char *name)
 {
     for (int i = 0; i < fl_world_body_count(s->world); i++) {
-        const fl_body *b = fl_world_body(s->world, i);
+        fl_body_id b = fl_world_body(s->world, i);
         if (name ? !strcmp(fl_sim_body_name(s, b), name) : !fl_body_is_static(b))
             return b;
     }
-    return NULL;
+    return FL_NULL_BODY;
 }

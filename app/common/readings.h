@@ -29,10 +29,10 @@ int reading_named(const char *name);
 const char *reading_names_known(void);
 
 /* Reading r of body b of s, whose hydrostatics hs were measured now. */
-double reading_value(const fl_sim *s, const fl_body *b, const fl_hydrostatics *hs, reading r);
+double reading_value(const fl_sim *s, fl_body_id b, const fl_hydrostatics *hs, reading r);
 
 /* The body called `name` in s, or (name NULL) the first that moves; NULL
  * when there is none. */
-const fl_body *reading_body(const fl_sim *s, const char *name);
+fl_body_id reading_body(const fl_sim *s, const char *name);
 
 #endif

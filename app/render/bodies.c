@@ -126,7 +126,7 @@ static bool collect(shape_list *l, const fl_sim *s, const camera *cam)
     fl_vec2 *screen = l->pts + 2 * total; /* the scratch outline */
     rgba black = rgba_hex(0x000000, 255);
     for (int i = 0; i < bodies; i++) {
-        const fl_body *body = fl_world_body(s->world, i);
+        fl_body_id body = fl_world_body(s->world, i);
         int n = fl_body_vertex_count(body);
         if (n < 3 || fl_body_is_static(body))
             continue;
@@ -200,7 +200,7 @@ static void fill_group(draw_batch *b, const shape_list *l, int from, int to)
 
 static void draw_static(draw_batch *b, const fl_sim *s, const camera *cam, int i)
 {
-    const fl_body *body = fl_world_body(s->world, i);
+    fl_body_id body = fl_world_body(s->world, i);
     int n = fl_body_vertex_count(body);
     fl_vec2 *p = malloc(sizeof *p * (size_t)(n > 0 ? n : 1));
     if (!p) {

@@ -54,7 +54,7 @@ static void add_fluids(bounds *b, const fl_sim *s)
 static void add_bodies(bounds *b, const fl_sim *s)
 {
     for (int i = 0; i < fl_world_body_count(s->world); i++) {
-        const fl_body *body = fl_world_body(s->world, i);
+        fl_body_id body = fl_world_body(s->world, i);
         for (int k = 0; k < fl_body_vertex_count(body); k++)
             bounds_add(b, fl_body_world_point(body, fl_body_outline(body, NULL)[k]));
     }

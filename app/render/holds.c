@@ -23,7 +23,7 @@ void render_hold_water(draw_batch *b, const fl_sim *s, const camera *cam)
      * waterline looks like the air around it. */
     rgba top = rgba_hex(RENDER_SKY_TOP, 255), bottom = rgba_hex(RENDER_SKY_BOTTOM, 255);
     for (int i = 0; i < fl_world_body_count(w); i++) {
-        const fl_body *body = fl_world_body(w, i);
+        fl_body_id body = fl_world_body(w, i);
         fl_hold_water in;
         int n;
         const fl_vec2 *hull = fl_body_hull(body, &n);
@@ -74,7 +74,7 @@ void render_openings(draw_batch *b, const fl_sim *s, const camera *cam)
     fl_world *w = s->world;
     rgba c = rgba_hex(0xf4f1e8, 210), line = rgba_hex(0x1d2a33, 170);
     for (int i = 0; i < fl_world_body_count(w); i++) {
-        const fl_body *body = fl_world_body(w, i);
+        fl_body_id body = fl_world_body(w, i);
         int n, nh;
         const fl_vec2 *hull = fl_body_hull(body, &nh);
         if (!fl_body_has_hold(body) || nh > FL_DECOMPOSE_MAX)

@@ -36,7 +36,7 @@ static void cb_mark(draw_batch *b, const camera *cam, fl_vec2 p)
 static void draw_submerged(draw_batch *b, const fl_sim *s, const camera *cam, int i)
 {
     for (int f = 0; f < fl_buoyancy_fluid_count(s->buoyancy); f++) {
-        const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, i, f);
+        const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, fl_world_body(s->world, i), f);
         if (!sub || sub->count < 2)
             continue;
         for (int k = 0; k < sub->count; k++) {
@@ -84,11 +84,11 @@ static void force_arrow(draw_batch *b, const camera *cam, fl_vec2 at, fl_vec2 fo
  * it measured then. */
 static void draw_forces(draw_batch *b, const fl_sim *s, const camera *cam, int i, double k)
 {
-    const fl_body *body = fl_world_body(s->world, i);
+    fl_body_id body = fl_world_body(s->world, i);
     fl_vec2 g = fl_world_gravity(s->world);
     force_arrow(b, cam, fl_body_position(body), fl_scale(g, fl_body_mass(body)), k, WEIGHT_COLOR);
     for (int f = 0; f < fl_buoyancy_fluid_count(s->buoyancy); f++) {
-        const fl_buoyancy_push *p = fl_buoyancy_applied(s->buoyancy, i, f);
+        const fl_buoyancy_push *p = fl_buoyancy_applied(s->buoyancy, fl_world_body(s->world, i), f);
         if (!p)
             continue;
         force_arrow(b, cam, p->at, p->lift, k, LIFT_COLOR);
@@ -122,7 +122,7 @@ static void draw_contacts(draw_batch *b, const fl_sim *s, const camera *cam)
 static void draw_ropes(draw_batch *b, const fl_sim *s, const camera *cam)
 {
     for (int i = 0; i < fl_world_joint_count(s->world); i++) {
-        const fl_joint *j = fl_world_joint(s->world, i);
+        fl_joint_id j = fl_world_joint(s->world, i);
         rgba c = rgba_hex(fl_joint_kind(j) == FL_JOINT_MOUSE ? MOUSE_COLOR : ROPE_COLOR, 255);
         fl_vec2 a = camera_to_screen(cam, fl_joint_world_a(j));
         fl_vec2 z = camera_to_screen(cam, fl_joint_world_b(j));
@@ -138,7 +138,7 @@ void render_overlays(draw_batch *b, const fl_sim *s, const camera *cam, const re
         draw_ropes(b, s, cam);
     double k = render_force_scale(s, cam);
     for (int i = 0; i < fl_world_body_count(s->world); i++) {
-        const fl_body *body = fl_world_body(s->world, i);
+        fl_body_id body = fl_world_body(s->world, i);
         if (fl_body_is_static(body))
             continue;
         fl_vec2 cb;
@@ -148,7 +148,7 @@ void render_overlays(draw_batch *b, const fl_sim *s, const camera *cam, const re
             draw_forces(b, s, cam, i, k);
         if (o->com)
             com_mark(b, cam, camera_to_screen(cam, fl_body_position(body)));
-        if (o->cb && fl_buoyancy_body_area(s->buoyancy, i, &cb) > 0.0)
+        if (o->cb && fl_buoyancy_body_area(s->buoyancy, fl_world_body(s->world, i), &cb) > 0.0)
             cb_mark(b, cam, camera_to_screen(cam, cb));
     }
     if (o->contacts)

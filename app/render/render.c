@@ -77,7 +77,7 @@ static uint32_t density_color(double q)
 
 uint32_t render_body_color(const fl_sim *s, int i)
 {
-    const fl_body *b = fl_world_body(s->world, i);
+    fl_body_id b = fl_world_body(s->world, i);
     uint32_t rgb;
     if (fl_sim_body_color(s, fl_world_body(s->world, i), &rgb))
         return rgb;

@@ -102,7 +102,7 @@ int sandbox_body_at(const sandbox *sb, fl_vec2 p, bool dynamic_only)
 {
     const fl_world *w = sb->sim.world;
     for (int i = fl_world_body_count(w) - 1; i >= 0; i--) {
-        const fl_body *b = fl_world_body(w, i);
+        fl_body_id b = fl_world_body(w, i);
         if (dynamic_only && fl_body_is_static(b))
             continue;
         fl_vec2 local = fl_unrotate(fl_body_rot(b), fl_sub(p, fl_body_position(b)));
@@ -116,7 +116,7 @@ void sandbox_delete_body(sandbox *sb, int index)
 {
     fl_input in = {0};
     in.kind = FL_INPUT_REMOVE;
-    in.body = fl_body_id(fl_world_body(sb->sim.world, index));
+    in.body = fl_body_serial(fl_world_body(sb->sim.world, index));
     sandbox_apply(sb, &in);
 }
 
@@ -126,10 +126,10 @@ void sandbox_grab(sandbox *sb, fl_vec2 p)
     int i = sandbox_body_at(sb, p, true);
     if (i < 0)
         return;
-    fl_body *b = fl_world_body(sb->sim.world, i);
+    fl_body_id b = fl_world_body(sb->sim.world, i);
     fl_input in = {0};
     in.kind = FL_INPUT_GRAB;
-    in.body = fl_body_id(b);
+    in.body = fl_body_serial(b);
     in.anchor = fl_unrotate(fl_body_rot(b), fl_sub(p, fl_body_position(b)));
     in.target = p;
     /* A hand, not a crane: a few times the body's weight at most. */
@@ -139,7 +139,7 @@ void sandbox_grab(sandbox *sb, fl_vec2 p)
 
 void sandbox_drag(sandbox *sb, fl_vec2 p)
 {
-    if (!sb->mouse.grab)
+    if (fl_joint_is_null(sb->mouse.grab))
         return;
     fl_input in = {0};
     in.kind = FL_INPUT_DRAG;
@@ -149,7 +149,7 @@ void sandbox_drag(sandbox *sb, fl_vec2 p)
 
 void sandbox_release(sandbox *sb)
 {
-    if (!sb->mouse.grab)
+    if (fl_joint_is_null(sb->mouse.grab))
         return;
     fl_input in = {0};
     in.kind = FL_INPUT_RELEASE;
@@ -182,14 +182,14 @@ void sandbox_remove_lost(sandbox *sb)
     for (int i = 0; i < fl_buoyancy_fluid_count(sb->sim.buoyancy); i++)
         floor = fmax(floor, fl_buoyancy_fluid(sb->sim.buoyancy, i)->bottom);
     for (int i = 0; i < fl_world_body_count(w); i++) {
-        const fl_body *b = fl_world_body(w, i);
+        fl_body_id b = fl_world_body(w, i);
         if (fl_body_is_static(b))
             floor = fmax(floor, fl_body_position(b).y + fl_body_radius(b));
     }
     if (!isfinite(floor))
         return; /* nothing to fall past */
     for (int i = fl_world_body_count(w) - 1; i >= 0; i--) {
-        const fl_body *b = fl_world_body(w, i);
+        fl_body_id b = fl_world_body(w, i);
         if (fl_body_is_static(b) || !(fl_body_position(b).y > floor + LOST_BELOW))
             continue;
         const char *name = fl_sim_body_name(&sb->sim, b);

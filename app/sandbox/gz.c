@@ -29,9 +29,9 @@ void sandbox_toggle_gz(sandbox *sb)
 /* The curve for b in fluid density rho, made unless it holds that already.
  * A hold that is filling changes the mass a little every step: the curve
  * is made again once it has changed by a thousandth. */
-static void make_curve(sandbox_gz *g, const fl_body *b, double rho)
+static void make_curve(sandbox_gz *g, fl_body_id b, double rho)
 {
-    uint32_t id = fl_body_id(b);
+    uint32_t id = fl_body_serial(b);
     double mass = fl_body_mass(b), area = fl_body_area(b);
     if (g->made && g->body == id && fabs(g->mass - mass) <= 1e-3 * mass && g->area == area &&
         g->fluid_density == rho) {
@@ -51,10 +51,10 @@ static void make_curve(sandbox_gz *g, const fl_body *b, double rho)
     g->made_kind = g->kind;
 }
 
-void sandbox_gz_update(sandbox *sb, const fl_body *b, const fl_hydrostatics *hs)
+void sandbox_gz_update(sandbox *sb, fl_body_id b, const fl_hydrostatics *hs)
 {
     sandbox_gz *g = &sb->gz;
-    if (!g->on || !b) {
+    if (!g->on || fl_body_is_null(b)) {
         g->kind = SANDBOX_GZ_NONE;
         return;
     }

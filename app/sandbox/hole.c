@@ -25,10 +25,10 @@ void sandbox_punch_hole(sandbox *sb)
     fl_vec2 p = sandbox_mouse_world(sb);
     camera cam = sandbox_camera(sb);
     double reach = REACH_PX * cam.px / camera_scale(&cam), best = INFINITY;
-    const fl_body *hit = NULL;
+    fl_body_id hit = FL_NULL_BODY;
     fl_vec2 from = p, to = p;
     for (int i = 0; i < fl_world_body_count(w); i++) {
-        const fl_body *b = fl_world_body(w, i);
+        fl_body_id b = fl_world_body(w, i);
         int n;
         const fl_vec2 *hull = fl_body_hull(b, &n);
         if (!fl_body_has_hold(b))
@@ -49,13 +49,13 @@ void sandbox_punch_hole(sandbox *sb)
             to = fl_lerp(a, z, t0 + 2 * half);
         }
     }
-    if (!hit) {
+    if (fl_body_is_null(hit)) {
         sandbox_say(sb, "point at a hull with a hold to hole it (a hollow boat: P ... T)");
         return;
     }
     fl_input in = {0};
     in.kind = FL_INPUT_HOLE;
-    in.body = fl_body_id(hit);
+    in.body = fl_body_serial(hit);
     in.anchor = from;
     in.target = to;
     if (sandbox_apply(sb, &in))

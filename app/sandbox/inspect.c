@@ -15,15 +15,15 @@
 #define MIN_SQUEEZE 0.35 /* the charts under the panel at least this part of their height */
 
 /* The selected body now, or NULL (it may have gone). */
-static fl_body *selected(const sandbox *sb)
+static fl_body_id selected(const sandbox *sb)
 {
     if (!sb->inspect.on)
-        return NULL;
+        return FL_NULL_BODY;
     const fl_world *w = sb->sim.world;
     for (int i = 0; i < fl_world_body_count(w); i++)
-        if (fl_body_id(fl_world_body(w, i)) == sb->inspect.body)
+        if (fl_body_serial(fl_world_body(w, i)) == sb->inspect.body)
             return fl_world_body(w, i);
-    return NULL;
+    return FL_NULL_BODY;
 }
 
 void sandbox_select_at(sandbox *sb, fl_vec2 p)
@@ -31,27 +31,27 @@ void sandbox_select_at(sandbox *sb, fl_vec2 p)
     int i = sandbox_body_at(sb, p, false);
     sb->inspect.on = i >= 0;
     if (i >= 0)
-        sb->inspect.body = fl_body_id(fl_world_body(sb->sim.world, i));
+        sb->inspect.body = fl_body_serial(fl_world_body(sb->sim.world, i));
 }
 
 void sandbox_change_selected_density(sandbox *sb, int direction)
 {
-    fl_body *b = selected(sb);
-    if (!b || fl_body_is_static(b)) {
+    fl_body_id b = selected(sb);
+    if (fl_body_is_null(b) || fl_body_is_static(b)) {
         sandbox_say(sb, "select a moving body first (click it)");
         return;
     }
     double d = fl_body_density(b);
     fl_input in = {0};
     in.kind = FL_INPUT_DENSITY;
-    in.body = fl_body_id(b);
+    in.body = fl_body_serial(b);
     in.density = sandbox_density_step(d, direction);
     if (in.density != d)
         sandbox_apply(sb, &in);
 }
 
 /* The panel's lines for body b (measured this frame). */
-static int inspector_lines(const sandbox *sb, const fl_body *b, char lines[][96])
+static int inspector_lines(const sandbox *sb, fl_body_id b, char lines[][96])
 {
     const fl_sim *s = &sb->sim;
     int n = 0, i = fl_body_index(b);
@@ -74,7 +74,7 @@ static int inspector_lines(const sandbox *sb, const fl_body *b, char lines[][96]
     else if (fl_body_has_hold(b))
         snprintf(lines[n++], 96, "hold: dry");
     fl_hydrostatics hs;
-    bool wet = fl_buoyancy_hydrostatics(s->buoyancy, i, fl_world_time(s->world), &hs) && hs.fluid >= 0;
+    bool wet = fl_buoyancy_hydrostatics(s->buoyancy, fl_world_body(s->world, i), fl_world_time(s->world), &hs) && hs.fluid >= 0;
     if (wet)
         snprintf(lines[n++], 96, "submerged %.1f %%   draft %.3f m", 100.0 * hs.fraction, hs.draft);
     else
@@ -97,21 +97,21 @@ static int inspector_lines(const sandbox *sb, const fl_body *b, char lines[][96]
 
 void sandbox_inspect_update(sandbox *sb)
 {
-    fl_body *b = selected(sb);
-    sb->inspect.on = b != NULL;
+    fl_body_id b = selected(sb);
+    sb->inspect.on = !fl_body_is_null(b);
     fl_hydrostatics hs;
-    bool moving = b && !fl_body_is_static(b) &&
-                  fl_buoyancy_hydrostatics(sb->sim.buoyancy, fl_body_index(b),
+    bool moving = !fl_body_is_null(b) && !fl_body_is_static(b) &&
+                  fl_buoyancy_hydrostatics(sb->sim.buoyancy, b,
                                            fl_world_time(sb->sim.world), &hs);
     if (moving)
         sandbox_plot_sample(sb, b, &hs);
-    sandbox_gz_update(sb, moving ? b : NULL, &hs);
+    sandbox_gz_update(sb, moving ? b : FL_NULL_BODY, &hs);
 }
 
 void sandbox_draw_inspector(draw_batch *batch, const sandbox *sb)
 {
-    const fl_body *b = selected(sb);
-    if (!b)
+    fl_body_id b = selected(sb);
+    if (fl_body_is_null(b))
         return;
     camera cam = sandbox_camera(sb);
     double u = render_text_unit(&cam), line_h = TEXT_LINE_UNITS * u, pad = 6 * u;

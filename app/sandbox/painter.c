@@ -214,7 +214,7 @@ bool painter_submit(painter *p, const sandbox *sb)
     memset(&job->loaded, 0, sizeof job->loaded);
     job->loaded_text = NULL;
     memset(&job->replay.rec, 0, sizeof job->replay.rec);
-    job->mouse.grab = NULL;
+    job->mouse.grab = FL_NULL_JOINT;
     SDL_LockMutex(p->lock);
     p->busy = true;
     p->fresh = false;

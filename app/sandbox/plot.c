@@ -24,14 +24,14 @@ void sandbox_next_plot(sandbox *sb)
         sandbox_say(sb, "plotting %s", reading_label(plotted[p->quantity]));
 }
 
-void sandbox_plot_sample(sandbox *sb, const fl_body *b, const fl_hydrostatics *hs)
+void sandbox_plot_sample(sandbox *sb, fl_body_id b, const fl_hydrostatics *hs)
 {
     sandbox_plot *p = &sb->plot;
     double t = fl_world_time(sb->sim.world);
     if (p->quantity >= PLOT_QUANTITIES)
         return;
-    if (p->body != fl_body_id(b) || (p->count > 0 && t < p->time[(p->first + p->count - 1) % PLOT_SAMPLES])) {
-        p->body = fl_body_id(b); /* another body, or the world went back: start again */
+    if (p->body != fl_body_serial(b) || (p->count > 0 && t < p->time[(p->first + p->count - 1) % PLOT_SAMPLES])) {
+        p->body = fl_body_serial(b); /* another body, or the world went back: start again */
         p->count = p->first = 0;
     }
     if (p->count > 0 && t == p->time[(p->first + p->count - 1) % PLOT_SAMPLES])

@@ -22,7 +22,7 @@ bool sandbox_is_replay(const char *path)
 static void lend(sandbox *sb)
 {
     sb->sim = sb->play.player.sim;
-    sb->mouse.grab = NULL;
+    sb->mouse.grab = FL_NULL_JOINT;
 }
 
 void sandbox_close_replay(sandbox *sb)

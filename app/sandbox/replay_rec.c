@@ -107,7 +107,7 @@ static void start_replay(sandbox *sb)
     }
     fl_sim_free(&sb->sim);
     sb->sim = fresh;
-    sb->mouse.grab = NULL;
+    sb->mouse.grab = FL_NULL_JOINT;
     rp->steps = 0;
     rp->stepped_hash_kept = false;
     rp->on = true;

@@ -176,7 +176,7 @@ static void count_frame(sandbox *sb)
  * same picture again and again. */
 static bool idle(const sandbox *sb)
 {
-    return sb->clock.paused && sb->clock.single_steps == 0 && !sb->mouse.grab &&
+    return sb->clock.paused && sb->clock.single_steps == 0 && fl_joint_is_null(sb->mouse.grab) &&
            !sb->mouse.panning && !sb->drawing.on && !sb->drawing.boxing;
 }
 

@@ -96,7 +96,7 @@ void sandbox_remember_file(sandbox *sb, const char *path);
  * energy), then off. */
 void sandbox_next_plot(sandbox *sb);
 /* A sample of b, measured this frame (hs), when the world has moved on. */
-void sandbox_plot_sample(sandbox *sb, const fl_body *b, const fl_hydrostatics *hs);
+void sandbox_plot_sample(sandbox *sb, fl_body_id b, const fl_hydrostatics *hs);
 /* The chart's height in pixels at text units u, its plotting area
  * squeezed to that fraction of its height (0: none to draw); and the chart,
  * w wide from (x, y). */
@@ -111,7 +111,7 @@ void sandbox_punch_hole(sandbox *sb);
 /* Each frame, on the main thread, for the selected body b (NULL: none)
  * and its hydrostatics hs: the curve made again when what it depends on
  * changed, and the marker's heel. */
-void sandbox_gz_update(sandbox *sb, const fl_body *b, const fl_hydrostatics *hs);
+void sandbox_gz_update(sandbox *sb, fl_body_id b, const fl_hydrostatics *hs);
 /* As the live plot's: its height (0: none), and the chart. */
 double sandbox_gz_height(const sandbox *sb, double u, double squeeze);
 void sandbox_draw_gz(draw_batch *batch, const sandbox *sb, double x, double y, double w, double u,

@@ -58,7 +58,7 @@ typedef struct sandbox_view {
 
 typedef struct sandbox_mouse {
     fl_vec2 at;             /* window pixels (drawable) */
-    fl_joint *grab;         /* the mouse spring holding a body; NULL: none */
+    fl_joint_id grab;         /* the mouse spring holding a body; NULL: none */
     bool panning;
 } sandbox_mouse;
 

@@ -30,7 +30,7 @@ void sandbox_view_fit_bodies(sandbox *sb)
     const fl_world *w = sb->sim.world;
     fl_vec2 lo = {INFINITY, INFINITY}, hi = {-INFINITY, -INFINITY};
     for (int i = 0; i < fl_world_body_count(w); i++) {
-        const fl_body *b = fl_world_body(w, i);
+        fl_body_id b = fl_world_body(w, i);
         if (fl_body_is_static(b))
             continue;
         fl_vec2 p = fl_body_position(b);

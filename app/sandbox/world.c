@@ -157,7 +157,7 @@ void sandbox_poll_file(sandbox *sb)
 
 void sandbox_unload(sandbox *sb)
 {
-    sb->mouse.grab = NULL;
+    sb->mouse.grab = FL_NULL_JOINT;
     if (sb->play.on)
         sandbox_close_replay(sb); /* the world was the player's */
     else if (sb->sim.world)

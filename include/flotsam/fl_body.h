@@ -66,34 +66,61 @@ typedef enum fl_body_def_part {
  * order, so that a reader can refuse what a world would. */
 FL_API fl_status fl_body_def_check(const fl_body_def *def, fl_body_def_part *part, fl_error *err);
 
-/* A body in a world. Its fields are private: read and change it through the
- * functions below and fl_world's, so that derived data stays true and the
- * engine may store bodies as it likes. A handle (fl_body *) stays valid from
- * fl_world_add_body until the body is removed by fl_world_remove_body (at
- * once between steps; during a step at its end, or at once for a body added
- * during that same step, which had not joined yet) or its world is
- * destroyed; nothing else moves or frees it. Its index (its place in the
- * world's list) moves down when an earlier body leaves, and is -1 for a body
- * added during a step until the step ends; its id never changes and is
- * never given to another body of the world. */
-typedef struct fl_body fl_body;
 typedef struct fl_world fl_world;
+
+/* A body in a world, addressed by its id: the world it is in, its slot in
+ * the world's table of bodies and the generation of that slot. A slot is
+ * given to another body once this one is removed, with the next
+ * generation, so an id outlives its body safely: every call checks it, and
+ * a stale id (its body removed, or the null id) is an assert in debug
+ * builds and otherwise does nothing (FL_ESTALE from the calls that return
+ * a status, zeros and NULL from the readers). fl_body_is_valid asks
+ * without asserting. The id stays the same from fl_world_add_body until
+ * the body is removed (at once between steps; during a step its id goes
+ * stale at once and the body leaves as the step ends) or its world is
+ * destroyed: the world is named by its address, as the library keeps no
+ * list of worlds, so an id into a destroyed world must not be used. A
+ * clone of the world has the same bodies in the same slots
+ * (fl_body_in). The fields are for comparing and storing ids, not for
+ * making them. */
+typedef struct fl_body_id {
+    fl_world *world;
+    int32_t index;        /* the slot, not the body's place in the list */
+    uint32_t generation;  /* 0 in the null id only */
+} fl_body_id;
+
+/* The null id: no body (a zeroed fl_body_id). */
+#ifdef __cplusplus
+#define FL_NULL_BODY (fl_body_id{})
+#else
+#define FL_NULL_BODY ((fl_body_id){0})
+#endif
+static inline bool fl_body_is_null(fl_body_id b) { return b.world == 0; }
+static inline bool fl_body_id_equal(fl_body_id a, fl_body_id b)
+{
+    return a.world == b.world && a.index == b.index && a.generation == b.generation;
+}
+/* Whether the id names a body of its world now (never asserts). */
+FL_API bool fl_body_is_valid(fl_body_id b);
+/* The body with b's slot and generation in world w (a clone of b's world,
+ * or b's world itself), or the null id when w has none such. */
+FL_API fl_body_id fl_body_in(const fl_world *w, fl_body_id b);
 
 /* Accumulates `force` (N) acting at the world point `point`: its torque is the
  * cross product of the point's offset from the centre of mass with the force.
  * Like every call that changes a body, it refuses non-finite numbers with
  * FL_EINVAL and leaves the body as it was. */
-FL_API fl_status fl_body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force);
+FL_API fl_status fl_body_apply_force(fl_body_id b, fl_vec2 point, fl_vec2 force);
 /* Changes the velocity and spin at once as an impulse (N s) at the world
  * point `point` would: v += J / m, spin += (r x J) / I. Nothing for a
  * static body. */
-FL_API fl_status fl_body_apply_impulse(fl_body *b, fl_vec2 point, fl_vec2 impulse);
+FL_API fl_status fl_body_apply_impulse(fl_body_id b, fl_vec2 point, fl_vec2 impulse);
 /* Accumulates a force at the centre of mass (no torque), and a pure torque. */
-FL_API fl_status fl_body_apply_central_force(fl_body *b, fl_vec2 force);
-FL_API fl_status fl_body_apply_torque(fl_body *b, double torque);
+FL_API fl_status fl_body_apply_central_force(fl_body_id b, fl_vec2 force);
+FL_API fl_status fl_body_apply_torque(fl_body_id b, double torque);
 /* Drops the force, torque and damping accumulated so far (the step does
  * this as it ends). */
-FL_API void fl_body_clear_forces(fl_body *b);
+FL_API fl_status fl_body_clear_forces(fl_body_id b);
 
 /* Damps the body's motion for this step, integrated exactly together with
  * the forces: its velocity relaxes towards `toward` at `rate` per second
@@ -104,7 +131,7 @@ FL_API void fl_body_clear_forces(fl_body *b);
  * and `toward` is weighted by rate); the step clears it, like the forces.
  * Negative or non-finite rates are ignored. The buoyancy module's drags are
  * this. */
-FL_API void fl_body_add_damping(fl_body *b, double rate, fl_vec2 toward, double angular_rate);
+FL_API fl_status fl_body_add_damping(fl_body_id b, double rate, fl_vec2 toward, double angular_rate);
 /* How stiff a restoring force the step follows undamped, per unit mass and
  * in units of 1 / dt^2: up to a natural frequency of 0.5 / dt, some twelve
  * steps a period (fl_body_add_stiffness). */
@@ -121,7 +148,7 @@ FL_API void fl_body_add_damping(fl_body *b, double rate, fl_vec2 toward, double 
  * equilibria stay where they are.
  * Calls add up along one axis (the last one given); cleared like the
  * damping. The buoyancy module gives each body its lift's stiffness. */
-FL_API void fl_body_add_stiffness(fl_body *b, double linear, fl_vec2 axis, double angular);
+FL_API fl_status fl_body_add_stiffness(fl_body_id b, double linear, fl_vec2 axis, double angular);
 /* By default the step takes at its end only the part of the stiffness that
  * it could not follow (a natural frequency above 0.5 / dt), so that
  * ordinary bodies bob undamped by the method. This makes
@@ -130,81 +157,83 @@ FL_API void fl_body_add_stiffness(fl_body *b, double linear, fl_vec2 axis, doubl
  * given extrapolated back along the stiffness (the buoyancy module does
  * this for a body entering the fluid). Cleared with the damping; no effect
  * before a stiffness or damping is added. */
-FL_API void fl_body_take_stiffness_whole(fl_body *b);
+FL_API fl_status fl_body_take_stiffness_whole(fl_body_id b);
 /* Drops the damping (and stiffness) added so far this step (the step does
  * this as it ends). */
-FL_API void fl_body_clear_damping(fl_body *b);
+FL_API fl_status fl_body_clear_damping(fl_body_id b);
 /* The damping added so far this step: the rate, the spin's rate, and the
  * velocity it relaxes towards (0, 0 when the rate is 0). */
-FL_API double fl_body_damping(const fl_body *b, fl_vec2 *toward, double *angular_rate);
+FL_API double fl_body_damping(fl_body_id b, fl_vec2 *toward, double *angular_rate);
 
 /* Moves and turns a body (its centre of mass to `position`); FL_EINVAL
  * for non-finite numbers. */
-FL_API fl_status fl_body_set_transform(fl_body *b, fl_vec2 position, double angle);
+FL_API fl_status fl_body_set_transform(fl_body_id b, fl_vec2 position, double angle);
 
 /* ---- reading a body ---- */
 
-/* Place in the world's body list (changes when an earlier body leaves). */
-FL_API int fl_body_index(const fl_body *b);
-/* The body's id: unique in its world and never reused. */
-FL_API uint32_t fl_body_id(const fl_body *b);
-FL_API bool fl_body_is_static(const fl_body *b);
-FL_API bool fl_body_is_sensor(const fl_body *b);
+/* Place in the world's body list (changes when an earlier body leaves;
+ * -1 for a body added during a step, until the step ends). */
+FL_API int fl_body_index(fl_body_id b);
+/* A number unique to the body in its world and never given to another:
+ * what replays name bodies by. */
+FL_API uint32_t fl_body_serial(fl_body_id b);
+FL_API bool fl_body_is_static(fl_body_id b);
+FL_API bool fl_body_is_sensor(fl_body_id b);
 
 /* Pose and motion: the centre of mass (world), the angle (radians) and its
  * rotation (cosine and sine, kept in step with it), the velocity of the
  * centre of mass and the spin (rad/s). Once a body has stepped, its
  * velocity and spin are the ones its last step moved it by (the leapfrog's,
  * half a step behind its pose: docs/physics.md). */
-FL_API fl_vec2 fl_body_position(const fl_body *b);
-FL_API double fl_body_angle(const fl_body *b);
-FL_API fl_rot fl_body_rot(const fl_body *b);
-FL_API fl_vec2 fl_body_velocity(const fl_body *b);
-FL_API double fl_body_spin(const fl_body *b);
+FL_API fl_vec2 fl_body_position(fl_body_id b);
+FL_API double fl_body_angle(fl_body_id b);
+FL_API fl_rot fl_body_rot(fl_body_id b);
+FL_API fl_vec2 fl_body_velocity(fl_body_id b);
+FL_API double fl_body_spin(fl_body_id b);
 /* The force and torque accumulated so far this step. */
-FL_API fl_vec2 fl_body_force(const fl_body *b);
-FL_API double fl_body_torque(const fl_body *b);
+FL_API fl_vec2 fl_body_force(fl_body_id b);
+FL_API double fl_body_torque(fl_body_id b);
 
 /* Mass properties: mass (kg) and moment of inertia about the centre of mass
  * (0 and 0 for a static body), the density it was made with, and the area
  * of its outline. */
-FL_API double fl_body_mass(const fl_body *b);
-FL_API double fl_body_inertia(const fl_body *b);
-FL_API double fl_body_density(const fl_body *b);
-FL_API double fl_body_area(const fl_body *b);
+FL_API double fl_body_mass(fl_body_id b);
+FL_API double fl_body_inertia(fl_body_id b);
+FL_API double fl_body_density(fl_body_id b);
+FL_API double fl_body_area(fl_body_id b);
 
 /* The outline about the centre of mass in the body's own frame, in positive
  * winding, and its vertex count (*count when not NULL). Valid while the
  * body lives. */
-FL_API const fl_vec2 *fl_body_outline(const fl_body *b, int *count);
-FL_API int fl_body_vertex_count(const fl_body *b);
+FL_API const fl_vec2 *fl_body_outline(fl_body_id b, int *count);
+FL_API int fl_body_vertex_count(fl_body_id b);
 /* The outline that displaces fluid (the hull, or the outline when the body
  * was given none), likewise; its area and centroid (body frame). */
-FL_API const fl_vec2 *fl_body_hull(const fl_body *b, int *count);
-FL_API int fl_body_hull_count(const fl_body *b);
-FL_API bool fl_body_has_own_hull(const fl_body *b);
-FL_API double fl_body_hull_area(const fl_body *b);
-FL_API fl_vec2 fl_body_hull_centroid(const fl_body *b);
+FL_API const fl_vec2 *fl_body_hull(fl_body_id b, int *count);
+FL_API int fl_body_hull_count(fl_body_id b);
+FL_API bool fl_body_has_own_hull(fl_body_id b);
+FL_API double fl_body_hull_area(fl_body_id b);
+FL_API fl_vec2 fl_body_hull_centroid(fl_body_id b);
 /* The largest distance of an outline vertex from the centre of mass. */
-FL_API double fl_body_radius(const fl_body *b);
+FL_API double fl_body_radius(fl_body_id b);
 /* The convex parts collisions use (concave outlines are split), each in the
  * body frame and positive winding: part k's vertices and their count. */
-FL_API int fl_body_part_count(const fl_body *b);
-FL_API const fl_vec2 *fl_body_part(const fl_body *b, int k, int *count);
+FL_API int fl_body_part_count(fl_body_id b);
+FL_API const fl_vec2 *fl_body_part(fl_body_id b, int k, int *count);
 
 /* Material and collision filter. */
-FL_API double fl_body_friction(const fl_body *b);
-FL_API double fl_body_restitution(const fl_body *b);
-FL_API uint32_t fl_body_category(const fl_body *b);
-FL_API uint32_t fl_body_mask(const fl_body *b);
+FL_API double fl_body_friction(fl_body_id b);
+FL_API double fl_body_restitution(fl_body_id b);
+FL_API uint32_t fl_body_category(fl_body_id b);
+FL_API uint32_t fl_body_mask(fl_body_id b);
 
-FL_API void *fl_body_user(const fl_body *b);
-FL_API void fl_body_set_user(fl_body *b, void *user);
+FL_API void *fl_body_user(fl_body_id b);
+FL_API fl_status fl_body_set_user(fl_body_id b, void *user);
 
 /* World position of the local point `p` (an offset from the centre of mass,
  * body frame), and the velocity of the material point at world position p. */
-FL_API fl_vec2 fl_body_world_point(const fl_body *b, fl_vec2 p);
-FL_API fl_vec2 fl_body_point_velocity(const fl_body *b, fl_vec2 p);
+FL_API fl_vec2 fl_body_world_point(fl_body_id b, fl_vec2 p);
+FL_API fl_vec2 fl_body_point_velocity(fl_body_id b, fl_vec2 p);
 
 /* ---- a hull's hold ---- */
 
@@ -219,18 +248,18 @@ FL_API fl_vec2 fl_body_point_velocity(const fl_body *b, fl_vec2 p);
  * centre of mass (*count openings). NULL and 0 for a body without a hold.
  * fl_body_mass and fl_body_inertia count the water in (from the last step
  * the buoyancy module measured it), fl_body_density not. */
-FL_API bool fl_body_has_hold(const fl_body *b);
-FL_API double fl_body_water(const fl_body *b, double *density);
-FL_API const fl_vec2 *fl_body_openings(const fl_body *b, int *count);
+FL_API bool fl_body_has_hold(fl_body_id b);
+FL_API double fl_body_water(fl_body_id b, double *density);
+FL_API const fl_vec2 *fl_body_openings(fl_body_id b, int *count);
 /* Puts `area` m^2 of water of `density` kg/m^2 in the hold of a body of
  * world w (0 empties it), lying level under w's gravity, and the body
  * carries it at once. FL_EINVAL without a hold or for a bad number; the
  * area is capped at the hold's room. */
-FL_API fl_status fl_body_set_water(fl_world *w, fl_body *b, double area, double density);
+FL_API fl_status fl_body_set_water(fl_body_id b, double area, double density);
 /* Punches an opening from a to z (world points) in the body's hold: what
  * lies across a hull's wall, where water can come in. FL_EINVAL without a
  * hold or for ends that are not distinct finite points; FL_ENOMEM. */
-FL_API fl_status fl_body_add_opening(fl_world *w, fl_body *b, fl_vec2 a, fl_vec2 z);
+FL_API fl_status fl_body_add_opening(fl_body_id b, fl_vec2 a, fl_vec2 z);
 
 /* ---- changing a body ---- */
 
@@ -238,16 +267,16 @@ FL_API fl_status fl_body_add_opening(fl_world *w, fl_body *b, fl_vec2 a, fl_vec2
  * next step kicks them by half a step's forces only (as for a body made
  * with a velocity), so that the motion that follows is second order in dt.
  * Static bodies ignore both. */
-FL_API fl_status fl_body_set_velocity(fl_body *b, fl_vec2 v);
-FL_API fl_status fl_body_set_spin(fl_body *b, double spin);
+FL_API fl_status fl_body_set_velocity(fl_body_id b, fl_vec2 v);
+FL_API fl_status fl_body_set_spin(fl_body_id b, double spin);
 /* Friction: finite, >= 0; restitution: 0 to 1 (FL_EINVAL otherwise, the
  * body as it was). */
-FL_API fl_status fl_body_set_friction(fl_body *b, double friction);
+FL_API fl_status fl_body_set_friction(fl_body_id b, double friction);
 /* Gives a dynamic body a new density (finite, > 0): its mass and moment of
  * inertia scale with it, its shape, pose and velocities stay. FL_EINVAL for
  * a static body or a bad density. */
-FL_API fl_status fl_body_set_density(fl_body *b, double density);
-FL_API fl_status fl_body_set_restitution(fl_body *b, double restitution);
+FL_API fl_status fl_body_set_density(fl_body_id b, double density);
+FL_API fl_status fl_body_set_restitution(fl_body_id b, double restitution);
 
 #ifdef __cplusplus
 }

@@ -83,6 +83,8 @@ FL_API void fl_buoyancy_destroy(fl_buoyancy *b);
 /* The world's first buoyancy module (the one a clone's copy of a module
  * is found by), or NULL. */
 FL_API fl_buoyancy *fl_buoyancy_of(const fl_world *w);
+/* The world the module works on. */
+FL_API fl_world *fl_buoyancy_world(const fl_buoyancy *b);
 
 /* Adds a fluid (checked with fl_fluid_check); returns its index or < 0. */
 FL_API int fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_error *err);
@@ -98,17 +100,17 @@ FL_API fl_status fl_buoyancy_measure(fl_buoyancy *b, double t);
  * in one pass (what the hook does); keeps no polygons. */
 FL_API fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt);
 
-/* The last measurement of body `body_index` in fluid `fluid_index`; NULL if
+/* The last measurement of `body` in fluid `fluid_index`; NULL if
  * either index is out of range or the world changed since. It and its
  * polygon are valid until the next measure or apply (the next step). */
-FL_API const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, int body_index, int fluid_index);
-/* What the last fl_buoyancy_apply applied to body `body_index` in fluid
+FL_API const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, fl_body_id body, int fluid_index);
+/* What the last fl_buoyancy_apply applied to `body` in fluid
  * `fluid_index`, and in all; NULL when it applied nothing to it (the body
  * was dry, or static, or the pass failed), when an index is out of range,
  * or when bodies joined or left the world since. The report is valid until
  * the next apply (the next step). */
-FL_API const fl_buoyancy_push *fl_buoyancy_applied(const fl_buoyancy *b, int body_index, int fluid_index);
-FL_API const fl_buoyancy_total *fl_buoyancy_applied_total(const fl_buoyancy *b, int body_index);
+FL_API const fl_buoyancy_push *fl_buoyancy_applied(const fl_buoyancy *b, fl_body_id body, int fluid_index);
+FL_API const fl_buoyancy_total *fl_buoyancy_applied_total(const fl_buoyancy *b, fl_body_id body);
 /* Makes `to` report what `from` applied in its last pass, for a module on a
  * copy of from's world (fl_world_clone) with the same fluids: what a
  * picture of the copy shows. Changes nothing any step computes. FL_ENOMEM
@@ -117,7 +119,7 @@ FL_API fl_status fl_buoyancy_copy_applied(fl_buoyancy *to, const fl_buoyancy *fr
 
 /* Total submerged area of a body over all fluids, and its combined centre of
  * buoyancy (area-weighted); returns 0 and leaves *centroid unset if dry. */
-FL_API double fl_buoyancy_body_area(const fl_buoyancy *b, int body_index, fl_vec2 *centroid);
+FL_API double fl_buoyancy_body_area(const fl_buoyancy *b, fl_body_id body, fl_vec2 *centroid);
 
 /* How a body floats, from the last fl_buoyancy_measure (same body list), in
  * the fluid it is most in: what a naval architect reads off a hull. */
@@ -136,13 +138,13 @@ typedef struct fl_hydrostatics {
     bool floating;          /* the surface cuts it (waterline > 0): GM applies */
 } fl_hydrostatics;
 
-/* Fills *out for body `body_index` at time t, the measure's time. On a
+/* Fills *out for `body` at time t, the measure's time. On a
  * wave, the area and centre of buoyancy are the measure's, under the wave
  * itself; the waterline is where that cut the outline, measured along x;
  * the draft is read against the surface's tangent under the body. False
  * when the body list changed since the measure, or the index is out of
  * range. */
-FL_API bool fl_buoyancy_hydrostatics(const fl_buoyancy *b, int body_index, double t,
+FL_API bool fl_buoyancy_hydrostatics(const fl_buoyancy *b, fl_body_id body, double t,
                                      fl_hydrostatics *out);
 
 #ifdef __cplusplus

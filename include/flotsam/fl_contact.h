@@ -24,7 +24,7 @@ typedef struct fl_contact_data_point {
 
 /* One pair of convex parts that are touching or about to. */
 typedef struct fl_contact_data {
-    fl_body *a, *b;           /* a has the lower body index */
+    fl_body_id a, b;          /* a has the lower body index */
     int index_a, index_b;     /* their indices in the world's body list */
     int part_a, part_b;       /* which convex part of each */
     fl_vec2 normal;           /* unit, from a to b */

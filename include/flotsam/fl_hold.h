@@ -33,7 +33,7 @@ FL_API bool fl_hold_water_in(const fl_vec2 *hull, int nh, const fl_vec2 *solid, 
 /* The same for a body's hold as it stands, under gravity g: the centroid
  * about the centre of mass, world orientation. False when it holds no
  * water (or has no hold, or g is 0). */
-FL_API bool fl_body_hold_water(const fl_body *b, fl_vec2 g, fl_hold_water *out);
+FL_API bool fl_body_hold_water(fl_body_id b, fl_vec2 g, fl_hold_water *out);
 
 /* The area of the hold of hull less solid (as above) under the surface
  * dot(down, p) = level, and its first moment (area times centroid) in

@@ -23,8 +23,8 @@ typedef enum fl_joint_type { FL_JOINT_ROPE, FL_JOINT_MOUSE } fl_joint_type;
  * ratio the damping's); the step it goes taut in, by backward Euler, so
  * that catching a load makes no energy. */
 typedef struct fl_rope_def {
-    fl_body *a;               /* required */
-    fl_body *b;               /* NULL: tied to the world at anchor_b */
+    fl_body_id a;             /* required */
+    fl_body_id b;             /* FL_NULL_BODY: tied to the world at anchor_b */
     fl_vec2 anchor_a;         /* offset from a's centre of mass, in a's frame */
     fl_vec2 anchor_b;         /* offset in b's frame, or a world point */
     double length;            /* <= 0: the anchors' distance when added */
@@ -36,7 +36,7 @@ typedef struct fl_rope_def {
  * it settles with the given frequency and damping ratio and never pulls
  * harder than max_force. */
 typedef struct fl_mouse_def {
-    fl_body *body;
+    fl_body_id body;
     fl_vec2 anchor;           /* offset from the centre of mass, body frame */
     fl_vec2 target;           /* world */
     double frequency;         /* Hz; 0: 5 */
@@ -44,40 +44,58 @@ typedef struct fl_mouse_def {
     double max_force;         /* N; 0: 1000 times the body's weight */
 } fl_mouse_def;
 
-/* A joint in a world; private, like bodies. A handle stays valid until the
- * joint is removed (fl_world_remove_joint, or with either of its bodies) or
- * its world is destroyed. */
-typedef struct fl_joint fl_joint;
+/* A joint in a world, addressed by an id as bodies are (fl_body_id says
+ * how): it goes stale when the joint is removed (fl_world_remove_joint, or
+ * with either of its bodies), and a stale id is an assert in debug builds
+ * and otherwise does nothing (FL_ESTALE, zeros). */
+typedef struct fl_joint_id {
+    fl_world *world;
+    int32_t index;        /* the slot, not the joint's place in the list */
+    uint32_t generation;  /* 0 in the null id only */
+} fl_joint_id;
 
-FL_API fl_status fl_world_add_rope(fl_world *w, const fl_rope_def *def, fl_joint **out, fl_error *err);
-FL_API fl_status fl_world_add_mouse(fl_world *w, const fl_mouse_def *def, fl_joint **out, fl_error *err);
-FL_API void fl_mouse_set_target(fl_joint *j, fl_vec2 target);
+#ifdef __cplusplus
+#define FL_NULL_JOINT (fl_joint_id{})
+#else
+#define FL_NULL_JOINT ((fl_joint_id){0})
+#endif
+static inline bool fl_joint_is_null(fl_joint_id j) { return j.world == 0; }
+static inline bool fl_joint_id_equal(fl_joint_id a, fl_joint_id b)
+{
+    return a.world == b.world && a.index == b.index && a.generation == b.generation;
+}
+/* Whether the id names a joint of its world now (never asserts). */
+FL_API bool fl_joint_is_valid(fl_joint_id j);
+
+FL_API fl_status fl_world_add_rope(fl_world *w, const fl_rope_def *def, fl_joint_id *out, fl_error *err);
+FL_API fl_status fl_world_add_mouse(fl_world *w, const fl_mouse_def *def, fl_joint_id *out, fl_error *err);
+FL_API fl_status fl_mouse_set_target(fl_joint_id j, fl_vec2 target);
 /* Removes and frees a joint (waits for the end of a step, like bodies).
  * Removing a body removes its joints. */
-FL_API void fl_world_remove_joint(fl_world *w, fl_joint *j);
+FL_API fl_status fl_world_remove_joint(fl_world *w, fl_joint_id j);
 FL_API int fl_world_joint_count(const fl_world *w);
-FL_API fl_joint *fl_world_joint(const fl_world *w, int index);
+FL_API fl_joint_id fl_world_joint(const fl_world *w, int index);
 
-FL_API fl_joint_type fl_joint_kind(const fl_joint *j);
+FL_API fl_joint_type fl_joint_kind(fl_joint_id j);
 /* Place in the world's joint list (changes when an earlier joint leaves). */
-FL_API int fl_joint_index(const fl_joint *j);
-/* Its bodies: b is NULL for a rope tied to the world, and for the mouse. */
-FL_API fl_body *fl_joint_body_a(const fl_joint *j);
-FL_API fl_body *fl_joint_body_b(const fl_joint *j);
+FL_API int fl_joint_index(fl_joint_id j);
+/* Its bodies: b is the null id for a rope tied to the world, and for the mouse. */
+FL_API fl_body_id fl_joint_body_a(fl_joint_id j);
+FL_API fl_body_id fl_joint_body_b(fl_joint_id j);
 /* Its anchors: on a, an offset from a's centre of mass in a's frame; on b
- * likewise, or a world point when b is NULL. */
-FL_API fl_vec2 fl_joint_anchor_a(const fl_joint *j);
-FL_API fl_vec2 fl_joint_anchor_b(const fl_joint *j);
+ * likewise, or a world point when b is null. */
+FL_API fl_vec2 fl_joint_anchor_a(fl_joint_id j);
+FL_API fl_vec2 fl_joint_anchor_b(fl_joint_id j);
 /* A rope's length (m), stiffness (N/m; 0: rigid) and damping (N s/m). */
-FL_API double fl_joint_length(const fl_joint *j);
-FL_API double fl_joint_stiffness(const fl_joint *j);
-FL_API double fl_joint_damping(const fl_joint *j);
+FL_API double fl_joint_length(fl_joint_id j);
+FL_API double fl_joint_stiffness(fl_joint_id j);
+FL_API double fl_joint_damping(fl_joint_id j);
 /* A mouse spring's target (world). */
-FL_API fl_vec2 fl_mouse_target(const fl_joint *j);
+FL_API fl_vec2 fl_mouse_target(fl_joint_id j);
 
 /* The joint's two ends in world coordinates. */
-FL_API fl_vec2 fl_joint_world_a(const fl_joint *j);
-FL_API fl_vec2 fl_joint_world_b(const fl_joint *j);
+FL_API fl_vec2 fl_joint_world_a(fl_joint_id j);
+FL_API fl_vec2 fl_joint_world_b(fl_joint_id j);
 
 #ifdef __cplusplus
 }

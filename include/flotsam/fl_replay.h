@@ -155,21 +155,21 @@ FL_API fl_status fl_replay_end(fl_replay *r, uint64_t steps, uint64_t hash);
 /* Applies one input to a sim whose mouse spring (NULL: none) is *grab.
  * False with *err (at the input's line) when the input cannot apply: a body
  * id that is not in the world, a fluid or scene that does not exist. */
-FL_API bool fl_replay_apply(fl_sim *s, fl_joint **grab, const fl_replay *r, const fl_input *in,
+FL_API bool fl_replay_apply(fl_sim *s, fl_joint_id *grab, const fl_replay *r, const fl_input *in,
                             fl_scene_error *err);
 /* The sim's mouse spring, found in its world (the one mouse joint there),
  * or NULL. The world frees the spring with the body it holds, and a
  * scene's script can remove that body during fl_sim_step: a handle kept
  * across a step is found again with this, never trusted. fl_replay_apply
  * does so with *grab before each input. */
-FL_API fl_joint *fl_replay_grab(const fl_sim *s);
+FL_API fl_joint_id fl_replay_grab(const fl_sim *s);
 
 typedef struct fl_replay_snapshot fl_replay_snapshot;
 
 typedef struct fl_replay_player {
     const fl_replay *replay;
     fl_sim sim;               /* the world as the replay has it now */
-    fl_joint *grab;           /* its mouse spring, if one holds a body */
+    fl_joint_id grab;           /* its mouse spring, if one holds a body */
     uint64_t step;            /* steps taken */
     int next_input, next_check;
     /* Copies of the world kept on the way (fl_replay_player_keep); private. */

@@ -58,7 +58,7 @@ FL_API bool fl_sim_clone(fl_sim *out, const fl_sim *s, fl_error *err);
  * its name and colour if it has them: what fl_sim_build does for each of a
  * scene's bodies. FL_EINVAL for a bad outline size or a name that is taken
  * or not valid (then nothing is added). */
-FL_API fl_status fl_sim_add_body(fl_sim *s, const fl_scene_body *b, fl_body **out, fl_error *err);
+FL_API fl_status fl_sim_add_body(fl_sim *s, const fl_scene_body *b, fl_body_id *out, fl_error *err);
 
 /* One step of the scene: first the timed events whose step has come (those
  * for the world's step count or before, in order), then fl_world_step at
@@ -72,12 +72,12 @@ FL_API bool fl_sim_step(fl_sim *s, fl_scene_error *err);
  * (0xRRGGBB; false when the scene gave none). These follow the body itself,
  * whatever its index, for as long as it lives. The name's text is the
  * sim's, valid until the next body is labelled (copy it to keep it). */
-FL_API const char *fl_sim_body_name(const fl_sim *s, const fl_body *b);
-FL_API bool fl_sim_body_color(const fl_sim *s, const fl_body *b, uint32_t *rgb);
+FL_API const char *fl_sim_body_name(const fl_sim *s, fl_body_id b);
+FL_API bool fl_sim_body_color(const fl_sim *s, fl_body_id b, uint32_t *rgb);
 /* Gives a body (one added after building, say) a name and, when rgb is not
  * NULL, a colour (0xRRGGBB). FL_EINVAL unless the name is "" or valid
  * (fl_scene_name_valid) and no other body or fluid of the sim has it. */
-FL_API fl_status fl_sim_label_body(fl_sim *s, const fl_body *b, const char *name, const uint32_t *rgb);
+FL_API fl_status fl_sim_label_body(fl_sim *s, fl_body_id b, const char *name, const uint32_t *rgb);
 /* A fluid's name in the scene ("" when it has none or index is out of range). */
 FL_API const char *fl_sim_fluid_name(const fl_sim *s, int index);
 

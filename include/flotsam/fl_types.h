@@ -12,7 +12,8 @@ typedef enum fl_status {
     FL_OK = 0,
     FL_EINVAL = -1,   /* an argument is out of range or malformed */
     FL_ENOMEM = -2,   /* the allocator returned NULL */
-    FL_ENOTFOUND = -3 /* nothing matched (a callback to remove, ...) */
+    FL_ENOTFOUND = -3, /* nothing matched (a callback to remove, ...) */
+    FL_ESTALE = -4     /* a body's or joint's id names nothing now (fl_body.h) */
 } fl_status;
 
 /* Where a library call explains a failure. Pass NULL to ignore the text. */

@@ -49,17 +49,17 @@ FL_API void fl_world_destroy(fl_world *w);
  * zero-area outline, density <= 0 for a dynamic body, non-finite numbers)
  * fails with FL_EINVAL and a message. A body added during a step joins the
  * world when the step ends. */
-FL_API fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err);
-/* Removes and frees a body; later bodies move down one index. During a step
- * the removal waits until the step ends. Its contacts go with it, without a
- * collisionEnd event. */
-FL_API void fl_world_remove_body(fl_world *w, fl_body *b);
+FL_API fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body_id *out, fl_error *err);
+/* Removes and frees a body of w; later bodies move down one index, and its
+ * id goes stale at once (FL_ESTALE for a stale id or one of another
+ * world). During a step the body leaves as the step ends. Its contacts and
+ * joints go with it, without a collisionEnd event. */
+FL_API fl_status fl_world_remove_body(fl_world *w, fl_body_id b);
 
 FL_API int fl_world_body_count(const fl_world *w);
-FL_API fl_body *fl_world_body(const fl_world *w, int index);
-/* The whole body list, fl_world_body_count long, for passes over every
- * body; valid until a body joins or leaves. */
-FL_API fl_body *const *fl_world_bodies(const fl_world *w);
+/* The body at place `index` of the list (0 to fl_world_body_count - 1, in
+ * the order they joined), or the null id. */
+FL_API fl_body_id fl_world_body(const fl_world *w, int index);
 
 /* The contacts found by the last step (touching or about to), in a fixed
  * order; valid until the next step. */
