@@ -71,8 +71,7 @@ fl_status flotsam_harbor_build(flotsam_harbor *h, const harbor_scene *scene,
     fd.linear_drag = HARBOR_LINEAR_DRAG;
     fd.angular_drag = HARBOR_ANGULAR_DRAG;
     if (st == FL_OK) {
-        int idx = fl_buoyancy_add_fluid(h->buoyancy, &fd, err);
-        st = idx < 0 ? (fl_status)idx : FL_OK;
+        st = fl_buoyancy_add_fluid(h->buoyancy, &fd, NULL, err);
     }
     for (int i = 0; i < 3 && st == FL_OK; i++)
         st = add_box(h, &scene->tank[i], err);

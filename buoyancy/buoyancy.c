@@ -49,6 +49,7 @@ static void free_module(void *module)
     fl_world *w = b->world;
     fl_world_off(w, FL_EVENT_BEFORE_UPDATE, on_before_update, b);
     fl_world_free(w, b->fluids);
+    fluid_ids_free(b);
     fl_world_free(w, b->records);
     fl_world_free(w, b->offsets);
     fl_world_free(w, b->pool);
@@ -89,12 +90,15 @@ static fl_status clone_module(const void *module, fl_world *copy, fl_error *err)
         memcpy(f, from->fluids, sizeof *f * (size_t)from->fluid_count);
     b->fluids = f;
     b->fluid_count = from->fluid_count;
+    if (fluid_ids_copy(b, from) != FL_OK)
+        return fail_with(err, FL_ENOMEM, "out of memory copying the fluids");
     if (fl_buoyancy_copy_applied(b, from) != FL_OK)
         return fail_with(err, FL_ENOMEM, "out of memory copying what the buoyancy pushed");
     return FL_OK;
 }
 
-int fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_error *err)
+fl_status fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_fluid_id *out,
+                                fl_error *err)
 {
     FL_ASSERT(b != NULL);
     fl_status st = fl_fluid_check(def, err);
@@ -105,29 +109,36 @@ int fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_error *err
     fl_fluid_def copy = *def;
     fl_fluid_def *grown = fl_world_grow(b->world, b->fluids, &b->fluid_capacity,
                                         b->fluid_count + 1, sizeof *b->fluids);
-    if (!grown)
+    if (grown)
+        b->fluids = grown;
+    if (!grown || fluid_take_slot(b) != FL_OK)
         return fail_with(err, FL_ENOMEM, "out of memory adding a fluid");
-    b->fluids = grown;
     b->fluids[b->fluid_count] = copy;
     fl_fluid_resolve_wave_speed(&b->fluids[b->fluid_count], fl_length(fl_world_gravity(b->world)));
     b->measured = 0; /* the record layout depends on the fluid count */
     b->pass++;       /* ... and so does that of the pushes */
-    return b->fluid_count++;
+    b->fluid_count++;
+    if (out)
+        *out = fl_buoyancy_fluid_at(b, b->fluid_count - 1);
+    return FL_OK;
 }
 
 int fl_buoyancy_fluid_count(const fl_buoyancy *b) { return b->fluid_count; }
 
-const fl_fluid_def *fl_buoyancy_fluid(const fl_buoyancy *b, int index)
+const fl_fluid_def *fl_buoyancy_fluid(const fl_buoyancy *b, fl_fluid_id f)
 {
     FL_ASSERT(b != NULL);
-    return (index >= 0 && index < b->fluid_count) ? &b->fluids[index] : NULL;
+    int index = fluid_place(b, f);
+    return index >= 0 ? &b->fluids[index] : NULL;
 }
 
-fl_status fl_buoyancy_set_fluid(fl_buoyancy *b, int index, const fl_fluid_def *def, fl_error *err)
+fl_status fl_buoyancy_set_fluid(fl_buoyancy *b, fl_fluid_id f, const fl_fluid_def *def,
+                                fl_error *err)
 {
     FL_ASSERT(b != NULL);
-    if (index < 0 || index >= b->fluid_count)
-        return fail_with(err, FL_EINVAL, "no fluid %d", index);
+    int index = fluid_place(b, f);
+    if (index < 0)
+        return fail_with(err, FL_ESTALE, "no such fluid (a stale id)");
     fl_status st = fl_fluid_check(def, err);
     if (st == FL_OK) {
         b->fluids[index] = *def;
@@ -467,9 +478,9 @@ int buoyancy_body_index(const fl_buoyancy *b, fl_body_id id)
     return body && id.world == b->world ? body->index : -1;
 }
 
-const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, fl_body_id body, int fluid_index)
+const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, fl_body_id body, fl_fluid_id fluid)
 {
-    return buoyancy_submerged_at(b, buoyancy_body_index(b, body), fluid_index);
+    return buoyancy_submerged_at(b, buoyancy_body_index(b, body), fluid_place(b, fluid));
 }
 
 const fl_submerged *buoyancy_submerged_at(const fl_buoyancy *b, int body_index, int fluid_index)
@@ -507,9 +518,9 @@ static bool pushed(const fl_buoyancy *b, int body_index)
            b->stamps[body_index] == b->pass && b->pushed_revision == fl_world_revision(b->world);
 }
 
-const fl_buoyancy_push *fl_buoyancy_applied(const fl_buoyancy *b, fl_body_id body, int fluid_index)
+const fl_buoyancy_push *fl_buoyancy_applied(const fl_buoyancy *b, fl_body_id body, fl_fluid_id fluid)
 {
-    int body_index = buoyancy_body_index(b, body);
+    int body_index = buoyancy_body_index(b, body), fluid_index = fluid_place(b, fluid);
     if (!pushed(b, body_index) || fluid_index < 0 || fluid_index >= b->fluid_count)
         return NULL;
     return &b->pushes[(size_t)body_index * b->fluid_count + fluid_index];

@@ -17,7 +17,7 @@ bool fl_buoyancy_hydrostatics(const fl_buoyancy *b, fl_body_id id, double t,
 {
     int body_index = buoyancy_body_index(b, id);
     memset(out, 0, sizeof *out);
-    out->fluid = -1;
+    out->fluid = FL_NULL_FLUID;
     int best = -1;
     double most = 0.0;
     for (int f = 0; f < b->fluid_count; f++) {
@@ -42,7 +42,7 @@ bool fl_buoyancy_hydrostatics(const fl_buoyancy *b, fl_body_id id, double t,
     fl_vec2 n = planes[0].normal;
     double nl = fl_length(n), offset = planes[0].offset;
     fl_vec2 u = fl_v2(n.y / nl, -n.x / nl);
-    out->fluid = best;
+    out->fluid = fl_buoyancy_fluid_at(b, best);
     out->area = s->area;
     out->fraction = s->area / body->hull_area;
     out->center = s->centroid;

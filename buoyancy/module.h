@@ -10,10 +10,23 @@
 #include "flotsam/fl_buoyancy.h"
 #include "submerge.h"
 
+/* A fluid's id, without its module. */
+typedef struct fluid_slot {
+    int32_t slot;
+    uint32_t generation;
+} fluid_slot;
+
 struct fl_buoyancy {
     fl_world *world;
     fl_fluid_def *fluids;
     int fluid_count, fluid_capacity;
+    /* Their ids (fl_fluid_id): fluid i's slot and generation, and each
+     * slot's generation (of its fluid; of its next one while free). A
+     * module holds a few fluids: ids are found by a scan. fluid_ids.c. */
+    fluid_slot *fluid_ids;
+    int fluid_id_capacity;
+    uint32_t *generations;
+    int slot_count, slot_capacity;
     /* records[body * fluid_count + fluid], for `measured` bodies */
     fl_submerged *records;
     int record_capacity;
@@ -60,6 +73,16 @@ fl_status buoyancy_find_vessels(fl_buoyancy *b);
  * builds, -1 otherwise), and body i's last measure in fluid f (NULL if
  * either is out of range or the body list changed since). buoyancy.c. */
 int buoyancy_body_index(const fl_buoyancy *b, fl_body_id id);
+/* The place of fluid f in b's list, or -1 for a stale id or one of another
+ * module (an assert in debug builds, which fluid_find never makes).
+ * fluid_ids.c. */
+int fluid_place(const fl_buoyancy *b, fl_fluid_id f);
+int fluid_find(const fl_buoyancy *b, fl_fluid_id f);
+/* A slot for a new fluid, at place b->fluid_count: FL_ENOMEM. */
+fl_status fluid_take_slot(fl_buoyancy *b);
+/* Makes the copy's fluid ids those of `from`. FL_ENOMEM. */
+fl_status fluid_ids_copy(fl_buoyancy *b, const fl_buoyancy *from);
+void fluid_ids_free(fl_buoyancy *b);
 const fl_submerged *buoyancy_submerged_at(const fl_buoyancy *b, int body_index, int fluid_index);
 
 /* Takes out of the part what lies in another body's dry hold. */

@@ -88,7 +88,7 @@ int main(void)
     water.right = 20.0;
     water.bottom = 10.0; /* the surface at y = 0 */
     int result = -1;
-    if (buoyancy && fl_buoyancy_add_fluid(buoyancy, &water, &err) >= 0)
+    if (buoyancy && fl_buoyancy_add_fluid(buoyancy, &water, NULL, &err) == FL_OK)
         result = load_boat(world, buoyancy, &water, &err);
     if (result < 0)
         fprintf(stderr, "boat_cargo: %s\n", err.message);

@@ -58,7 +58,7 @@ int main(void)
     water.left = -10.0;
     water.right = 10.0;
     water.bottom = 5.0;
-    int ok = buoyancy && fl_buoyancy_add_fluid(buoyancy, &water, &err) >= 0;
+    int ok = buoyancy && fl_buoyancy_add_fluid(buoyancy, &water, NULL, &err) == FL_OK;
 
     const fl_vec2 crate[4] = {{-0.3, -0.3}, {0.3, -0.3}, {0.3, 0.3}, {-0.3, 0.3}};
     fl_body_id bodies[6];

@@ -28,7 +28,7 @@ int main(void)
     water.right = 10.0;
     water.surface = 5.0;
     water.bottom = 15.0;
-    if (!buoyancy || fl_buoyancy_add_fluid(buoyancy, &water, &err) < 0) {
+    if (!buoyancy || fl_buoyancy_add_fluid(buoyancy, &water, NULL, &err) != FL_OK) {
         fprintf(stderr, "float_box: %s\n", err.message);
         fl_world_destroy(world);
         return 1;

@@ -54,7 +54,7 @@ int main(void)
     def.origin = fl_v2(0.0, 0.0); /* floating at its own draft: half under */
     def.density = density;
     sail s = {FL_NULL_BODY, fl_v2(0.0, -1.5), fl_v2(wind, 0.0)};
-    if (!buoyancy || fl_buoyancy_add_fluid(buoyancy, &water, &err) < 0 ||
+    if (!buoyancy || fl_buoyancy_add_fluid(buoyancy, &water, NULL, &err) != FL_OK ||
         fl_world_add_body(world, &def, &s.raft, &err) != FL_OK) {
         fprintf(stderr, "sail: %s\n", err.message);
         fl_buoyancy_destroy(buoyancy);

@@ -29,7 +29,7 @@ int main(void)
     def.density = q * water.density;
     def.origin = fl_v2(0.0, h / 2 - q * h); /* its bottom at the draft */
     fl_body_id body;
-    if (!buoyancy || fl_buoyancy_add_fluid(buoyancy, &water, &err) < 0 ||
+    if (!buoyancy || fl_buoyancy_add_fluid(buoyancy, &water, NULL, &err) != FL_OK ||
         fl_world_add_body(world, &def, &body, &err) != FL_OK) {
         fprintf(stderr, "stability_curve: %s\n", err.message);
         fl_buoyancy_destroy(buoyancy);

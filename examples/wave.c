@@ -42,7 +42,7 @@ int main(void)
     def.angle = atan(slope);
     def.velocity = fl_fluid_wave_velocity(&sea, def.origin, 0.0);
     fl_body_id body;
-    if (!buoyancy || fl_buoyancy_add_fluid(buoyancy, &sea, &err) < 0 ||
+    if (!buoyancy || fl_buoyancy_add_fluid(buoyancy, &sea, NULL, &err) != FL_OK ||
         fl_world_add_body(world, &def, &body, &err) != FL_OK) {
         fprintf(stderr, "wave: %s\n", err.message);
         fl_buoyancy_destroy(buoyancy);

@@ -182,7 +182,7 @@ bool fuzz_outlines_in_hulls(const fl_world *w)
 bool fuzz_waves_unbroken(const fl_buoyancy *b)
 {
     for (int f = 0; f < fl_buoyancy_fluid_count(b); f++) {
-        const fl_fluid_def *fd = fl_buoyancy_fluid(b, f);
+        const fl_fluid_def *fd = fl_buoyancy_fluid(b, fl_buoyancy_fluid_at(b, f));
         double ka = 2.0 * 3.14159265358979323846 / fd->wave_length * fabs(fd->wave_amplitude);
         if (fd->wave_amplitude != 0.0 && !(ka <= 3.14159265358979323846 / 7.0))
             return false;
@@ -355,7 +355,7 @@ static bool take(fuzz_energy *e, fl_sim *s)
     double gn = fl_length(g);
     double rho_max = 0.0;
     for (int f = 0; f < e->fluids; f++)
-        rho_max = fl_max(rho_max, fl_buoyancy_fluid(s->buoyancy, f)->density);
+        rho_max = fl_max(rho_max, fl_buoyancy_fluid(s->buoyancy, fl_buoyancy_fluid_at(s->buoyancy, f))->density);
     for (int i = 0; i < e->bodies; i++) {
         fl_body_id b = fl_world_body(w, i);
         fuzz_body_state *st = &e->now.bodies[i];
@@ -383,8 +383,8 @@ static bool take(fuzz_energy *e, fl_sim *s)
             near_hold = j != i && fl_body_has_own_hull(fl_world_body(w, j)) &&
                         boxes_meet(&e->now.bodies[i], &e->now.bodies[j]);
         for (int f = 0; f < e->fluids; f++) {
-            const fl_fluid_def *fd = fl_buoyancy_fluid(s->buoyancy, f);
-            const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, fl_world_body(s->world, i), f);
+            const fl_fluid_def *fd = fl_buoyancy_fluid(s->buoyancy, fl_buoyancy_fluid_at(s->buoyancy, f));
+            const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, fl_world_body(s->world, i), fl_buoyancy_fluid_at(s->buoyancy, f));
             int at = i * e->fluids + f;
             e->now.area[at] = sub ? sub->area : 0.0;
             e->now.waterline[at] = sub ? sub->waterline : 0.0;
@@ -483,7 +483,7 @@ bool fuzz_energy_start(fuzz_energy *e, fl_sim *s)
 /* The lift the last step applied to body i in fluid f, along y (0: none). */
 static double lift_applied_y(const fl_buoyancy *b, fl_body_id i, int f)
 {
-    const fl_buoyancy_push *p = fl_buoyancy_applied(b, i, f);
+    const fl_buoyancy_push *p = fl_buoyancy_applied(b, i, fl_buoyancy_fluid_at(b, f));
     return p ? p->lift.y : 0.0;
 }
 
@@ -500,7 +500,7 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
     double gn = fl_length(g), dt = s->dt;
     double rho_max = 0.0, deepest = 0.0;
     for (int f = 0; f < e->fluids; f++) {
-        const fl_fluid_def *fd = fl_buoyancy_fluid(s->buoyancy, f);
+        const fl_fluid_def *fd = fl_buoyancy_fluid(s->buoyancy, fl_buoyancy_fluid_at(s->buoyancy, f));
         rho_max = fl_max(rho_max, fd->density);
         deepest = fl_max(deepest, fd->bottom - fd->surface);
     }
@@ -547,7 +547,7 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
         const fl_buoyancy_total *tot = fl_buoyancy_applied_total(s->buoyancy, fl_world_body(s->world, i));
         double flow = 0.0;
         for (int f = 0; f < e->fluids; f++) {
-            const fl_fluid_def *fd = fl_buoyancy_fluid(s->buoyancy, f);
+            const fl_fluid_def *fd = fl_buoyancy_fluid(s->buoyancy, fl_buoyancy_fluid_at(s->buoyancy, f));
             int at = i * e->fluids + f;
             double lift_u = fd->density * g.y;
             if (e->prev.inside[at] && e->now.inside[at]) {
@@ -584,7 +584,7 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
                     part[0] += 2.0 * fd->density * gn * off * move;
                 }
             } else {
-                const fl_buoyancy_push *push = fl_buoyancy_applied(s->buoyancy, fl_world_body(s->world, i), f);
+                const fl_buoyancy_push *push = fl_buoyancy_applied(s->buoyancy, fl_world_body(s->world, i), fl_buoyancy_fluid_at(s->buoyancy, f));
                 double lift = fd->density * gn * b->hull_area;
                 if (push)
                     lift = fl_max(lift, fl_length(push->lift));
@@ -599,7 +599,7 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
                     part[0] += 2.0 * lift * move;
                 }
             }
-            const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, fl_world_body(s->world, i), f);
+            const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, fl_world_body(s->world, i), fl_buoyancy_fluid_at(s->buoyancy, f));
             double u = fl_length(fd->current);
             if (sub && sub->area > 0.0)
                 u = fl_max(u, fl_length(sub->flow));

@@ -320,12 +320,13 @@ bool fl_replay_apply(fl_sim *s, fl_joint_id *grab, const fl_replay *r, const fl_
         let_go(s, grab);
         return true;
     case FL_INPUT_FLUID: {
-        const fl_fluid_def *f = fl_buoyancy_fluid(s->buoyancy, in->fluid);
-        if (!f)
+        fl_fluid_id fluid = fl_buoyancy_fluid_at(s->buoyancy, in->fluid);
+        if (fl_fluid_is_null(fluid))
             return input_fail(err, in, "no fluid %d in the world", in->fluid);
+        const fl_fluid_def *f = fl_buoyancy_fluid(s->buoyancy, fluid);
         fl_fluid_def moved = *f;
         moved.surface = in->surface;
-        if ((st = fl_buoyancy_set_fluid(s->buoyancy, in->fluid, &moved, &e)) != FL_OK)
+        if ((st = fl_buoyancy_set_fluid(s->buoyancy, fluid, &moved, &e)) != FL_OK)
             return input_refused(err, in, st, &e, "fluid %d cannot have that surface",
                                  in->fluid);
         return true;

@@ -22,7 +22,7 @@ static const char *body_scene_name(const fl_sim *s, int i)
 static bool name_taken(const fl_sim *s, const name_table *t, const char *name)
 {
     for (int i = 0; i < fl_buoyancy_fluid_count(s->buoyancy); i++)
-        if (!strcmp(fl_sim_fluid_name(s, i), name))
+        if (!strcmp(fl_sim_fluid_name(s, fl_buoyancy_fluid_at(s->buoyancy, i)), name))
             return true;
     for (int i = 0; i < t->count; i++)
         if (!strcmp(t->name[i], name))
@@ -112,10 +112,10 @@ static void write_header(FILE *f, const fl_sim *s, const fl_scene_view *view)
 static void write_fluids(FILE *f, const fl_sim *s)
 {
     for (int i = 0; i < fl_buoyancy_fluid_count(s->buoyancy); i++) {
-        const fl_fluid_def *fl = fl_buoyancy_fluid(s->buoyancy, i);
+        const fl_fluid_def *fl = fl_buoyancy_fluid(s->buoyancy, fl_buoyancy_fluid_at(s->buoyancy, i));
         fputs("fluid", f);
-        if (fl_sim_fluid_name(s, i)[0])
-            fprintf(f, " name=%s", fl_sim_fluid_name(s, i));
+        if (fl_sim_fluid_name(s, fl_buoyancy_fluid_at(s->buoyancy, i))[0])
+            fprintf(f, " name=%s", fl_sim_fluid_name(s, fl_buoyancy_fluid_at(s->buoyancy, i)));
         format_num(f, "density", fl->density);
         format_num(f, "surface", fl->surface);
         format_num(f, "left", fl->left);

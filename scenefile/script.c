@@ -18,7 +18,7 @@ static fl_body_id body_named(const fl_sim *s, const char *name)
 static int fluid_named(const fl_sim *s, const char *name)
 {
     for (int i = 0; i < fl_buoyancy_fluid_count(s->buoyancy); i++)
-        if (!strcmp(fl_sim_fluid_name(s, i), name))
+        if (!strcmp(fl_sim_fluid_name(s, fl_buoyancy_fluid_at(s->buoyancy, i)), name))
             return i;
     return -1;
 }
@@ -64,12 +64,12 @@ static bool apply(fl_sim *s, const fl_scene_event *e, fl_scene_error *err)
         int i = fluid_named(s, e->name);
         if (i < 0)
             return fail(err, e, "no fluid '", e->name);
-        fl_fluid_def f = *fl_buoyancy_fluid(s->buoyancy, i);
+        fl_fluid_def f = *fl_buoyancy_fluid(s->buoyancy, fl_buoyancy_fluid_at(s->buoyancy, i));
         if (e->has_surface)
             f.surface = e->surface;
         if (e->has_density)
             f.density = e->density;
-        fl_status st = fl_buoyancy_set_fluid(s->buoyancy, i, &f, &why);
+        fl_status st = fl_buoyancy_set_fluid(s->buoyancy, fl_buoyancy_fluid_at(s->buoyancy, i), &f, &why);
         if (st != FL_OK) {
             fail(err, e, why.message, NULL);
             err->out_of_memory = st == FL_ENOMEM;

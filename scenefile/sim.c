@@ -64,11 +64,14 @@ bool fl_sim_body_color(const fl_sim *s, fl_body_id b, uint32_t *rgb)
     return true;
 }
 
-const char *fl_sim_fluid_name(const fl_sim *s, int index)
+const char *fl_sim_fluid_name(const fl_sim *s, fl_fluid_id f)
 {
-    if (!s->labels || index < 0 || index >= s->labels->fluid_count)
+    /* The scene's fluid i took slot i of a fresh module, generation 1: a
+     * fluid added or put in a freed slot later has no name. */
+    if (!s->labels || f.module != s->buoyancy || f.generation != 1 || f.index < 0 ||
+        f.index >= s->labels->fluid_count || !fl_fluid_is_valid(f))
         return "";
-    return s->labels->fluids[index];
+    return s->labels->fluids[f.index];
 }
 
 /* Is body `id` still in the world? (Labels of removed bodies stay behind,
@@ -320,7 +323,7 @@ static bool check_scene(const fl_scene *sc, fl_scene_error *err)
  * fluid's. */
 static double hold_water_density(const fl_buoyancy *b)
 {
-    return fl_buoyancy_fluid_count(b) > 0 ? fl_buoyancy_fluid(b, 0)->density : 1000.0;
+    return fl_buoyancy_fluid_count(b) > 0 ? fl_buoyancy_fluid(b, fl_buoyancy_fluid_at(b, 0))->density : 1000.0;
 }
 
 fl_body_def scene_body_def(const fl_scene_body *sb, fl_vec2 *pts, double water_density)
@@ -422,9 +425,9 @@ bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
         return fail_engine(out, err, 1, create_status(&e), &e);
     for (int i = 0; i < sc->fluid_count; i++) {
         fl_fluid_def fd = fluid_def(&sc->fluids[i]);
-        int added = fl_buoyancy_add_fluid(out->buoyancy, &fd, &e);
-        if (added < 0)
-            return fail_engine(out, err, sc->fluids[i].line, (fl_status)added, &e);
+        fl_status st = fl_buoyancy_add_fluid(out->buoyancy, &fd, NULL, &e);
+        if (st != FL_OK)
+            return fail_engine(out, err, sc->fluids[i].line, st, &e);
     }
     for (int i = 0; i < sc->body_count; i++) {
         const fl_scene_body *sb = &sc->bodies[i];

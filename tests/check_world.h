@@ -65,7 +65,7 @@ static inline fl_buoyancy *add_water(fl_world *w, double left, double right, dou
     f.right = right;
     f.surface = surface;
     f.bottom = bottom;
-    assert_true(fl_buoyancy_add_fluid(b, &f, NULL) >= 0);
+    assert_true(fl_buoyancy_add_fluid(b, &f, NULL, NULL) == FL_OK);
     return b;
 }
 

@@ -43,8 +43,8 @@ static void clone_case(const char *name)
     int reported = 0;
     for (int i = 0; i < fl_world_body_count(a.world); i++) {
         for (int f = 0; f < fl_buoyancy_fluid_count(a.buoyancy); f++) {
-            const fl_buoyancy_push *pa = fl_buoyancy_applied(a.buoyancy, fl_world_body(a.world, i), f);
-            const fl_buoyancy_push *pb = fl_buoyancy_applied(b.buoyancy, fl_world_body(b.world, i), f);
+            const fl_buoyancy_push *pa = fl_buoyancy_applied(a.buoyancy, fl_world_body(a.world, i), fl_buoyancy_fluid_at(a.buoyancy, f));
+            const fl_buoyancy_push *pb = fl_buoyancy_applied(b.buoyancy, fl_world_body(b.world, i), fl_buoyancy_fluid_at(b.buoyancy, f));
             assert_true((pa == NULL) == (pb == NULL));
             if (!pa)
                 continue;

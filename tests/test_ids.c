@@ -189,6 +189,53 @@ static void test_ids_in_a_clone(void **state)
     fl_world_destroy(c);
 }
 
+/* Fluids: ids stay with their fluid as earlier ones leave; a removed
+ * fluid's id goes stale, its slot's next fluid has the next generation,
+ * and the measures follow the list. */
+static void test_fluid_ids(void **state)
+{
+    (void)state;
+    fl_world *w = make_world();
+    fl_buoyancy *bu = fl_buoyancy_create(w, NULL);
+    assert_non_null(bu);
+    fl_fluid_def d = fl_fluid_def_default();
+    d.left = -10, d.right = 10, d.surface = 0, d.bottom = 10;
+    fl_fluid_id f[3];
+    for (int i = 0; i < 3; i++) {
+        d.density = 1000.0 * (i + 1);
+        assert_int_equal(fl_buoyancy_add_fluid(bu, &d, &f[i], NULL), FL_OK);
+    }
+    fl_body_id b = add_box(w, 0.0); /* half under: centred on the surface */
+    assert_int_equal(fl_buoyancy_measure(bu, 0.0), FL_OK);
+    ASSERT_NEAR(fl_buoyancy_submerged(bu, b, f[2])->area, 0.5, 1e-15);
+    assert_int_equal(fl_buoyancy_remove_fluid(bu, f[0]), FL_OK);
+    assert_false(fl_fluid_is_valid(f[0]));
+    assert_int_equal(fl_buoyancy_fluid_count(bu), 2);
+    assert_int_equal(fl_fluid_index(f[2]), 1);
+    ASSERT_EXACT(fl_buoyancy_fluid(bu, f[2])->density, 3000.0);
+    assert_true(fl_fluid_id_equal(fl_buoyancy_fluid_at(bu, 0), f[1]));
+    /* What was measured before is gone until the next measure. */
+    assert_null(fl_buoyancy_submerged(bu, b, f[2]));
+    assert_int_equal(fl_buoyancy_measure(bu, 0.0), FL_OK);
+    ASSERT_NEAR(fl_buoyancy_submerged(bu, b, f[2])->area, 0.5, 1e-15);
+    fl_fluid_id again = FL_NULL_FLUID;
+    assert_int_equal(fl_buoyancy_add_fluid(bu, &d, &again, NULL), FL_OK);
+    assert_int_equal(again.index, f[0].index);
+    assert_true(again.generation == f[0].generation + 1);
+    assert_false(fl_fluid_is_valid(f[0]));
+    /* A clone's module has the same fluids under the same ids. */
+    fl_world *c = fl_world_clone(w, NULL);
+    assert_non_null(c);
+    fl_buoyancy *cb = fl_buoyancy_of(c);
+    fl_fluid_id cf = fl_fluid_in(cb, f[2]);
+    assert_true(fl_fluid_is_valid(cf));
+    ASSERT_EXACT(fl_buoyancy_fluid(cb, cf)->density, 3000.0);
+    assert_true(fl_fluid_is_null(fl_fluid_in(cb, f[0])));
+    fl_world_destroy(c);
+    assert_int_equal(fl_world_body_count(w), 1);
+    fl_world_destroy(w);
+}
+
 /* Every call that takes a body, given a stale id. */
 enum { CALLS = 48 };
 
@@ -266,6 +313,35 @@ static long refused(int k)
     }
 }
 
+/* ... and every call that takes a fluid (b: a live body). */
+enum { FLUID_CALLS = 5 };
+
+static long fluid_call_with(int k, fl_buoyancy *bu, fl_fluid_id f, fl_body_id b)
+{
+    fl_fluid_def d = fl_fluid_def_default();
+    switch (k) {
+    case 0: return fl_buoyancy_fluid(bu, f) != NULL;
+    case 1: return fl_buoyancy_set_fluid(bu, f, &d, NULL);
+    case 2: return fl_buoyancy_remove_fluid(bu, f);
+    case 3: return fl_fluid_index(f) + 1; /* -1 */
+    case 4: return (fl_buoyancy_submerged(bu, b, f) != NULL) + (fl_buoyancy_applied(bu, b, f) != NULL);
+    default: return 0;
+    }
+}
+
+static long fluid_refused(int k) { return k == 1 || k == 2 ? FL_ESTALE : 0; }
+
+static fl_fluid_id stale_fluid(fl_buoyancy *bu)
+{
+    fl_fluid_def d = fl_fluid_def_default();
+    d.left = -1, d.right = 1, d.bottom = 1;
+    fl_fluid_id f;
+    assert_int_equal(fl_buoyancy_add_fluid(bu, &d, &f, NULL), FL_OK);
+    assert_int_equal(fl_buoyancy_remove_fluid(bu, f), FL_OK);
+    assert_int_equal(fl_buoyancy_add_fluid(bu, &d, NULL, NULL), FL_OK);
+    return f;
+}
+
 static fl_body_id stale_body(fl_world *w)
 {
     fl_body_id b = add_box(w, 0.0);
@@ -285,6 +361,11 @@ static void test_stale_ids_refused(void **state)
         assert_int_equal(call_with(k, null), refused(k));
     }
     ASSERT_EXACT(fl_body_position(fl_world_body(w, 0)).x, 1.0); /* untouched */
+    fl_buoyancy *bu = fl_buoyancy_create(w, NULL);
+    fl_fluid_id f = stale_fluid(bu);
+    for (int k = 0; k < FLUID_CALLS; k++)
+        assert_int_equal(fluid_call_with(k, bu, f, fl_world_body(w, 0)), fluid_refused(k));
+    assert_int_equal(fl_buoyancy_fluid_count(bu), 1);
     fl_world_destroy(w);
 }
 #else
@@ -295,16 +376,20 @@ static void test_stale_ids_assert(void **state)
     (void)state;
     fl_world *w = make_world();
     fl_body_id b = stale_body(w);
+    fl_buoyancy *bu = fl_buoyancy_create(w, NULL);
+    fl_fluid_id f = stale_fluid(bu);
     fflush(NULL);
-    for (int k = 0; k < CALLS; k++) {
+    for (int k = 0; k < CALLS + FLUID_CALLS; k++) {
         pid_t pid = fork();
         assert_true(pid >= 0);
         if (pid == 0) {
             /* The assert's message is expected: keep it off the log. */
             if (!freopen("/dev/null", "w", stderr))
                 _exit(3);
-            long r = call_with(k, b);
-            _exit(r == refused(k) ? 0 : 2);
+            long r = k < CALLS ? call_with(k, b) - refused(k)
+                               : fluid_call_with(k - CALLS, bu, f, fl_world_body(w, 0)) -
+                                     fluid_refused(k - CALLS);
+            _exit(r == 0 ? 0 : 2);
         }
         int status = 0;
         assert_int_equal(waitpid(pid, &status, 0), pid);
@@ -327,6 +412,7 @@ int main(void)
         cmocka_unit_test(test_ids_during_a_step),
         cmocka_unit_test(test_joint_ids),
         cmocka_unit_test(test_ids_in_a_clone),
+        cmocka_unit_test(test_fluid_ids),
 #ifdef NDEBUG
         cmocka_unit_test(test_stale_ids_refused),
 #else

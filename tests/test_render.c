@@ -153,7 +153,7 @@ static void test_pixels_of_a_known_scene(void **state)
     target t = target_make(240, 180);
     camera cam = pool_camera();
     draw(&t, &b->s, &cam, &plain);
-    const fl_fluid_def *f = fl_buoyancy_fluid(b->s.buoyancy, 0);
+    const fl_fluid_def *f = fl_buoyancy_fluid(b->s.buoyancy, fl_buoyancy_fluid_at(b->s.buoyancy, 0));
     rgba water = render_fluid_color(f);
 
     /* The sky above everything (screen row 20 is y = 1 m). */

@@ -379,9 +379,9 @@ static void test_current_fluids_and_view(void **state)
 {
     (void)state;
     built *a = build(everything, strlen(everything));
-    fl_fluid_def f = *fl_buoyancy_fluid(a->s.buoyancy, 1);
+    fl_fluid_def f = *fl_buoyancy_fluid(a->s.buoyancy, fl_buoyancy_fluid_at(a->s.buoyancy, 1));
     f.surface = 5.7;
-    assert_int_equal(fl_buoyancy_set_fluid(a->s.buoyancy, 1, &f, NULL), FL_OK);
+    assert_int_equal(fl_buoyancy_set_fluid(a->s.buoyancy, fl_buoyancy_fluid_at(a->s.buoyancy, 1), &f, NULL), FL_OK);
     fl_scene_view view = {true, fl_v2(-1.25, 3.5), 12.5};
     built *b = round_trip(a, &view);
     ASSERT_EXACT(b->sc.fluids[1].surface, 5.7);
@@ -410,11 +410,11 @@ static void test_wave_speed_from_dispersion(void **state)
                                "box at=10,4.8 size=1,0.5 density=500\n"
                                "box at=60,4.8 size=1,0.5 density=500\n";
     built *a = build(text, strlen(text));
-    const fl_fluid_def *free_wave = fl_buoyancy_fluid(a->s.buoyancy, 0);
+    const fl_fluid_def *free_wave = fl_buoyancy_fluid(a->s.buoyancy, fl_buoyancy_fluid_at(a->s.buoyancy, 0));
     double k = 2.0 * FL_PI / 7.0;
     ASSERT_EXACT(free_wave->wave_speed, sqrt(9.7 * tanh(k * 4.0) / k));
     assert_false(free_wave->wave_speed_given);
-    ASSERT_EXACT(fl_buoyancy_fluid(a->s.buoyancy, 1)->wave_speed, 3.25);
+    ASSERT_EXACT(fl_buoyancy_fluid(a->s.buoyancy, fl_buoyancy_fluid_at(a->s.buoyancy, 1))->wave_speed, 3.25);
     size_t len;
     char *t = written(a, NULL, &len);
     const char *second = strstr(t, "left=50"), *speed = strstr(t, "wave-speed");
@@ -425,7 +425,7 @@ static void test_wave_speed_from_dispersion(void **state)
     built *b = round_trip(a, NULL);
     assert_false(b->sc.fluids[0].wave_speed_given);
     assert_true(b->sc.fluids[1].wave_speed_given);
-    ASSERT_EXACT(fl_buoyancy_fluid(b->s.buoyancy, 0)->wave_speed, free_wave->wave_speed);
+    ASSERT_EXACT(fl_buoyancy_fluid(b->s.buoyancy, fl_buoyancy_fluid_at(b->s.buoyancy, 0))->wave_speed, free_wave->wave_speed);
     steps(a, 150);
     steps(b, 150);
     for (int i = 0; i < 2; i++) {

@@ -36,11 +36,11 @@ static sea sea_open(double depth, double a, double L)
     s.w = fl_world_create(&wd, NULL);
     assert_non_null(s.w);
     s.b = add_water(s.w, -1000.0, 1000.0, 10.0, 10.0 + depth);
-    s.f = *fl_buoyancy_fluid(s.b, 0);
+    s.f = *fl_buoyancy_fluid(s.b, fl_buoyancy_fluid_at(s.b, 0));
     s.f.wave_amplitude = a;
     s.f.wave_length = L;
-    assert_int_equal(fl_buoyancy_set_fluid(s.b, 0, &s.f, NULL), FL_OK);
-    s.f = *fl_buoyancy_fluid(s.b, 0); /* with its speed */
+    assert_int_equal(fl_buoyancy_set_fluid(s.b, fl_buoyancy_fluid_at(s.b, 0), &s.f, NULL), FL_OK);
+    s.f = *fl_buoyancy_fluid(s.b, fl_buoyancy_fluid_at(s.b, 0)); /* with its speed */
     return s;
 }
 
@@ -64,9 +64,9 @@ static void test_dispersion_speed(void **st)
             sea s = sea_open(depths[i], 0.05, lengths[j]);
             double k = 2.0 * FL_PI / lengths[j];
             double c = sqrt(G / k * tanh(k * depths[i]));
-            ASSERT_REL(fl_buoyancy_fluid(s.b, 0)->wave_speed, c, 4.5e-16);
+            ASSERT_REL(fl_buoyancy_fluid(s.b, fl_buoyancy_fluid_at(s.b, 0))->wave_speed, c, 4.5e-16);
             ASSERT_REL(fl_fluid_dispersion_speed(&s.f, G), c, 4.5e-16);
-            assert_false(fl_buoyancy_fluid(s.b, 0)->wave_speed_given);
+            assert_false(fl_buoyancy_fluid(s.b, fl_buoyancy_fluid_at(s.b, 0))->wave_speed_given);
             sea_close(&s);
         }
     /* Deep water c = sqrt(g / k), shallow water sqrt(g h). */
@@ -76,15 +76,15 @@ static void test_dispersion_speed(void **st)
     /* Gravity halved: the next pass finds the speed again. */
     fl_world_set_gravity(deep.w, fl_v2(0.0, G / 2.0));
     fl_world_step(deep.w, 1.0 / 60.0);
-    ASSERT_REL(fl_buoyancy_fluid(deep.b, 0)->wave_speed, sqrt(G / 2.0 * 10.0 / (2.0 * FL_PI)),
+    ASSERT_REL(fl_buoyancy_fluid(deep.b, fl_buoyancy_fluid_at(deep.b, 0))->wave_speed, sqrt(G / 2.0 * 10.0 / (2.0 * FL_PI)),
                1e-15);
     /* A given speed stays. */
     fl_fluid_def f = deep.f;
     f.wave_speed = -1.25;
     f.wave_speed_given = true;
-    assert_int_equal(fl_buoyancy_set_fluid(deep.b, 0, &f, NULL), FL_OK);
+    assert_int_equal(fl_buoyancy_set_fluid(deep.b, fl_buoyancy_fluid_at(deep.b, 0), &f, NULL), FL_OK);
     fl_world_step(deep.w, 1.0 / 60.0);
-    ASSERT_EXACT(fl_buoyancy_fluid(deep.b, 0)->wave_speed, -1.25);
+    ASSERT_EXACT(fl_buoyancy_fluid(deep.b, fl_buoyancy_fluid_at(deep.b, 0))->wave_speed, -1.25);
     sea_close(&deep);
     sea_close(&shallow);
 }
@@ -169,7 +169,7 @@ static void test_pressure_integral(void **st)
                 add_box_body(s.w, box[i].w, box[i].h, box[i].at, box[i].angle, 500.0);
                 double t = 0.37 * ti;
                 assert_int_equal(fl_buoyancy_measure(s.b, t), FL_OK);
-                const fl_submerged *sub = fl_buoyancy_submerged(s.b, fl_world_body(fl_buoyancy_world(s.b), 0), 0);
+                const fl_submerged *sub = fl_buoyancy_submerged(s.b, fl_world_body(fl_buoyancy_world(s.b), 0), fl_buoyancy_fluid_at(s.b, 0));
                 ASSERT_REL(sub->area, box[i].w * box[i].h, 1e-12);
                 fl_vec2 fq;
                 double mq;
@@ -189,9 +189,9 @@ static fl_vec2 force_amplitude(sea *s, double t)
 {
     double period = s->f.wave_length / s->f.wave_speed;
     assert_int_equal(fl_buoyancy_measure(s->b, t), FL_OK);
-    fl_vec2 f0 = fl_buoyancy_submerged(s->b, fl_world_body(fl_buoyancy_world(s->b), 0), 0)->wave_force;
+    fl_vec2 f0 = fl_buoyancy_submerged(s->b, fl_world_body(fl_buoyancy_world(s->b), 0), fl_buoyancy_fluid_at(s->b, 0))->wave_force;
     assert_int_equal(fl_buoyancy_measure(s->b, t + period / 4), FL_OK);
-    fl_vec2 f1 = fl_buoyancy_submerged(s->b, fl_world_body(fl_buoyancy_world(s->b), 0), 0)->wave_force;
+    fl_vec2 f1 = fl_buoyancy_submerged(s->b, fl_world_body(fl_buoyancy_world(s->b), 0), fl_buoyancy_fluid_at(s->b, 0))->wave_force;
     return fl_v2(hypot(f0.x, f1.x), hypot(f0.y, f1.y));
 }
 
@@ -251,7 +251,7 @@ static void test_cut_by_the_surface(void **st)
     const double bw = 1.0, bh = 1.0, yc = 10.1, A = 0.3;
     add_box_body(s.w, bw, bh, fl_v2(x0, yc), 0.0, 400.0);
     assert_int_equal(fl_buoyancy_measure(s.b, t), FL_OK);
-    const fl_submerged *sub = fl_buoyancy_submerged(s.b, fl_world_body(fl_buoyancy_world(s.b), 0), 0);
+    const fl_submerged *sub = fl_buoyancy_submerged(s.b, fl_world_body(fl_buoyancy_world(s.b), 0), fl_buoyancy_fluid_at(s.b, 0));
     double a = bw * (bh / 2 - (10.0 - yc));
     ASSERT_REL(sub->area, a, 1.5e-4); /* the chords' A (k L/128)^2 / 8 w at most */
     double moment = -2.0 * A * (sin(k * bw / 2) / (k * k) - (bw / 2) * cos(k * bw / 2) / k);
@@ -270,7 +270,7 @@ static void test_cut_by_the_surface(void **st)
     assert_int_equal(fl_buoyancy_measure(s.b, tc), FL_OK);
     double crest =
         bw * (bh / 2 + yc - (10.0 - A)) - A * bw * (1.0 - sin(k * bw / 2) / (k * bw / 2));
-    ASSERT_REL(fl_buoyancy_submerged(s.b, fl_world_body(fl_buoyancy_world(s.b), 0), 0)->area, crest, 2e-4);
+    ASSERT_REL(fl_buoyancy_submerged(s.b, fl_world_body(fl_buoyancy_world(s.b), 0), fl_buoyancy_fluid_at(s.b, 0))->area, crest, 2e-4);
     sea_close(&s);
 }
 
@@ -306,7 +306,7 @@ static void test_long_hull_across_crests(void **st)
     for (int phase = 0; phase < 3; phase++) {
         double t = phase * 0.37;
         assert_int_equal(fl_buoyancy_measure(s.b, t), FL_OK);
-        const fl_submerged *sub = fl_buoyancy_submerged(s.b, fl_world_body(fl_buoyancy_world(s.b), 0), 0);
+        const fl_submerged *sub = fl_buoyancy_submerged(s.b, fl_world_body(fl_buoyancy_world(s.b), 0), fl_buoyancy_fluid_at(s.b, 0));
         const long n = 400000;
         double area = 0.0, mx = 0.0, my = 0.0, dx = (x1 - x0) / n;
         for (long i = 0; i <= n; i++) {
@@ -482,7 +482,7 @@ static void test_stokes_drift(void **st)
         if (runs[i].dir < 0) {
             s.f.wave_speed = -s.f.wave_speed;
             s.f.wave_speed_given = true;
-            assert_int_equal(fl_buoyancy_set_fluid(s.b, 0, &s.f, NULL), FL_OK);
+            assert_int_equal(fl_buoyancy_set_fluid(s.b, fl_buoyancy_fluid_at(s.b, 0), &s.f, NULL), FL_OK);
         }
         double om = k * fabs(s.f.wave_speed), stokes = runs[i].dir * a * a * k * om;
         ride r = ride_wave(&s, 1.0, 0.04, 500.0, 0.0, 1.0 / runs[i].rate, 30.0, 30);
@@ -503,16 +503,16 @@ static void test_drag_towards_the_orbit(void **st)
     (void)st;
     sea s = sea_open(20.0, 0.3, 15.0);
     s.f.current = fl_v2(0.4, 0.0);
-    assert_int_equal(fl_buoyancy_set_fluid(s.b, 0, &s.f, NULL), FL_OK);
+    assert_int_equal(fl_buoyancy_set_fluid(s.b, fl_buoyancy_fluid_at(s.b, 0), &s.f, NULL), FL_OK);
     add_box_body(s.w, 0.4, 0.3, fl_v2(2.0, 11.2), 0.2, 800.0);
     const double t = 0.9, dt = 1.0 / 60.0;
     assert_int_equal(fl_buoyancy_apply(s.b, t, dt), FL_OK);
-    const fl_submerged *sub = fl_buoyancy_submerged(s.b, fl_world_body(fl_buoyancy_world(s.b), 0), 0);
+    const fl_submerged *sub = fl_buoyancy_submerged(s.b, fl_world_body(fl_buoyancy_world(s.b), 0), fl_buoyancy_fluid_at(s.b, 0));
     fl_vec2 u = fl_fluid_wave_velocity(&s.f, sub->centroid, t);
     assert_true(fl_length(u) > 0.1); /* a w e^(-k d) = 0.38 m/s here */
     ASSERT_NEAR(sub->flow.x, 0.4 + u.x, 1e-15);
     ASSERT_NEAR(sub->flow.y, u.y, 1e-15);
-    const fl_buoyancy_push *push = fl_buoyancy_applied(s.b, fl_world_body(fl_buoyancy_world(s.b), 0), 0);
+    const fl_buoyancy_push *push = fl_buoyancy_applied(s.b, fl_world_body(fl_buoyancy_world(s.b), 0), fl_buoyancy_fluid_at(s.b, 0));
     assert_non_null(push);
     /* The drag reported is its mean over the step, the body at rest when
      * it starts and the weight and the lift (the wave's pressure in it)
@@ -540,7 +540,7 @@ static fl_world *still_world(const fl_fluid_def *f, fl_buoyancy **out)
     fl_world *w = fl_world_create(&wd, NULL);
     assert_non_null(w);
     *out = fl_buoyancy_create(w, NULL);
-    assert_int_equal(fl_buoyancy_add_fluid(*out, f, NULL), 0);
+    assert_int_equal(fl_buoyancy_add_fluid(*out, f, NULL, NULL), FL_OK);
     add_box_body(w, 1.0, 0.6, fl_v2(2.0, 10.1), 0.0, 500.0);
     add_box_body(w, 2.0, 0.5, fl_v2(5.0, 9.9), 0.3, 300.0);
     add_box_body(w, 0.5, 0.5, fl_v2(8.0, 11.0), 0.1, 2500.0);
@@ -576,8 +576,8 @@ static void test_still_water_unchanged(void **st)
             assert_memory_equal(&body_find(x)->velocity, &body_find(y)->velocity, sizeof body_find(x)->velocity);
             assert_memory_equal(&body_find(x)->angle, &body_find(y)->angle, sizeof body_find(x)->angle);
             assert_memory_equal(&body_find(x)->spin, &body_find(y)->spin, sizeof body_find(x)->spin);
-            const fl_submerged *sub = fl_buoyancy_submerged(ba, fl_world_body(fl_buoyancy_world(ba), i), 0);
-            const fl_buoyancy_push *push = fl_buoyancy_applied(ba, fl_world_body(fl_buoyancy_world(ba), i), 0);
+            const fl_submerged *sub = fl_buoyancy_submerged(ba, fl_world_body(fl_buoyancy_world(ba), i), fl_buoyancy_fluid_at(ba, 0));
+            const fl_buoyancy_push *push = fl_buoyancy_applied(ba, fl_world_body(fl_buoyancy_world(ba), i), fl_buoyancy_fluid_at(ba, 0));
             /* (Cut by the surface: pushed as measured; one dry or wholly
              * under may be pushed as the step will take it, ahead.c.) */
             if (!push || !(sub->waterline > 0.0))

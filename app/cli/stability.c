@@ -106,7 +106,7 @@ int cli_stability(int argc, char **argv)
         fl_sim_free(&s);
         return CLI_BAD_INPUT;
     }
-    double rho = fl_buoyancy_fluid(s.buoyancy, 0)->density;
+    double rho = fl_buoyancy_fluid(s.buoyancy, fl_buoyancy_fluid_at(s.buoyancy, 0))->density;
     gz_curve *c = calloc(1, sizeof *c);
     gz_status st = c ? gz_curve_fill(c, b, rho) : GZ_OK;
     if (!c) {
@@ -124,7 +124,7 @@ int cli_stability(int argc, char **argv)
     if (rc == CLI_OK) {
         const char *name = fl_sim_body_name(&s, b);
         printf("%s: displacement %.4g m2 of %s, GM %.4f m upright\n", name[0] ? name : "body",
-               c->displaced, fl_sim_fluid_name(&s, 0)[0] ? fl_sim_fluid_name(&s, 0) : "fluid",
+               c->displaced, fl_sim_fluid_name(&s, fl_buoyancy_fluid_at(s.buoyancy, 0))[0] ? fl_sim_fluid_name(&s, fl_buoyancy_fluid_at(s.buoyancy, 0)) : "fluid",
                c->gm);
         printf("  largest GZ %.4f m at %d deg\n", c->gz[c->top], c->top);
         if (c->vanish >= 0)

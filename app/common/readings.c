@@ -46,7 +46,7 @@ static double total(const fl_sim *s, fl_body_id b, const fl_hydrostatics *hs)
 {
     fl_vec2 g = fl_world_gravity(s->world);
     double e = kinetic(b) - fl_body_mass(b) * fl_dot(g, fl_body_position(b));
-    if (hs->fluid >= 0) {
+    if (!fl_fluid_is_null(hs->fluid)) {
         const fl_fluid_def *f = fl_buoyancy_fluid(s->buoyancy, hs->fluid);
         e += f->density * fl_length(g) * hs->area * (hs->center.y - f->surface);
     }
@@ -55,7 +55,7 @@ static double total(const fl_sim *s, fl_body_id b, const fl_hydrostatics *hs)
 
 double reading_value(const fl_sim *s, fl_body_id b, const fl_hydrostatics *hs, reading r)
 {
-    bool wet = hs->fluid >= 0;
+    bool wet = !fl_fluid_is_null(hs->fluid);
     switch (r) {
     case READ_DRAFT: return wet ? hs->draft : NAN;
     case READ_HEEL: return remainder(fl_body_angle(b), 2.0 * FL_PI) * 180.0 / FL_PI;

@@ -45,7 +45,7 @@ static void bounds_add(bounds *b, fl_vec2 p)
 static void add_fluids(bounds *b, const fl_sim *s)
 {
     for (int i = 0; i < fl_buoyancy_fluid_count(s->buoyancy); i++) {
-        const fl_fluid_def *f = fl_buoyancy_fluid(s->buoyancy, i);
+        const fl_fluid_def *f = fl_buoyancy_fluid(s->buoyancy, fl_buoyancy_fluid_at(s->buoyancy, i));
         bounds_add(b, fl_v2(f->left, f->surface - fabs(f->wave_amplitude)));
         bounds_add(b, fl_v2(f->right, f->bottom));
     }

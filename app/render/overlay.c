@@ -36,7 +36,7 @@ static void cb_mark(draw_batch *b, const camera *cam, fl_vec2 p)
 static void draw_submerged(draw_batch *b, const fl_sim *s, const camera *cam, int i)
 {
     for (int f = 0; f < fl_buoyancy_fluid_count(s->buoyancy); f++) {
-        const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, fl_world_body(s->world, i), f);
+        const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, fl_world_body(s->world, i), fl_buoyancy_fluid_at(s->buoyancy, f));
         if (!sub || sub->count < 2)
             continue;
         for (int k = 0; k < sub->count; k++) {
@@ -88,7 +88,7 @@ static void draw_forces(draw_batch *b, const fl_sim *s, const camera *cam, int i
     fl_vec2 g = fl_world_gravity(s->world);
     force_arrow(b, cam, fl_body_position(body), fl_scale(g, fl_body_mass(body)), k, WEIGHT_COLOR);
     for (int f = 0; f < fl_buoyancy_fluid_count(s->buoyancy); f++) {
-        const fl_buoyancy_push *p = fl_buoyancy_applied(s->buoyancy, fl_world_body(s->world, i), f);
+        const fl_buoyancy_push *p = fl_buoyancy_applied(s->buoyancy, fl_world_body(s->world, i), fl_buoyancy_fluid_at(s->buoyancy, f));
         if (!p)
             continue;
         force_arrow(b, cam, p->at, p->lift, k, LIFT_COLOR);

@@ -49,7 +49,7 @@ bool render_options_parse(const char *list, render_options *out, char *bad, size
 
 static double water_density(const fl_sim *s)
 {
-    return fl_buoyancy_fluid_count(s->buoyancy) > 0 ? fl_buoyancy_fluid(s->buoyancy, 0)->density
+    return fl_buoyancy_fluid_count(s->buoyancy) > 0 ? fl_buoyancy_fluid(s->buoyancy, fl_buoyancy_fluid_at(s->buoyancy, 0))->density
                                                      : 1000.0;
 }
 
@@ -167,7 +167,7 @@ static void draw_fluids(draw_batch *b, const fl_sim *s, const camera *cam, fluid
         return;
     }
     for (int i = 0; i < fl_buoyancy_fluid_count(s->buoyancy); i++) {
-        const fl_fluid_def *f = fl_buoyancy_fluid(s->buoyancy, i);
+        const fl_fluid_def *f = fl_buoyancy_fluid(s->buoyancy, fl_buoyancy_fluid_at(s->buoyancy, i));
         int n = surface_points(f, t, cam, top);
         fl_vec2 span = fl_v2(camera_to_screen(cam, fl_v2(0, f->surface)).y,
                              camera_to_screen(cam, fl_v2(0, f->bottom)).y);

@@ -55,7 +55,7 @@ static void hud_line(const sandbox *sb, char *out, size_t size)
                       c->speed, c->fps > 0 && c->speed < 0.95 * want ? "   FALLING BEHIND" : "");
     if (fl_buoyancy_fluid_count(sb->sim.buoyancy) > 0 && n >= 0 && (size_t)n < size)
         n += snprintf(out + n, size - (size_t)n, "   water at y=%.2f m",
-                      fl_buoyancy_fluid(sb->sim.buoyancy, 0)->surface);
+                      fl_buoyancy_fluid(sb->sim.buoyancy, fl_buoyancy_fluid_at(sb->sim.buoyancy, 0))->surface);
     if (sb->status[0] && sb->clock.now < sb->status_until && n >= 0 && (size_t)n < size)
         snprintf(out + n, size - (size_t)n, "\n%s", sb->status);
 }

@@ -160,7 +160,7 @@ void sandbox_move_water(sandbox *sb, double dy)
 {
     fl_buoyancy *bu = sb->sim.buoyancy;
     for (int i = 0; i < fl_buoyancy_fluid_count(bu); i++) {
-        const fl_fluid_def *f = fl_buoyancy_fluid(bu, i);
+        const fl_fluid_def *f = fl_buoyancy_fluid(bu, fl_buoyancy_fluid_at(bu, i));
         if (!(f->surface + dy < f->bottom))
             continue;
         fl_input in = {0};
@@ -180,7 +180,7 @@ void sandbox_remove_lost(sandbox *sb)
     const fl_world *w = sb->sim.world;
     double floor = -INFINITY;
     for (int i = 0; i < fl_buoyancy_fluid_count(sb->sim.buoyancy); i++)
-        floor = fmax(floor, fl_buoyancy_fluid(sb->sim.buoyancy, i)->bottom);
+        floor = fmax(floor, fl_buoyancy_fluid(sb->sim.buoyancy, fl_buoyancy_fluid_at(sb->sim.buoyancy, i))->bottom);
     for (int i = 0; i < fl_world_body_count(w); i++) {
         fl_body_id b = fl_world_body(w, i);
         if (fl_body_is_static(b))

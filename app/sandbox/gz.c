@@ -65,7 +65,7 @@ void sandbox_gz_update(sandbox *sb, fl_body_id b, const fl_hydrostatics *hs)
         return;
     }
     /* The fluid it is in; out of all of them, the first. */
-    int fluid = hs->fluid >= 0 ? hs->fluid : 0;
+    fl_fluid_id fluid = !fl_fluid_is_null(hs->fluid) ? hs->fluid : fl_buoyancy_fluid_at(fluids, 0);
     make_curve(g, b, fl_buoyancy_fluid(fluids, fluid)->density);
     g->heel = reading_value(&sb->sim, b, hs, READ_HEEL);
     g->arm = NAN;

@@ -74,7 +74,7 @@ static int inspector_lines(const sandbox *sb, fl_body_id b, char lines[][96])
     else if (fl_body_has_hold(b))
         snprintf(lines[n++], 96, "hold: dry");
     fl_hydrostatics hs;
-    bool wet = fl_buoyancy_hydrostatics(s->buoyancy, fl_world_body(s->world, i), fl_world_time(s->world), &hs) && hs.fluid >= 0;
+    bool wet = fl_buoyancy_hydrostatics(s->buoyancy, fl_world_body(s->world, i), fl_world_time(s->world), &hs) && !fl_fluid_is_null(hs.fluid);
     if (wet)
         snprintf(lines[n++], 96, "submerged %.1f %%   draft %.3f m", 100.0 * hs.fraction, hs.draft);
     else

@@ -73,6 +73,28 @@ typedef struct fl_buoyancy_total {
 
 typedef struct fl_buoyancy fl_buoyancy;
 
+/* A fluid of a buoyancy module, addressed by an id as bodies are
+ * (fl_body_id says how): it goes stale when the fluid is removed, and a
+ * stale id is an assert in debug builds and otherwise does nothing
+ * (FL_ESTALE, NULL). The fluids' places in the module's list
+ * (fl_fluid_index) move down when an earlier one leaves. */
+typedef struct fl_fluid_id {
+    fl_buoyancy *module;
+    int32_t index;        /* the slot, not the fluid's place in the list */
+    uint32_t generation;  /* 0 in the null id only */
+} fl_fluid_id;
+
+#ifdef __cplusplus
+#define FL_NULL_FLUID (fl_fluid_id{})
+#else
+#define FL_NULL_FLUID ((fl_fluid_id){0})
+#endif
+static inline bool fl_fluid_is_null(fl_fluid_id f) { return f.module == 0; }
+static inline bool fl_fluid_id_equal(fl_fluid_id a, fl_fluid_id b)
+{
+    return a.module == b.module && a.index == b.index && a.generation == b.generation;
+}
+
 /* Creates the module, registers its hook on w's beforeUpdate and gives it
  * to the world (fl_module.h): fl_world_destroy destroys it, and
  * fl_world_clone gives the copy its own, with the same fluids. */
@@ -86,12 +108,30 @@ FL_API fl_buoyancy *fl_buoyancy_of(const fl_world *w);
 /* The world the module works on. */
 FL_API fl_world *fl_buoyancy_world(const fl_buoyancy *b);
 
-/* Adds a fluid (checked with fl_fluid_check); returns its index or < 0. */
-FL_API int fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_error *err);
+/* Adds a fluid (checked with fl_fluid_check) at the end of the list; its
+ * id in *out when out is not NULL. */
+FL_API fl_status fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_fluid_id *out,
+                                       fl_error *err);
+/* Removes a fluid of b: its id goes stale, later fluids move down one
+ * place, and what the last measure and pass reported is gone until the
+ * next step. FL_ESTALE for a stale id or one of another module. */
+FL_API fl_status fl_buoyancy_remove_fluid(fl_buoyancy *b, fl_fluid_id f);
 FL_API int fl_buoyancy_fluid_count(const fl_buoyancy *b);
-/* Fluid `index`, or NULL; valid until a fluid is added (the list may move). */
-FL_API const fl_fluid_def *fl_buoyancy_fluid(const fl_buoyancy *b, int index);
-FL_API fl_status fl_buoyancy_set_fluid(fl_buoyancy *b, int index, const fl_fluid_def *def, fl_error *err);
+/* The fluid at place `index` of the list (0 to fl_buoyancy_fluid_count -
+ * 1, in the order they were added), or the null id. */
+FL_API fl_fluid_id fl_buoyancy_fluid_at(const fl_buoyancy *b, int index);
+/* Whether the id names a fluid now (never asserts); its place in its
+ * module's list (-1 for a stale id); the fluid with f's slot and
+ * generation in module b (the copy of f's module on a clone of its world),
+ * or the null id. */
+FL_API bool fl_fluid_is_valid(fl_fluid_id f);
+FL_API int fl_fluid_index(fl_fluid_id f);
+FL_API fl_fluid_id fl_fluid_in(const fl_buoyancy *b, fl_fluid_id f);
+/* The fluid f of b, or NULL; valid until a fluid is added or removed (the
+ * list may move). */
+FL_API const fl_fluid_def *fl_buoyancy_fluid(const fl_buoyancy *b, fl_fluid_id f);
+FL_API fl_status fl_buoyancy_set_fluid(fl_buoyancy *b, fl_fluid_id f, const fl_fluid_def *def,
+                                       fl_error *err);
 
 /* Measures every body against every fluid at time t, keeping the submerged
  * polygons, without applying any force. */
@@ -100,16 +140,16 @@ FL_API fl_status fl_buoyancy_measure(fl_buoyancy *b, double t);
  * in one pass (what the hook does); keeps no polygons. */
 FL_API fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt);
 
-/* The last measurement of `body` in fluid `fluid_index`; NULL if
- * either index is out of range or the world changed since. It and its
+/* The last measurement of `body` in `fluid`; NULL if the world or the
+ * fluids changed since. It and its
  * polygon are valid until the next measure or apply (the next step). */
-FL_API const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, fl_body_id body, int fluid_index);
-/* What the last fl_buoyancy_apply applied to `body` in fluid
- * `fluid_index`, and in all; NULL when it applied nothing to it (the body
- * was dry, or static, or the pass failed), when an index is out of range,
+FL_API const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, fl_body_id body, fl_fluid_id fluid);
+/* What the last fl_buoyancy_apply applied to `body` in `fluid`, and in
+ * all; NULL when it applied nothing to it (the body
+ * was dry, or static, or the pass failed), when the fluids changed,
  * or when bodies joined or left the world since. The report is valid until
  * the next apply (the next step). */
-FL_API const fl_buoyancy_push *fl_buoyancy_applied(const fl_buoyancy *b, fl_body_id body, int fluid_index);
+FL_API const fl_buoyancy_push *fl_buoyancy_applied(const fl_buoyancy *b, fl_body_id body, fl_fluid_id fluid);
 FL_API const fl_buoyancy_total *fl_buoyancy_applied_total(const fl_buoyancy *b, fl_body_id body);
 /* Makes `to` report what `from` applied in its last pass, for a module on a
  * copy of from's world (fl_world_clone) with the same fluids: what a
@@ -124,7 +164,7 @@ FL_API double fl_buoyancy_body_area(const fl_buoyancy *b, fl_body_id body, fl_ve
 /* How a body floats, from the last fl_buoyancy_measure (same body list), in
  * the fluid it is most in: what a naval architect reads off a hull. */
 typedef struct fl_hydrostatics {
-    int fluid;              /* that fluid, or -1: the body is in none */
+    fl_fluid_id fluid;      /* that fluid, or the null id: the body is in none */
     double area;            /* submerged area in it, m^2 */
     double fraction;        /* ... as a part of the fluid outline's area */
     fl_vec2 center;         /* the centre of buoyancy B, world */

@@ -78,8 +78,9 @@ FL_API bool fl_sim_body_color(const fl_sim *s, fl_body_id b, uint32_t *rgb);
  * NULL, a colour (0xRRGGBB). FL_EINVAL unless the name is "" or valid
  * (fl_scene_name_valid) and no other body or fluid of the sim has it. */
 FL_API fl_status fl_sim_label_body(fl_sim *s, fl_body_id b, const char *name, const uint32_t *rgb);
-/* A fluid's name in the scene ("" when it has none or index is out of range). */
-FL_API const char *fl_sim_fluid_name(const fl_sim *s, int index);
+/* A fluid's name in the scene ("" when it has none, or is not one of the
+ * scene's fluids). */
+FL_API const char *fl_sim_fluid_name(const fl_sim *s, fl_fluid_id f);
 
 /* The camera to write as the `view` statement; has_view false: the sim's
  * own view, if it has one. */

@@ -1,0 +1,120 @@
+/* The ids of a buoyancy module's fluids (fl_fluid_id): slots and
+ * generations as the world keeps for bodies, kept beside the fluid list
+ * and searched, as a module holds a handful of fluids. */
+#include <string.h>
+#include "module.h"
+#include "fail.h"
+
+int fluid_find(const fl_buoyancy *b, fl_fluid_id f)
+{
+    if (f.module != b)
+        return -1;
+    for (int i = 0; i < b->fluid_count; i++)
+        if (b->fluid_ids[i].slot == f.index && b->fluid_ids[i].generation == f.generation)
+            return i;
+    return -1;
+}
+
+int fluid_place(const fl_buoyancy *b, fl_fluid_id f)
+{
+    int i = fluid_find(b, f);
+    FL_ASSERT(i >= 0 && "a stale or null fluid id, or one of another module");
+    return i;
+}
+
+static bool slot_used(const fl_buoyancy *b, int32_t s)
+{
+    for (int i = 0; i < b->fluid_count; i++)
+        if (b->fluid_ids[i].slot == s)
+            return true;
+    return false;
+}
+
+fl_status fluid_take_slot(fl_buoyancy *b)
+{
+    fluid_slot *ids = fl_world_grow(b->world, b->fluid_ids, &b->fluid_id_capacity,
+                                    b->fluid_count + 1, sizeof *ids);
+    if (!ids)
+        return FL_ENOMEM;
+    b->fluid_ids = ids;
+    int32_t s = 0;
+    while (s < b->slot_count && slot_used(b, s))
+        s++;
+    if (s == b->slot_count) {
+        uint32_t *g = fl_world_grow(b->world, b->generations, &b->slot_capacity,
+                                    b->slot_count + 1, sizeof *g);
+        if (!g)
+            return FL_ENOMEM;
+        b->generations = g;
+        g[b->slot_count++] = 1; /* 0 is the null id's */
+    }
+    ids[b->fluid_count] = (fluid_slot){s, b->generations[s]};
+    return FL_OK;
+}
+
+fl_status fl_buoyancy_remove_fluid(fl_buoyancy *b, fl_fluid_id f)
+{
+    FL_ASSERT(b != NULL);
+    int i = fluid_place(b, f);
+    if (i < 0)
+        return FL_ESTALE;
+    uint32_t *g = &b->generations[f.index];
+    if (++*g == 0)
+        *g = 1;
+    int after = b->fluid_count - i - 1;
+    memmove(&b->fluids[i], &b->fluids[i + 1], sizeof *b->fluids * (size_t)after);
+    memmove(&b->fluid_ids[i], &b->fluid_ids[i + 1], sizeof *b->fluid_ids * (size_t)after);
+    b->fluid_count--;
+    b->measured = 0; /* the records and pushes were laid out by fluid */
+    b->pass++;
+    return FL_OK;
+}
+
+fl_fluid_id fl_buoyancy_fluid_at(const fl_buoyancy *b, int index)
+{
+    FL_ASSERT(b != NULL);
+    if (index < 0 || index >= b->fluid_count)
+        return FL_NULL_FLUID;
+    fl_fluid_id f = {(fl_buoyancy *)b, b->fluid_ids[index].slot, b->fluid_ids[index].generation};
+    return f;
+}
+
+bool fl_fluid_is_valid(fl_fluid_id f) { return f.module && fluid_find(f.module, f) >= 0; }
+
+int fl_fluid_index(fl_fluid_id f)
+{
+    FL_ASSERT(f.module != NULL);
+    return f.module ? fluid_place(f.module, f) : -1;
+}
+
+fl_fluid_id fl_fluid_in(const fl_buoyancy *b, fl_fluid_id f)
+{
+    FL_ASSERT(b != NULL);
+    f.module = (fl_buoyancy *)b;
+    return fluid_find(b, f) >= 0 ? f : FL_NULL_FLUID;
+}
+
+fl_status fluid_ids_copy(fl_buoyancy *b, const fl_buoyancy *from)
+{
+    int n = from->fluid_count, slots = from->slot_count;
+    fluid_slot *ids = n > 0 ? fl_world_grow(b->world, NULL, &b->fluid_id_capacity, n, sizeof *ids)
+                            : NULL;
+    uint32_t *g = slots > 0 ? fl_world_grow(b->world, NULL, &b->slot_capacity, slots, sizeof *g)
+                            : NULL;
+    b->fluid_ids = ids;
+    b->generations = g;
+    if ((n > 0 && !ids) || (slots > 0 && !g))
+        return FL_ENOMEM;
+    if (n > 0)
+        memcpy(ids, from->fluid_ids, sizeof *ids * (size_t)n);
+    if (slots > 0)
+        memcpy(g, from->generations, sizeof *g * (size_t)slots);
+    b->slot_count = slots;
+    return FL_OK;
+}
+
+void fluid_ids_free(fl_buoyancy *b)
+{
+    fl_world_free(b->world, b->fluid_ids);
+    fl_world_free(b->world, b->generations);
+}
