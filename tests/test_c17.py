@@ -19,7 +19,7 @@ FEATURE_MACROS = re.compile(r'#\s*define\s+_(POSIX_C_SOURCE|GNU_SOURCE|XOPEN_SOU
 
 
 def core_files(root):
-    for folder in ('engine', 'buoyancy', 'scenefile', 'include/flotsam'):
+    for folder in ('engine', 'buoyancy', 'scenefile', 'replay', 'include/flotsam'):
         for path in sorted(glob.glob(os.path.join(root, folder, '*'))):
             if path.endswith(('.c', '.h', '.h.in')) and not path.endswith('fl_file.h'):
                 yield path
