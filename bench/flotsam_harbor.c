@@ -112,7 +112,7 @@ harbor_stats flotsam_harbor_measure(flotsam_harbor *h)
     (void)fl_buoyancy_measure(h->buoyancy, fl_world_time(w));
     for (int i = h->first_dynamic; i < fl_world_body_count(w); i++) {
         fl_body_id b = fl_world_body(w, i);
-        double frac = fl_buoyancy_body_area(h->buoyancy, fl_world_body(h->world, i), NULL) / fl_body_hull_area(b);
+        double frac = fl_buoyancy_body_area(h->buoyancy, b, NULL) / fl_body_hull_area(b);
         fl_vec2 at = fl_body_position(b);
         harbor_stats_add(&st, h->scene, at.x, at.y, fl_body_angle(b), frac);
         st.vertices += fl_body_hull_count(b);

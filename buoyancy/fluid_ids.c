@@ -79,6 +79,12 @@ fl_fluid_id fl_buoyancy_fluid_at(const fl_buoyancy *b, int index)
     return f;
 }
 
+const fl_fluid_def *fl_buoyancy_fluid_def(const fl_buoyancy *b, int index)
+{
+    FL_ASSERT(b != NULL);
+    return index >= 0 && index < b->fluid_count ? &b->fluids[index] : NULL;
+}
+
 bool fl_fluid_is_valid(fl_fluid_id f) { return f.module && fluid_find(f.module, f) >= 0; }
 
 int fl_fluid_index(fl_fluid_id f)

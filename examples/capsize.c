@@ -23,22 +23,24 @@ int main(void)
     const double seconds = 30.0, q = 0.5;
     fl_scene scene;
     fl_scene_error err;
-    fl_sim sim;
+    fl_sim *sim = NULL;
     char msg[512];
     if (!fl_scene_parse(scene_text, strlen(scene_text), &scene, &err) ||
-        !fl_sim_build(&sim, &scene, &err)) {
+        !(sim = fl_sim_build(&scene, &err))) {
         fl_scene_error_format(&err, "capsize", msg, sizeof msg);
         fprintf(stderr, "%s\n", msg);
         fl_scene_free(&scene);
         return 1;
     }
     fl_scene_free(&scene);
-    fl_body_id wide = fl_world_body(sim.world, 0), tall = fl_world_body(sim.world, 1);
+    fl_world *world = fl_sim_world(sim);
+    fl_body_id wide = fl_world_body(world, 0), tall = fl_world_body(world, 1);
+    const double rate = fl_sim_rate(sim);
 
-    for (int step = 1; step <= lround(seconds * sim.rate); step++) {
-        fl_sim_step(&sim, NULL);
-        if (step % lround(5.0 * sim.rate) == 0)
-            printf("t = %4.1f s   wide %7.3f deg   tall %7.3f deg\n", fl_world_time(sim.world),
+    for (int step = 1; step <= lround(seconds * rate); step++) {
+        fl_sim_step(sim, NULL);
+        if (step % lround(5.0 * rate) == 0)
+            printf("t = %4.1f s   wide %7.3f deg   tall %7.3f deg\n", fl_world_time(world),
                    fl_body_angle(wide) * 180.0 / FL_PI, fl_body_angle(tall) * 180.0 / FL_PI);
     }
     printf("upright when w^2/h^2 > 6 q (1 - q) = %.2f: wide %.2f, tall %.2f\n",
@@ -53,6 +55,6 @@ int main(void)
     int ok = wide_off <= left && tall_off <= left;
     if (!ok)
         fprintf(stderr, "capsize: off by more than %.3g deg\n", left);
-    fl_sim_free(&sim);
+    fl_sim_free(sim);
     return ok ? 0 : 1;
 }

@@ -22,14 +22,15 @@ int main(int argc, char **argv)
     }
     fl_scene scene;
     fl_scene_error err;
-    fl_sim sim;
+    fl_sim *sim = NULL;
     char msg[512];
     if (!fl_scene_load_file(argv[1], &scene, &err)) {
         fl_scene_error_format(&err, argv[1], msg, sizeof msg);
         fprintf(stderr, "%s\n", msg);
         return 2;
     }
-    bool built = fl_sim_build(&sim, &scene, &err);
+    sim = fl_sim_build(&scene, &err);
+    bool built = sim != NULL;
     fl_scene_free(&scene); /* the sim keeps what it needs */
     if (!built) {
         fl_scene_error_format(&err, argv[1], msg, sizeof msg);
@@ -38,21 +39,23 @@ int main(int argc, char **argv)
     }
 
     for (long i = 0; i < steps; i++)
-        fl_sim_step(&sim, NULL); /* the scene's timed events, then the step */
+        fl_sim_step(sim, NULL); /* the scene's timed events, then the step */
 
-    fl_buoyancy_measure(sim.buoyancy, fl_world_time(sim.world));
-    printf("%s after %.2f s:\n", argv[1], fl_world_time(sim.world));
-    for (int i = 0; i < fl_world_body_count(sim.world); i++) {
-        fl_body_id b = fl_world_body(sim.world, i);
+    fl_world *world = fl_sim_world(sim);
+    fl_buoyancy *water = fl_sim_buoyancy(sim);
+    fl_buoyancy_measure(water, fl_world_time(world));
+    printf("%s after %.2f s:\n", argv[1], fl_world_time(world));
+    for (int i = 0; i < fl_world_body_count(world); i++) {
+        fl_body_id b = fl_world_body(world, i);
         if (fl_body_is_static(b))
             continue;
-        const char *name = fl_sim_body_name(&sim, b);
+        const char *name = fl_sim_body_name(sim, b);
         fl_vec2 at = fl_body_position(b);
-        double under = fl_buoyancy_body_area(sim.buoyancy, fl_world_body(sim.world, i), NULL) / fl_body_hull_area(b);
+        double under = fl_buoyancy_body_area(water, b, NULL) / fl_body_hull_area(b);
         printf("  %-12s x %8.4f  y %8.4f  %5.1f%% under water\n", name[0] ? name : "(unnamed)",
                at.x, at.y, 100.0 * under);
     }
-    printf("state hash %016llx\n", (unsigned long long)fl_state_hash(sim.world));
-    fl_sim_free(&sim);
+    printf("state hash %016llx\n", (unsigned long long)fl_state_hash(world));
+    fl_sim_free(sim);
     return 0;
 }

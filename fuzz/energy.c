@@ -110,7 +110,7 @@ struct fuzz_body_state {
 
 static const double big = 1e100;
 
-static fl_vec2 gravity_of(const fl_sim *s) { return fl_world_gravity(s->world); }
+static fl_vec2 gravity_of(const fl_sim *s) { return fl_world_gravity(fl_sim_world(s)); }
 
 static void hull_box(fl_body_id b, fl_vec2 *lo, fl_vec2 *hi, double *reach)
 {
@@ -182,7 +182,7 @@ bool fuzz_outlines_in_hulls(const fl_world *w)
 bool fuzz_waves_unbroken(const fl_buoyancy *b)
 {
     for (int f = 0; f < fl_buoyancy_fluid_count(b); f++) {
-        const fl_fluid_def *fd = fl_buoyancy_fluid(b, fl_buoyancy_fluid_at(b, f));
+        const fl_fluid_def *fd = fl_buoyancy_fluid_def(b, f);
         double ka = 2.0 * 3.14159265358979323846 / fd->wave_length * fabs(fd->wave_amplitude);
         if (fd->wave_amplitude != 0.0 && !(ka <= 3.14159265358979323846 / 7.0))
             return false;
@@ -262,12 +262,12 @@ static bool touches(const fl_world *w, int i)
  * faster than the step can follow (h^2 T r / I >= 4). */
 static bool end_unfollowed(const fuzz_energy *e, const fl_sim *s, int r, int k)
 {
-    fl_joint_id j = fl_world_joint(s->world, r);
+    fl_joint_id j = fl_world_joint(fl_sim_world(s), r);
     fl_body_id end = k == 0 ? fl_joint_body_a(j) : fl_joint_body_b(j);
     double tension = fl_joint_stiffness(j) * e->prev.stretch[r];
     if (fl_joint_kind(j) != FL_JOINT_ROPE || !(tension > 0.0) || fl_body_is_null(end))
         return false;
-    double h = s->dt / (s->substeps > 1 ? s->substeps : 1);
+    double h = fl_sim_dt(s) / (fl_sim_substeps(s) > 1 ? fl_sim_substeps(s) : 1);
     const fuzz_body_state *b = &e->prev.bodies[fl_body_index(end)];
     double arm = fl_length(fl_sub(e->prev.ends[2 * r + k], b->p));
     return b->inertia > 0.0 && !(h * h * tension * arm < 4.0 * b->inertia);
@@ -287,10 +287,10 @@ static bool end_unfollowed(const fuzz_energy *e, const fl_sim *s, int r, int k)
 static bool ropes_followed(const fuzz_energy *e, const fl_sim *s)
 {
     for (int r = 0; r < e->ropes; r++) {
-        fl_joint_id j = fl_world_joint(s->world, r);
+        fl_joint_id j = fl_world_joint(fl_sim_world(s), r);
         for (int k = 0; k < 2; k++) {
             fl_body_id end = k == 0 ? fl_joint_body_a(j) : fl_joint_body_b(j);
-            if (end_unfollowed(e, s, r, k) && touches(s->world, fl_body_index(end)))
+            if (end_unfollowed(e, s, r, k) && touches(fl_sim_world(s), fl_body_index(end)))
                 return false;
         }
     }
@@ -345,17 +345,18 @@ static double contacts_allowance(const fuzz_energy *e, const fl_world *w)
 /* Reads the sim's state into e->now. */
 static bool take(fuzz_energy *e, fl_sim *s)
 {
-    fl_world *w = s->world;
-    if (fl_world_body_count(w) != e->bodies || fl_buoyancy_fluid_count(s->buoyancy) != e->fluids ||
+    fl_world *w = fl_sim_world(s);
+    if (fl_world_body_count(w) != e->bodies ||
+        fl_buoyancy_fluid_count(fl_sim_buoyancy(s)) != e->fluids ||
         fl_world_joint_count(w) != e->ropes)
         return false;
-    if (fl_buoyancy_measure(s->buoyancy, fl_world_time(w)) != FL_OK)
+    if (fl_buoyancy_measure(fl_sim_buoyancy(s), fl_world_time(w)) != FL_OK)
         return false;
     fl_vec2 g = gravity_of(s);
     double gn = fl_length(g);
     double rho_max = 0.0;
     for (int f = 0; f < e->fluids; f++)
-        rho_max = fl_max(rho_max, fl_buoyancy_fluid(s->buoyancy, fl_buoyancy_fluid_at(s->buoyancy, f))->density);
+        rho_max = fl_max(rho_max, fl_buoyancy_fluid_def(fl_sim_buoyancy(s), f)->density);
     for (int i = 0; i < e->bodies; i++) {
         fl_body_id b = fl_world_body(w, i);
         fuzz_body_state *st = &e->now.bodies[i];
@@ -383,8 +384,10 @@ static bool take(fuzz_energy *e, fl_sim *s)
             near_hold = j != i && fl_body_has_own_hull(fl_world_body(w, j)) &&
                         boxes_meet(&e->now.bodies[i], &e->now.bodies[j]);
         for (int f = 0; f < e->fluids; f++) {
-            const fl_fluid_def *fd = fl_buoyancy_fluid(s->buoyancy, fl_buoyancy_fluid_at(s->buoyancy, f));
-            const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, fl_world_body(s->world, i), fl_buoyancy_fluid_at(s->buoyancy, f));
+            const fl_fluid_def *fd = fl_buoyancy_fluid_def(fl_sim_buoyancy(s), f);
+            const fl_submerged *sub =
+                fl_buoyancy_submerged(fl_sim_buoyancy(s), fl_world_body(fl_sim_world(s), i),
+                                      fl_buoyancy_fluid_at(fl_sim_buoyancy(s), f));
             int at = i * e->fluids + f;
             e->now.area[at] = sub ? sub->area : 0.0;
             e->now.waterline[at] = sub ? sub->waterline : 0.0;
@@ -457,11 +460,11 @@ void fuzz_energy_free(fuzz_energy *e)
 bool fuzz_energy_start(fuzz_energy *e, fl_sim *s)
 {
     *e = (fuzz_energy){0};
-    if (!(s->rate >= 3.0))
+    if (!(fl_sim_rate(s) >= 3.0))
         return false;
-    e->bodies = fl_world_body_count(s->world);
-    e->fluids = fl_buoyancy_fluid_count(s->buoyancy);
-    e->ropes = fl_world_joint_count(s->world);
+    e->bodies = fl_world_body_count(fl_sim_world(s));
+    e->fluids = fl_buoyancy_fluid_count(fl_sim_buoyancy(s));
+    e->ropes = fl_world_joint_count(fl_sim_world(s));
     size_t nb = (size_t)e->bodies + 1, np = nb * ((size_t)e->fluids + 1), nr = (size_t)e->ropes + 1;
     e->bouncing = calloc(nb, 1);
     e->stretch_before = malloc(nr * sizeof *e->stretch_before);
@@ -470,12 +473,12 @@ bool fuzz_energy_start(fuzz_energy *e, fl_sim *s)
         e->stretch_before[r] = NAN; /* no step before the first */
     if (!e->bouncing || !e->stretch_before || !e->rope_scale ||
         !alloc_state(&e->prev, nb, np, nr) || !alloc_state(&e->now, nb, np, nr) ||
-        !fuzz_outlines_in_hulls(s->world) || !anchors_on_bodies(s->world) || !fuzz_waves_unbroken(s->buoyancy) ||
-        !take(e, s)) {
+        !fuzz_outlines_in_hulls(fl_sim_world(s)) || !anchors_on_bodies(fl_sim_world(s)) ||
+        !fuzz_waves_unbroken(fl_sim_buoyancy(s)) || !take(e, s)) {
         fuzz_energy_free(e);
         return false;
     }
-    e->contacts_prev = contacts_allowance(e, s->world);
+    e->contacts_prev = contacts_allowance(e, fl_sim_world(s));
     swap(e);
     return true;
 }
@@ -497,24 +500,24 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
     if (!ropes_followed(e, s) || !take(e, s))
         return FUZZ_ENERGY_STOPPED;
     fl_vec2 g = gravity_of(s);
-    double gn = fl_length(g), dt = s->dt;
+    double gn = fl_length(g), dt = fl_sim_dt(s);
     double rho_max = 0.0, deepest = 0.0;
     for (int f = 0; f < e->fluids; f++) {
-        const fl_fluid_def *fd = fl_buoyancy_fluid(s->buoyancy, fl_buoyancy_fluid_at(s->buoyancy, f));
+        const fl_fluid_def *fd = fl_buoyancy_fluid_def(fl_sim_buoyancy(s), f);
         rho_max = fl_max(rho_max, fd->density);
         deepest = fl_max(deepest, fd->bottom - fd->surface);
     }
     bool holds = false;
     for (int i = 0; i < e->bodies; i++)
-        holds = holds || fl_body_has_hold(fl_world_body(s->world, i));
+        holds = holds || fl_body_has_hold(fl_world_body(fl_sim_world(s), i));
 
     /* Bodies in a contact with restitution, at the last step or this one. */
     bool any_bouncing = false;
     for (int i = 0; i < e->bodies; i++)
         e->bouncing[i] = (unsigned char)((e->bouncing[i] & 2) ? 1 : 0);
-    for (int c = 0; c < fl_world_contact_count(s->world); c++) {
+    for (int c = 0; c < fl_world_contact_count(fl_sim_world(s)); c++) {
         fl_contact_data ct_data, *ct = &ct_data;
-        if (!fl_world_contact(s->world, c, ct))
+        if (!fl_world_contact(fl_sim_world(s), c, ct))
             continue;
         if (ct->restitution > 0.0 && ct->index_a >= 0 && ct->index_a < e->bodies &&
             ct->index_b >= 0 && ct->index_b < e->bodies) {
@@ -544,10 +547,11 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
                     i, ka, kb, a->m, b->m, mean_m * fl_dot(g, dp), b->v.x, b->v.y, b->spin, b->angle);
         size += ka + kb + mean_m * gn * (fl_length(dp) + b->reach);
 
-        const fl_buoyancy_total *tot = fl_buoyancy_applied_total(s->buoyancy, fl_world_body(s->world, i));
+        const fl_buoyancy_total *tot =
+            fl_buoyancy_applied_total(fl_sim_buoyancy(s), fl_world_body(fl_sim_world(s), i));
         double flow = 0.0;
         for (int f = 0; f < e->fluids; f++) {
-            const fl_fluid_def *fd = fl_buoyancy_fluid(s->buoyancy, fl_buoyancy_fluid_at(s->buoyancy, f));
+            const fl_fluid_def *fd = fl_buoyancy_fluid_def(fl_sim_buoyancy(s), f);
             int at = i * e->fluids + f;
             double lift_u = fd->density * g.y;
             if (e->prev.inside[at] && e->now.inside[at]) {
@@ -556,11 +560,12 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
                 gained += ub - ua;
                 size += fabs(ua) + fabs(ub);
                 if (getenv("FUZZ_ENERGY_DEBUG"))
-                    fprintf(stderr,
-                            "  body %d in fluid %d: area %.17g -> %.17g, lift's potential %.17g -> "
-                            "%.17g, lift applied %.17g\n",
-                            i, f, e->prev.area[at], e->now.area[at], ua, ub,
-                            lift_applied_y(s->buoyancy, fl_world_body(s->world, i), f));
+                    fprintf(
+                        stderr,
+                        "  body %d in fluid %d: area %.17g -> %.17g, lift's potential %.17g -> "
+                        "%.17g, lift applied %.17g\n",
+                        i, f, e->prev.area[at], e->now.area[at], ua, ub,
+                        lift_applied_y(fl_sim_buoyancy(s), fl_world_body(fl_sim_world(s), i), f));
                 double aa = e->prev.area[at];
                 double bent = 0.0;
                 if (aa > 0.0 && aa < b->hull_area * (1.0 - 1e-9)) {
@@ -584,7 +589,9 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
                     part[0] += 2.0 * fd->density * gn * off * move;
                 }
             } else {
-                const fl_buoyancy_push *push = fl_buoyancy_applied(s->buoyancy, fl_world_body(s->world, i), fl_buoyancy_fluid_at(s->buoyancy, f));
+                const fl_buoyancy_push *push =
+                    fl_buoyancy_applied(fl_sim_buoyancy(s), fl_world_body(fl_sim_world(s), i),
+                                        fl_buoyancy_fluid_at(fl_sim_buoyancy(s), f));
                 double lift = fd->density * gn * b->hull_area;
                 if (push)
                     lift = fl_max(lift, fl_length(push->lift));
@@ -599,7 +606,9 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
                     part[0] += 2.0 * lift * move;
                 }
             }
-            const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, fl_world_body(s->world, i), fl_buoyancy_fluid_at(s->buoyancy, f));
+            const fl_submerged *sub =
+                fl_buoyancy_submerged(fl_sim_buoyancy(s), fl_world_body(fl_sim_world(s), i),
+                                      fl_buoyancy_fluid_at(fl_sim_buoyancy(s), f));
             double u = fl_length(fd->current);
             if (sub && sub->area > 0.0)
                 u = fl_max(u, fl_length(sub->flow));
@@ -627,8 +636,9 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
         }
         if (holds) {
             double dm = fabs(b->m - a->m);
-            double water_m = fl_max(a->m, b->m) - fl_body_density(fl_world_body(s->world, i)) *
-                                                      fl_body_area(fl_world_body(s->world, i));
+            double water_m =
+                fl_max(a->m, b->m) - fl_body_density(fl_world_body(fl_sim_world(s), i)) *
+                                         fl_body_area(fl_world_body(fl_sim_world(s), i));
             water_m = fl_max(water_m, 0.0);
             double hold = dm * (fl_dot(a->v, a->v) + fl_dot(b->v, b->v) +
                                 gn * (4.0 * b->reach + deepest)) +
@@ -640,7 +650,7 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
         }
     }
     for (int r = 0; r < e->ropes; r++) {
-        fl_joint_id j = fl_world_joint(s->world, r);
+        fl_joint_id j = fl_world_joint(fl_sim_world(s), r);
         double sa = e->prev.stretch[r], sb = e->now.stretch[r];
         double f = 0.0;
         fl_body_id ba = fl_joint_body_a(j), bb = fl_joint_body_b(j);
@@ -703,9 +713,9 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
         }
     }
     if (getenv("FUZZ_ENERGY_DEBUG") && atoi(getenv("FUZZ_ENERGY_DEBUG")) > 1)
-        for (int c = 0; c < fl_world_contact_count(s->world); c++) {
+        for (int c = 0; c < fl_world_contact_count(fl_sim_world(s)); c++) {
             fl_contact_data ct_data, *ct = &ct_data;
-            if (!fl_world_contact(s->world, c, ct))
+            if (!fl_world_contact(fl_sim_world(s), c, ct))
                 continue;
             for (int q = 0; q < ct->count; q++)
                 fprintf(stderr, "  contact %d-%d n %g,%g point %g,%g sep %g impulse %g tangent %g id %u\n",
@@ -713,7 +723,7 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
                         ct->points[q].point.y, ct->points[q].separation, ct->points[q].normal_impulse,
                         ct->points[q].tangent_impulse, (unsigned)ct->points[q].id);
         }
-    double contacts = contacts_allowance(e, s->world);
+    double contacts = contacts_allowance(e, fl_sim_world(s));
     allow += e->contacts_prev + contacts;
     part[4] = e->contacts_prev + contacts;
     e->contacts_prev = contacts;

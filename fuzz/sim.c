@@ -46,32 +46,33 @@ int fuzz_sim(const uint8_t *data, size_t size)
         fl_scene_free(&scene);
         return 0;
     }
-    fl_sim sim;
-    bool built = fl_sim_build(&sim, &scene, &err);
+    fl_sim *sim = NULL;
+    sim = fl_sim_build(&scene, &err);
+    bool built = sim != NULL;
     fl_scene_free(&scene);
     if (!built)
         return 0;
-    bool known = !fuzz_waves_unbroken(sim.buoyancy);
+    bool known = !fuzz_waves_unbroken(fl_sim_buoyancy(sim));
     const char *mode = getenv("FUZZ_ENERGY");
     bool warn_only = mode && strcmp(mode, "warn") == 0;
-    check_finite(sim.world, 0, known);
+    check_finite(fl_sim_world(sim), 0, known);
     fuzz_energy meter;
-    bool metering = fuzz_energy_start(&meter, &sim);
+    bool metering = fuzz_energy_start(&meter, sim);
     for (int k = 1; k <= FUZZ_SIM_STEPS; k++) {
-        (void)fl_sim_step(&sim, &err); /* an event that cannot apply is skipped */
-        check_finite(sim.world, k, known);
+        (void)fl_sim_step(sim, &err); /* an event that cannot apply is skipped */
+        check_finite(fl_sim_world(sim), k, known);
         /* Events (spawns, pushes, a fluid moved) change the energy from
          * outside: the account stops at the first. */
-        if (metering && sim.next_event > 0)
+        if (metering && fl_sim_events_done(sim) > 0)
             metering = false;
         if (metering) {
-            fuzz_energy_verdict v = fuzz_energy_step(&meter, &sim, k);
+            fuzz_energy_verdict v = fuzz_energy_step(&meter, sim, k);
             if (v == FUZZ_ENERGY_GAINED && !warn_only)
                 abort();
             metering = v == FUZZ_ENERGY_HELD;
         }
     }
     fuzz_energy_free(&meter);
-    fl_sim_free(&sim);
+    fl_sim_free(sim);
     return 0;
 }

@@ -18,7 +18,7 @@ static const char *const scene_names[] = {
     "hold", "holed-barge", "iceberg", "logs", "raft", "splash", "waves",
 };
 
-static void build_file(fl_sim *s, const char *name)
+static fl_sim *build_file(const char *name)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/scenes/%s.scene", FLOTSAM_SOURCE_ROOT, name);
@@ -26,18 +26,22 @@ static void build_file(fl_sim *s, const char *name)
     fl_scene_error err;
     if (!fl_scene_load_file(path, &sc, &err))
         fail_msg("%s: %s", path, err.message);
-    assert_true(fl_sim_build(s, &sc, &err));
+    fl_sim *s = fl_sim_build(&sc, &err);
+    assert_non_null(s);
     fl_scene_free(&sc);
+    return s;
 }
 
-static void build_text(fl_sim *s, const char *text)
+static fl_sim *build_text(const char *text)
 {
     fl_scene sc;
     fl_scene_error err;
     if (!fl_scene_parse(text, strlen(text), &sc, &err))
         fail_msg("%d:%d: %s", err.line, err.column, err.message);
-    assert_true(fl_sim_build(s, &sc, &err));
+    fl_sim *s = fl_sim_build(&sc, &err);
+    assert_non_null(s);
     fl_scene_free(&sc);
+    return s;
 }
 
 /* Steps s FUZZ_SIM_STEPS times; after step `kick` (0: never) adds dv to
@@ -52,8 +56,8 @@ static fuzz_energy_verdict run(fl_sim *s, int kick, fl_vec2 dv, int *at)
         fl_scene_error err;
         assert_true(fl_sim_step(s, &err));
         if (k == kick)
-            for (int i = 0; i < fl_world_body_count(s->world); i++) {
-                fl_body_id b = fl_world_body(s->world, i);
+            for (int i = 0; i < fl_world_body_count(fl_sim_world(s)); i++) {
+                fl_body_id b = fl_world_body(fl_sim_world(s), i);
                 if (!fl_body_is_static(b))
                     fl_body_set_velocity(b, fl_add(fl_body_velocity(b), dv));
             }
@@ -68,14 +72,14 @@ static void test_example_scenes_hold(void **state)
 {
     (void)state;
     for (size_t i = 0; i < sizeof scene_names / sizeof scene_names[0]; i++) {
-        fl_sim s;
-        build_file(&s, scene_names[i]);
+        fl_sim *s = NULL;
+        s = build_file(scene_names[i]);
         int at = 0;
-        fuzz_energy_verdict v = run(&s, 0, fl_v2(0.0, 0.0), &at);
+        fuzz_energy_verdict v = run(s, 0, fl_v2(0.0, 0.0), &at);
         if (v != FUZZ_ENERGY_HELD)
             fail_msg("%s: verdict %d at step %d", scene_names[i], (int)v, at);
         assert_int_equal(at, FUZZ_SIM_STEPS);
-        fl_sim_free(&s);
+        fl_sim_free(s);
     }
 }
 
@@ -83,12 +87,12 @@ static void test_kick_caught(void **state)
 {
     (void)state;
     /* Every body of the harbour thrown sideways at 3 m/s after step 10. */
-    fl_sim s;
-    build_file(&s, "harbour");
+    fl_sim *s = NULL;
+    s = build_file("harbour");
     int at = 0;
-    assert_int_equal(run(&s, 10, fl_v2(3.0, 0.0), &at), FUZZ_ENERGY_GAINED);
+    assert_int_equal(run(s, 10, fl_v2(3.0, 0.0), &at), FUZZ_ENERGY_GAINED);
     assert_int_equal(at, 10);
-    fl_sim_free(&s);
+    fl_sim_free(s);
 }
 
 static void test_small_kick_caught(void **state)
@@ -99,31 +103,31 @@ static void test_small_kick_caught(void **state)
      * account holds, until 1 cm/s is added to its
      * fall at 3.3 m/s (0.033 J). */
     const char *text = "flotsam-scene 1\nbox at=0,0 size=1,1 density=1\n";
-    fl_sim s;
+    fl_sim *s = NULL;
     int at = 0;
-    build_text(&s, text);
-    assert_int_equal(run(&s, 0, fl_v2(0.0, 0.0), &at), FUZZ_ENERGY_HELD);
-    fl_sim_free(&s);
-    build_text(&s, text);
-    assert_int_equal(run(&s, 20, fl_v2(0.0, 0.01), &at), FUZZ_ENERGY_GAINED);
+    s = build_text(text);
+    assert_int_equal(run(s, 0, fl_v2(0.0, 0.0), &at), FUZZ_ENERGY_HELD);
+    fl_sim_free(s);
+    s = build_text(text);
+    assert_int_equal(run(s, 20, fl_v2(0.0, 0.01), &at), FUZZ_ENERGY_GAINED);
     assert_int_equal(at, 20);
-    fl_sim_free(&s);
+    fl_sim_free(s);
 }
 
 /* The scene holds for all its steps, and dv added to every body after
  * step `kick` is caught in that step. */
 static void held_then_caught(const char *text, int kick, fl_vec2 dv)
 {
-    fl_sim s;
+    fl_sim *s = NULL;
     int at = 0;
-    build_text(&s, text);
-    assert_int_equal(run(&s, 0, fl_v2(0.0, 0.0), &at), FUZZ_ENERGY_HELD);
+    s = build_text(text);
+    assert_int_equal(run(s, 0, fl_v2(0.0, 0.0), &at), FUZZ_ENERGY_HELD);
     assert_int_equal(at, FUZZ_SIM_STEPS);
-    fl_sim_free(&s);
-    build_text(&s, text);
-    assert_int_equal(run(&s, kick, dv, &at), FUZZ_ENERGY_GAINED);
+    fl_sim_free(s);
+    s = build_text(text);
+    assert_int_equal(run(s, kick, dv, &at), FUZZ_ENERGY_GAINED);
     assert_int_equal(at, kick);
-    fl_sim_free(&s);
+    fl_sim_free(s);
 }
 
 /* A crate of restitution 0.6 dropped 0.2 m onto a floor: the step it lands
@@ -171,32 +175,32 @@ static void test_unfollowed_rope_held(void **state)
                        "box name=b at=34.85,0 size=0.8,0.09 density=30\n"
                        "rope a=a b=b anchor-a=0,0.35 anchor-b=0,0.35 length=0.85 "
                        "stiffness=300093\n";
-    fl_sim s;
+    fl_sim *s = NULL;
     int at = 0;
-    build_text(&s, text);
-    assert_int_not_equal(run(&s, 0, fl_v2(0.0, 0.0), &at), FUZZ_ENERGY_GAINED);
+    s = build_text(text);
+    assert_int_not_equal(run(s, 0, fl_v2(0.0, 0.0), &at), FUZZ_ENERGY_GAINED);
     assert_true(at > 3);
-    fl_sim_free(&s);
-    build_text(&s, text);
-    assert_int_equal(run(&s, 3, fl_v2(0.0, 1000.0), &at), FUZZ_ENERGY_GAINED);
+    fl_sim_free(s);
+    s = build_text(text);
+    assert_int_equal(run(s, 3, fl_v2(0.0, 1000.0), &at), FUZZ_ENERGY_GAINED);
     assert_int_equal(at, 3);
-    fl_sim_free(&s);
+    fl_sim_free(s);
 }
 
 static void test_slow_rates_not_accounted(void **state)
 {
     (void)state;
     /* The lift is shown to make no energy from 3 steps a second up. */
-    fl_sim s;
+    fl_sim *s = NULL;
     fuzz_energy e;
-    build_text(&s, "flotsam-scene 1\nworld rate=2.5\nbox at=0,0 size=1,1 density=1\n");
-    assert_false(fuzz_energy_start(&e, &s));
+    s = build_text("flotsam-scene 1\nworld rate=2.5\nbox at=0,0 size=1,1 density=1\n");
+    assert_false(fuzz_energy_start(&e, s));
     fuzz_energy_free(&e);
-    fl_sim_free(&s);
-    build_text(&s, "flotsam-scene 1\nworld rate=3\nbox at=0,0 size=1,1 density=1\n");
-    assert_true(fuzz_energy_start(&e, &s));
+    fl_sim_free(s);
+    s = build_text("flotsam-scene 1\nworld rate=3\nbox at=0,0 size=1,1 density=1\n");
+    assert_true(fuzz_energy_start(&e, s));
     fuzz_energy_free(&e);
-    fl_sim_free(&s);
+    fl_sim_free(s);
 }
 
 int main(void)

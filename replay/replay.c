@@ -7,6 +7,7 @@
 #include <string.h>
 #include "flotsam/flotsam.h"
 #include "replay_internal.h"
+#include "sim_state.h"
 #include "store.h"
 
 /* Room for one more item in *array (count used, *capacity allocated). */
@@ -229,7 +230,7 @@ static fl_body_id body_with_id(const fl_world *w, uint32_t id)
 static void let_go(fl_sim *s, fl_joint_id *grab)
 {
     if (!fl_joint_is_null(*grab))
-        fl_world_remove_joint(s->world, *grab);
+        fl_world_remove_joint(fl_sim_world(s), *grab);
     *grab = FL_NULL_JOINT;
 }
 
@@ -238,12 +239,13 @@ static bool build(fl_sim *s, fl_joint_id *grab, const fl_replay *r, const fl_inp
 {
     if (in->scene < 0 || in->scene >= r->scene_count)
         return input_fail(err, in, "no scene %d in this replay", in->scene);
-    fl_sim fresh;
+    fl_sim *fresh = NULL;
     fl_scene sc;
     fl_scene_error e;
     bool built = fl_replay_scene_read(r, in->scene, &sc, &e);
     if (built) {
-        built = fl_sim_build(&fresh, &sc, &e);
+        fresh = fl_sim_build(&sc, &e);
+        built = fresh != NULL;
         fl_scene_free(&sc);
         if (!built && e.line > 0 && r->scenes[in->scene].line > 0)
             e.line = r->scenes[in->scene].line + e.line - 1; /* its line in the replay */
@@ -255,15 +257,14 @@ static bool build(fl_sim *s, fl_joint_id *grab, const fl_replay *r, const fl_inp
         return false;
     }
     *grab = FL_NULL_JOINT;
-    fl_sim_free(s);
-    *s = fresh;
+    sim_move(s, fresh); /* built in place: s keeps its address */
     return true;
 }
 
 fl_joint_id fl_replay_grab(const fl_sim *s)
 {
-    for (int i = 0; s->world && i < fl_world_joint_count(s->world); i++) {
-        fl_joint_id j = fl_world_joint(s->world, i);
+    for (int i = 0; fl_sim_world(s) && i < fl_world_joint_count(fl_sim_world(s)); i++) {
+        fl_joint_id j = fl_world_joint(fl_sim_world(s), i);
         if (fl_joint_kind(j) == FL_JOINT_MOUSE)
             return j;
     }
@@ -291,14 +292,14 @@ bool fl_replay_apply(fl_sim *s, fl_joint_id *grab, const fl_replay *r, const fl_
             return input_refused(err, in, st, &e, "cannot spawn the body");
         return true;
     case FL_INPUT_REMOVE:
-        if (fl_body_is_null(b = body_with_id(s->world, in->body)))
+        if (fl_body_is_null(b = body_with_id(fl_sim_world(s), in->body)))
             return input_fail(err, in, "no body with id %u to remove", (unsigned)in->body);
         if (!fl_joint_is_null(*grab) && fl_body_id_equal(fl_joint_body_a(*grab), b))
             *grab = FL_NULL_JOINT; /* the world removes the spring with the body */
-        fl_world_remove_body(s->world, b);
+        fl_world_remove_body(fl_sim_world(s), b);
         return true;
     case FL_INPUT_GRAB: {
-        if (fl_body_is_null(b = body_with_id(s->world, in->body)) || fl_body_is_static(b))
+        if (fl_body_is_null(b = body_with_id(fl_sim_world(s), in->body)) || fl_body_is_static(b))
             return input_fail(err, in, "no moving body with id %u to grab", (unsigned)in->body);
         let_go(s, grab);
         fl_mouse_def d = {0};
@@ -306,7 +307,7 @@ bool fl_replay_apply(fl_sim *s, fl_joint_id *grab, const fl_replay *r, const fl_
         d.anchor = in->anchor;
         d.target = in->target;
         d.max_force = in->force;
-        if ((st = fl_world_add_mouse(s->world, &d, grab, &e)) != FL_OK) {
+        if ((st = fl_world_add_mouse(fl_sim_world(s), &d, grab, &e)) != FL_OK) {
             *grab = FL_NULL_JOINT;
             return input_refused(err, in, st, &e, "cannot grab body %u", (unsigned)in->body);
         }
@@ -320,19 +321,19 @@ bool fl_replay_apply(fl_sim *s, fl_joint_id *grab, const fl_replay *r, const fl_
         let_go(s, grab);
         return true;
     case FL_INPUT_FLUID: {
-        fl_fluid_id fluid = fl_buoyancy_fluid_at(s->buoyancy, in->fluid);
+        fl_fluid_id fluid = fl_buoyancy_fluid_at(fl_sim_buoyancy(s), in->fluid);
         if (fl_fluid_is_null(fluid))
             return input_fail(err, in, "no fluid %d in the world", in->fluid);
-        const fl_fluid_def *f = fl_buoyancy_fluid(s->buoyancy, fluid);
+        const fl_fluid_def *f = fl_buoyancy_fluid(fl_sim_buoyancy(s), fluid);
         fl_fluid_def moved = *f;
         moved.surface = in->surface;
-        if ((st = fl_buoyancy_set_fluid(s->buoyancy, fluid, &moved, &e)) != FL_OK)
+        if ((st = fl_buoyancy_set_fluid(fl_sim_buoyancy(s), fluid, &moved, &e)) != FL_OK)
             return input_refused(err, in, st, &e, "fluid %d cannot have that surface",
                                  in->fluid);
         return true;
     }
     case FL_INPUT_DENSITY:
-        if (fl_body_is_null(b = body_with_id(s->world, in->body)))
+        if (fl_body_is_null(b = body_with_id(fl_sim_world(s), in->body)))
             return input_fail(err, in, "no body with id %u to change", (unsigned)in->body);
         if (fl_body_set_density(b, in->density) != FL_OK)
             return input_fail(err, in, "body %u cannot have the density %g", (unsigned)in->body,
@@ -341,7 +342,7 @@ bool fl_replay_apply(fl_sim *s, fl_joint_id *grab, const fl_replay *r, const fl_
     case FL_INPUT_BUILD:
         return build(s, grab, r, in, err);
     case FL_INPUT_HOLE:
-        if (fl_body_is_null(b = body_with_id(s->world, in->body)))
+        if (fl_body_is_null(b = body_with_id(fl_sim_world(s), in->body)))
             return input_fail(err, in, "no body with id %u to hole", (unsigned)in->body);
         if (fl_body_add_opening(b, in->anchor, in->target) != FL_OK)
             return input_fail(err, in, "body %u cannot be holed there (it has no hold, or the "
@@ -354,11 +355,16 @@ bool fl_replay_apply(fl_sim *s, fl_joint_id *grab, const fl_replay *r, const fl_
 bool fl_replay_build_each(const fl_replay *r, fl_scene_error *err)
 {
     for (int k = 0; k < r->scene_count; k++) {
-        fl_sim s = {0};
-        fl_joint_id grab = FL_NULL_JOINT;
+        fl_sim *s = calloc(1, sizeof *s); /* empty, to build into */
         fl_input build = {.kind = FL_INPUT_BUILD, .scene = k, .line = r->scenes[k].line};
-        bool built = fl_replay_apply(&s, &grab, r, &build, err);
-        fl_sim_free(&s);
+        if (!s) {
+            input_fail(err, &build, "out of memory building scene %d", k);
+            err->out_of_memory = true;
+            return false;
+        }
+        fl_joint_id grab = FL_NULL_JOINT;
+        bool built = fl_replay_apply(s, &grab, r, &build, err);
+        fl_sim_free(s);
         if (!built)
             return false;
     }
@@ -382,20 +388,28 @@ bool fl_replay_player_start(fl_replay_player *p, const fl_replay *r, fl_scene_er
     fl_input start = {0};
     start.kind = FL_INPUT_BUILD;
     start.line = r->scenes[0].line;
-    return build(&p->sim, &p->grab, r, &start, err);
+    p->sim = calloc(1, sizeof *p->sim); /* empty, to build into */
+    if (!p->sim) {
+        input_fail(err, &start, "out of memory starting the replay");
+        err->out_of_memory = true;
+        return false;
+    }
+    if (!build(p->sim, &p->grab, r, &start, err)) {
+        free(p->sim);
+        p->sim = NULL;
+        return false;
+    }
+    return true;
 }
 
 struct fl_replay_snapshot {
     uint64_t step;
-    fl_sim sim;
+    fl_sim *sim;
     int grab;                 /* the mouse spring's joint index, or -1 */
     int next_input, next_check;
 };
 
-static void drop_snapshot(fl_replay_snapshot *s)
-{
-    fl_sim_free(&s->sim);
-}
+static void drop_snapshot(fl_replay_snapshot *s) { fl_sim_free(s->sim); }
 
 /* Keeps a copy of the world as it is now, if one falls due here. */
 static void keep_snapshot(fl_replay_player *p)
@@ -420,12 +434,13 @@ static void keep_snapshot(fl_replay_player *p)
             return;
     }
     fl_replay_snapshot *s = &p->snapshots[n];
-    if (!fl_sim_clone(&s->sim, &p->sim, NULL))
+    if (!(s->sim = fl_sim_clone(p->sim, NULL)))
         return; /* out of memory: seeking only costs more */
     s->step = p->step;
     s->grab = -1;
-    for (int i = 0; !fl_joint_is_null(p->grab) && i < fl_world_joint_count(p->sim.world); i++)
-        if (fl_joint_id_equal(fl_world_joint(p->sim.world, i), p->grab))
+    for (int i = 0; !fl_joint_is_null(p->grab) && i < fl_world_joint_count(fl_sim_world(p->sim));
+         i++)
+        if (fl_joint_id_equal(fl_world_joint(fl_sim_world(p->sim), i), p->grab))
             s->grab = i;
     s->next_input = p->next_input;
     s->next_check = p->next_check;
@@ -452,12 +467,11 @@ void fl_replay_player_keep(fl_replay_player *p, uint64_t every, int most)
 /* Back to the copy kept at s (the player is then just after s->step steps). */
 static bool restore(fl_replay_player *p, const fl_replay_snapshot *s)
 {
-    fl_sim copy;
-    if (!fl_sim_clone(&copy, &s->sim, NULL))
+    fl_sim *copy = fl_sim_clone(s->sim, NULL);
+    if (!copy)
         return false;
-    fl_sim_free(&p->sim);
-    p->sim = copy;
-    p->grab = s->grab >= 0 ? fl_world_joint(p->sim.world, s->grab) : FL_NULL_JOINT;
+    sim_move(p->sim, copy); /* the player's sim keeps its address */
+    p->grab = s->grab >= 0 ? fl_world_joint(fl_sim_world(p->sim), s->grab) : FL_NULL_JOINT;
     p->step = s->step;
     p->next_input = s->next_input;
     p->next_check = s->next_check;
@@ -467,7 +481,7 @@ static bool restore(fl_replay_player *p, const fl_replay_snapshot *s)
 /* Compares the state with the player's next checkpoint and moves past it. */
 static bool check_matches(fl_replay_player *p, uint64_t *expected, uint64_t *got)
 {
-    uint64_t h = fl_state_hash(p->sim.world);
+    uint64_t h = fl_state_hash(fl_sim_world(p->sim));
     const fl_replay_check *c = &p->replay->checks[p->next_check++];
     if (h == c->hash)
         return true;
@@ -490,13 +504,13 @@ fl_replay_status fl_replay_player_step(fl_replay_player *p, fl_scene_error *err,
     if (p->step >= r->steps)
         return FL_REPLAY_DONE;
     while (p->next_input < r->input_count && r->inputs[p->next_input].step <= p->step) {
-        if (!fl_replay_apply(&p->sim, &p->grab, r, &r->inputs[p->next_input], err))
+        if (!fl_replay_apply(p->sim, &p->grab, r, &r->inputs[p->next_input], err))
             return FL_REPLAY_FAILED;
         p->next_input++;
     }
     /* A scripted event that cannot apply was skipped the same way live. */
-    (void)fl_sim_step(&p->sim, NULL);
-    p->grab = fl_replay_grab(&p->sim); /* a scripted remove frees the spring with its body */
+    (void)fl_sim_step(p->sim, NULL);
+    p->grab = fl_replay_grab(p->sim); /* a scripted remove frees the spring with its body */
     p->step++;
     keep_snapshot(p);
     while (p->next_check < r->check_count && r->checks[p->next_check].step < p->step)
@@ -525,8 +539,7 @@ fl_replay_status fl_replay_player_seek(fl_replay_player *p, uint64_t step, fl_sc
         fl_replay_player fresh;
         if (!fl_replay_player_start(&fresh, r, err))
             return FL_REPLAY_FAILED;
-        fl_sim_free(&p->sim);
-        p->sim = fresh.sim;
+        sim_move(p->sim, fresh.sim); /* the player's sim keeps its address */
         p->grab = fresh.grab;
         p->step = 0;
         p->next_input = p->next_check = 0;
@@ -540,7 +553,6 @@ fl_replay_status fl_replay_player_seek(fl_replay_player *p, uint64_t step, fl_sc
 void fl_replay_player_free(fl_replay_player *p)
 {
     fl_replay_player_keep(p, 0, 0);
-    if (p->sim.world)
-        fl_sim_free(&p->sim);
+    fl_sim_free(p->sim);
     memset(p, 0, sizeof *p);
 }

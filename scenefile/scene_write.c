@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "flotsam/flotsam.h"
+#include "sim_state.h"
 #include "format.h"
 
 /* Names for bodies that ropes refer to but that have none in the scene. */
@@ -112,7 +113,7 @@ static void write_header(FILE *f, const fl_sim *s, const fl_scene_view *view)
 static void write_fluids(FILE *f, const fl_sim *s)
 {
     for (int i = 0; i < fl_buoyancy_fluid_count(s->buoyancy); i++) {
-        const fl_fluid_def *fl = fl_buoyancy_fluid(s->buoyancy, fl_buoyancy_fluid_at(s->buoyancy, i));
+        const fl_fluid_def *fl = fl_buoyancy_fluid_def(s->buoyancy, i);
         fputs("fluid", f);
         if (fl_sim_fluid_name(s, fl_buoyancy_fluid_at(s->buoyancy, i))[0])
             fprintf(f, " name=%s", fl_sim_fluid_name(s, fl_buoyancy_fluid_at(s->buoyancy, i)));

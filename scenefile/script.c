@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "flotsam/flotsam.h"
+#include "sim_state.h"
 
 static fl_body_id body_named(const fl_sim *s, const char *name)
 {
@@ -64,7 +65,7 @@ static bool apply(fl_sim *s, const fl_scene_event *e, fl_scene_error *err)
         int i = fluid_named(s, e->name);
         if (i < 0)
             return fail(err, e, "no fluid '", e->name);
-        fl_fluid_def f = *fl_buoyancy_fluid(s->buoyancy, fl_buoyancy_fluid_at(s->buoyancy, i));
+        fl_fluid_def f = *fl_buoyancy_fluid_def(s->buoyancy, i);
         if (e->has_surface)
             f.surface = e->surface;
         if (e->has_density)

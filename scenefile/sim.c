@@ -9,6 +9,7 @@
 #include "flotsam/flotsam.h"
 #include "body_def.h"
 #include "scene_lex.h"
+#include "sim_state.h"
 #include "store.h"
 
 typedef struct body_label {
@@ -18,7 +19,7 @@ typedef struct body_label {
     char name[FL_SCENE_NAME_MAX];
 } body_label;
 
-struct fl_sim_labels {
+struct sim_labels {
     body_label *bodies;    /* sorted by id */
     int body_count, body_capacity;
     char (*fluids)[FL_SCENE_NAME_MAX];
@@ -26,7 +27,7 @@ struct fl_sim_labels {
 };
 
 /* The label of body id, or where it would go (its index in the sorted list). */
-static int find_label(const fl_sim_labels *l, uint32_t id, bool *found)
+static int find_label(const sim_labels *l, uint32_t id, bool *found)
 {
     int lo = 0, hi = l->body_count;
     while (lo < hi) {
@@ -87,7 +88,7 @@ static bool id_alive(const fl_world *w, uint32_t id)
 /* Is `name` already another living body's (not b's) or a fluid's? */
 static bool name_used(const fl_sim *s, fl_body_id b, const char *name)
 {
-    const fl_sim_labels *l = s->labels;
+    const sim_labels *l = s->labels;
     for (int i = 0; i < l->fluid_count; i++)
         if (!strcmp(l->fluids[i], name))
             return true;
@@ -100,7 +101,7 @@ static bool name_used(const fl_sim *s, fl_body_id b, const char *name)
 
 static fl_status label_body(fl_sim *s, fl_body_id b, const char *name, const uint32_t *rgb)
 {
-    fl_sim_labels *l = s->labels;
+    sim_labels *l = s->labels;
     /* The name may be a label of this list (fl_sim_body_name), which moves
      * as it grows, or this very body's, cleared below: copied first. */
     char own[FL_SCENE_NAME_MAX];
@@ -136,7 +137,7 @@ fl_status fl_sim_label_body(fl_sim *s, fl_body_id b, const char *name, const uin
     return label_body(s, b, name, rgb);
 }
 
-static void free_labels(fl_sim_labels *l)
+static void free_labels(sim_labels *l)
 {
     if (!l)
         return;
@@ -146,9 +147,9 @@ static void free_labels(fl_sim_labels *l)
 }
 
 /* Labels for the scene's fluids; the bodies' come as they are added. */
-static fl_sim_labels *new_labels(const fl_scene *sc)
+static sim_labels *new_labels(const fl_scene *sc)
 {
-    fl_sim_labels *l = calloc(1, sizeof *l);
+    sim_labels *l = calloc(1, sizeof *l);
     if (!l)
         return NULL;
     l->fluids = calloc((size_t)sc->fluid_count + 1, sizeof *l->fluids);
@@ -201,7 +202,7 @@ static fl_rope_def rope_def(const fl_world *w, const fl_scene_rope *r)
 
 static bool fail(fl_sim *s, fl_scene_error *err, int line, const char *why)
 {
-    fl_sim_free(s);
+    sim_clear(s);
     err->line = line;
     err->column = 1;
     snprintf(err->message, sizeof err->message, "%s", why);
@@ -228,7 +229,7 @@ static fl_status create_status(const fl_error *e)
 
 static bool fail_no_memory(fl_sim *s, fl_scene_error *err, int line, const char *what)
 {
-    fl_sim_free(s);
+    sim_clear(s);
     scene_set_no_memory(err, (scene_pos){line, 1}, "%s", what);
     return false;
 }
@@ -323,7 +324,7 @@ static bool check_scene(const fl_scene *sc, fl_scene_error *err)
  * fluid's. */
 static double hold_water_density(const fl_buoyancy *b)
 {
-    return fl_buoyancy_fluid_count(b) > 0 ? fl_buoyancy_fluid(b, fl_buoyancy_fluid_at(b, 0))->density : 1000.0;
+    return fl_buoyancy_fluid_count(b) > 0 ? fl_buoyancy_fluid_def(b, 0)->density : 1000.0;
 }
 
 fl_body_def scene_body_def(const fl_scene_body *sb, fl_vec2 *pts, double water_density)
@@ -396,10 +397,9 @@ fl_status fl_sim_add_body(fl_sim *s, const fl_scene_body *b, fl_body_id *out, fl
     return FL_OK;
 }
 
-bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
+/* Builds into *out (zeroed); on failure leaves it zeroed. */
+static bool build_into(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
 {
-    assert(out != NULL && sc != NULL);
-    memset(out, 0, sizeof *out);
     if (!check_scene(sc, err))
         return false;
     fl_error e;
@@ -458,9 +458,9 @@ bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
     return true;
 }
 
-static fl_sim_labels *copy_labels(const fl_sim_labels *l)
+static sim_labels *copy_labels(const sim_labels *l)
 {
-    fl_sim_labels *c = calloc(1, sizeof *c);
+    sim_labels *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
     c->bodies = malloc(sizeof *c->bodies * (size_t)(l->body_capacity + 1));
@@ -481,7 +481,7 @@ static fl_sim_labels *copy_labels(const fl_sim_labels *l)
     return c;
 }
 
-bool fl_sim_clone(fl_sim *out, const fl_sim *s, fl_error *err)
+static bool clone_into(fl_sim *out, const fl_sim *s, fl_error *err)
 {
     fl_error spare;
     if (!err)
@@ -507,17 +507,81 @@ bool fl_sim_clone(fl_sim *out, const fl_sim *s, fl_error *err)
     if (!ok) {
         if (!out->labels || out->world) /* else the world's copy said why */
             snprintf(err->message, sizeof err->message, "out of memory copying a sim");
-        fl_sim_free(out);
+        sim_clear(out);
         return false;
     }
     return true;
 }
 
-void fl_sim_free(fl_sim *s)
+void sim_clear(fl_sim *s)
 {
     fl_world_destroy(s->world); /* and its buoyancy module */
     free_labels(s->labels);
     free(s->events);
     scene_store_free(&s->store);
     memset(s, 0, sizeof *s);
+}
+
+void sim_move(fl_sim *into, fl_sim *from)
+{
+    sim_clear(into);
+    *into = *from;
+    free(from);
+}
+
+fl_sim *fl_sim_build(const fl_scene *sc, fl_scene_error *err)
+{
+    assert(sc != NULL);
+    fl_sim *s = calloc(1, sizeof *s);
+    if (!s) {
+        scene_set_no_memory(err, (scene_pos){1, 1}, "%s", "the sim");
+        return NULL;
+    }
+    if (!build_into(s, sc, err)) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+fl_sim *fl_sim_clone(const fl_sim *s, fl_error *err)
+{
+    assert(s != NULL);
+    fl_sim *c = calloc(1, sizeof *c);
+    if (!c) {
+        if (err)
+            snprintf(err->message, sizeof err->message, "out of memory copying a sim");
+        return NULL;
+    }
+    if (!clone_into(c, s, err)) {
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+void fl_sim_free(fl_sim *s)
+{
+    if (!s)
+        return;
+    sim_clear(s);
+    free(s);
+}
+
+fl_world *fl_sim_world(const fl_sim *s) { return s->world; }
+fl_buoyancy *fl_sim_buoyancy(const fl_sim *s) { return s->buoyancy; }
+double fl_sim_rate(const fl_sim *s) { return s->rate; }
+double fl_sim_dt(const fl_sim *s) { return s->dt; }
+int fl_sim_substeps(const fl_sim *s) { return s->substeps; }
+int fl_sim_events_done(const fl_sim *s) { return s->next_event; }
+
+bool fl_sim_view(const fl_sim *s, fl_vec2 *center, double *width)
+{
+    if (s->has_view) {
+        if (center)
+            *center = s->view_center;
+        if (width)
+            *width = s->view_width;
+    }
+    return s->has_view;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "flotsam/flotsam.h"
+#include "sim_state.h"
 #include "format.h"
 
 static uint64_t fnv_u64(uint64_t h, double x)

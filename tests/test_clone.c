@@ -24,27 +24,32 @@ static void clone_case(const char *name)
     fl_scene_error err;
     if (!fl_scene_load_file(path, &sc, &err))
         fail_msg("%s:%d: %s", path, err.line, err.message);
-    fl_sim a, plain;
-    assert_true(fl_sim_build(&a, &sc, &err));
-    assert_true(fl_sim_build(&plain, &sc, &err));
+    fl_sim *a = NULL, *plain = NULL;
+    assert_true((a = fl_sim_build(&sc, &err)));
+    assert_true((plain = fl_sim_build(&sc, &err)));
     fl_scene_free(&sc);
     for (int i = 0; i < 150; i++) {
-        fl_sim_step(&a, NULL);
-        fl_sim_step(&plain, NULL);
+        fl_sim_step(a, NULL);
+        fl_sim_step(plain, NULL);
     }
-    fl_sim b;
+    fl_sim *b = NULL;
     fl_error e;
-    assert_true(fl_sim_clone(&b, &a, &e));
-    assert_true(fl_state_hash(b.world) == fl_state_hash(a.world));
-    assert_int_equal(fl_world_contact_count(b.world), fl_world_contact_count(a.world));
-    assert_int_equal(fl_world_joint_count(b.world), fl_world_joint_count(a.world));
+    assert_true((b = fl_sim_clone(a, &e)));
+    assert_true(fl_state_hash(fl_sim_world(b)) == fl_state_hash(fl_sim_world(a)));
+    assert_int_equal(fl_world_contact_count(fl_sim_world(b)),
+                     fl_world_contact_count(fl_sim_world(a)));
+    assert_int_equal(fl_world_joint_count(fl_sim_world(b)), fl_world_joint_count(fl_sim_world(a)));
     /* It reports the forces the original's last step applied (what the
      * window's pictures of a copy draw), body by body. */
     int reported = 0;
-    for (int i = 0; i < fl_world_body_count(a.world); i++) {
-        for (int f = 0; f < fl_buoyancy_fluid_count(a.buoyancy); f++) {
-            const fl_buoyancy_push *pa = fl_buoyancy_applied(a.buoyancy, fl_world_body(a.world, i), fl_buoyancy_fluid_at(a.buoyancy, f));
-            const fl_buoyancy_push *pb = fl_buoyancy_applied(b.buoyancy, fl_world_body(b.world, i), fl_buoyancy_fluid_at(b.buoyancy, f));
+    for (int i = 0; i < fl_world_body_count(fl_sim_world(a)); i++) {
+        for (int f = 0; f < fl_buoyancy_fluid_count(fl_sim_buoyancy(a)); f++) {
+            const fl_buoyancy_push *pa =
+                fl_buoyancy_applied(fl_sim_buoyancy(a), fl_world_body(fl_sim_world(a), i),
+                                    fl_buoyancy_fluid_at(fl_sim_buoyancy(a), f));
+            const fl_buoyancy_push *pb =
+                fl_buoyancy_applied(fl_sim_buoyancy(b), fl_world_body(fl_sim_world(b), i),
+                                    fl_buoyancy_fluid_at(fl_sim_buoyancy(b), f));
             assert_true((pa == NULL) == (pb == NULL));
             if (!pa)
                 continue;
@@ -54,22 +59,22 @@ static void clone_case(const char *name)
     }
     assert_true(reported > 0);
     for (int i = 0; i < 300; i++) {
-        fl_sim_step(&a, NULL);
-        fl_sim_step(&b, NULL);
-        fl_sim_step(&plain, NULL);
-        if (fl_state_hash(b.world) != fl_state_hash(a.world))
+        fl_sim_step(a, NULL);
+        fl_sim_step(b, NULL);
+        fl_sim_step(plain, NULL);
+        if (fl_state_hash(fl_sim_world(b)) != fl_state_hash(fl_sim_world(a)))
             fail_msg("%s: the copy parted from the original %d steps after it was taken", name,
                      i + 1);
     }
     /* Copying changed nothing in the original. */
-    assert_true(fl_state_hash(a.world) == fl_state_hash(plain.world));
-    assert_int_equal(fl_world_body_count(b.world), fl_world_body_count(a.world));
-    for (int i = 0; i < fl_world_body_count(a.world); i++)
-        assert_string_equal(fl_sim_body_name(&b, fl_world_body(b.world, i)),
-                            fl_sim_body_name(&a, fl_world_body(a.world, i)));
-    fl_sim_free(&b);
-    fl_sim_free(&plain);
-    fl_sim_free(&a);
+    assert_true(fl_state_hash(fl_sim_world(a)) == fl_state_hash(fl_sim_world(plain)));
+    assert_int_equal(fl_world_body_count(fl_sim_world(b)), fl_world_body_count(fl_sim_world(a)));
+    for (int i = 0; i < fl_world_body_count(fl_sim_world(a)); i++)
+        assert_string_equal(fl_sim_body_name(b, fl_world_body(fl_sim_world(b), i)),
+                            fl_sim_body_name(a, fl_world_body(fl_sim_world(a), i)));
+    fl_sim_free(b);
+    fl_sim_free(plain);
+    fl_sim_free(a);
 }
 
 /* Copies of a scene without labels (no body has a name or a colour), and of
@@ -81,21 +86,21 @@ static void clone_bare(const char *text)
     fl_scene sc;
     fl_scene_error err;
     assert_true(fl_scene_parse(text, strlen(text), &sc, &err));
-    fl_sim a, b;
-    assert_true(fl_sim_build(&a, &sc, &err));
+    fl_sim *a = NULL, *b = NULL;
+    assert_true((a = fl_sim_build(&sc, &err)));
     fl_scene_free(&sc);
-    assert_true(fl_sim_clone(&b, &a, NULL)); /* as built, what a replay keeps first */
-    fl_sim_free(&b);
-    fl_sim_step(&a, NULL);
-    assert_true(fl_sim_clone(&b, &a, NULL));
-    assert_int_equal(fl_world_body_count(b.world), fl_world_body_count(a.world));
-    if (fl_world_body_count(b.world) > 0)
-        assert_string_equal(fl_sim_body_name(&b, fl_world_body(b.world, 0)), "");
-    fl_sim_step(&a, NULL);
-    fl_sim_step(&b, NULL);
-    assert_true(fl_state_hash(b.world) == fl_state_hash(a.world));
-    fl_sim_free(&b);
-    fl_sim_free(&a);
+    assert_true((b = fl_sim_clone(a, NULL))); /* as built, what a replay keeps first */
+    fl_sim_free(b);
+    fl_sim_step(a, NULL);
+    assert_true((b = fl_sim_clone(a, NULL)));
+    assert_int_equal(fl_world_body_count(fl_sim_world(b)), fl_world_body_count(fl_sim_world(a)));
+    if (fl_world_body_count(fl_sim_world(b)) > 0)
+        assert_string_equal(fl_sim_body_name(b, fl_world_body(fl_sim_world(b), 0)), "");
+    fl_sim_step(a, NULL);
+    fl_sim_step(b, NULL);
+    assert_true(fl_state_hash(fl_sim_world(b)) == fl_state_hash(fl_sim_world(a)));
+    fl_sim_free(b);
+    fl_sim_free(a);
 }
 
 static void test_a_scene_without_names(void **state)

@@ -1257,7 +1257,7 @@ static void test_laden_barge_draft(void **s)
     }
     steps(w, 30.0);
     double draft = fl_body_position(hull).y + bh / 2 - 8.0;
-    ASSERT_REL(draft, mass / (fl_buoyancy_fluid(bu, fl_buoyancy_fluid_at(bu, 0))->density * bw), 0.02);
+    ASSERT_REL(draft, mass / (fl_buoyancy_fluid_def(bu, 0)->density * bw), 0.02);
     fl_buoyancy_destroy(bu);
     fl_world_destroy(w);
 }

@@ -22,7 +22,7 @@ static const char SCENE[] =
     "  points=[-2.4,-0.6 -2.2,-0.6 -1.75,0.4 1.75,0.4 2.2,-0.6 2.4,-0.6 1.85,0.7 -1.85,0.7]\n"
     "  hull=[-2.4,-0.6 2.4,-0.6 1.85,0.7 -1.85,0.7]\n";
 
-static fl_sim sim;
+static fl_sim *sim;
 
 static int build(void **state)
 {
@@ -31,7 +31,8 @@ static int build(void **state)
     fl_scene_error err;
     if (!fl_scene_parse(SCENE, strlen(SCENE), &sc, &err))
         return -1;
-    bool ok = fl_sim_build(&sim, &sc, &err);
+    sim = fl_sim_build(&sc, &err);
+    bool ok = sim != NULL;
     fl_scene_free(&sc);
     return ok ? 0 : -1;
 }
@@ -39,11 +40,11 @@ static int build(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    fl_sim_free(&sim);
+    fl_sim_free(sim);
     return 0;
 }
 
-static fl_body_id body(int i) { return fl_world_body(sim.world, i); }
+static fl_body_id body(int i) { return fl_world_body(fl_sim_world(sim), i); }
 
 /* 2 x 1 at half the water's density: draft T = 0.5, BM = B^2 / 12T, GM =
  * T/2 + BM - h/2, and GZ = sin(p) (GM + BM tan^2(p) / 2) until the deck

@@ -88,7 +88,7 @@ static void test_draft_q08(void **s) { (void)s; draft_case(0.8); }
 static void sink_case(double q, double k_lin, long seconds)
 {
     tank t = tank_open(0.0, 1e5);
-    fl_fluid_def f = *fl_buoyancy_fluid(t.b, fl_buoyancy_fluid_at(t.b, 0));
+    fl_fluid_def f = *fl_buoyancy_fluid_def(t.b, 0);
     f.linear_drag = k_lin;
     assert_int_equal(fl_buoyancy_set_fluid(t.b, fl_buoyancy_fluid_at(t.b, 0), &f, NULL), FL_OK);
     fl_body_id b = add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 5e4), 0.0, q * RHO);
@@ -333,9 +333,10 @@ static void test_fluid_copied_from_its_own_list(void **s)
     (void)s;
     tank t = tank_open(8.0, 20.0);
     for (int i = 1; i <= 8; i++)
-        assert_int_equal(fl_buoyancy_add_fluid(t.b, fl_buoyancy_fluid(t.b, fl_buoyancy_fluid_at(t.b, i - 1)), NULL, NULL), FL_OK);
+        assert_int_equal(fl_buoyancy_add_fluid(t.b, fl_buoyancy_fluid_def(t.b, i - 1), NULL, NULL),
+                         FL_OK);
     for (int i = 1; i <= 8; i++) {
-        const fl_fluid_def *f = fl_buoyancy_fluid(t.b, fl_buoyancy_fluid_at(t.b, i));
+        const fl_fluid_def *f = fl_buoyancy_fluid_def(t.b, i);
         assert_true(f->surface == 8.0 && f->bottom == 20.0 && f->density == RHO);
     }
     tank_close(&t);
@@ -580,7 +581,7 @@ static void test_whole_crossing_lifted_by_its_shape(void **s)
     (void)s;
     const double w = 0.4, h = 0.3, density = 50.0, v0 = 40.0;
     tank t = tank_open(8.0, 60.0);
-    fl_fluid_def f = *fl_buoyancy_fluid(t.b, fl_buoyancy_fluid_at(t.b, 0));
+    fl_fluid_def f = *fl_buoyancy_fluid_def(t.b, 0);
     f.linear_drag = f.angular_drag = 0.0;
     assert_int_equal(fl_buoyancy_set_fluid(t.b, fl_buoyancy_fluid_at(t.b, 0), &f, NULL), FL_OK);
     const fl_vec2 p[3] = {{-w / 2, -h / 3}, {w / 2, -h / 3}, {0.0, 2 * h / 3}};
@@ -625,24 +626,28 @@ static void hold_case(double cargo_density)
     char text[sizeof hold_scene + 64];
     snprintf(text, sizeof text, hold_scene, cargo_density, cargo_density, cargo_density);
     fl_scene sc;
-    fl_sim sim;
+    fl_sim *sim = NULL;
     fl_scene_error err;
     assert_true(fl_scene_parse(text, strlen(text), &sc, &err));
-    assert_true(fl_sim_build(&sim, &sc, &err));
+    assert_true((sim = fl_sim_build(&sc, &err)));
     fl_scene_free(&sc);
     for (int i = 0; i < 60 * 60; i++)
-        fl_world_step(sim.world, sim.dt);
-    assert_int_equal(fl_buoyancy_measure(sim.buoyancy, fl_world_time(sim.world)), FL_OK);
+        fl_world_step(fl_sim_world(sim), fl_sim_dt(sim));
+    assert_int_equal(fl_buoyancy_measure(fl_sim_buoyancy(sim), fl_world_time(fl_sim_world(sim))),
+                     FL_OK);
     double mass = 0.0;
     for (int i = 1; i < 5; i++)
-        mass += fl_body_mass(fl_world_body(sim.world, i));
-    ASSERT_REL(fl_buoyancy_body_area(sim.buoyancy, fl_world_body(sim.world, 1), NULL), mass / RHO, 1e-6);
+        mass += fl_body_mass(fl_world_body(fl_sim_world(sim), i));
+    ASSERT_REL(
+        fl_buoyancy_body_area(fl_sim_buoyancy(sim), fl_world_body(fl_sim_world(sim), 1), NULL),
+        mass / RHO, 1e-6);
     for (int i = 2; i < 5; i++) {
-        fl_body_id crate = fl_world_body(sim.world, i);
+        fl_body_id crate = fl_world_body(fl_sim_world(sim), i);
         assert_true(fl_body_position(crate).y + 0.3 > 8.0); /* its bottom is under water */
-        assert_true(fl_buoyancy_body_area(sim.buoyancy, fl_world_body(sim.world, i), NULL) == 0.0);
+        assert_true(fl_buoyancy_body_area(fl_sim_buoyancy(sim), fl_world_body(fl_sim_world(sim), i),
+                                          NULL) == 0.0);
     }
-    fl_sim_free(&sim);
+    fl_sim_free(sim);
 }
 
 static void test_dry_hold_light_cargo(void **s) { (void)s; hold_case(700.0); }
@@ -747,7 +752,7 @@ static void test_heave_keeps_its_amplitude_and_period(void **s)
     for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++) {
         double dt = 1.0 / rates[r], q = s_heave * dt * dt / 4.0;
         tank t = tank_open(0.0, 50.0);
-        fl_fluid_def f = *fl_buoyancy_fluid(t.b, fl_buoyancy_fluid_at(t.b, 0));
+        fl_fluid_def f = *fl_buoyancy_fluid_def(t.b, 0);
         f.linear_drag = f.angular_drag = 0.0;
         assert_int_equal(fl_buoyancy_set_fluid(t.b, fl_buoyancy_fluid_at(t.b, 0), &f, NULL), FL_OK);
         fl_body_id b = add_box_body(t.w, 1.0, 0.5, fl_v2(0.0, a0), 0.0, 500.0);
@@ -792,7 +797,7 @@ static void test_heave_decays_at_half_the_drag(void **s)
     const double drags[] = {0.1, 0.5, 2.0}, a0 = 0.02;
     for (size_t r = 0; r < sizeof drags / sizeof drags[0]; r++) {
         tank t = tank_open(0.0, 50.0);
-        fl_fluid_def f = *fl_buoyancy_fluid(t.b, fl_buoyancy_fluid_at(t.b, 0));
+        fl_fluid_def f = *fl_buoyancy_fluid_def(t.b, 0);
         f.linear_drag = drags[r];
         f.angular_drag = 0.0;
         assert_int_equal(fl_buoyancy_set_fluid(t.b, fl_buoyancy_fluid_at(t.b, 0), &f, NULL), FL_OK);
@@ -831,7 +836,7 @@ static void test_roll_keeps_its_amplitude_and_its_gm_period(void **s)
         double gm = T / 2.0 + w * w / (12.0 * T) - h / 2.0;
         double period = 2.0 * FL_PI * sqrt((w * w + h * h) / 12.0 / (G * gm));
         tank t = tank_open(0.0, 50.0);
-        fl_fluid_def f = *fl_buoyancy_fluid(t.b, fl_buoyancy_fluid_at(t.b, 0));
+        fl_fluid_def f = *fl_buoyancy_fluid_def(t.b, 0);
         f.linear_drag = f.angular_drag = 0.0;
         assert_int_equal(fl_buoyancy_set_fluid(t.b, fl_buoyancy_fluid_at(t.b, 0), &f, NULL), FL_OK);
         fl_body_id b = add_box_body(t.w, w, h, fl_v2(0.0, 0.0), heel, 500.0);
@@ -933,7 +938,7 @@ static const floater floaters[] = {{2.0, 1.0, 500.0, 0.0, 0.05, 5.0},
 static tank floaters_tank(double surface, double off)
 {
     tank t = tank_open(surface, 50.0);
-    fl_fluid_def f = *fl_buoyancy_fluid(t.b, fl_buoyancy_fluid_at(t.b, 0));
+    fl_fluid_def f = *fl_buoyancy_fluid_def(t.b, 0);
     f.linear_drag = f.angular_drag = 0.0;
     assert_int_equal(fl_buoyancy_set_fluid(t.b, fl_buoyancy_fluid_at(t.b, 0), &f, NULL), FL_OK);
     for (int i = 0; i < 3; i++) {

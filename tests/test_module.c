@@ -107,7 +107,7 @@ static void test_copy_brings_its_buoyancy(void **s)
     assert_non_null(copy_water);
     assert_ptr_not_equal(copy_water, water);
     assert_int_equal(fl_buoyancy_fluid_count(copy_water), 1);
-    assert_memory_equal(fl_buoyancy_fluid(copy_water, fl_buoyancy_fluid_at(copy_water, 0)), fl_buoyancy_fluid(water, fl_buoyancy_fluid_at(water, 0)),
+    assert_memory_equal(fl_buoyancy_fluid_def(copy_water, 0), fl_buoyancy_fluid_def(water, 0),
                         sizeof(fl_fluid_def));
     /* what the last step pushed, as the original reports it */
     const fl_buoyancy_total *ta = fl_buoyancy_applied_total(water, fl_world_body(fl_buoyancy_world(water), 1));

@@ -27,7 +27,7 @@ static const char scene_text[] =
 /* A recording in progress: what the sandbox keeps. */
 typedef struct session {
     fl_replay rec;
-    fl_sim sim;
+    fl_sim *sim;
     fl_joint_id grab;
     uint64_t steps;
 } session;
@@ -39,7 +39,7 @@ static void session_start_with(session *s, const char *text)
     assert_int_equal(fl_replay_add_scene(&s->rec, text, strlen(text), &err), 0);
     fl_scene sc;
     assert_true(fl_replay_scene_read(&s->rec, 0, &sc, &err));
-    assert_true(fl_sim_build(&s->sim, &sc, &err));
+    assert_true((s->sim = fl_sim_build(&sc, &err)));
     fl_scene_free(&sc);
 }
 
@@ -49,25 +49,25 @@ static void session_input(session *s, fl_input in)
 {
     in.step = s->steps;
     fl_scene_error err;
-    assert_true(fl_replay_apply(&s->sim, &s->grab, &s->rec, &in, &err));
+    assert_true(fl_replay_apply(s->sim, &s->grab, &s->rec, &in, &err));
     assert_int_equal(fl_replay_add_input(&s->rec, &in), FL_OK);
 }
 
 static void session_steps(session *s, int n)
 {
     for (int i = 0; i < n; i++) {
-        fl_sim_step(&s->sim, NULL); /* as the sandbox steps: a scene's script too */
+        fl_sim_step(s->sim, NULL); /* as the sandbox steps: a scene's script too */
         if (++s->steps % FL_REPLAY_CHECK_EVERY == 0)
-            assert_int_equal(fl_replay_add_check(&s->rec, s->steps, fl_state_hash(s->sim.world)),
-                             FL_OK);
+            assert_int_equal(
+                fl_replay_add_check(&s->rec, s->steps, fl_state_hash(fl_sim_world(s->sim))), FL_OK);
     }
 }
 
 static uint32_t id_named(const fl_sim *s, const char *name)
 {
-    for (int i = 0; i < fl_world_body_count(s->world); i++)
-        if (!strcmp(fl_sim_body_name(s, fl_world_body(s->world, i)), name))
-            return fl_body_serial(fl_world_body(s->world, i));
+    for (int i = 0; i < fl_world_body_count(fl_sim_world(s)); i++)
+        if (!strcmp(fl_sim_body_name(s, fl_world_body(fl_sim_world(s), i)), name))
+            return fl_body_serial(fl_world_body(fl_sim_world(s), i));
     fail_msg("no body named %s", name);
     return 0;
 }
@@ -98,7 +98,7 @@ static void record_everything(session *s, uint64_t *final_hash)
     session_steps(s, 41);
     in = (fl_input){0};
     in.kind = FL_INPUT_GRAB;
-    in.body = id_named(&s->sim, "crate");
+    in.body = id_named(s->sim, "crate");
     in.anchor = fl_v2(0.25, -0.1);
     in.target = fl_v2(3.2, 2.0);
     session_input(s, in);
@@ -121,13 +121,13 @@ static void record_everything(session *s, uint64_t *final_hash)
     session_steps(s, 33);
     in = (fl_input){0};
     in.kind = FL_INPUT_DENSITY;
-    in.body = id_named(&s->sim, "crate");
+    in.body = id_named(s->sim, "crate");
     in.density = 1.0 / 3.0 * 2000.0;
     session_input(s, in);
     session_steps(s, 9);
     in = (fl_input){0};
     in.kind = FL_INPUT_REMOVE;
-    in.body = id_named(&s->sim, "buoy");
+    in.body = id_named(s->sim, "buoy");
     session_input(s, in);
     session_steps(s, 50);
     in = (fl_input){0};
@@ -135,7 +135,7 @@ static void record_everything(session *s, uint64_t *final_hash)
     in.scene = 0;
     session_input(s, in);
     session_steps(s, 47);
-    *final_hash = fl_state_hash(s->sim.world);
+    *final_hash = fl_state_hash(fl_sim_world(s->sim));
     assert_int_equal(fl_replay_end(&s->rec, s->steps, *final_hash), FL_OK);
 }
 
@@ -163,7 +163,7 @@ static int play(const fl_replay *r, uint64_t *step, uint64_t *final_hash)
     while ((st = fl_replay_player_step(&p, &err, NULL, NULL)) == FL_REPLAY_STEPPED)
         ;
     *step = p.step;
-    *final_hash = fl_state_hash(p.sim.world);
+    *final_hash = fl_state_hash(fl_sim_world(p.sim));
     int passed = st == FL_REPLAY_DONE ? p.next_check : -1;
     assert_true(st == FL_REPLAY_DONE || st == FL_REPLAY_DIFFERS);
     fl_replay_player_free(&p);
@@ -199,7 +199,7 @@ static void test_recorded_session_replays_bit_for_bit(void **state)
     free(again);
     free(text);
     fl_replay_free(&back);
-    fl_sim_free(&s.sim);
+    fl_sim_free(s.sim);
     fl_replay_free(&s.rec);
 }
 
@@ -226,19 +226,21 @@ static void seek_case(int keep)
         assert_true(fl_replay_player_start(&plain, &s.rec, &err));
         while (plain.step < targets[i])
             assert_int_equal(fl_replay_player_step(&plain, &err, NULL, NULL), FL_REPLAY_STEPPED);
-        assert_true(fl_state_hash(seeker.sim.world) == fl_state_hash(plain.sim.world));
-        assert_int_equal(fl_world_body_count(seeker.sim.world), fl_world_body_count(plain.sim.world));
+        assert_true(fl_state_hash(fl_sim_world(seeker.sim)) ==
+                    fl_state_hash(fl_sim_world(plain.sim)));
+        assert_int_equal(fl_world_body_count(fl_sim_world(seeker.sim)),
+                         fl_world_body_count(fl_sim_world(plain.sim)));
         fl_replay_player_free(&plain);
     }
     assert_true(fl_replay_player_seek(&seeker, s.rec.steps, &err, NULL, NULL) == FL_REPLAY_STEPPED);
-    assert_true(fl_state_hash(seeker.sim.world) == recorded);
+    assert_true(fl_state_hash(fl_sim_world(seeker.sim)) == recorded);
     assert_int_equal(fl_replay_player_step(&seeker, &err, NULL, NULL), FL_REPLAY_DONE);
     if (keep) {
         assert_int_equal(seeker.snapshot_every, 120);
         assert_true(seeker.snapshot_count >= 2 && seeker.snapshot_count <= 3);
     }
     fl_replay_player_free(&seeker);
-    fl_sim_free(&s.sim);
+    fl_sim_free(s.sim);
     fl_replay_free(&s.rec);
 }
 
@@ -268,12 +270,12 @@ static void test_grab_outlives_a_scripted_remove(void **state)
     session_steps(&s, 2);
     fl_input in = {0};
     in.kind = FL_INPUT_GRAB;
-    in.body = id_named(&s.sim, "crate");
+    in.body = id_named(s.sim, "crate");
     in.target = fl_v2(3.0, 1.5);
     session_input(&s, in);
     assert_false(ID_NULL(s.grab));
     session_steps(&s, 6); /* the crate, and the spring with it, go at step 5 */
-    assert_int_equal(fl_world_joint_count(s.sim.world), 0);
+    assert_int_equal(fl_world_joint_count(fl_sim_world(s.sim)), 0);
     in = (fl_input){0};
     in.kind = FL_INPUT_DRAG;
     in.target = fl_v2(3.5, 1.0);
@@ -285,18 +287,18 @@ static void test_grab_outlives_a_scripted_remove(void **state)
     assert_true(ID_NULL(s.grab));
     in = (fl_input){0};
     in.kind = FL_INPUT_GRAB;
-    in.body = id_named(&s.sim, "buoy");
+    in.body = id_named(s.sim, "buoy");
     in.target = fl_v2(7.0, 1.5);
     session_input(&s, in);
     assert_false(ID_NULL(s.grab));
-    assert_int_equal(fl_world_joint_count(s.sim.world), 1);
+    assert_int_equal(fl_world_joint_count(fl_sim_world(s.sim)), 1);
     session_steps(&s, 3);
-    uint64_t recorded = fl_state_hash(s.sim.world);
+    uint64_t recorded = fl_state_hash(fl_sim_world(s.sim));
     assert_int_equal(fl_replay_end(&s.rec, s.steps, recorded), FL_OK);
     uint64_t at, final;
     assert_int_equal(play(&s.rec, &at, &final), s.rec.check_count);
     assert_true(final == recorded);
-    fl_sim_free(&s.sim);
+    fl_sim_free(s.sim);
     fl_replay_free(&s.rec);
 }
 
@@ -469,7 +471,7 @@ static void test_tampered_replays_are_refused(void **state)
     expect_error("flotsam-replay 1\nat 3 release\n", 2, 1, "first statement is the scene");
 
     free(text);
-    fl_sim_free(&s.sim);
+    fl_sim_free(s.sim);
     fl_replay_free(&s.rec);
 }
 

@@ -39,7 +39,7 @@ static sandbox *open_sandbox(const char *replay_out)
     sb->view.width = 10.0;
     fl_scene_error err;
     assert_true(fl_scene_parse(scene_text, strlen(scene_text), &sb->loaded, &err));
-    assert_true(fl_sim_build(&sb->sim, &sb->loaded, &err));
+    assert_true((sb->sim = fl_sim_build(&sb->loaded, &err)));
     sb->loaded_len = strlen(scene_text);
     sb->loaded_text = malloc(sb->loaded_len + 1);
     assert_non_null(sb->loaded_text);
@@ -50,7 +50,7 @@ static sandbox *open_sandbox(const char *replay_out)
 static void close_sandbox(sandbox *sb)
 {
     fl_replay_free(&sb->replay.rec);
-    fl_sim_free(&sb->sim);
+    fl_sim_free(sb->sim);
     fl_scene_free(&sb->loaded);
     free(sb->loaded_text);
     free(sb);
@@ -85,7 +85,7 @@ static void test_spawn_when_the_recording_stops(void **state)
     sandbox *sb = open_sandbox(out);
     sandbox_toggle_replay(sb);
     assert_true(sb->replay.on);
-    int before = fl_world_body_count(sb->sim.world);
+    int before = fl_world_body_count(fl_sim_world(sb->sim));
     fl_scene_body b = box_at(4.0);
     refuse_inputs = true;
     assert_true(sandbox_spawn_body(sb, &b));
@@ -95,7 +95,7 @@ static void test_spawn_when_the_recording_stops(void **state)
     b = box_at(6.0);
     assert_true(sandbox_spawn_body(sb, &b));
     assert_int_equal(sb->replay.rec.spawn_count, 0); /* kept only while recording */
-    assert_int_equal(fl_world_body_count(sb->sim.world), before + 2);
+    assert_int_equal(fl_world_body_count(fl_sim_world(sb->sim)), before + 2);
     close_sandbox(sb);
     assert_int_equal(unlink(out), 0);
     assert_int_equal(rmdir(dir), 0);
@@ -106,7 +106,7 @@ static void step(sandbox *sb, int n)
 {
     for (int i = 0; i < n; i++) {
         fl_scene_error err;
-        assert_true(fl_sim_step(&sb->sim, &err));
+        assert_true(fl_sim_step(sb->sim, &err));
         sandbox_replay_step(sb);
     }
 }

@@ -935,10 +935,10 @@ static void test_world_refusals(void **state)
     /* static: no mass, so it builds */
     fl_scene s;
     PARSE_OK(HEADER "polygon at=0,0 static points=[0,0 1,0 2,1e-303]\n", &s);
-    fl_sim sim;
+    fl_sim *sim = NULL;
     fl_scene_error err;
-    assert_true(fl_sim_build(&sim, &s, &err));
-    fl_sim_free(&sim);
+    assert_true((sim = fl_sim_build(&s, &err)));
+    fl_sim_free(sim);
     fl_scene_free(&s);
 }
 

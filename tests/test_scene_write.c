@@ -40,7 +40,7 @@ static void read_default_scene(void)
 
 typedef struct built {
     fl_scene sc;
-    fl_sim s;
+    fl_sim *s;
 } built;
 
 static built *build(const char *text, size_t len)
@@ -50,14 +50,14 @@ static built *build(const char *text, size_t len)
     fl_scene_error err;
     if (!fl_scene_parse(text, len, &b->sc, &err))
         fail_msg("scene %d:%d: %s\n%s", err.line, err.column, err.message, text);
-    if (!fl_sim_build(&b->s, &b->sc, &err))
+    if (!(b->s = fl_sim_build(&b->sc, &err)))
         fail_msg("build %d:%d: %s", err.line, err.column, err.message);
     return b;
 }
 
 static void unbuild(built *b)
 {
-    fl_sim_free(&b->s);
+    fl_sim_free(b->s);
     fl_scene_free(&b->sc);
     free(b);
 }
@@ -65,7 +65,7 @@ static void unbuild(built *b)
 static void steps(built *b, int n)
 {
     for (int i = 0; i < n; i++)
-        fl_world_step(b->s.world, b->s.dt);
+        fl_world_step(fl_sim_world(b->s), fl_sim_dt(b->s));
 }
 
 /* The scene text of b's world (malloc'd, NUL-terminated). */
@@ -74,7 +74,7 @@ static char *written(const built *b, const fl_scene_view *view, size_t *len)
     FILE *f = tmpfile();
     assert_non_null(f);
     char err[256];
-    if (!fl_scene_write(f, &b->s, view, err, sizeof err))
+    if (!fl_scene_write(f, b->s, view, err, sizeof err))
         fail_msg("scene_write: %s", err);
     long n = ftell(f);
     assert_true(n > 0);
@@ -140,13 +140,16 @@ static void assert_same_body(fl_body_id x, fl_body_id y)
 
 static void assert_same_world(const built *a, const built *b)
 {
-    int n = fl_world_body_count(a->s.world);
-    assert_int_equal(fl_world_body_count(b->s.world), n);
+    int n = fl_world_body_count(fl_sim_world(a->s));
+    assert_int_equal(fl_world_body_count(fl_sim_world(b->s)), n);
     for (int i = 0; i < n; i++)
-        assert_same_body(fl_world_body(a->s.world, i), fl_world_body(b->s.world, i));
-    assert_int_equal(fl_world_joint_count(b->s.world), fl_world_joint_count(a->s.world));
-    for (int k = 0; k < fl_world_joint_count(a->s.world); k++) {
-        fl_joint_id x = fl_world_joint(a->s.world, k), y = fl_world_joint(b->s.world, k);
+        assert_same_body(fl_world_body(fl_sim_world(a->s), i),
+                         fl_world_body(fl_sim_world(b->s), i));
+    assert_int_equal(fl_world_joint_count(fl_sim_world(b->s)),
+                     fl_world_joint_count(fl_sim_world(a->s)));
+    for (int k = 0; k < fl_world_joint_count(fl_sim_world(a->s)); k++) {
+        fl_joint_id x = fl_world_joint(fl_sim_world(a->s), k),
+                    y = fl_world_joint(fl_sim_world(b->s), k);
         ASSERT_NEAR(fl_joint_world_a(y).x, fl_joint_world_a(x).x, TOL);
         ASSERT_NEAR(fl_joint_world_a(y).y, fl_joint_world_a(x).y, TOL);
         ASSERT_NEAR(fl_joint_world_b(y).x, fl_joint_world_b(x).x, TOL);
@@ -155,8 +158,8 @@ static void assert_same_world(const built *a, const built *b)
         ASSERT_EXACT(fl_joint_stiffness(y), fl_joint_stiffness(x));
         ASSERT_EXACT(fl_joint_damping(y), fl_joint_damping(x));
     }
-    ASSERT_EXACT(fl_world_gravity(b->s.world).y, fl_world_gravity(a->s.world).y);
-    ASSERT_EXACT(b->s.dt, a->s.dt);
+    ASSERT_EXACT(fl_world_gravity(fl_sim_world(b->s)).y, fl_world_gravity(fl_sim_world(a->s)).y);
+    ASSERT_EXACT(fl_sim_dt(b->s), fl_sim_dt(a->s));
 }
 
 /* ---- tests ------------------------------------------------------------------- */
@@ -203,7 +206,7 @@ static void test_every_feature_after_steps(void **state)
     assert_same_world(a, b);
     /* The boat's hold is open at the top (its hull reaches above its
      * outline) and has taken water in: that goes with it too. */
-    assert_true(fl_body_water(fl_world_body(a->s.world, 2), NULL) > 0.0);
+    assert_true(fl_body_water(fl_world_body(fl_sim_world(a->s), 2), NULL) > 0.0);
     assert_int_equal(b->sc.iterations, 7);
     assert_int_equal(b->sc.substeps, 3);
     ASSERT_EXACT(b->sc.rate, 120.0);
@@ -237,9 +240,10 @@ static void test_labels_follow_bodies(void **state)
 {
     (void)state;
     built *a = build(everything, strlen(everything));
-    fl_world_remove_body(a->s.world, fl_world_body(a->s.world, 0)); /* the crate, and its ropes */
-    assert_string_equal(fl_sim_body_name(&a->s, fl_world_body(a->s.world, 0)), "");
-    assert_string_equal(fl_sim_body_name(&a->s, fl_world_body(a->s.world, 1)), "boat");
+    fl_world_remove_body(fl_sim_world(a->s),
+                         fl_world_body(fl_sim_world(a->s), 0)); /* the crate, and its ropes */
+    assert_string_equal(fl_sim_body_name(a->s, fl_world_body(fl_sim_world(a->s), 0)), "");
+    assert_string_equal(fl_sim_body_name(a->s, fl_world_body(fl_sim_world(a->s), 1)), "boat");
     fl_vec2 tri[3] = {{0, 0}, {1, 0}, {0, 1}};
     fl_body_def d = fl_body_def_default();
     d.points = tri;
@@ -247,19 +251,21 @@ static void test_labels_follow_bodies(void **state)
     d.origin = fl_v2(2, 2);
     d.density = 500;
     fl_body_id added;
-    assert_int_equal(fl_world_add_body(a->s.world, &d, &added, NULL), FL_OK);
+    assert_int_equal(fl_world_add_body(fl_sim_world(a->s), &d, &added, NULL), FL_OK);
     const uint32_t teal = 0x008080;
-    assert_int_equal(fl_sim_label_body(&a->s, added, "wedge", &teal), FL_OK);
-    assert_int_equal(fl_sim_label_body(&a->s, added, "a name far too long to be a scene name, "
-                                                     "which stops at sixty-three characters", NULL),
+    assert_int_equal(fl_sim_label_body(a->s, added, "wedge", &teal), FL_OK);
+    assert_int_equal(fl_sim_label_body(a->s, added,
+                                       "a name far too long to be a scene name, "
+                                       "which stops at sixty-three characters",
+                                       NULL),
                      FL_EINVAL);
-    assert_int_equal(fl_sim_label_body(&a->s, added, "boat", NULL), FL_EINVAL); /* taken */
-    assert_int_equal(fl_sim_label_body(&a->s, added, "oil", NULL), FL_EINVAL);  /* a fluid's */
-    assert_int_equal(fl_sim_label_body(&a->s, added, "world", NULL), FL_EINVAL);
-    assert_int_equal(fl_sim_label_body(&a->s, added, "wedge", &teal), FL_OK); /* its own, again */
-    fl_body_id ngon = fl_world_body(a->s.world, 0);
-    assert_int_equal(fl_sim_label_body(&a->s, ngon, "crate", NULL), FL_OK); /* the crate is gone */
-    assert_int_equal(fl_sim_label_body(&a->s, ngon, "", NULL), FL_OK);
+    assert_int_equal(fl_sim_label_body(a->s, added, "boat", NULL), FL_EINVAL); /* taken */
+    assert_int_equal(fl_sim_label_body(a->s, added, "oil", NULL), FL_EINVAL);  /* a fluid's */
+    assert_int_equal(fl_sim_label_body(a->s, added, "world", NULL), FL_EINVAL);
+    assert_int_equal(fl_sim_label_body(a->s, added, "wedge", &teal), FL_OK); /* its own, again */
+    fl_body_id ngon = fl_world_body(fl_sim_world(a->s), 0);
+    assert_int_equal(fl_sim_label_body(a->s, ngon, "crate", NULL), FL_OK); /* the crate is gone */
+    assert_int_equal(fl_sim_label_body(a->s, ngon, "", NULL), FL_OK);
     steps(a, 30);
     built *b = round_trip(a, NULL);
     assert_same_world(a, b);
@@ -288,12 +294,13 @@ static void test_labels_given_from_labels(void **state)
                                "box name=boat at=0,0 size=1,1 density=500 color=#808080\n"
                                "box at=3,0 size=1,1 static color=#204060\n";
     built *a = build(text, strlen(text));
-    fl_body_id boat = fl_world_body(a->s.world, 0), plain = fl_world_body(a->s.world, 1);
+    fl_body_id boat = fl_world_body(fl_sim_world(a->s), 0),
+               plain = fl_world_body(fl_sim_world(a->s), 1);
     const uint32_t red = 0xc03020;
     uint32_t rgb;
-    assert_int_equal(fl_sim_label_body(&a->s, boat, fl_sim_body_name(&a->s, boat), &red), FL_OK);
-    assert_string_equal(fl_sim_body_name(&a->s, boat), "boat");
-    assert_true(fl_sim_body_color(&a->s, boat, &rgb) && rgb == red);
+    assert_int_equal(fl_sim_label_body(a->s, boat, fl_sim_body_name(a->s, boat), &red), FL_OK);
+    assert_string_equal(fl_sim_body_name(a->s, boat), "boat");
+    assert_true(fl_sim_body_color(a->s, boat, &rgb) && rgb == red);
     fl_vec2 tri[3] = {{0, 0}, {1, 0}, {0, 1}};
     fl_body_def d = fl_body_def_default();
     d.points = tri;
@@ -302,11 +309,11 @@ static void test_labels_given_from_labels(void **state)
     for (int i = 0; i < 20; i++) {
         d.origin = fl_v2(2.0 * i, 5.0);
         fl_body_id added;
-        assert_int_equal(fl_world_add_body(a->s.world, &d, &added, NULL), FL_OK);
+        assert_int_equal(fl_world_add_body(fl_sim_world(a->s), &d, &added, NULL), FL_OK);
         const uint32_t c = (uint32_t)i;
-        assert_int_equal(fl_sim_label_body(&a->s, added, fl_sim_body_name(&a->s, plain), &c), FL_OK);
-        assert_string_equal(fl_sim_body_name(&a->s, added), "");
-        assert_true(fl_sim_body_color(&a->s, added, &rgb) && rgb == c);
+        assert_int_equal(fl_sim_label_body(a->s, added, fl_sim_body_name(a->s, plain), &c), FL_OK);
+        assert_string_equal(fl_sim_body_name(a->s, added), "");
+        assert_true(fl_sim_body_color(a->s, added, &rgb) && rgb == c);
     }
     unbuild(a);
 }
@@ -317,13 +324,13 @@ static void test_labels_given_from_labels(void **state)
  * and nothing is left allocated. */
 static void expect_build_fails(const fl_scene *sc, const char *why)
 {
-    fl_sim s;
+    fl_sim *s = NULL;
     fl_scene_error err;
     memset(&err, 0, sizeof err);
-    assert_false(fl_sim_build(&s, sc, &err));
+    assert_false((s = fl_sim_build(sc, &err)));
     if (!strstr(err.message, why))
         fail_msg("expected '%s' in '%s'", why, err.message);
-    assert_null(s.world);
+    assert_null(s);
 }
 
 static void test_hand_made_scenes_are_checked(void **state)
@@ -344,10 +351,10 @@ static void test_hand_made_scenes_are_checked(void **state)
         x.points = y.points = x.hull = y.hull = x.openings = y.openings = NULL;
         assert_memory_equal(&x, &y, sizeof x);
     }
-    fl_sim s;
+    fl_sim *s = NULL;
     fl_scene_error err;
-    assert_true(fl_sim_build(&s, &sc, &err)); /* the copy builds as the original does */
-    fl_sim_free(&s);
+    assert_true((s = fl_sim_build(&sc, &err))); /* the copy builds as the original does */
+    fl_sim_free(s);
 
     sc.bodies[1].sides = 200; /* the ngon: more than FL_SCENE_MAX_POINTS */
     expect_build_fails(&sc, "3 to 64 points, not 200");
@@ -368,8 +375,8 @@ static void test_hand_made_scenes_are_checked(void **state)
     sc.rate = 0.0;
     expect_build_fails(&sc, "rate");
     sc.rate = 120.0;
-    assert_true(fl_sim_build(&s, &sc, &err));
-    fl_sim_free(&s);
+    assert_true((s = fl_sim_build(&sc, &err)));
+    fl_sim_free(s);
     fl_scene_free(&sc);
     unbuild(a);
 }
@@ -379,9 +386,12 @@ static void test_current_fluids_and_view(void **state)
 {
     (void)state;
     built *a = build(everything, strlen(everything));
-    fl_fluid_def f = *fl_buoyancy_fluid(a->s.buoyancy, fl_buoyancy_fluid_at(a->s.buoyancy, 1));
+    fl_fluid_def f = *fl_buoyancy_fluid_def(fl_sim_buoyancy(a->s), 1);
     f.surface = 5.7;
-    assert_int_equal(fl_buoyancy_set_fluid(a->s.buoyancy, fl_buoyancy_fluid_at(a->s.buoyancy, 1), &f, NULL), FL_OK);
+    assert_int_equal(fl_buoyancy_set_fluid(fl_sim_buoyancy(a->s),
+                                           fl_buoyancy_fluid_at(fl_sim_buoyancy(a->s), 1), &f,
+                                           NULL),
+                     FL_OK);
     fl_scene_view view = {true, fl_v2(-1.25, 3.5), 12.5};
     built *b = round_trip(a, &view);
     ASSERT_EXACT(b->sc.fluids[1].surface, 5.7);
@@ -410,11 +420,11 @@ static void test_wave_speed_from_dispersion(void **state)
                                "box at=10,4.8 size=1,0.5 density=500\n"
                                "box at=60,4.8 size=1,0.5 density=500\n";
     built *a = build(text, strlen(text));
-    const fl_fluid_def *free_wave = fl_buoyancy_fluid(a->s.buoyancy, fl_buoyancy_fluid_at(a->s.buoyancy, 0));
+    const fl_fluid_def *free_wave = fl_buoyancy_fluid_def(fl_sim_buoyancy(a->s), 0);
     double k = 2.0 * FL_PI / 7.0;
     ASSERT_EXACT(free_wave->wave_speed, sqrt(9.7 * tanh(k * 4.0) / k));
     assert_false(free_wave->wave_speed_given);
-    ASSERT_EXACT(fl_buoyancy_fluid(a->s.buoyancy, fl_buoyancy_fluid_at(a->s.buoyancy, 1))->wave_speed, 3.25);
+    ASSERT_EXACT(fl_buoyancy_fluid_def(fl_sim_buoyancy(a->s), 1)->wave_speed, 3.25);
     size_t len;
     char *t = written(a, NULL, &len);
     const char *second = strstr(t, "left=50"), *speed = strstr(t, "wave-speed");
@@ -425,11 +435,13 @@ static void test_wave_speed_from_dispersion(void **state)
     built *b = round_trip(a, NULL);
     assert_false(b->sc.fluids[0].wave_speed_given);
     assert_true(b->sc.fluids[1].wave_speed_given);
-    ASSERT_EXACT(fl_buoyancy_fluid(b->s.buoyancy, fl_buoyancy_fluid_at(b->s.buoyancy, 0))->wave_speed, free_wave->wave_speed);
+    ASSERT_EXACT(fl_buoyancy_fluid_def(fl_sim_buoyancy(b->s), 0)->wave_speed,
+                 free_wave->wave_speed);
     steps(a, 150);
     steps(b, 150);
     for (int i = 0; i < 2; i++) {
-        fl_body_id x = fl_world_body(a->s.world, i), y = fl_world_body(b->s.world, i);
+        fl_body_id x = fl_world_body(fl_sim_world(a->s), i),
+                   y = fl_world_body(fl_sim_world(b->s), i);
         ASSERT_EXACT(fl_body_position(y).x, fl_body_position(x).x);
         ASSERT_EXACT(fl_body_position(y).y, fl_body_position(x).y);
         ASSERT_EXACT(fl_body_angle(y), fl_body_angle(x));
@@ -451,9 +463,9 @@ static void test_unnamed_rope_ends_get_free_names(void **state)
     built *a = build(text, strlen(text));
     /* Tie the two unnamed boxes together, as the engine would hold it. */
     fl_rope_def d = {0};
-    d.a = fl_world_body(a->s.world, 1);
-    d.b = fl_world_body(a->s.world, 2);
-    assert_int_equal(fl_world_add_rope(a->s.world, &d, NULL, NULL), FL_OK);
+    d.a = fl_world_body(fl_sim_world(a->s), 1);
+    d.b = fl_world_body(fl_sim_world(a->s), 2);
+    assert_int_equal(fl_world_add_rope(fl_sim_world(a->s), &d, NULL, NULL), FL_OK);
     steps(a, 30);
     built *b = round_trip(a, NULL);
     assert_same_world(a, b);
@@ -475,7 +487,7 @@ static void test_bodies_added_later(void **state)
     d.point_count = 3;
     d.origin = fl_v2(4, 2);
     d.density = 640;
-    assert_int_equal(fl_world_add_body(a->s.world, &d, NULL, NULL), FL_OK);
+    assert_int_equal(fl_world_add_body(fl_sim_world(a->s), &d, NULL, NULL), FL_OK);
     steps(a, 60);
     built *b = round_trip(a, NULL);
     assert_same_world(a, b);
@@ -584,7 +596,7 @@ static void test_unwritable_path_fails_cleanly(void **state)
     (void)state;
     built *a = build(default_scene_text, default_scene_text_len);
     char err[256];
-    assert_false(fl_scene_write_file("/nonexistent-dir/x.scene", &a->s, NULL, err, sizeof err));
+    assert_false(fl_scene_write_file("/nonexistent-dir/x.scene", a->s, NULL, err, sizeof err));
     assert_non_null(strstr(err, "/nonexistent-dir/x.scene"));
     unbuild(a);
 }

@@ -108,18 +108,18 @@ static void test_events_happen_at_their_step(void **state)
     (void)state;
     fl_scene sc;
     parse_ok(script, &sc);
-    fl_sim s;
+    fl_sim *s = NULL;
     fl_scene_error err;
-    assert_true(fl_sim_build(&s, &sc, &err));
+    assert_true((s = fl_sim_build(&sc, &err)));
     fl_scene_free(&sc);
-    fl_body_id crate = fl_world_body(s.world, 0);
+    fl_body_id crate = fl_world_body(fl_sim_world(s), 0);
     double mass = fl_body_mass(crate);
     for (int k = 1; k <= 9; k++) {
-        (void)fl_sim_step(&s, &err); /* the push on 'late' at 3 is skipped (below) */
+        (void)fl_sim_step(s, &err); /* the push on 'late' at 3 is skipped (below) */
         /* After k steps: each event came before step (its step + 1). */
-        double surface = fl_buoyancy_fluid(s.buoyancy, fl_buoyancy_fluid_at(s.buoyancy, 0))->surface;
+        double surface = fl_buoyancy_fluid_def(fl_sim_buoyancy(s), 0)->surface;
         ASSERT_EXACT(surface, k > 3 ? 4.5 : 5.0);
-        assert_int_equal(fl_world_body_count(s.world), k <= 5 ? 1 : k <= 7 ? 2 : 1);
+        assert_int_equal(fl_world_body_count(fl_sim_world(s)), k <= 5 ? 1 : k <= 7 ? 2 : 1);
         if (k == 3) {
             /* No gravity, out of the water: the push alone moved it. */
             ASSERT_NEAR(fl_body_velocity(crate).x, 40.0 / mass, 1e-12);
@@ -128,17 +128,17 @@ static void test_events_happen_at_their_step(void **state)
         }
     }
     /* The push at step 3 named 'late' before it was spawned: skipped, and said. */
-    fl_sim_free(&s);
+    fl_sim_free(s);
     parse_ok(script, &sc);
-    assert_true(fl_sim_build(&s, &sc, &err));
+    assert_true((s = fl_sim_build(&sc, &err)));
     fl_scene_free(&sc);
     bool ok = true;
     for (int k = 1; k <= 4; k++)
-        ok = fl_sim_step(&s, &err) && ok;
+        ok = fl_sim_step(s, &err) && ok;
     assert_false(ok);
     assert_int_equal(err.line, 9);
     assert_non_null(strstr(err.message, "no body 'late'"));
-    fl_sim_free(&s);
+    fl_sim_free(s);
 }
 
 /* Saved after 4 steps, the scene holds the events still to come, counted
@@ -148,34 +148,35 @@ static void test_saved_scene_goes_on_as_it_would(void **state)
     (void)state;
     fl_scene sc;
     parse_ok(script, &sc);
-    fl_sim s, back;
+    fl_sim *s = NULL, *back = NULL;
     fl_scene_error err;
-    assert_true(fl_sim_build(&s, &sc, &err));
+    assert_true((s = fl_sim_build(&sc, &err)));
     fl_scene_free(&sc);
     for (int k = 0; k < 4; k++)
-        fl_sim_step(&s, NULL);
+        fl_sim_step(s, NULL);
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     char why[200];
-    assert_true(fl_scene_write(f, &s, NULL, why, sizeof why));
+    assert_true(fl_scene_write(f, s, NULL, why, sizeof why));
     fclose(f);
     parse_ok(text, &sc);
     assert_int_equal(sc.event_count, 2); /* the spawn at 5 and the removal at 7 */
     assert_int_equal(sc.events[0].step, 1);
     assert_int_equal(sc.events[1].step, 3);
-    assert_true(fl_sim_build(&back, &sc, &err));
+    assert_true((back = fl_sim_build(&sc, &err)));
     fl_scene_free(&sc);
     for (int k = 0; k < 6; k++) {
-        fl_sim_step(&s, NULL);
-        assert_true(fl_sim_step(&back, &err));
-        assert_int_equal(fl_world_body_count(back.world), fl_world_body_count(s.world));
+        fl_sim_step(s, NULL);
+        assert_true(fl_sim_step(back, &err));
+        assert_int_equal(fl_world_body_count(fl_sim_world(back)),
+                         fl_world_body_count(fl_sim_world(s)));
     }
-    assert_int_equal(fl_world_body_count(back.world), 1);
-    assert_string_equal(fl_sim_body_name(&back, fl_world_body(back.world, 0)), "late");
+    assert_int_equal(fl_world_body_count(fl_sim_world(back)), 1);
+    assert_string_equal(fl_sim_body_name(back, fl_world_body(fl_sim_world(back), 0)), "late");
     free(text);
-    fl_sim_free(&back);
-    fl_sim_free(&s);
+    fl_sim_free(back);
+    fl_sim_free(s);
 }
 
 /* A polygon spawned by an event keeps its outline when the scene it was
@@ -188,24 +189,24 @@ static void test_spawned_polygon_outlives_its_scene(void **state)
     parse_ok(SCENE "at step=2 spawn polygon at=3,0 points=[-1,-1 1,-1 1,1 -1,1 -1.5,0] "
                    "hull=[-1,-1.5 1,-1.5 1,1 -1,1] density=300\n",
              &sc);
-    fl_sim s, copy;
+    fl_sim *s = NULL, *copy = NULL;
     fl_scene_error err;
-    assert_true(fl_sim_build(&s, &sc, &err));
+    assert_true((s = fl_sim_build(&sc, &err)));
     fl_scene_free(&sc);
     fl_error e;
-    assert_true(fl_sim_clone(&copy, &s, &e));
-    fl_sim *both[2] = {&s, &copy};
+    assert_true((copy = fl_sim_clone(s, &e)));
+    fl_sim *both[2] = {s, copy};
     for (int k = 0; k < 2; k++) {
         for (int i = 0; i < 3; i++)
             assert_true(fl_sim_step(both[k], &err));
-        fl_world *w = both[k]->world;
+        fl_world *w = fl_sim_world(both[k]);
         assert_int_equal(fl_world_body_count(w), 2);
         fl_body_id b = fl_world_body(w, 1);
         assert_int_equal(fl_body_vertex_count(b), 5);
         assert_int_equal(fl_body_hull_count(b), 4);
     }
-    fl_sim_free(&s);
-    fl_sim_free(&copy);
+    fl_sim_free(s);
+    fl_sim_free(copy);
 }
 
 int main(void)

@@ -36,11 +36,11 @@ static sea sea_open(double depth, double a, double L)
     s.w = fl_world_create(&wd, NULL);
     assert_non_null(s.w);
     s.b = add_water(s.w, -1000.0, 1000.0, 10.0, 10.0 + depth);
-    s.f = *fl_buoyancy_fluid(s.b, fl_buoyancy_fluid_at(s.b, 0));
+    s.f = *fl_buoyancy_fluid_def(s.b, 0);
     s.f.wave_amplitude = a;
     s.f.wave_length = L;
     assert_int_equal(fl_buoyancy_set_fluid(s.b, fl_buoyancy_fluid_at(s.b, 0), &s.f, NULL), FL_OK);
-    s.f = *fl_buoyancy_fluid(s.b, fl_buoyancy_fluid_at(s.b, 0)); /* with its speed */
+    s.f = *fl_buoyancy_fluid_def(s.b, 0); /* with its speed */
     return s;
 }
 
@@ -64,9 +64,9 @@ static void test_dispersion_speed(void **st)
             sea s = sea_open(depths[i], 0.05, lengths[j]);
             double k = 2.0 * FL_PI / lengths[j];
             double c = sqrt(G / k * tanh(k * depths[i]));
-            ASSERT_REL(fl_buoyancy_fluid(s.b, fl_buoyancy_fluid_at(s.b, 0))->wave_speed, c, 4.5e-16);
+            ASSERT_REL(fl_buoyancy_fluid_def(s.b, 0)->wave_speed, c, 4.5e-16);
             ASSERT_REL(fl_fluid_dispersion_speed(&s.f, G), c, 4.5e-16);
-            assert_false(fl_buoyancy_fluid(s.b, fl_buoyancy_fluid_at(s.b, 0))->wave_speed_given);
+            assert_false(fl_buoyancy_fluid_def(s.b, 0)->wave_speed_given);
             sea_close(&s);
         }
     /* Deep water c = sqrt(g / k), shallow water sqrt(g h). */
@@ -76,7 +76,7 @@ static void test_dispersion_speed(void **st)
     /* Gravity halved: the next pass finds the speed again. */
     fl_world_set_gravity(deep.w, fl_v2(0.0, G / 2.0));
     fl_world_step(deep.w, 1.0 / 60.0);
-    ASSERT_REL(fl_buoyancy_fluid(deep.b, fl_buoyancy_fluid_at(deep.b, 0))->wave_speed, sqrt(G / 2.0 * 10.0 / (2.0 * FL_PI)),
+    ASSERT_REL(fl_buoyancy_fluid_def(deep.b, 0)->wave_speed, sqrt(G / 2.0 * 10.0 / (2.0 * FL_PI)),
                1e-15);
     /* A given speed stays. */
     fl_fluid_def f = deep.f;
@@ -84,7 +84,7 @@ static void test_dispersion_speed(void **st)
     f.wave_speed_given = true;
     assert_int_equal(fl_buoyancy_set_fluid(deep.b, fl_buoyancy_fluid_at(deep.b, 0), &f, NULL), FL_OK);
     fl_world_step(deep.w, 1.0 / 60.0);
-    ASSERT_EXACT(fl_buoyancy_fluid(deep.b, fl_buoyancy_fluid_at(deep.b, 0))->wave_speed, -1.25);
+    ASSERT_EXACT(fl_buoyancy_fluid_def(deep.b, 0)->wave_speed, -1.25);
     sea_close(&deep);
     sea_close(&shallow);
 }

@@ -153,7 +153,7 @@ static long frame_every(const picture_options *o, const fl_sim *s)
 {
     if (o->every > 0)
         return o->every;
-    long k = lround(s->rate / 30.0);
+    long k = lround(fl_sim_rate(s) / 30.0);
     return k < 1 ? 1 : k;
 }
 
@@ -174,20 +174,20 @@ static int open_pictures(pictures *p, const picture_options *o, const char *scen
     /* The camera frames and snapshots share: fixed where the run starts. */
     fl_vec2 center;
     double width;
-    camera_fit_sim(s, (double)o->width / o->height, &center, &width);
+    camera_fit_sim(s, true, (double)o->width / o->height, &center, &width);
     p->cam = camera_make(center, width, o->width, o->height, 1.0);
 
     if (!o->frames && !o->animation)
         return CLI_OK;
-    double fps = o->fps > 0 ? o->fps : s->rate / p->every;
+    double fps = o->fps > 0 ? o->fps : fl_sim_rate(s) / p->every;
     if (o->animation && fps > anim_max_fps(o->animation)) {
         fprintf(stderr, "flotsam: '%s' would play %g frames a second, more than it can (%g): "
                 "take fewer frames with --every, or slow it with --fps\n", o->animation, fps,
                 anim_max_fps(o->animation));
         return CLI_BAD_INPUT;
     }
-    recorder_options ro = {o->frames, o->animation, fps, o->overwrite, o->width, o->height,
-                           o->overlay, p->label};
+    recorder_options ro = {o->frames,  o->animation, fps,   o->overwrite,    o->width, o->height,
+                           o->overlay, p->label,     false, fl_v2(0.0, 0.0), 0.0};
     char err[512];
     p->rec = recorder_open(s, &ro, err, sizeof err);
     if (!p->rec) {
@@ -231,7 +231,7 @@ bool pictures_step(pictures *p, fl_sim *s, long done)
     bool snapshot = p->o.snapshot && done == p->o.at;
     /* One measure for whatever reads the submerged parts at this step. */
     if (snapshot || trace_due(&p->tr, done) || plot_due(&p->pl, done))
-        fl_buoyancy_measure(s->buoyancy, fl_world_time(s->world));
+        fl_buoyancy_measure(fl_sim_buoyancy(s), fl_world_time(fl_sim_world(s)));
     if (!trace_step(&p->tr, s, done, err, sizeof err) || !plot_step(&p->pl, s, done, err, sizeof err)) {
         fprintf(stderr, "flotsam: %s\n", err);
         return false;

@@ -59,8 +59,8 @@ bool plot_step(plot_series *p, fl_sim *s, long done, char *err, size_t err_size)
         p->capacity = want;
     }
     fl_hydrostatics hs;
-    fl_buoyancy_hydrostatics(s->buoyancy, b, fl_world_time(s->world), &hs);
-    p->t[p->n] = fl_world_time(s->world);
+    fl_buoyancy_hydrostatics(fl_sim_buoyancy(s), b, fl_world_time(fl_sim_world(s)), &hs);
+    p->t[p->n] = fl_world_time(fl_sim_world(s));
     p->v[p->n++] = reading_value(s, b, &hs, (reading)reading_named(p->quantity));
     return true;
 }

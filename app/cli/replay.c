@@ -53,7 +53,7 @@ static int play(fl_replay_player *p, const replay_options *o, pictures *pics)
     const fl_replay *r = p->replay;
     long steps = (long)r->steps;
     cli_progress bar = cli_progress_begin(steps >= 1000 || pics->rec);
-    int rc = pictures_step(pics, &p->sim, 0) ? CLI_OK : CLI_FAILED;
+    int rc = pictures_step(pics, p->sim, 0) ? CLI_OK : CLI_FAILED;
     while (rc == CLI_OK) {
         fl_scene_error err;
         uint64_t expected = 0, got = 0;
@@ -72,7 +72,7 @@ static int play(fl_replay_player *p, const replay_options *o, pictures *pics)
                     "for bit\n", o->name, p->step, got, expected);
             return CLI_FAILED;
         }
-        rc = pictures_step(pics, &p->sim, (long)p->step) ? CLI_OK : CLI_FAILED;
+        rc = pictures_step(pics, p->sim, (long)p->step) ? CLI_OK : CLI_FAILED;
         cli_progress_show(&bar, (long)p->step, steps);
     }
     cli_progress_end(&bar);
@@ -114,7 +114,7 @@ int cli_replay(int argc, char **argv)
     pictures pics;
     rc = cli_output_check(o.state_out);
     if (rc == CLI_OK)
-        rc = pictures_open(&pics, &o.pictures, o.name, &p.sim);
+        rc = pictures_open(&pics, &o.pictures, o.name, p.sim);
     if (rc == CLI_OK) {
         rc = play(&p, &o, &pics);
         if (!pictures_close(&pics, rc == CLI_OK) && rc == CLI_OK)
@@ -123,7 +123,7 @@ int cli_replay(int argc, char **argv)
     if (rc == CLI_OK) {
         fprintf(o.state_out && !strcmp(o.state_out, "-") ? stderr : stdout,
                 "%s: %ld steps replayed, %d checkpoints matched\n", o.name, steps, r.check_count);
-        rc = cli_report(o.name, o.state_out, steps, &p.sim);
+        rc = cli_report(o.name, o.state_out, steps, p.sim);
     }
     fl_replay_player_free(&p);
     fl_replay_free(&r);

@@ -58,8 +58,8 @@ static int parse_run_args(int argc, char **argv, run_options *o)
 
 static void print_summary(FILE *f, const char *name, fl_sim *s)
 {
-    fl_world *w = s->world;
-    fl_buoyancy_measure(s->buoyancy, fl_world_time(w));
+    fl_world *w = fl_sim_world(s);
+    fl_buoyancy_measure(fl_sim_buoyancy(s), fl_world_time(w));
     fprintf(f, "%s: %llu steps, %.3f s simulated, hash %016llx\n", name,
             (unsigned long long)fl_world_step_count(w), fl_world_time(w),
             (unsigned long long)fl_state_hash(w));
@@ -72,7 +72,7 @@ static void print_summary(FILE *f, const char *name, fl_sim *s)
         char label[32];
         if (!n[0])
             snprintf(label, sizeof label, "#%d", i);
-        double frac = fl_buoyancy_body_area(s->buoyancy, fl_world_body(s->world, i), NULL) / fl_body_hull_area(b);
+        double frac = fl_buoyancy_body_area(fl_sim_buoyancy(s), b, NULL) / fl_body_hull_area(b);
         fl_vec2 at = fl_body_position(b);
         fprintf(f, "  %-16s %10.4f %10.4f %11.3f %9.2f%%\n", n[0] ? n : label, at.x, at.y,
                 fl_body_angle(b) * 180.0 / FL_PI, 100.0 * frac);
@@ -127,7 +127,7 @@ static int simulate(const char *name, fl_sim *s, const run_options *o, pictures 
 int cli_report(const char *name, const char *state_out, long steps, fl_sim *s)
 {
     int rc = CLI_OK;
-    int bad = first_non_finite(s->world);
+    int bad = first_non_finite(fl_sim_world(s));
     if (bad >= 0) {
         fprintf(stderr, "flotsam: %s: body %d's motion is no longer finite after %ld steps\n", name,
                 bad, steps);
@@ -144,7 +144,7 @@ int cli_report(const char *name, const char *state_out, long steps, fl_sim *s)
 
 /* Loads and builds the scene at path (NULL: the built-in one), printing
  * what is wrong with it on stderr; returns the exit status. */
-static int load(const char *path, fl_scene *sc, fl_sim *s)
+static int load(const char *path, fl_scene *sc, fl_sim **s)
 {
     char msg[512];
     int rc = scene_source_load(path, sc, msg, sizeof msg);
@@ -163,7 +163,7 @@ int cli_run(int argc, char **argv)
         return rc;
     const char *name = scene_source_name(o.scene_path);
     fl_scene sc;
-    fl_sim s;
+    fl_sim *s = NULL;
     if ((rc = load(o.scene_path, &sc, &s)) != CLI_OK)
         return rc;
     fl_scene_free(&sc);
@@ -172,17 +172,17 @@ int cli_run(int argc, char **argv)
     pictures pics;
     rc = cli_output_check(o.state_out);
     if (rc == CLI_OK)
-        rc = pictures_open(&pics, &o.pictures, name, &s);
+        rc = pictures_open(&pics, &o.pictures, name, s);
     if (rc != CLI_OK) {
-        fl_sim_free(&s);
+        fl_sim_free(s);
         return rc;
     }
-    rc = simulate(name, &s, &o, &pics);
+    rc = simulate(name, s, &o, &pics);
     if (!pictures_close(&pics, rc == CLI_OK) && rc == CLI_OK)
         rc = CLI_FAILED;
     if (rc == CLI_OK)
-        rc = cli_report(name, o.state_out, o.steps, &s);
-    fl_sim_free(&s);
+        rc = cli_report(name, o.state_out, o.steps, s);
+    fl_sim_free(s);
     return rc;
 }
 
@@ -210,7 +210,7 @@ static void print_problem(void *ctx, const fl_scene_error *err)
 static void check_scene(const char *path, const char *text, size_t len, problems *ps)
 {
     fl_scene sc;
-    fl_sim s;
+    fl_sim *s = NULL;
     char msg[512];
     if (fl_scene_parse_all(text, len, &sc, print_problem, ps, NULL) > 0)
         return;
@@ -225,7 +225,7 @@ static void check_scene(const char *path, const char *text, size_t len, problems
     if (sc.event_count > 0)
         printf(", %d timed event%s", sc.event_count, sc.event_count == 1 ? "" : "s");
     printf(")\n");
-    fl_sim_free(&s);
+    fl_sim_free(s);
     fl_scene_free(&sc);
 }
 

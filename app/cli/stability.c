@@ -83,7 +83,7 @@ int cli_stability(int argc, char **argv)
     if (cli_output_check(csv) != CLI_OK || cli_output_check(plot) != CLI_OK)
         return CLI_FAILED;
     fl_scene sc;
-    fl_sim s;
+    fl_sim *s = NULL;
     int loaded = scene_source_load(scene, &sc, err, sizeof err);
     if (loaded == CLI_OK && (loaded = scene_source_build(scene, &sc, &s, err, sizeof err)) != CLI_OK)
         fl_scene_free(&sc);
@@ -93,38 +93,42 @@ int cli_stability(int argc, char **argv)
     }
     fl_scene_free(&sc);
     int rc = CLI_OK;
-    fl_body_id b = reading_body(&s, body);
+    fl_body_id b = reading_body(s, body);
     if (fl_body_is_null(b) || fl_body_is_static(b)) {
         fprintf(stderr, "flotsam: %s\n",
                 fl_body_is_null(b) && body ? "--body: no body of that name in the scene"
                            : "stability: pick a body that moves (--body NAME)");
-        fl_sim_free(&s);
+        fl_sim_free(s);
         return CLI_BAD_INPUT;
     }
-    if (fl_buoyancy_fluid_count(s.buoyancy) == 0) {
+    if (fl_buoyancy_fluid_count(fl_sim_buoyancy(s)) == 0) {
         fprintf(stderr, "flotsam: stability: the scene has no fluid to float in\n");
-        fl_sim_free(&s);
+        fl_sim_free(s);
         return CLI_BAD_INPUT;
     }
-    double rho = fl_buoyancy_fluid(s.buoyancy, fl_buoyancy_fluid_at(s.buoyancy, 0))->density;
+    double rho = fl_buoyancy_fluid_def(fl_sim_buoyancy(s), 0)->density;
     gz_curve *c = calloc(1, sizeof *c);
     gz_status st = c ? gz_curve_fill(c, b, rho) : GZ_OK;
     if (!c) {
         fprintf(stderr, "flotsam: out of memory\n");
         rc = CLI_FAILED;
     } else if (st == GZ_SINKS) {
-        fprintf(stderr, "flotsam: stability: '%s' does not float: it needs %.4g m2 of the "
-                "fluid under, its hull holds %.4g m2\n", fl_sim_body_name(&s, b), c->displaced,
-                c->hull_area);
+        fprintf(stderr,
+                "flotsam: stability: '%s' does not float: it needs %.4g m2 of the "
+                "fluid under, its hull holds %.4g m2\n",
+                fl_sim_body_name(s, b), c->displaced, c->hull_area);
         rc = CLI_FAILED;
     } else if (st == GZ_NO_WATERLINE) {
         fprintf(stderr, "flotsam: stability: no waterline at %d degrees\n", c->failed_at);
         rc = CLI_FAILED;
     }
     if (rc == CLI_OK) {
-        const char *name = fl_sim_body_name(&s, b);
+        const char *name = fl_sim_body_name(s, b);
         printf("%s: displacement %.4g m2 of %s, GM %.4f m upright\n", name[0] ? name : "body",
-               c->displaced, fl_sim_fluid_name(&s, fl_buoyancy_fluid_at(s.buoyancy, 0))[0] ? fl_sim_fluid_name(&s, fl_buoyancy_fluid_at(s.buoyancy, 0)) : "fluid",
+               c->displaced,
+               fl_sim_fluid_name(s, fl_buoyancy_fluid_at(fl_sim_buoyancy(s), 0))[0]
+                   ? fl_sim_fluid_name(s, fl_buoyancy_fluid_at(fl_sim_buoyancy(s), 0))
+                   : "fluid",
                c->gm);
         printf("  largest GZ %.4f m at %d deg\n", c->gz[c->top], c->top);
         if (c->vanish >= 0)
@@ -138,7 +142,7 @@ int cli_stability(int argc, char **argv)
     if (rc == CLI_OK && plot) {
         char title[160];
         snprintf(title, sizeof title, "%s: righting arm GZ (m)",
-                 fl_sim_body_name(&s, b)[0] ? fl_sim_body_name(&s, b) : "body");
+                 fl_sim_body_name(s, b)[0] ? fl_sim_body_name(s, b) : "body");
         chart ch = {title, "heel (deg)", c->heel, c->gz, GZ_DEGREES, 960, 540};
         if (!snapshot_paint(plot, ch.width, ch.height, chart_paint, &ch, err, sizeof err)) {
             fprintf(stderr, "flotsam: %s\n", err);
@@ -146,6 +150,6 @@ int cli_stability(int argc, char **argv)
         }
     }
     free(c);
-    fl_sim_free(&s);
+    fl_sim_free(s);
     return rc;
 }

@@ -41,7 +41,7 @@ bool trace_step(trace *t, fl_sim *s, long done, char *err, size_t err_size)
 {
     if (!trace_due(t, done))
         return true;
-    fl_world *w = s->world;
+    fl_world *w = fl_sim_world(s);
     double now = fl_world_time(w);
     FILE *f = t->out.f;
     for (int i = 0; i < fl_world_body_count(w); i++) {
@@ -49,7 +49,7 @@ bool trace_step(trace *t, fl_sim *s, long done, char *err, size_t err_size)
         if (fl_body_is_static(b))
             continue;
         fl_hydrostatics hs;
-        fl_buoyancy_hydrostatics(s->buoyancy, fl_world_body(s->world, i), now, &hs);
+        fl_buoyancy_hydrostatics(fl_sim_buoyancy(s), b, now, &hs);
         fl_vec2 x = fl_body_position(b), v = fl_body_velocity(b);
         /* Names are letters, digits, '_' and '-': nothing to quote. */
         fprintf(f, "%ld,%.17g,%d,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,", done, now, i,

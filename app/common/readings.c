@@ -44,10 +44,10 @@ static double kinetic(fl_body_id b)
  * g A times the depth of the centre of buoyancy). */
 static double total(const fl_sim *s, fl_body_id b, const fl_hydrostatics *hs)
 {
-    fl_vec2 g = fl_world_gravity(s->world);
+    fl_vec2 g = fl_world_gravity(fl_sim_world(s));
     double e = kinetic(b) - fl_body_mass(b) * fl_dot(g, fl_body_position(b));
     if (!fl_fluid_is_null(hs->fluid)) {
-        const fl_fluid_def *f = fl_buoyancy_fluid(s->buoyancy, hs->fluid);
+        const fl_fluid_def *f = fl_buoyancy_fluid(fl_sim_buoyancy(s), hs->fluid);
         e += f->density * fl_length(g) * hs->area * (hs->center.y - f->surface);
     }
     return e;
@@ -72,8 +72,8 @@ double reading_value(const fl_sim *s, fl_body_id b, const fl_hydrostatics *hs, r
 
 fl_body_id reading_body(const fl_sim *s, const char *name)
 {
-    for (int i = 0; i < fl_world_body_count(s->world); i++) {
-        fl_body_id b = fl_world_body(s->world, i);
+    for (int i = 0; i < fl_world_body_count(fl_sim_world(s)); i++) {
+        fl_body_id b = fl_world_body(fl_sim_world(s), i);
         if (name ? !strcmp(fl_sim_body_name(s, b), name) : !fl_body_is_static(b))
             return b;
     }

@@ -80,9 +80,9 @@ int scene_source_read(const char *path, char **text, size_t *len, fl_scene *out,
     return scene_source_parse(path, text, *len, out, msg, msg_size);
 }
 
-int scene_source_build(const char *path, const fl_scene *sc, fl_sim *out, char *msg,
+int scene_source_build(const char *path, const fl_scene *sc, fl_sim **out, char *msg,
                        size_t msg_size)
 {
     fl_scene_error err;
-    return fl_sim_build(out, sc, &err) ? CLI_OK : failed(path, &err, msg, msg_size);
+    return (*out = fl_sim_build(sc, &err)) ? CLI_OK : failed(path, &err, msg, msg_size);
 }

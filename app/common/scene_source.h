@@ -45,7 +45,7 @@ int scene_source_parse(const char *path, char **text, size_t len, fl_scene *out,
                        size_t msg_size);
 
 /* Builds a simulation of sc, which was read from path; returns as above. */
-int scene_source_build(const char *path, const fl_scene *sc, fl_sim *out, char *msg,
+int scene_source_build(const char *path, const fl_scene *sc, fl_sim **out, char *msg,
                        size_t msg_size);
 
 #endif

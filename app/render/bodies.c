@@ -115,9 +115,9 @@ static void list_free(shape_list *l)
 /* The moving bodies in view, as shapes. False if out of memory. */
 static bool collect(shape_list *l, const fl_sim *s, const camera *cam)
 {
-    int bodies = fl_world_body_count(s->world), total = 0, longest = 0;
+    int bodies = fl_world_body_count(fl_sim_world(s)), total = 0, longest = 0;
     for (int i = 0; i < bodies; i++) {
-        int n = fl_body_vertex_count(fl_world_body(s->world, i));
+        int n = fl_body_vertex_count(fl_world_body(fl_sim_world(s), i));
         total += n;
         longest = n > longest ? n : longest;
     }
@@ -126,7 +126,7 @@ static bool collect(shape_list *l, const fl_sim *s, const camera *cam)
     fl_vec2 *screen = l->pts + 2 * total; /* the scratch outline */
     rgba black = rgba_hex(0x000000, 255);
     for (int i = 0; i < bodies; i++) {
-        fl_body_id body = fl_world_body(s->world, i);
+        fl_body_id body = fl_world_body(fl_sim_world(s), i);
         int n = fl_body_vertex_count(body);
         if (n < 3 || fl_body_is_static(body))
             continue;
@@ -200,7 +200,7 @@ static void fill_group(draw_batch *b, const shape_list *l, int from, int to)
 
 static void draw_static(draw_batch *b, const fl_sim *s, const camera *cam, int i)
 {
-    fl_body_id body = fl_world_body(s->world, i);
+    fl_body_id body = fl_world_body(fl_sim_world(s), i);
     int n = fl_body_vertex_count(body);
     fl_vec2 *p = malloc(sizeof *p * (size_t)(n > 0 ? n : 1));
     if (!p) {
@@ -221,8 +221,8 @@ static void draw_static(draw_batch *b, const fl_sim *s, const camera *cam, int i
 
 void render_bodies(draw_batch *b, const fl_sim *s, const camera *cam)
 {
-    for (int i = 0; i < fl_world_body_count(s->world); i++)
-        if (fl_body_is_static(fl_world_body(s->world, i)))
+    for (int i = 0; i < fl_world_body_count(fl_sim_world(s)); i++)
+        if (fl_body_is_static(fl_world_body(fl_sim_world(s), i)))
             draw_static(b, s, cam, i);
     shape_list l = {0};
     if (!collect(&l, s, cam)) {

@@ -44,8 +44,8 @@ static void bounds_add(bounds *b, fl_vec2 p)
 
 static void add_fluids(bounds *b, const fl_sim *s)
 {
-    for (int i = 0; i < fl_buoyancy_fluid_count(s->buoyancy); i++) {
-        const fl_fluid_def *f = fl_buoyancy_fluid(s->buoyancy, fl_buoyancy_fluid_at(s->buoyancy, i));
+    for (int i = 0; i < fl_buoyancy_fluid_count(fl_sim_buoyancy(s)); i++) {
+        const fl_fluid_def *f = fl_buoyancy_fluid_def(fl_sim_buoyancy(s), i);
         bounds_add(b, fl_v2(f->left, f->surface - fabs(f->wave_amplitude)));
         bounds_add(b, fl_v2(f->right, f->bottom));
     }
@@ -53,20 +53,17 @@ static void add_fluids(bounds *b, const fl_sim *s)
 
 static void add_bodies(bounds *b, const fl_sim *s)
 {
-    for (int i = 0; i < fl_world_body_count(s->world); i++) {
-        fl_body_id body = fl_world_body(s->world, i);
+    for (int i = 0; i < fl_world_body_count(fl_sim_world(s)); i++) {
+        fl_body_id body = fl_world_body(fl_sim_world(s), i);
         for (int k = 0; k < fl_body_vertex_count(body); k++)
             bounds_add(b, fl_body_world_point(body, fl_body_outline(body, NULL)[k]));
     }
 }
 
-void camera_fit_sim(const fl_sim *s, double aspect, fl_vec2 *center, double *width)
+void camera_fit_sim(const fl_sim *s, bool use_view, double aspect, fl_vec2 *center, double *width)
 {
-    if (s->has_view) {
-        *center = s->view_center;
-        *width = s->view_width;
+    if (use_view && fl_sim_view(s, center, width))
         return;
-    }
     bounds b = {fl_v2(INFINITY, INFINITY), fl_v2(-INFINITY, -INFINITY)};
     add_fluids(&b, s);
     add_bodies(&b, s);

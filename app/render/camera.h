@@ -29,9 +29,10 @@ fl_vec2 camera_to_world(const camera *c, fl_vec2 screen);
 /* The world rectangle the target shows: top-left and bottom-right corners. */
 void camera_visible(const camera *c, fl_vec2 *top_left, fl_vec2 *bottom_right);
 
-/* The view a capture starts with: the scene's `view` when it has one, else
- * the fluids and bodies (in their current place) with a margin, framed for
- * a target whose width / height is `aspect`. */
-void camera_fit_sim(const struct fl_sim *s, double aspect, fl_vec2 *center, double *width);
+/* The view a capture starts with: the scene's `view` when it has one (and
+ * use_view), else the fluids and bodies (in their current place) with a
+ * margin, framed for a target whose width / height is `aspect`. */
+void camera_fit_sim(const struct fl_sim *s, bool use_view, double aspect, fl_vec2 *center,
+                    double *width);
 
 #endif

@@ -13,7 +13,7 @@
 
 void render_hold_water(draw_batch *b, const fl_sim *s, const camera *cam)
 {
-    fl_world *w = s->world;
+    fl_world *w = fl_sim_world(s);
     fl_vec2 g = fl_world_gravity(w);
     double gl = fl_length(g);
     if (!(gl > 0.0))
@@ -71,7 +71,7 @@ void render_hold_water(draw_batch *b, const fl_sim *s, const camera *cam)
 
 void render_openings(draw_batch *b, const fl_sim *s, const camera *cam)
 {
-    fl_world *w = s->world;
+    fl_world *w = fl_sim_world(s);
     rgba c = rgba_hex(0xf4f1e8, 210), line = rgba_hex(0x1d2a33, 170);
     for (int i = 0; i < fl_world_body_count(w); i++) {
         fl_body_id body = fl_world_body(w, i);

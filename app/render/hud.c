@@ -30,10 +30,10 @@ static void hud_lines(hud_text *t, const fl_sim *s, const render_hud *hud)
         snprintf(t->line[t->count++], HUD_LINE_MAX, "%.*s", (int)n, p);
         p += n + (p[n] == '\n');
     }
-    snprintf(buf, sizeof buf, "t %.3f s   step %llu", fl_world_time(s->world),
-             (unsigned long long)fl_world_step_count(s->world));
+    snprintf(buf, sizeof buf, "t %.3f s   step %llu", fl_world_time(fl_sim_world(s)),
+             (unsigned long long)fl_world_step_count(fl_sim_world(s)));
     add_line(t, buf);
-    int n = fl_world_body_count(s->world);
+    int n = fl_world_body_count(fl_sim_world(s));
     int len = snprintf(buf, sizeof buf, "%d bod%s", n, n == 1 ? "y" : "ies");
     if (hud && hud->step_ms >= 0.0)
         snprintf(buf + len, sizeof buf - (size_t)len, "   %.3f ms/step", hud->step_ms);

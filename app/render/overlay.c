@@ -35,8 +35,11 @@ static void cb_mark(draw_batch *b, const camera *cam, fl_vec2 p)
 
 static void draw_submerged(draw_batch *b, const fl_sim *s, const camera *cam, int i)
 {
-    for (int f = 0; f < fl_buoyancy_fluid_count(s->buoyancy); f++) {
-        const fl_submerged *sub = fl_buoyancy_submerged(s->buoyancy, fl_world_body(s->world, i), fl_buoyancy_fluid_at(s->buoyancy, f));
+    const fl_buoyancy *water = fl_sim_buoyancy(s);
+    fl_body_id body = fl_world_body(fl_sim_world(s), i);
+    for (int f = 0; f < fl_buoyancy_fluid_count(water); f++) {
+        const fl_submerged *sub =
+            fl_buoyancy_submerged(water, body, fl_buoyancy_fluid_at(water, f));
         if (!sub || sub->count < 2)
             continue;
         for (int k = 0; k < sub->count; k++) {
@@ -49,9 +52,9 @@ static void draw_submerged(draw_batch *b, const fl_sim *s, const camera *cam, in
 
 double render_force_scale(const fl_sim *s, const camera *cam)
 {
-    double g = fl_length(fl_world_gravity(s->world)), heaviest = 0.0;
-    for (int i = 0; i < fl_world_body_count(s->world); i++)
-        heaviest = fmax(heaviest, fl_body_mass(fl_world_body(s->world, i)) * g);
+    double g = fl_length(fl_world_gravity(fl_sim_world(s))), heaviest = 0.0;
+    for (int i = 0; i < fl_world_body_count(fl_sim_world(s)); i++)
+        heaviest = fmax(heaviest, fl_body_mass(fl_world_body(fl_sim_world(s), i)) * g);
     return RENDER_FORCE_VIEW_FRACTION * cam->px_w / (heaviest > 0.0 ? heaviest : 1.0);
 }
 
@@ -84,11 +87,13 @@ static void force_arrow(draw_batch *b, const camera *cam, fl_vec2 at, fl_vec2 fo
  * it measured then. */
 static void draw_forces(draw_batch *b, const fl_sim *s, const camera *cam, int i, double k)
 {
-    fl_body_id body = fl_world_body(s->world, i);
-    fl_vec2 g = fl_world_gravity(s->world);
+    fl_body_id body = fl_world_body(fl_sim_world(s), i);
+    fl_vec2 g = fl_world_gravity(fl_sim_world(s));
     force_arrow(b, cam, fl_body_position(body), fl_scale(g, fl_body_mass(body)), k, WEIGHT_COLOR);
-    for (int f = 0; f < fl_buoyancy_fluid_count(s->buoyancy); f++) {
-        const fl_buoyancy_push *p = fl_buoyancy_applied(s->buoyancy, fl_world_body(s->world, i), fl_buoyancy_fluid_at(s->buoyancy, f));
+    const fl_buoyancy *water = fl_sim_buoyancy(s);
+    for (int f = 0; f < fl_buoyancy_fluid_count(water); f++) {
+        const fl_buoyancy_push *p =
+            fl_buoyancy_applied(water, body, fl_buoyancy_fluid_at(water, f));
         if (!p)
             continue;
         force_arrow(b, cam, p->at, p->lift, k, LIFT_COLOR);
@@ -101,10 +106,10 @@ static void draw_forces(draw_batch *b, const fl_sim *s, const camera *cam, int i
 static void draw_contacts(draw_batch *b, const fl_sim *s, const camera *cam)
 {
     rgba c = rgba_hex(CONTACT_COLOR, 255);
-    for (int i = 0; i < fl_world_contact_count(s->world); i++) {
+    for (int i = 0; i < fl_world_contact_count(fl_sim_world(s)); i++) {
         fl_contact_data d;
         const fl_contact_data *k = &d;
-        if (!fl_world_contact(s->world, i, &d))
+        if (!fl_world_contact(fl_sim_world(s), i, &d))
             continue;
         for (int j = 0; j < k->count; j++) {
             fl_vec2 p = camera_to_screen(cam, k->points[j].point);
@@ -121,8 +126,8 @@ static void draw_contacts(draw_batch *b, const fl_sim *s, const camera *cam)
 /* Ropes and the mouse spring, between the engine's own anchors. */
 static void draw_ropes(draw_batch *b, const fl_sim *s, const camera *cam)
 {
-    for (int i = 0; i < fl_world_joint_count(s->world); i++) {
-        fl_joint_id j = fl_world_joint(s->world, i);
+    for (int i = 0; i < fl_world_joint_count(fl_sim_world(s)); i++) {
+        fl_joint_id j = fl_world_joint(fl_sim_world(s), i);
         rgba c = rgba_hex(fl_joint_kind(j) == FL_JOINT_MOUSE ? MOUSE_COLOR : ROPE_COLOR, 255);
         fl_vec2 a = camera_to_screen(cam, fl_joint_world_a(j));
         fl_vec2 z = camera_to_screen(cam, fl_joint_world_b(j));
@@ -137,8 +142,8 @@ void render_overlays(draw_batch *b, const fl_sim *s, const camera *cam, const re
     if (o->ropes)
         draw_ropes(b, s, cam);
     double k = render_force_scale(s, cam);
-    for (int i = 0; i < fl_world_body_count(s->world); i++) {
-        fl_body_id body = fl_world_body(s->world, i);
+    for (int i = 0; i < fl_world_body_count(fl_sim_world(s)); i++) {
+        fl_body_id body = fl_world_body(fl_sim_world(s), i);
         if (fl_body_is_static(body))
             continue;
         fl_vec2 cb;
@@ -148,7 +153,7 @@ void render_overlays(draw_batch *b, const fl_sim *s, const camera *cam, const re
             draw_forces(b, s, cam, i, k);
         if (o->com)
             com_mark(b, cam, camera_to_screen(cam, fl_body_position(body)));
-        if (o->cb && fl_buoyancy_body_area(s->buoyancy, fl_world_body(s->world, i), &cb) > 0.0)
+        if (o->cb && fl_buoyancy_body_area(fl_sim_buoyancy(s), body, &cb) > 0.0)
             cb_mark(b, cam, camera_to_screen(cam, cb));
     }
     if (o->contacts)

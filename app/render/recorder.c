@@ -66,9 +66,10 @@ recorder *recorder_open(const fl_sim *s, const recorder_options *o, char *err, s
         recorder_abort(r);
         return NULL;
     }
-    fl_vec2 center;
-    double width;
-    camera_fit_sim(s, (double)o->width / o->height, &center, &width);
+    fl_vec2 center = o->view_center;
+    double width = o->view_width;
+    if (!o->has_view)
+        camera_fit_sim(s, true, (double)o->width / o->height, &center, &width);
     r->cam = capture_camera(r->cap, center, width);
     return r;
 }
@@ -102,7 +103,7 @@ bool recorder_close(recorder *r, char *err, size_t err_size)
 
 bool recorder_frame(recorder *r, fl_sim *s, char *err, size_t err_size)
 {
-    fl_buoyancy_measure(s->buoyancy, fl_world_time(s->world));
+    fl_buoyancy_measure(fl_sim_buoyancy(s), fl_world_time(fl_sim_world(s)));
     render_hud hud = {-1.0, r->o.label};
     const uint8_t *rgb = NULL;
     if (render_sim(capture_cairo(r->cap), s, &r->cam, &r->o.overlays, &hud))

@@ -18,12 +18,16 @@ typedef struct recorder_options {
     int width, height;        /* output pixels */
     render_options overlays;
     const char *label;        /* the HUD's text line; NULL: none */
+    bool has_view;            /* a camera to start from, in place of the scene's: */
+    fl_vec2 view_center;      /* ... its centre */
+    double view_width;        /* ... and the width it shows, m */
 } recorder_options;
 
 typedef struct recorder recorder;
 
-/* Prepares the drawing surface, the camera (the scene's view, else one that
- * fits the fluids and bodies where they are now) and the folder. Returns
+/* Prepares the drawing surface, the camera (the options' view, else the
+ * scene's, else one that fits the fluids and bodies where they are now)
+ * and the folder. Returns
  * NULL with a message in err[err_size]; nothing is then left on disk. */
 recorder *recorder_open(const fl_sim *s, const recorder_options *o, char *err, size_t err_size);
 /* Finishes the animation, if any, and frees r; false with a message when

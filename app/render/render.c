@@ -49,8 +49,9 @@ bool render_options_parse(const char *list, render_options *out, char *bad, size
 
 static double water_density(const fl_sim *s)
 {
-    return fl_buoyancy_fluid_count(s->buoyancy) > 0 ? fl_buoyancy_fluid(s->buoyancy, fl_buoyancy_fluid_at(s->buoyancy, 0))->density
-                                                     : 1000.0;
+    return fl_buoyancy_fluid_count(fl_sim_buoyancy(s)) > 0
+               ? fl_buoyancy_fluid_def(fl_sim_buoyancy(s), 0)->density
+               : 1000.0;
 }
 
 /* A wood ramp by relative density: balsa, pine, oak, then slate for what
@@ -77,9 +78,9 @@ static uint32_t density_color(double q)
 
 uint32_t render_body_color(const fl_sim *s, int i)
 {
-    fl_body_id b = fl_world_body(s->world, i);
+    fl_body_id b = fl_world_body(fl_sim_world(s), i);
     uint32_t rgb;
-    if (fl_sim_body_color(s, fl_world_body(s->world, i), &rgb))
+    if (fl_sim_body_color(s, fl_world_body(fl_sim_world(s), i), &rgb))
         return rgb;
     if (fl_body_is_static(b))
         return RENDER_STATIC_COLOR;
@@ -160,14 +161,14 @@ typedef enum fluid_layer { FLUID_FILL, FLUID_VEIL } fluid_layer;
 
 static void draw_fluids(draw_batch *b, const fl_sim *s, const camera *cam, fluid_layer layer)
 {
-    double t = fl_world_time(s->world);
+    double t = fl_world_time(fl_sim_world(s));
     fl_vec2 *top = malloc(sizeof *top * (MAX_COLUMNS + 2));
     if (!top) {
         b->ok = false;
         return;
     }
-    for (int i = 0; i < fl_buoyancy_fluid_count(s->buoyancy); i++) {
-        const fl_fluid_def *f = fl_buoyancy_fluid(s->buoyancy, fl_buoyancy_fluid_at(s->buoyancy, i));
+    for (int i = 0; i < fl_buoyancy_fluid_count(fl_sim_buoyancy(s)); i++) {
+        const fl_fluid_def *f = fl_buoyancy_fluid_def(fl_sim_buoyancy(s), i);
         int n = surface_points(f, t, cam, top);
         fl_vec2 span = fl_v2(camera_to_screen(cam, fl_v2(0, f->surface)).y,
                              camera_to_screen(cam, fl_v2(0, f->bottom)).y);

@@ -6,7 +6,7 @@
  * so the same state, size and camera give the same pixels.
  *
  * Overlays show the buoyancy module's last measurement. To show the current
- * state exactly, call fl_buoyancy_measure(s->buoyancy, fl_world_time(w))
+ * state exactly, call fl_buoyancy_measure(fl_sim_buoyancy(s), fl_world_time(w))
  * before rendering (it applies no force, so the run is unchanged).
  *
  * Force arrows share one scale, so their lengths compare: a force equal to

@@ -53,9 +53,9 @@ static void hud_line(const sandbox *sb, char *out, size_t size)
     else if (n >= 0 && (size_t)n < size)
         n += snprintf(out + n, size - (size_t)n, "\n%.0f fps   %.2fx real time%s", c->fps,
                       c->speed, c->fps > 0 && c->speed < 0.95 * want ? "   FALLING BEHIND" : "");
-    if (fl_buoyancy_fluid_count(sb->sim.buoyancy) > 0 && n >= 0 && (size_t)n < size)
+    if (fl_buoyancy_fluid_count(fl_sim_buoyancy(sb->sim)) > 0 && n >= 0 && (size_t)n < size)
         n += snprintf(out + n, size - (size_t)n, "   water at y=%.2f m",
-                      fl_buoyancy_fluid(sb->sim.buoyancy, fl_buoyancy_fluid_at(sb->sim.buoyancy, 0))->surface);
+                      fl_buoyancy_fluid_def(fl_sim_buoyancy(sb->sim), 0)->surface);
     if (sb->status[0] && sb->clock.now < sb->status_until && n >= 0 && (size_t)n < size)
         snprintf(out + n, size - (size_t)n, "\n%s", sb->status);
 }
@@ -212,13 +212,13 @@ bool sandbox_paint(sandbox *sb, capture *frame)
     /* Only the overlays of what is under and the inspector read a
      * measurement (a crowd's costs a millisecond). */
     if (sb->overlays.cb || sb->overlays.submerged || sb->inspect.on)
-        fl_buoyancy_measure(sb->sim.buoyancy, fl_world_time(sb->sim.world));
+        fl_buoyancy_measure(fl_sim_buoyancy(sb->sim), fl_world_time(fl_sim_world(sb->sim)));
     camera cam = sandbox_camera(sb);
     char line[2 * SANDBOX_TEXT_MAX];
     hud_line(sb, line, sizeof line);
     render_hud hud = {sb->clock.step_ms, line};
     cairo_t *cr = capture_cairo(frame);
-    if (!render_sim(cr, &sb->sim, &cam, &sb->overlays, &hud))
+    if (!render_sim(cr, sb->sim, &cam, &sb->overlays, &hud))
         return false;
     draw_batch b;
     draw_begin(&b, cr);

@@ -100,7 +100,7 @@ static bool outline_holds(const fl_vec2 *v, int n, fl_vec2 p)
 
 int sandbox_body_at(const sandbox *sb, fl_vec2 p, bool dynamic_only)
 {
-    const fl_world *w = sb->sim.world;
+    const fl_world *w = fl_sim_world(sb->sim);
     for (int i = fl_world_body_count(w) - 1; i >= 0; i--) {
         fl_body_id b = fl_world_body(w, i);
         if (dynamic_only && fl_body_is_static(b))
@@ -116,7 +116,7 @@ void sandbox_delete_body(sandbox *sb, int index)
 {
     fl_input in = {0};
     in.kind = FL_INPUT_REMOVE;
-    in.body = fl_body_serial(fl_world_body(sb->sim.world, index));
+    in.body = fl_body_serial(fl_world_body(fl_sim_world(sb->sim), index));
     sandbox_apply(sb, &in);
 }
 
@@ -126,14 +126,14 @@ void sandbox_grab(sandbox *sb, fl_vec2 p)
     int i = sandbox_body_at(sb, p, true);
     if (i < 0)
         return;
-    fl_body_id b = fl_world_body(sb->sim.world, i);
+    fl_body_id b = fl_world_body(fl_sim_world(sb->sim), i);
     fl_input in = {0};
     in.kind = FL_INPUT_GRAB;
     in.body = fl_body_serial(b);
     in.anchor = fl_unrotate(fl_body_rot(b), fl_sub(p, fl_body_position(b)));
     in.target = p;
     /* A hand, not a crane: a few times the body's weight at most. */
-    in.force = GRAB_WEIGHTS * fl_body_mass(b) * fl_length(fl_world_gravity(sb->sim.world));
+    in.force = GRAB_WEIGHTS * fl_body_mass(b) * fl_length(fl_world_gravity(fl_sim_world(sb->sim)));
     sandbox_apply(sb, &in);
 }
 
@@ -158,9 +158,9 @@ void sandbox_release(sandbox *sb)
 
 void sandbox_move_water(sandbox *sb, double dy)
 {
-    fl_buoyancy *bu = sb->sim.buoyancy;
+    fl_buoyancy *bu = fl_sim_buoyancy(sb->sim);
     for (int i = 0; i < fl_buoyancy_fluid_count(bu); i++) {
-        const fl_fluid_def *f = fl_buoyancy_fluid(bu, fl_buoyancy_fluid_at(bu, i));
+        const fl_fluid_def *f = fl_buoyancy_fluid_def(bu, i);
         if (!(f->surface + dy < f->bottom))
             continue;
         fl_input in = {0};
@@ -177,10 +177,10 @@ void sandbox_move_water(sandbox *sb, double dy)
 
 void sandbox_remove_lost(sandbox *sb)
 {
-    const fl_world *w = sb->sim.world;
+    const fl_world *w = fl_sim_world(sb->sim);
     double floor = -INFINITY;
-    for (int i = 0; i < fl_buoyancy_fluid_count(sb->sim.buoyancy); i++)
-        floor = fmax(floor, fl_buoyancy_fluid(sb->sim.buoyancy, fl_buoyancy_fluid_at(sb->sim.buoyancy, i))->bottom);
+    for (int i = 0; i < fl_buoyancy_fluid_count(fl_sim_buoyancy(sb->sim)); i++)
+        floor = fmax(floor, fl_buoyancy_fluid_def(fl_sim_buoyancy(sb->sim), i)->bottom);
     for (int i = 0; i < fl_world_body_count(w); i++) {
         fl_body_id b = fl_world_body(w, i);
         if (fl_body_is_static(b))
@@ -192,7 +192,7 @@ void sandbox_remove_lost(sandbox *sb)
         fl_body_id b = fl_world_body(w, i);
         if (fl_body_is_static(b) || !(fl_body_position(b).y > floor + LOST_BELOW))
             continue;
-        const char *name = fl_sim_body_name(&sb->sim, b);
+        const char *name = fl_sim_body_name(sb->sim, b);
         sandbox_say(sb, "%s fell out of the world, %.0f m below its floor: removed",
                     name[0] ? name : "a body", LOST_BELOW);
         sandbox_delete_body(sb, i);

@@ -58,7 +58,7 @@ void sandbox_gz_update(sandbox *sb, fl_body_id b, const fl_hydrostatics *hs)
         g->kind = SANDBOX_GZ_NONE;
         return;
     }
-    const fl_buoyancy *fluids = sb->sim.buoyancy;
+    const fl_buoyancy *fluids = fl_sim_buoyancy(sb->sim);
     if (fl_buoyancy_fluid_count(fluids) == 0) {
         g->kind = SANDBOX_GZ_NO_FLUID;
         g->made = false;
@@ -67,7 +67,7 @@ void sandbox_gz_update(sandbox *sb, fl_body_id b, const fl_hydrostatics *hs)
     /* The fluid it is in; out of all of them, the first. */
     fl_fluid_id fluid = !fl_fluid_is_null(hs->fluid) ? hs->fluid : fl_buoyancy_fluid_at(fluids, 0);
     make_curve(g, b, fl_buoyancy_fluid(fluids, fluid)->density);
-    g->heel = reading_value(&sb->sim, b, hs, READ_HEEL);
+    g->heel = reading_value(sb->sim, b, hs, READ_HEEL);
     g->arm = NAN;
     fl_righting r;
     /* One point, at the heel it has: on a hull that is not symmetric the

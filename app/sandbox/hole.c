@@ -21,7 +21,7 @@ static fl_vec2 nearest_on(fl_vec2 a, fl_vec2 z, fl_vec2 p, double *t)
 
 void sandbox_punch_hole(sandbox *sb)
 {
-    fl_world *w = sb->sim.world;
+    fl_world *w = fl_sim_world(sb->sim);
     fl_vec2 p = sandbox_mouse_world(sb);
     camera cam = sandbox_camera(sb);
     double reach = REACH_PX * cam.px / camera_scale(&cam), best = INFINITY;

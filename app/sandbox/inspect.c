@@ -19,7 +19,7 @@ static fl_body_id selected(const sandbox *sb)
 {
     if (!sb->inspect.on)
         return FL_NULL_BODY;
-    const fl_world *w = sb->sim.world;
+    const fl_world *w = fl_sim_world(sb->sim);
     for (int i = 0; i < fl_world_body_count(w); i++)
         if (fl_body_serial(fl_world_body(w, i)) == sb->inspect.body)
             return fl_world_body(w, i);
@@ -31,7 +31,7 @@ void sandbox_select_at(sandbox *sb, fl_vec2 p)
     int i = sandbox_body_at(sb, p, false);
     sb->inspect.on = i >= 0;
     if (i >= 0)
-        sb->inspect.body = fl_body_serial(fl_world_body(sb->sim.world, i));
+        sb->inspect.body = fl_body_serial(fl_world_body(fl_sim_world(sb->sim), i));
 }
 
 void sandbox_change_selected_density(sandbox *sb, int direction)
@@ -53,7 +53,7 @@ void sandbox_change_selected_density(sandbox *sb, int direction)
 /* The panel's lines for body b (measured this frame). */
 static int inspector_lines(const sandbox *sb, fl_body_id b, char lines[][96])
 {
-    const fl_sim *s = &sb->sim;
+    const fl_sim *s = sb->sim;
     int n = 0, i = fl_body_index(b);
     const char *name = fl_sim_body_name(s, b);
     if (name[0])
@@ -68,13 +68,15 @@ static int inspector_lines(const sandbox *sb, fl_body_id b, char lines[][96])
              fl_body_mass(b));
     snprintf(lines[n++], 96, "area %.3f m2", fl_body_area(b));
     fl_hold_water in;
-    if (fl_body_hold_water(b, fl_world_gravity(s->world), &in))
+    if (fl_body_hold_water(b, fl_world_gravity(fl_sim_world(s)), &in))
         snprintf(lines[n++], 96, "hold: %.3f m2 of water, %.0f %% full", in.area,
                  100.0 * in.area / in.room);
     else if (fl_body_has_hold(b))
         snprintf(lines[n++], 96, "hold: dry");
     fl_hydrostatics hs;
-    bool wet = fl_buoyancy_hydrostatics(s->buoyancy, fl_world_body(s->world, i), fl_world_time(s->world), &hs) && !fl_fluid_is_null(hs.fluid);
+    bool wet =
+        fl_buoyancy_hydrostatics(fl_sim_buoyancy(s), b, fl_world_time(fl_sim_world(s)), &hs) &&
+        !fl_fluid_is_null(hs.fluid);
     if (wet)
         snprintf(lines[n++], 96, "submerged %.1f %%   draft %.3f m", 100.0 * hs.fraction, hs.draft);
     else
@@ -84,10 +86,10 @@ static int inspector_lines(const sandbox *sb, fl_body_id b, char lines[][96])
              reading_value(s, b, &hs, READ_HEEL), fl_body_spin(b));
     snprintf(lines[n++], 96, "speed %.3f m/s", fl_length(v));
     if (wet) {
-        double lift = fl_buoyancy_fluid(s->buoyancy, hs.fluid)->density * hs.area *
-                      fl_length(fl_world_gravity(s->world));
+        double lift = fl_buoyancy_fluid(fl_sim_buoyancy(s), hs.fluid)->density * hs.area *
+                      fl_length(fl_world_gravity(fl_sim_world(s)));
         snprintf(lines[n++], 96, "buoyant force %.1f N (weight %.1f N)", lift,
-                 fl_body_mass(b) * fl_length(fl_world_gravity(s->world)));
+                 fl_body_mass(b) * fl_length(fl_world_gravity(fl_sim_world(s))));
     }
     if (wet && hs.floating)
         snprintf(lines[n++], 96, "GM %+.3f m (BM %.3f, BG %.3f): %s", hs.gm, hs.bm, hs.bg,
@@ -101,8 +103,8 @@ void sandbox_inspect_update(sandbox *sb)
     sb->inspect.on = !fl_body_is_null(b);
     fl_hydrostatics hs;
     bool moving = !fl_body_is_null(b) && !fl_body_is_static(b) &&
-                  fl_buoyancy_hydrostatics(sb->sim.buoyancy, b,
-                                           fl_world_time(sb->sim.world), &hs);
+                  fl_buoyancy_hydrostatics(fl_sim_buoyancy(sb->sim), b,
+                                           fl_world_time(fl_sim_world(sb->sim)), &hs);
     if (moving)
         sandbox_plot_sample(sb, b, &hs);
     sandbox_gz_update(sb, moving ? b : FL_NULL_BODY, &hs);

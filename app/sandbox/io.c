@@ -32,7 +32,7 @@ void sandbox_save(sandbox *sb)
         snprintf(path, sizeof path, "%s-saved.scene", name);
     }
     fl_scene_view view = {true, sb->view.center, sb->view.width};
-    scene_job job = {&sb->sim, &view};
+    scene_job job = {sb->sim, &view};
     if (!out_write(path, write_scene, &job, err, sizeof err)) {
         fprintf(stderr, "flotsam: %s\n", err);
         sandbox_say(sb, "%s", err);
@@ -103,19 +103,17 @@ static void start_recording(sandbox *sb)
     sandbox_scene_name(sb, r->label, sizeof r->label);
     int w = sb->view.px_w < 16 ? 16 : sb->view.px_w > 8192 ? 8192 : sb->view.px_w;
     int h = sb->view.px_h < 16 ? 16 : sb->view.px_h > 8192 ? 8192 : sb->view.px_h;
-    recorder_options o = {r->dir, NULL, 0.0, false, w, h, sb->overlays, r->label};
-    /* The recorder frames a scene's view: show it the window's camera. */
-    fl_sim s = sb->sim;
-    s.has_view = true;
-    s.view_center = sb->view.center;
-    s.view_width = sb->view.width;
-    r->rec = recorder_open(&s, &o, err, sizeof err);
+    /* The recorder starts from the window's camera. */
+    recorder_options o = {
+        r->dir,          NULL,          0.0, false, w, h, sb->overlays, r->label, true,
+        sb->view.center, sb->view.width};
+    r->rec = recorder_open(sb->sim, &o, err, sizeof err);
     if (!r->rec) {
         fprintf(stderr, "flotsam: %s\n", err);
         sandbox_say(sb, "%s", err);
         return;
     }
-    long k = lround(sb->sim.rate / 30.0);
+    long k = lround(fl_sim_rate(sb->sim) / 30.0);
     r->every = k < 1 ? 1 : k;
     r->frames = r->steps = 0;
     sandbox_record_step(sb); /* the first frame: the moment it starts */
@@ -158,7 +156,7 @@ void sandbox_record_step(sandbox *sb)
     if (r->steps++ % r->every != 0)
         return;
     char err[SANDBOX_TEXT_MAX];
-    if (!recorder_frame(r->rec, &sb->sim, err, sizeof err)) {
+    if (!recorder_frame(r->rec, sb->sim, err, sizeof err)) {
         fprintf(stderr, "flotsam: %s\n", err);
         sandbox_stop_recording(sb);
         sandbox_say(sb, "%s", err);

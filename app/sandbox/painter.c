@@ -67,7 +67,7 @@ static int paint_loop(void *arg)
             p->damage_count = damage_between(capture_surface(frame),
                                              before ? capture_surface(before) : NULL, p->damage);
         }
-        fl_sim_free(&p->job->sim); /* here, not on the thread that steps */
+        fl_sim_free(p->job->sim); /* here, not on the thread that steps */
         p->has_sim = false;
         double ms = sandbox_ms_since(t0);
         bool shown = false;
@@ -142,7 +142,7 @@ void painter_stop(painter *p)
     SDL_DestroyCond(p->wake);
     SDL_DestroyMutex(p->lock);
     if (p->has_sim)
-        fl_sim_free(&p->job->sim);
+        fl_sim_free(p->job->sim);
     x11_show_close(p->x11);
     capture_destroy(p->frames[0]);
     capture_destroy(p->frames[1]);
@@ -194,9 +194,9 @@ static bool copy_extras(painter *p, const sandbox *sb)
 
 bool painter_submit(painter *p, const sandbox *sb)
 {
-    fl_sim clone;
+    fl_sim *clone = NULL;
     fl_error err;
-    if (!copy_extras(p, sb) || !fl_sim_clone(&clone, &sb->sim, &err))
+    if (!copy_extras(p, sb) || !(clone = fl_sim_clone(sb->sim, &err)))
         return false;
     sandbox *job = p->job;
     memcpy(job, sb, sizeof *job);

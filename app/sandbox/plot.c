@@ -27,7 +27,7 @@ void sandbox_next_plot(sandbox *sb)
 void sandbox_plot_sample(sandbox *sb, fl_body_id b, const fl_hydrostatics *hs)
 {
     sandbox_plot *p = &sb->plot;
-    double t = fl_world_time(sb->sim.world);
+    double t = fl_world_time(fl_sim_world(sb->sim));
     if (p->quantity >= PLOT_QUANTITIES)
         return;
     if (p->body != fl_body_serial(b) || (p->count > 0 && t < p->time[(p->first + p->count - 1) % PLOT_SAMPLES])) {
@@ -36,7 +36,7 @@ void sandbox_plot_sample(sandbox *sb, fl_body_id b, const fl_hydrostatics *hs)
     }
     if (p->count > 0 && t == p->time[(p->first + p->count - 1) % PLOT_SAMPLES])
         return; /* nothing moved since */
-    double value = reading_value(&sb->sim, b, hs, plotted[p->quantity]);
+    double value = reading_value(sb->sim, b, hs, plotted[p->quantity]);
     int at = (p->first + p->count) % PLOT_SAMPLES;
     if (p->count == PLOT_SAMPLES)
         p->first = (p->first + 1) % PLOT_SAMPLES;

@@ -33,7 +33,7 @@ void sandbox_close_replay(sandbox *sb)
     fl_replay_player_free(&pl->player);
     fl_replay_free(&pl->replay);
     pl->on = false;
-    memset(&sb->sim, 0, sizeof sb->sim);
+    sb->sim = NULL; /* it was the player's */
 }
 
 static void banner(sandbox *sb, const char *path, const fl_scene_error *err)
@@ -67,7 +67,7 @@ bool sandbox_open_replay(sandbox *sb, const char *path, const char *text, size_t
     pl->player.replay = &pl->replay; /* it moved */
     /* A copy of the world every second, so that a seek plays at most one
      * (two minutes of them; a longer replay keeps them further apart). */
-    fl_replay_player_keep(&pl->player, (uint64_t)fmax(1.0, round(pl->player.sim.rate)),
+    fl_replay_player_keep(&pl->player, (uint64_t)fmax(1.0, round(fl_sim_rate(pl->player.sim))),
                           SNAPSHOTS);
     pl->on = true;
     pl->differs = false;
@@ -100,7 +100,7 @@ void sandbox_take_over(sandbox *sb)
         return;
     sb->sim = pl->player.sim;
     sb->mouse.grab = pl->player.grab;
-    memset(&pl->player.sim, 0, sizeof pl->player.sim);
+    pl->player.sim = NULL; /* the sandbox's now */
     fl_replay_player_free(&pl->player);
     fl_replay_free(&pl->replay);
     pl->on = false;
@@ -162,7 +162,7 @@ void sandbox_play_by(sandbox *sb, double seconds)
     const sandbox_play *pl = &sb->play;
     if (!pl->on)
         return;
-    double to = (double)pl->player.step + seconds * sb->sim.rate;
+    double to = (double)pl->player.step + seconds * fl_sim_rate(sb->sim);
     sandbox_play_seek(sb, to <= 0.0 ? 0 : (uint64_t)llround(to));
 }
 

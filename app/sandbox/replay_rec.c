@@ -20,7 +20,7 @@ bool sandbox_apply(sandbox *sb, fl_input *in)
     in->step = rp->steps;
     in->line = 0;
     fl_scene_error err;
-    if (!fl_replay_apply(&sb->sim, &sb->mouse.grab, &rp->rec, in, &err)) {
+    if (!fl_replay_apply(sb->sim, &sb->mouse.grab, &rp->rec, in, &err)) {
         sandbox_say(sb, "%s", err.message);
         return false;
     }
@@ -60,7 +60,7 @@ static char *world_text(sandbox *sb, size_t *len, char *err, size_t err_size)
         return NULL;
     }
     fl_scene_view view = {true, sb->view.center, sb->view.width};
-    bool ok = fl_scene_write(f, &sb->sim, &view, err, err_size);
+    bool ok = fl_scene_write(f, sb->sim, &view, err, err_size);
     if (fclose(f) != 0 && ok) {
         snprintf(err, err_size, "cannot start a replay: %s", strerror(errno));
         ok = false;
@@ -93,11 +93,12 @@ static void start_replay(sandbox *sb)
     rp->reset_scene = start < 0 ? -1
                                 : fl_replay_add_scene(&rp->rec, sb->loaded_text, sb->loaded_len, &e);
     /* The world from here on is the one the replay starts from. */
-    fl_sim fresh;
+    fl_sim *fresh = NULL;
     fl_scene sc;
     bool ok = rp->reset_scene >= 0 && fl_replay_scene_read(&rp->rec, start, &sc, &e);
     if (ok) {
-        ok = fl_sim_build(&fresh, &sc, &e);
+        fresh = fl_sim_build(&sc, &e);
+        ok = fresh != NULL;
         fl_scene_free(&sc);
     }
     if (!ok) {
@@ -105,7 +106,7 @@ static void start_replay(sandbox *sb)
         fl_replay_free(&rp->rec);
         return;
     }
-    fl_sim_free(&sb->sim);
+    fl_sim_free(sb->sim);
     sb->sim = fresh;
     sb->mouse.grab = FL_NULL_JOINT;
     rp->steps = 0;
@@ -144,7 +145,7 @@ void sandbox_stop_replay(sandbox *sb)
         return;
     rp->on = false;
     char path[SANDBOX_TEXT_MAX], err[SANDBOX_TEXT_MAX];
-    uint64_t hash = rp->stepped_hash_kept ? rp->stepped_hash : fl_state_hash(sb->sim.world);
+    uint64_t hash = rp->stepped_hash_kept ? rp->stepped_hash : fl_state_hash(fl_sim_world(sb->sim));
     if (fl_replay_end(&rp->rec, rp->steps, hash) != FL_OK) {
         sandbox_say(sb, "the replay could not be ended");
         fl_replay_free(&rp->rec);
@@ -173,7 +174,7 @@ void sandbox_replay_changing(sandbox *sb)
 {
     sandbox_replay *rp = &sb->replay;
     if (rp->on && !rp->stepped_hash_kept) {
-        rp->stepped_hash = fl_state_hash(sb->sim.world);
+        rp->stepped_hash = fl_state_hash(fl_sim_world(sb->sim));
         rp->stepped_hash_kept = true;
     }
 }
@@ -184,7 +185,7 @@ void sandbox_replay_step(sandbox *sb)
     rp->steps++;
     rp->stepped_hash_kept = false;
     if (rp->on && rp->steps % FL_REPLAY_CHECK_EVERY == 0 &&
-        fl_replay_add_check(&rp->rec, rp->steps, fl_state_hash(sb->sim.world)) != FL_OK) {
+        fl_replay_add_check(&rp->rec, rp->steps, fl_state_hash(fl_sim_world(sb->sim))) != FL_OK) {
         sandbox_say(sb, "out of memory: the replay stops here");
         sandbox_stop_replay(sb);
     }

@@ -113,10 +113,10 @@ static int steps_due(sandbox_clock *c, double dt, double elapsed)
 
 static void advance(sandbox *sb, double elapsed)
 {
-    int n = steps_due(&sb->clock, sb->sim.dt, elapsed);
+    int n = steps_due(&sb->clock, fl_sim_dt(sb->sim), elapsed);
     if (n <= 0)
         return;
-    sb->clock.simulated += n * sb->sim.dt;
+    sb->clock.simulated += n * fl_sim_dt(sb->sim);
     uint64_t spent = 0;
     if (sb->play.on) {
         uint64_t t0 = SDL_GetPerformanceCounter();
@@ -124,18 +124,19 @@ static void advance(sandbox *sb, double elapsed)
         spent = SDL_GetPerformanceCounter() - t0;
     } else {
         /* The world may have been built anew since the last frame. */
-        fl_world_set_task_runner(sb->sim.world, sb->workers ? workers_run : NULL, sb->workers);
+        fl_world_set_task_runner(fl_sim_world(sb->sim), sb->workers ? workers_run : NULL,
+                                 sb->workers);
         for (int i = 0; i < n; i++) {
             uint64_t t0 = SDL_GetPerformanceCounter();
             fl_scene_error err;
-            if (!fl_sim_step(&sb->sim, &err)) {
+            if (!fl_sim_step(sb->sim, &err)) {
                 char name[128];
                 sandbox_scene_name(sb, name, sizeof name);
                 sandbox_say(sb, "%s:%d: %s", name, err.line, err.message);
             }
             /* The scene's script may have removed the body in hand, and
              * the world the spring with it: the handle is found again. */
-            sb->mouse.grab = fl_replay_grab(&sb->sim);
+            sb->mouse.grab = fl_replay_grab(sb->sim);
             spent += SDL_GetPerformanceCounter() - t0;
             sandbox_replay_step(sb);
             sandbox_record_step(sb);
@@ -164,9 +165,9 @@ static void count_frame(sandbox *sb)
         double draw_ms, show_ms;
         painter_costs(sb->painter, &draw_ms, &show_ms);
         printf("t %.1f s   %.1f fps   %.3fx real time   %d bodies   %.3f ms/step   "
-               "%.2f ms/draw   %.2f ms/show\n", c->now, c->fps, c->speed,
-               fl_world_body_count(sb->sim.world), c->step_ms, draw_ms,
-               show_ms > 0 ? show_ms : c->show_ms);
+               "%.2f ms/draw   %.2f ms/show\n",
+               c->now, c->fps, c->speed, fl_world_body_count(fl_sim_world(sb->sim)), c->step_ms,
+               draw_ms, show_ms > 0 ? show_ms : c->show_ms);
         fflush(stdout);
     }
 }
@@ -214,7 +215,7 @@ static double until_step(const sandbox *sb)
     const sandbox_clock *c = &sb->clock;
     if (c->paused)
         return FRAME_SECONDS;
-    return (sb->sim.dt - c->accumulator) * (c->slow ? 1.0 / SLOW_FACTOR : 1.0);
+    return (fl_sim_dt(sb->sim) - c->accumulator) * (c->slow ? 1.0 / SLOW_FACTOR : 1.0);
 }
 
 /* The main thread handles events and steps the world; the painter draws

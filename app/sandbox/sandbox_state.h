@@ -160,7 +160,7 @@ typedef struct sandbox {
     fl_scene loaded;        /* as read: what reset rebuilds */
     char *loaded_text;      /* ... and its text, for a replay to embed */
     size_t loaded_len;
-    fl_sim sim;             /* the world built from it, as it is now */
+    fl_sim *sim;                   /* the world built from it, as it is now */
     char banner[SANDBOX_TEXT_MAX]; /* the last load error; "": none */
     int load_status;               /* the exit status it calls for (CLI_OK: none) */
 

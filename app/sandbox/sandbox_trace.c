@@ -94,8 +94,8 @@ void sandbox_trace_frame_begun(const sandbox *sb)
         snprintf(banner, sizeof banner, "%s", sb->banner);
         sandbox_trace_line("banner%s%s", banner[0] ? " " : "", banner);
     }
-    drawing = (frame_note){drawing.number + 1, fl_world_step_count(sb->sim.world),
-                           fl_world_body_count(sb->sim.world), sb->clock.paused};
+    drawing = (frame_note){drawing.number + 1, fl_world_step_count(fl_sim_world(sb->sim)),
+                           fl_world_body_count(fl_sim_world(sb->sim)), sb->clock.paused};
     sandbox_trace_line("draw %ld", drawing.number);
 }
 

@@ -21,13 +21,13 @@ void sandbox_view_resize(sandbox *sb)
 /* The camera a capture of this window's shape would start with. */
 void sandbox_view_fit(sandbox *sb)
 {
-    camera_fit_sim(&sb->sim, (double)sb->view.px_w / sb->view.px_h, &sb->view.center,
+    camera_fit_sim(sb->sim, true, (double)sb->view.px_w / sb->view.px_h, &sb->view.center,
                    &sb->view.width);
 }
 
 void sandbox_view_fit_bodies(sandbox *sb)
 {
-    const fl_world *w = sb->sim.world;
+    const fl_world *w = fl_sim_world(sb->sim);
     fl_vec2 lo = {INFINITY, INFINITY}, hi = {-INFINITY, -INFINITY};
     for (int i = 0; i < fl_world_body_count(w); i++) {
         fl_body_id b = fl_world_body(w, i);
@@ -40,9 +40,7 @@ void sandbox_view_fit_bodies(sandbox *sb)
     }
     double aspect = (double)sb->view.px_w / sb->view.px_h;
     if (!(lo.x <= hi.x)) { /* no moving body: the whole scene, whatever its view */
-        fl_sim s = sb->sim;
-        s.has_view = false;
-        camera_fit_sim(&s, aspect, &sb->view.center, &sb->view.width);
+        camera_fit_sim(sb->sim, false, aspect, &sb->view.center, &sb->view.width);
         return;
     }
     sb->view.center = fl_scale(fl_add(lo, hi), 0.5);

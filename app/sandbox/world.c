@@ -45,7 +45,7 @@ static void install(sandbox *sb, fl_scene *loaded, fl_sim *s)
     sandbox_stop_recording(sb);
     sandbox_unload(sb);
     sb->loaded = *loaded;
-    sb->sim = *s;
+    sb->sim = s;
     sb->clock.accumulator = 0.0;
 }
 
@@ -92,7 +92,7 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit)
         return ok;
     }
     fl_scene fresh;
-    fl_sim s;
+    fl_sim *s = NULL;
     int rc = text ? scene_source_parse(path, &text, len, &fresh, msg, sizeof msg)
                   : scene_source_read(path, &text, &len, &fresh, msg, sizeof msg);
     if (rc == CLI_OK && (rc = scene_source_build(path, &fresh, &s, msg, sizeof msg)) != CLI_OK) {
@@ -110,7 +110,7 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit)
                          sb->loaded.view_center.x != fresh.view_center.x ||
                          sb->loaded.view_center.y != fresh.view_center.y);
     sandbox_replay_changing(sb); /* the world it replaces, as its last step left it */
-    install(sb, &fresh, &s);
+    install(sb, &fresh, s);
     keep_text(sb, text, len);
     opened(sb, path);
     sandbox_replay_loaded(sb);
@@ -128,7 +128,7 @@ void sandbox_reset(sandbox *sb)
     }
     if (sandbox_replay_reset(sb))
         return;
-    fl_sim s;
+    fl_sim *s = NULL;
     char msg[SANDBOX_TEXT_MAX];
     if (scene_source_build(sb->file.path, &sb->loaded, &s, msg, sizeof msg) != CLI_OK) {
         set_banner(sb, msg);
@@ -136,7 +136,7 @@ void sandbox_reset(sandbox *sb)
     }
     fl_scene loaded = sb->loaded;
     sb->loaded = (fl_scene){0};
-    install(sb, &loaded, &s);
+    install(sb, &loaded, s);
 }
 
 void sandbox_poll_file(sandbox *sb)
@@ -160,7 +160,8 @@ void sandbox_unload(sandbox *sb)
     sb->mouse.grab = FL_NULL_JOINT;
     if (sb->play.on)
         sandbox_close_replay(sb); /* the world was the player's */
-    else if (sb->sim.world)
-        fl_sim_free(&sb->sim);
+    else
+        fl_sim_free(sb->sim);
+    sb->sim = NULL;
     fl_scene_free(&sb->loaded);
 }

@@ -120,6 +120,9 @@ FL_API int fl_buoyancy_fluid_count(const fl_buoyancy *b);
 /* The fluid at place `index` of the list (0 to fl_buoyancy_fluid_count -
  * 1, in the order they were added), or the null id. */
 FL_API fl_fluid_id fl_buoyancy_fluid_at(const fl_buoyancy *b, int index);
+/* The definition of the fluid at place `index`, or NULL (valid as
+ * fl_buoyancy_fluid's is). */
+FL_API const fl_fluid_def *fl_buoyancy_fluid_def(const fl_buoyancy *b, int index);
 /* Whether the id names a fluid now (never asserts); its place in its
  * module's list (-1 for a stale id); the fluid with f's slot and
  * generation in module b (the copy of f's module on a clone of its world),

@@ -168,7 +168,7 @@ typedef struct fl_replay_snapshot fl_replay_snapshot;
 
 typedef struct fl_replay_player {
     const fl_replay *replay;
-    fl_sim sim;               /* the world as the replay has it now */
+    fl_sim *sim;                /* the world as the replay has it now */
     fl_joint_id grab;           /* its mouse spring, if one holds a body */
     uint64_t step;            /* steps taken */
     int next_input, next_check;

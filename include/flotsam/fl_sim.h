@@ -18,41 +18,36 @@
 extern "C" {
 #endif
 
-typedef struct fl_sim_labels fl_sim_labels;
-
-typedef struct fl_sim {
-    fl_world *world;
-    fl_buoyancy *buoyancy;
-    double rate;           /* steps per second */
-    double dt;             /* 1 / rate */
-    int iterations;        /* the world's solver passes per substep */
-    int substeps;          /* ... and substeps per step */
-    bool has_view;         /* the scene's camera, if it gave one */
-    fl_vec2 view_center;
-    double view_width;
-    fl_sim_labels *labels; /* names and colours, by body id; private */
-    /* The scene's timed events (a copy, in step order), and the next to
-     * happen: fl_sim_step applies them. */
-    fl_scene_event *events;
-    int event_count, next_event;
-    fl_scene_store *store; /* the outlines the spawns point at; private */
-} fl_sim;
+/* A simulation: its fields are private, read through the functions below. */
+typedef struct fl_sim fl_sim;
 
 /* Builds a world from a scene description (which need not outlive the
  * sim): its bodies are the world's, in file order. A description made by
  * hand is checked as the parser would have (outline sizes, rope ends,
- * names, the rate). On failure fills err (with the line of the statement
- * that failed) and leaves nothing allocated. A sim is a handle to what it
- * built: copy it only to lend it out (to change the view it reports, say),
- * and free one copy, once. */
-FL_API bool fl_sim_build(fl_sim *out, const fl_scene *sc, fl_scene_error *err);
+ * names, the rate). NULL on failure, with err filled (with the line of the
+ * statement that failed) and nothing left allocated. */
+FL_API fl_sim *fl_sim_build(const fl_scene *sc, fl_scene_error *err);
+/* Frees the sim, its world (and the world's modules) with it; NULL: nothing. */
 FL_API void fl_sim_free(fl_sim *s);
 
 /* A copy of a sim between steps (fl_world_clone, a buoyancy module of the
  * same fluids, the labels, the script and where it stands): stepped as the
- * original is, it stays equal to it bit for bit. False (with err) when out
+ * original is, it stays equal to it bit for bit. NULL (with err) when out
  * of memory; then nothing is left to free. */
-FL_API bool fl_sim_clone(fl_sim *out, const fl_sim *s, fl_error *err);
+FL_API fl_sim *fl_sim_clone(const fl_sim *s, fl_error *err);
+
+/* Its world and the world's buoyancy module (the sim's: freed with it). */
+FL_API fl_world *fl_sim_world(const fl_sim *s);
+FL_API fl_buoyancy *fl_sim_buoyancy(const fl_sim *s);
+/* The step the scene asks for: steps per second, and 1 / rate (s); the
+ * world's solver substeps per step. */
+FL_API double fl_sim_rate(const fl_sim *s);
+FL_API double fl_sim_dt(const fl_sim *s);
+FL_API int fl_sim_substeps(const fl_sim *s);
+/* The scene's camera (its `view` statement): false when it gave none. */
+FL_API bool fl_sim_view(const fl_sim *s, fl_vec2 *center, double *width);
+/* How many of the scene's timed events have happened so far. */
+FL_API int fl_sim_events_done(const fl_sim *s);
 
 /* Adds a body described as a scene describes one (`at` in the world), with
  * its name and colour if it has them: what fl_sim_build does for each of a
