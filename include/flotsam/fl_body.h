@@ -237,11 +237,6 @@ FL_API fl_vec2 fl_body_point_velocity(fl_body_id b, fl_vec2 p);
 
 /* ---- a hull's hold ---- */
 
-/* Water flows into a hold through an opening under the surface outside at
- * the speed of an orifice, sqrt(2 g head), narrowed by this coefficient of
- * discharge (a sharp-edged orifice's vena contracta). */
-#define FL_DISCHARGE_COEFFICIENT 0.61
-
 /* Whether the body has a hold (a hull of its own that the outline does not
  * fill); the water in it, m^2 (*density, kg/m^2, when not NULL: 0 while it
  * has never held any), and its openings: 2 ends each, body frame about the

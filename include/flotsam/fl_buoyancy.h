@@ -71,6 +71,12 @@ typedef struct fl_buoyancy_total {
     double angular_damping; /* 1/s, of the spin */
 } fl_buoyancy_total;
 
+/* The buoyancy module floods a hold: water flows in through an opening
+ * under the surface outside at the speed of an orifice, sqrt(2 g head),
+ * narrowed by this coefficient of discharge (a sharp-edged orifice's vena
+ * contracta). */
+#define FL_DISCHARGE_COEFFICIENT 0.61
+
 typedef struct fl_buoyancy fl_buoyancy;
 
 /* A fluid of a buoyancy module, addressed by an id as bodies are
