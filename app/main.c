@@ -1,10 +1,34 @@
 /* The flotsam program: the sandbox window without a command, else one of
- * the commands. This file only dispatches. */
+ * the commands. This file only dispatches. Built without the sandbox
+ * (-Dsandbox=disabled: no SDL2), it is the command line alone. */
+#include <stdio.h>
 #include <string.h>
 #include "cli.h"
 #include "out_files.h"
-#include "sandbox.h"
 #include "text.h"
+#if FLOTSAM_SANDBOX
+#include "sandbox.h"
+#else
+/* What is asked of the window in a build without one. */
+static int sandbox_main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    fprintf(stderr, "flotsam: this flotsam was built without its window (-Dsandbox=disabled); "
+                    "the commands are run, replay, stability and check ('flotsam help')\n");
+    return CLI_BAD_INPUT;
+}
+/* What the window would have opened: a scene or a replay file. */
+static bool sandbox_wants(const char *arg)
+{
+    size_t n = strlen(arg);
+    FILE *f = arg[0] != '-' ? fopen(arg, "rb") : NULL;
+    if (f)
+        fclose(f);
+    return f || (n > 6 && !strcmp(arg + n - 6, ".scene")) ||
+           (n > 7 && !strcmp(arg + n - 7, ".replay"));
+}
+#endif
 
 /* `flotsam help [COMMAND]`. */
 static int help(int argc, char **argv)
