@@ -21,14 +21,10 @@ static size_t lines_for(int count, size_t elem_size)
 
 static char *first_line(void *block) { return (char *)(((uintptr_t)block + LINE - 1) & ~(uintptr_t)(LINE - 1)); }
 
-/* The allocation size for `bytes` from the first cache line on (SIZE_MAX:
- * none can hold it). */
-static size_t line_block_size(size_t bytes) { return sum(bytes, LINE - 1); }
-
 /* A block holding `bytes` from its first cache line, or NULL. */
 static void *line_block(fl_world *w, size_t bytes)
 {
-    size_t size = line_block_size(bytes);
+    size_t size = sum(bytes, LINE - 1);
     return size == SIZE_MAX ? NULL : fl_world_alloc(w, size);
 }
 
@@ -48,15 +44,16 @@ fl_status arena_begin(fl_world *w, step_arena *a, size_t need)
     if (need < a->most)
         need = a->most;
     if (need > a->capacity) {
-        /* The one place the block grows: a quarter to spare, so that a
-         * world that grows a little each step does not reallocate each.
-         * Nothing in it is in use; realloc rather than a new block all
-         * the same, as it can keep the pages already touched. */
-        size_t want = sum(need, need / 4), size = line_block_size(want);
-        void *grown = size == SIZE_MAX ? NULL : fl_world_realloc(w, a->block, size);
-        if (!grown)
-            return FL_ENOMEM; /* the old block stays, too small this step */
-        a->block = grown;
+        /* The one place the block grows: half again to spare, so that a
+         * world whose piles and pairs grow for a while reallocates a few
+         * times, not each step. Nothing in it is in use: the old block
+         * goes first, and nothing is copied. */
+        size_t want = sum(need, need / 2);
+        fl_world_free(w, a->block);
+        a->capacity = 0;
+        a->block = line_block(w, want);
+        if (!a->block)
+            return FL_ENOMEM;
         a->capacity = want;
     }
     if (a->block) {

@@ -28,7 +28,7 @@ typedef struct step_arena {
 } step_arena;
 
 /* Begins a step: frees last step's spills and makes the block hold `need`
- * bytes and at least what the most demanding step took, with a quarter to
+ * bytes and at least what the most demanding step took, with half again to
  * spare when it has to grow. FL_ENOMEM leaves the arena empty but sound. */
 fl_status arena_begin(fl_world *w, step_arena *a, size_t need);
 /* Makes the next `bytes` (as measured) take-able from one block: the
