@@ -319,6 +319,8 @@ void split_rows(fl_world *w, contact_row *r, int rows, int bounds[2]);
  * one pass over part p's batches (`block`: the last, solve_row's); their
  * impulses back to the rows. */
 void wide_plan(fl_world *w, const contact_row *r, int rows, const int bounds[2]);
+/* Takes the batches' arrays for `rows` rows from the step's arena. */
+void wide_take(fl_world *w, int rows);
 void wide_pack(fl_world *w);
 void wide_sweep(fl_world *w, int part, bool block);
 void wide_unpack(fl_world *w);
@@ -328,6 +330,8 @@ void wide_unpack(fl_world *w);
  * each row's upper body as if its lower one were fixed, letting its points
  * close at up to `give` (m/s) faster than their floors. */
 void support_order(fl_world *w, int rows);
+/* Takes the support pass's arrays for `rows` rows from the step's arena. */
+void support_take(fl_world *w, int rows);
 void support_pass(fl_world *w, double give);
 
 /* Joints: prepare (warm start included), one velocity pass, one position

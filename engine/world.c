@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "step_context.h"
 #include "world_internal.h"
 
 double clock_ms(void)
@@ -120,10 +121,7 @@ void fl_world_destroy(fl_world *w)
         hook_list_free(w, &w->hooks[t]);
     joints_free(w);
     collision_free(w);
-    fl_world_free(w, w->motion_block);
-    fl_world_free(w, w->positions);
-    fl_world_free(w, w->kicks);
-    fl_world_free(w, w->sub);
+    arena_free(w, &w->arena);
     w->allocator.free(w, w->allocator.user);
 }
 
@@ -288,6 +286,7 @@ void run_tasks(fl_world *w, fl_task_fn fn, void *ctx, int count)
         fn(ctx, i);
 }
 uint64_t fl_world_step_count(const fl_world *w) { return w->step; }
+fl_status fl_world_last_step_status(const fl_world *w) { return w->last_step_status; }
 uint64_t fl_world_revision(const fl_world *w) { return w->revision; }
 double fl_world_time(const fl_world *w) { return w->time; }
 
@@ -335,14 +334,25 @@ void fl_world_step(fl_world *w, double dt)
     w->in_step = true;
     world_trigger(w, &ev);
     FL_LAP(w, hooks, mark);
-    integrate_velocities(w, dt);
+    /* The step's scratch (step_context.h). Out of memory for it, here or
+     * in a later stage, the step still runs, in one way: without contacts
+     * (none found, none kept for the next step, no collision events) and
+     * without the solver, bodies moved by their velocities alone. The
+     * next step tries again. */
+    fl_status st = step_begin(w);
+    integrate_velocities(w, dt, st == FL_OK);
     FL_LAP(w, integration, mark);
-    /* Out of memory in the collision stage leaves this step without
-     * contacts rather than stopping the world; the next step retries. */
-    (void)collision_stage(w, dt);
-    solver_run(w, dt);
+    if (st == FL_OK)
+        st = collision_stage(w, dt);
+    if (st == FL_OK)
+        st = step_take(w, solver_take, w->contacts.count);
+    if (st == FL_OK)
+        solver_run(w, dt);
+    else
+        contacts_drop(w);
+    w->last_step_status = st;
     mark = w->profile ? clock_ms() : 0.0;
-    integrate_positions(w, dt);
+    integrate_positions(w, dt, st == FL_OK);
     FL_LAP(w, integration, mark);
     collision_events(w, dt);
     w->step++;

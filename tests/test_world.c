@@ -940,16 +940,19 @@ static void test_allocator_failure_in_step(void **state)
             add_body(w, o.box, 4, fl_v2(i, 0), 0, fl_v2(0, 0), 1);
         /* The hook's body, its id's slot (the table of ids, grown as the
          * body list is, is full too) and its pending-list slot get memory
-         * (3), the body list's growth at the end of the step does not. */
+         * (3); the step's scratch (a first step: none reserved yet) and the
+         * body list's growth at the end of the step do not. */
         o.allow = 3;
         assert_int_equal(fl_world_on(w, FL_EVENT_BEFORE_UPDATE, add_then_starve, &o), FL_OK);
         int count = fl_world_body_count(w);
         fl_world_step(w, 0.01);
+        assert_int_equal(fl_world_last_step_status(w), FL_ENOMEM);
         assert_false(ID_NULL(o.added));
         assert_int_equal(fl_world_body_count(w), count);
         c->fail_after = -1;
         if (pass == 0) {
             fl_world_step(w, 0.01);
+            assert_int_equal(fl_world_last_step_status(w), FL_OK);
             assert_int_equal(fl_world_body_count(w), count + 1);
             assert_true(ID_EQ(fl_world_body(w, count), o.added));
         }
@@ -958,6 +961,137 @@ static void test_allocator_failure_in_step(void **state)
         assert_int_equal(c->unknown, 0);
         free(c);
     }
+}
+
+static int allocations(const counting *c) { return c->allocs + c->reallocs; }
+
+/* A row of boxes above a floor, with a listener on each collision event:
+ * they fall for a while, land at once and settle. */
+static void count_event(const fl_event *ev, void *user)
+{
+    (void)ev;
+    (*(int *)user)++;
+}
+
+static fl_world *landing_world(counting *c, int *events)
+{
+    memset(c, 0, sizeof *c);
+    c->fail_after = -1;
+    fl_world *w = counting_world(c);
+    assert_non_null(w);
+    fl_vec2 floor[4], box[4];
+    box_points(40, 1, floor);
+    box_points(1, 1, box);
+    add_body(w, floor, 4, fl_v2(0, 10), 0, fl_v2(0, 0), 0);
+    for (int i = 0; i < 24; i++)
+        add_body(w, box, 4, fl_v2(-15 + 1.25 * i, 6 + 0.25 * (i % 2)), 0, fl_v2(0, 0), 1);
+    for (int t = FL_EVENT_COLLISION_START; t <= FL_EVENT_COLLISION_END; t++)
+        assert_int_equal(fl_world_on(w, t, count_event, events), FL_OK);
+    return w;
+}
+
+/* The step's one way of running out of memory, after whichever of its
+ * allocations fails: the step runs without contacts, events or solve,
+ * bodies moving by their velocities; it says so; it leaks nothing and
+ * leaves the world whole; and the next step with memory runs in full. */
+static bool check_starved_step(counting *c, fl_world *w, int *events, int allow)
+{
+    int bodies = fl_world_body_count(w);
+    uint64_t steps = fl_world_step_count(w);
+    fl_vec2 p = fl_body_position(fl_world_body(w, 1));
+    fl_vec2 v = fl_body_velocity(fl_world_body(w, 1));
+    *events = 0;
+    c->fail_after = allow;
+    fl_world_step(w, 1.0 / 60.0);
+    c->fail_after = -1;
+    if (fl_world_last_step_status(w) == FL_OK)
+        return false;
+    assert_int_equal(fl_world_last_step_status(w), FL_ENOMEM);
+    assert_int_equal(fl_world_contact_count(w), 0);
+    assert_int_equal(*events, 0);
+    assert_int_equal(fl_world_body_count(w), bodies);
+    assert_true(fl_world_step_count(w) == steps + 1);
+    /* a falling box, moved by its velocity (kicked by gravity first) */
+    fl_vec2 v1 = fl_body_velocity(fl_world_body(w, 1));
+    assert_true(v1.y > v.y);
+    assert_true(fabs(fl_body_position(fl_world_body(w, 1)).y - (p.y + v1.y / 60.0)) < 1e-12);
+    fl_world_step(w, 1.0 / 60.0);
+    assert_int_equal(fl_world_last_step_status(w), FL_OK);
+    return true;
+}
+
+/* Out of memory at each allocation of a first step (every array it has
+ * yet to make) and at each of the step where the boxes land (their
+ * contacts: more pairs than the step's scratch had room for). */
+static void test_step_out_of_memory_everywhere(void **state)
+{
+    (void)state;
+    /* The step the boxes land in: the first with contacts that allocates
+     * (after the first two, which size the step's arena), in a probe
+     * world with all the memory it wants. */
+    counting *c = malloc(sizeof *c);
+    assert_non_null(c);
+    int events = 0;
+    fl_world *w = landing_world(c, &events);
+    int landing = -1;
+    for (int s = 0; s < 120 && landing < 0; s++) {
+        assert_int_equal(fl_world_contact_count(w), 0);
+        int before = allocations(c);
+        fl_world_step(w, 1.0 / 60.0);
+        if (allocations(c) > before && fl_world_contact_count(w) > 0)
+            landing = s;
+    }
+    assert_true(landing > 10);
+    assert_true(fl_world_contact_count(w) > 0);
+    fl_world_destroy(w);
+    assert_int_equal(c->live_count, 0);
+
+    for (int at = 0; at < 2; at++) {
+        int failed = 0;
+        for (int allow = 0;; allow++) {
+            w = landing_world(c, &events);
+            for (int s = 0; at == 1 && s < landing; s++)
+                fl_world_step(w, 1.0 / 60.0);
+            bool starved = check_starved_step(c, w, &events, allow);
+            if (at == 1)
+                assert_true(fl_world_contact_count(w) > 0);
+            fl_world_destroy(w);
+            assert_int_equal(c->live_count, 0);
+            assert_int_equal(c->unknown, 0);
+            if (!starved)
+                break;
+            failed++;
+            assert_true(allow < 100);
+        }
+        assert_true(failed > (at ? 1 : 3));
+    }
+    free(c);
+}
+
+/* Once warmed up, a step allocates nothing: with no memory at all it runs
+ * in full, contacts, events and all. */
+static void test_warm_step_allocates_nothing(void **state)
+{
+    (void)state;
+    counting *c = malloc(sizeof *c);
+    assert_non_null(c);
+    int events = 0;
+    fl_world *w = landing_world(c, &events);
+    for (int s = 0; s < 180; s++)
+        fl_world_step(w, 1.0 / 60.0);
+    int before = allocations(c);
+    c->fail_after = 0;
+    events = 0;
+    for (int s = 0; s < 60; s++) {
+        fl_world_step(w, 1.0 / 60.0);
+        assert_int_equal(fl_world_last_step_status(w), FL_OK);
+    }
+    assert_int_equal(allocations(c), before);
+    assert_true(fl_world_contact_count(w) > 0);
+    assert_true(events > 0);
+    fl_world_destroy(w);
+    assert_int_equal(c->live_count, 0);
+    free(c);
 }
 
 /* fl_body_def_check says exactly what fl_world_add_body does, message and
@@ -1151,6 +1285,8 @@ int main(void)
         cmocka_unit_test(test_custom_allocator),
         cmocka_unit_test(test_allocator_failures),
         cmocka_unit_test(test_allocator_failure_in_step),
+        cmocka_unit_test(test_step_out_of_memory_everywhere),
+        cmocka_unit_test(test_warm_step_allocates_nothing),
         cmocka_unit_test(test_body_def_check_agrees),
         cmocka_unit_test(test_setters_refuse_non_finite),
         cmocka_unit_test(test_grow_never_overflows),
