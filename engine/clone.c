@@ -6,7 +6,7 @@
  * starts empty and is made again by the first step, the same as it would
  * have been. Stepped alike, the copy and the original stay equal. */
 #include <string.h>
-#include "world_internal.h"
+#include "world_state.h"
 
 /* A copy of n bytes at p from w's allocator, or NULL (also for n == 0). */
 static void *copy_bytes(fl_world *w, const void *p, size_t n)

@@ -3,7 +3,7 @@
  * (for warm starting), and the collision events. */
 #include "arena.h"
 #include "step_context.h"
-#include "world_internal.h"
+#include "world_state.h"
 
 /* Extra reach of every box beyond what the motion over one step needs. */
 #define SPECULATIVE_BASE (4.0 * FL_LINEAR_SLOP)

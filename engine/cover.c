@@ -10,7 +10,7 @@
  * first one does. Found again only when bodies come or go or a static
  * body is moved (every step, if one is moved every step), not otherwise. */
 #include "sort.h"
-#include "world_internal.h"
+#include "world_state.h"
 
 /* Whether x lies in the convex part (vertices v, normals n), within tol. */
 static bool part_holds(const fl_vec2 *v, const fl_vec2 *n, int count, fl_vec2 x, double tol)

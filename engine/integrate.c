@@ -8,7 +8,7 @@
 #include "arena.h"
 #include "step_context.h"
 #include "decay.h"
-#include "world_internal.h"
+#include "world_state.h"
 
 void integrate_take(fl_world *w, int unused)
 {

@@ -99,19 +99,6 @@ static void note_approach(bounce_row *br, const contact_row *r, fl_contact *c, c
     }
 }
 
-/* Warm start: last step's impulses, where the same features meet. */
-void warm_start_row(const contact_row *r, const row_impulse *imp, fl_motion *m)
-{
-    fl_motion *a = &m[r->ia], *b = &m[r->ib];
-    pair_mass pm = masses_of(a, b);
-    fl_vec2 n = r->normal, t = tangent_of(n);
-    for (int i = 0; i < r->count; i++) {
-        const row_point *p = &r->points[i];
-        kick_along(&a->vel, &b->vel, pm, n, p->rna, p->rnb, imp->normal[i]);
-        kick_along(&a->vel, &b->vel, pm, t, p->rta, p->rtb, imp->tangent[i]);
-    }
-}
-
 static inline void solve_normals(const contact_row *r, fl_twist *ta, fl_twist *tb, pair_mass pm,
                                  const double floor[2], double *acc0, double *acc1)
 {
@@ -394,7 +381,7 @@ static void unpack(fl_world *w, bool report)
 
 /* The support pass (support.c) after the passes; `report`: in one step,
  * what it adds is reported at once. */
-static void support(fl_world *w, double give, bool report)
+static void support_and_report(fl_world *w, double give, bool report)
 {
     if (w->support_count == 0)
         return;
@@ -492,7 +479,7 @@ void solver_run(fl_world *w, double dt)
             track_max_impulse(w, n_bounce);
         }
         unpack(w, substeps == 1);
-        support(w, give, substeps == 1);
+        support_and_report(w, give, substeps == 1);
         /* Bounces leave at once: the substeps that follow carry them up
          * (the bounce's own rows then only keep from closing again). */
         if (k == 0) {
@@ -508,7 +495,7 @@ void solver_run(fl_world *w, double dt)
             }
             /* a bounce may push a body into what holds it up */
             if (bounced)
-                support(w, give, substeps == 1);
+                support_and_report(w, give, substeps == 1);
         }
         if (substeps > 1) {
             substep_sum(w, rows);

@@ -4,7 +4,7 @@
 #ifndef FL_SOLVER_ROWS_H
 #define FL_SOLVER_ROWS_H
 
-#include "world_internal.h"
+#include "world_state.h"
 
 #define RESTITUTION_THRESHOLD 1.0 /* m/s: slower impacts do not bounce */
 #define POSITION_FRACTION 0.2     /* of the overlap removed per substep */
@@ -288,8 +288,18 @@ static inline bool row_solvable(const fl_contact *c, const fl_motion *m, const i
 }
 
 /* Warm start: last step's (or substep's) impulses, where the same
- * features meet (solver.c). */
-void warm_start_row(const contact_row *r, const row_impulse *imp, fl_motion *m);
+ * features meet. */
+static inline void warm_start_row(const contact_row *r, const row_impulse *imp, fl_motion *m)
+{
+    fl_motion *a = &m[r->ia], *b = &m[r->ib];
+    pair_mass pm = masses_of(a, b);
+    fl_vec2 n = r->normal, t = tangent_of(n);
+    for (int i = 0; i < r->count; i++) {
+        const row_point *p = &r->points[i];
+        kick_along(&a->vel, &b->vel, pm, n, p->rna, p->rnb, imp->normal[i]);
+        kick_along(&a->vel, &b->vel, pm, t, p->rta, p->rtb, imp->tangent[i]);
+    }
+}
 
 /* The substeps (substep.c): holds the bodies rows and joints touch, and
  * takes back all but the first share of their forces; begins a substep

@@ -1,12 +1,5 @@
 #include "step_context.h"
-#include "world_internal.h"
-
-/* The bodies' arrays, then their parts'. */
-static void take_bodies(fl_world *w, int unused)
-{
-    integrate_take(w, unused);
-    collision_take_parts(w, unused);
-}
+#include "world_state.h"
 
 fl_status step_take(fl_world *w, step_take_fn *fn, int n)
 {
@@ -18,7 +11,7 @@ fl_status step_take(fl_world *w, step_take_fn *fn, int n)
     return FL_OK;
 }
 
-fl_status step_begin(fl_world *w)
+fl_status step_begin(fl_world *w, step_take_fn *take_bodies)
 {
     arena_measure(&w->arena);
     take_bodies(w, 0);

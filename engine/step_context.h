@@ -24,8 +24,9 @@ typedef struct fl_world fl_world;
  * (or, while the arena measures, counted). */
 typedef void step_take_fn(fl_world *w, int n);
 
-/* Lets go of last step's scratch and takes the bodies' and parts' arrays. */
-fl_status step_begin(fl_world *w);
+/* Lets go of last step's scratch and takes the bodies' and parts' arrays
+ * (what take_bodies lists: the driver's, which knows the stages). */
+fl_status step_begin(fl_world *w, step_take_fn *take_bodies);
 /* Takes fn's arrays for n, making room for them first. */
 fl_status step_take(fl_world *w, step_take_fn *fn, int n);
 

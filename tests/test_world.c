@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "flotsam/flotsam.h"
-#include "body_internal.h" /* white-box: the private body layout */
+#include "body_state.h" /* white-box: the private body layout */
 
 /* ---- fixtures ---------------------------------------------------------- */
 

@@ -1,10 +1,10 @@
 /* The world's insides, shared by the engine's own files only. */
-#ifndef FL_WORLD_INTERNAL_H
-#define FL_WORLD_INTERNAL_H
+#ifndef FL_WORLD_STATE_H
+#define FL_WORLD_STATE_H
 
 #include <stdbool.h>
 #include "arena.h"
-#include "body_internal.h"
+#include "body_state.h"
 #include "broadphase.h"
 #include "narrow_phase.h"
 #include "fail.h"
@@ -266,6 +266,8 @@ static inline void body_prefetch_parts(const fl_body *b)
 
 /* Wall clock in milliseconds, for profiles only. */
 double clock_ms(void);
+/* The C library's malloc, realloc and free as an allocator. memory.c. */
+fl_allocator default_allocator(void);
 
 /* With a profile set: adds the time since *mark to the profile's `field`
  * and restarts the mark. */
