@@ -21,64 +21,77 @@ static size_t lines_for(int count, size_t elem_size)
 
 static char *first_line(void *block) { return (char *)(((uintptr_t)block + LINE - 1) & ~(uintptr_t)(LINE - 1)); }
 
-/* A block holding `bytes` from its first cache line, or NULL. */
-static void *line_block(fl_world *w, size_t bytes)
+/* Takes from block i from its start on. */
+static void enter(step_arena *a, int i)
+{
+    a->current = i;
+    a->at = first_line(a->block[i]);
+    a->end = a->at + a->size[i];
+}
+
+static size_t total(const step_arena *a)
+{
+    size_t t = 0;
+    for (int i = 0; i < a->blocks; i++)
+        t = sum(t, a->size[i]);
+    return t;
+}
+
+/* The one place the arena grows: a block of `bytes` from its first cache
+ * line on, added last; its size checked, so that no sum overflows. */
+static fl_status add_block(fl_world *w, step_arena *a, size_t bytes)
 {
     size_t size = sum(bytes, LINE - 1);
-    return size == SIZE_MAX ? NULL : fl_world_alloc(w, size);
+    void *block = size == SIZE_MAX || a->blocks == ARENA_BLOCKS ? NULL : fl_world_alloc(w, size);
+    if (!block)
+        return FL_ENOMEM;
+    a->block[a->blocks] = block;
+    a->size[a->blocks++] = bytes;
+    return FL_OK;
 }
 
-static void free_spills(fl_world *w, step_arena *a)
+static void free_blocks(fl_world *w, step_arena *a)
 {
-    for (int i = 0; i < a->spills; i++)
-        fl_world_free(w, a->spill[i]);
-    a->spills = 0;
+    for (int i = 0; i < a->blocks; i++)
+        fl_world_free(w, a->block[i]);
+    a->blocks = 0;
 }
 
-fl_status arena_begin(fl_world *w, step_arena *a, size_t need)
+fl_status arena_begin(fl_world *w, step_arena *a)
 {
-    free_spills(w, a);
-    a->at = a->end = NULL;
-    a->taken = 0;
     a->measuring = false;
-    if (need < a->most)
-        need = a->most;
-    if (need > a->capacity) {
-        /* The one place the block grows: half again to spare, so that a
-         * world whose piles and pairs grow for a while reallocates a few
-         * times, not each step. Nothing in it is in use: the old block
-         * goes first, and nothing is copied. */
-        size_t want = sum(need, need / 2);
-        fl_world_free(w, a->block);
-        a->capacity = 0;
-        a->block = line_block(w, want);
-        if (!a->block)
+    a->at = a->end = NULL;
+    a->current = 0;
+    if (a->blocks > ARENA_JOIN) {
+        /* Many growths (a world growing for long): one block of them all. */
+        size_t all = total(a);
+        free_blocks(w, a);
+        if (add_block(w, a, all) != FL_OK)
             return FL_ENOMEM;
-        a->capacity = want;
     }
-    if (a->block) {
-        a->at = first_line(a->block);
-        a->end = a->at + a->capacity;
-    }
+    if (a->blocks > 0)
+        enter(a, 0);
     return FL_OK;
 }
 
 fl_status arena_room(fl_world *w, step_arena *a, size_t bytes)
 {
     FL_ASSERT(!a->measuring);
-    if (bytes == 0 || (a->at && bytes <= (size_t)(a->end - a->at)))
+    if (bytes == 0)
         return FL_OK;
-    FL_ASSERT(a->spills < ARENA_SPILLS);
-    void *spill = a->spills < ARENA_SPILLS ? line_block(w, bytes) : NULL;
-    if (!spill)
-        return FL_ENOMEM;
-    a->spill[a->spills++] = spill;
-    /* What the block had left goes unused this step: counted, so that the
-     * next step's block holds everything this one took without spilling. */
-    if (a->at)
-        a->taken = sum(a->taken, (size_t)(a->end - a->at));
-    a->at = first_line(spill);
-    a->end = a->at + bytes;
+    while (!a->at || bytes > (size_t)(a->end - a->at)) {
+        if (a->at && a->current + 1 < a->blocks) {
+            enter(a, a->current + 1);
+            continue;
+        }
+        /* None left with room: a new one, twice what is wanted (as
+         * fl_world_grow doubles an array) and at least all the others
+         * together, so that a world whose scratch keeps growing adds few. */
+        size_t want = sum(bytes, bytes), all = total(a);
+        if (add_block(w, a, want > all ? want : all) != FL_OK)
+            return FL_ENOMEM;
+        enter(a, a->blocks - 1);
+    }
     return FL_OK;
 }
 
@@ -94,9 +107,6 @@ void *arena_take(step_arena *a, int count, size_t elem_size)
     FL_ASSERT(a->at && bytes <= (size_t)(a->end - a->at));
     void *p = a->at;
     a->at += bytes;
-    a->taken += bytes;
-    if (a->taken > a->most)
-        a->most = a->taken;
     return p;
 }
 
@@ -114,7 +124,6 @@ size_t arena_measured(step_arena *a)
 
 void arena_free(fl_world *w, step_arena *a)
 {
-    free_spills(w, a);
-    fl_world_free(w, a->block);
+    free_blocks(w, a);
     *a = (step_arena){0};
 }

@@ -1,8 +1,10 @@
-/* The step's scratch memory: one block the world keeps between steps, out
- * of which each step takes its arrays in turn and which it lets go of all
- * at once when the next step begins. A step that needs more than the block
- * holds gets a spill block for the rest, and the next step's block is made
- * big enough for all of it: a warmed-up step allocates nothing. */
+/* The step's scratch memory: a few blocks the world keeps between steps,
+ * out of which each step takes its arrays in turn and which it lets go of
+ * all at once when the next step begins. A group of arrays that finds no
+ * room in the blocks gets a new block, at least as big as all the others
+ * together, and keeps it: a warmed-up step allocates nothing, and growing
+ * never moves or frees memory a step has already touched (a big world's
+ * first steps would otherwise touch their pages afresh at every growth). */
 #ifndef FL_ARENA_H
 #define FL_ARENA_H
 
@@ -12,27 +14,26 @@
 
 typedef struct fl_world fl_world;
 
-/* Spill blocks one step may take (one a group of arrays, arena_room). */
-#define ARENA_SPILLS 4
+/* The most blocks the arena keeps: past ARENA_JOIN at a step's start,
+ * they become one. */
+#define ARENA_BLOCKS 16
+#define ARENA_JOIN 8
 
 typedef struct step_arena {
-    void *block;            /* the block, as allocated; kept between steps */
-    size_t capacity;        /* bytes usable in it from its first cache line */
-    void *spill[ARENA_SPILLS]; /* this step's spill blocks */
-    int spills;
-    char *at, *end;         /* where the next array goes, and where room ends */
-    size_t taken;           /* bytes taken this step, spills included */
-    size_t most;            /* the most a step has taken */
+    void *block[ARENA_BLOCKS]; /* as allocated; kept between steps */
+    size_t size[ARENA_BLOCKS]; /* bytes usable in each from its first cache line */
+    int blocks;
+    int current;            /* the block the next array comes from */
+    char *at, *end;         /* where in it, and where its room ends */
     bool measuring;         /* takes count their bytes and hand out nothing */
     size_t measured;
 } step_arena;
 
-/* Begins a step: frees last step's spills and makes the block hold `need`
- * bytes and at least what the most demanding step took, with half again to
- * spare when it has to grow. FL_ENOMEM leaves the arena empty but sound. */
-fl_status arena_begin(fl_world *w, step_arena *a, size_t need);
+/* Begins a step: all the blocks are free again. FL_ENOMEM only when the
+ * blocks, too many, could not be made one; the arena stays sound. */
+fl_status arena_begin(fl_world *w, step_arena *a);
 /* Makes the next `bytes` (as measured) take-able from one block: the
- * block's room, or a spill block. FL_ENOMEM: nothing taken. */
+ * current one, a later one, or a new one. FL_ENOMEM: nothing taken. */
 fl_status arena_room(fl_world *w, step_arena *a, size_t bytes);
 /* count elements of elem_size bytes, on a cache line of their own; NULL
  * while measuring. There must be room (arena_room). */

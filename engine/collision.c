@@ -1,6 +1,7 @@
 /* The collision stage of a step: world geometry of every convex part, the
  * broad phase, the narrow phase, contacts carried over from the last step
  * (for warm starting), and the collision events. */
+#include <limits.h>
 #include "arena.h"
 #include "step_context.h"
 #include "world_state.h"
@@ -248,8 +249,10 @@ void collision_take_pairs(fl_world *w, int unused)
     int pairs = w->broadphase.pair_count;
     w->manifolds = shares_manifolds(w) ? arena_take(&w->arena, pairs, sizeof *w->manifolds) : NULL;
     /* A pair makes at most one contact, which starts, goes on or ends;
-     * last step's contacts end at most once each. */
-    int most = pairs + w->previous.count;
+     * last step's contacts end at most once each. (An int's worth at the
+     * most: more than that no arena holds, and the step runs out of
+     * memory.) */
+    int most = pairs > INT_MAX - w->previous.count ? INT_MAX : pairs + w->previous.count;
     for (int e = 0; e < 3; e++) {
         event_list *l = &w->events[e];
         bool heard = w->hooks[FL_EVENT_COLLISION_START + e].count > 0;

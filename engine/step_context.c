@@ -13,9 +13,7 @@ fl_status step_take(fl_world *w, step_take_fn *fn, int n)
 
 fl_status step_begin(fl_world *w, step_take_fn *take_bodies)
 {
-    arena_measure(&w->arena);
-    take_bodies(w, 0);
-    if (arena_begin(w, &w->arena, arena_measured(&w->arena)) != FL_OK)
+    if (arena_begin(w, &w->arena) != FL_OK)
         return FL_ENOMEM;
     return step_take(w, take_bodies, 0);
 }

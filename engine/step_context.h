@@ -4,11 +4,11 @@
  * Each stage lists its arrays in a take function (integrate_take,
  * collision_take_parts, collision_take_pairs, solver_take), which
  * step_take runs twice: once to measure, once, after making room, to take.
- * The step begins by taking what the bodies and their parts need, with the
- * block made big enough for the most any step took so far (step_begin);
- * the pairs' arrays are taken once the broad phase has counted them, the
- * solver's once the narrow phase has counted the contacts. A warmed-up step
- * finds room for all of it in the block and allocates nothing.
+ * The step begins by letting go of last step's and taking what the bodies
+ * and their parts need (step_begin); the pairs' arrays are taken once the
+ * broad phase has counted them, the solver's once the narrow phase has
+ * counted the contacts. A warmed-up step finds room for all of it in the
+ * arena's blocks and allocates nothing.
  *
  * Out of memory, wherever it comes, the step degrades in one way, in
  * fl_world_step (world.c): no contacts this step, bodies moved by their

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "flotsam/flotsam.h"
+#include "arena.h"      /* white-box: the step's scratch memory */
 #include "body_state.h" /* white-box: the private body layout */
 
 /* ---- fixtures ---------------------------------------------------------- */
@@ -776,12 +777,19 @@ static fl_world *counting_world(counting *c)
     return fl_world_create(&def, NULL);
 }
 
-static void test_custom_allocator(void **state)
+/* A counting allocator with no limit, on the heap. */
+static counting *new_counting(void)
 {
-    (void)state;
     counting *c = calloc(1, sizeof *c);
     assert_non_null(c);
     c->fail_after = -1;
+    return c;
+}
+
+static void test_custom_allocator(void **state)
+{
+    (void)state;
+    counting *c = new_counting();
     fl_world *w = counting_world(c);
     assert_non_null(w);
     assert_true(find_live(c, w) >= 0);
@@ -896,9 +904,7 @@ static void add_then_starve(const fl_event *ev, void *user)
  * is more than the body's own allocation. */
 static int list_capacity_probe(void)
 {
-    counting *c = calloc(1, sizeof *c);
-    assert_non_null(c);
-    c->fail_after = -1;
+    counting *c = new_counting();
     fl_world *w = counting_world(c);
     assert_non_null(w);
     fl_vec2 box[4];
@@ -923,9 +929,7 @@ static void test_allocator_failure_in_step(void **state)
 {
     (void)state;
     for (int pass = 0; pass < 2; pass++) {
-        counting *c = calloc(1, sizeof *c);
-        assert_non_null(c);
-        c->fail_after = -1;
+        counting *c = new_counting();
         fl_world *w = counting_world(c);
         assert_non_null(w);
         oom_ctx o;
@@ -964,6 +968,62 @@ static void test_allocator_failure_in_step(void **state)
 }
 
 static int allocations(const counting *c) { return c->allocs + c->reallocs; }
+
+/* The arena: a group that finds no room gets a block of its own, kept;
+ * the next step finds the same room without allocating; no memory, or a
+ * size past what memory holds, is FL_ENOMEM and leaves it sound. */
+static void test_arena_grows_keeps_and_fails(void **state)
+{
+    (void)state;
+    counting *c = new_counting();
+    fl_world *w = counting_world(c);
+    assert_non_null(w);
+    int before = allocations(c);
+    step_arena a = {0};
+    double *p = NULL, *q = NULL;
+    for (int step = 0; step < 3; step++) {
+        assert_int_equal(arena_begin(w, &a), FL_OK);
+        arena_measure(&a);
+        assert_null(arena_take(&a, 100, sizeof(double)));
+        size_t small = arena_measured(&a);
+        assert_int_equal(small, 832); /* 800 bytes, in whole cache lines */
+        assert_int_equal(arena_room(w, &a, small), FL_OK);
+        double *p1 = arena_take(&a, 100, sizeof(double));
+        assert_int_equal(arena_room(w, &a, 100000), FL_OK); /* more than the first block's room */
+        double *q1 = arena_take(&a, 12500, sizeof(double));
+        assert_true((uintptr_t)p1 % 64 == 0 && (uintptr_t)q1 % 64 == 0);
+        p1[99] = q1[12499] = 1.0; /* all of them usable */
+        if (step > 0) {
+            assert_ptr_equal(p1, p); /* the same room, nothing allocated */
+            assert_ptr_equal(q1, q);
+            assert_int_equal(allocations(c), before + 2);
+        }
+        p = p1;
+        q = q1;
+    }
+    assert_int_equal(a.blocks, 2);
+    /* No memory for a new block; then a size no memory holds, which asks
+     * the allocator for nothing. */
+    assert_int_equal(arena_begin(w, &a), FL_OK);
+    c->fail_after = 0;
+    assert_int_equal(arena_room(w, &a, (size_t)1 << 24), FL_ENOMEM);
+    c->fail_after = -1;
+    arena_measure(&a);
+    arena_take(&a, INT_MAX, SIZE_MAX / 2);
+    size_t huge = arena_measured(&a);
+    assert_true(huge == SIZE_MAX);
+    int tried = allocations(c);
+    assert_int_equal(arena_room(w, &a, huge), FL_ENOMEM);
+    assert_int_equal(allocations(c), tried);
+    assert_int_equal(a.blocks, 2);
+    assert_int_equal(arena_room(w, &a, 832), FL_OK); /* still sound */
+    assert_non_null(arena_take(&a, 100, sizeof(double)));
+    arena_free(w, &a);
+    fl_world_destroy(w);
+    assert_int_equal(c->live_count, 0);
+    assert_int_equal(c->unknown, 0);
+    free(c);
+}
 
 /* A row of boxes above a floor, with a listener on each collision event:
  * they fall for a while, land at once and settle. */
@@ -1027,7 +1087,7 @@ static void test_step_out_of_memory_everywhere(void **state)
 {
     (void)state;
     /* The step the boxes land in: the first with contacts that allocates
-     * (after the first two, which size the step's arena), in a probe
+     * (after the first, which makes the step's arena), in a probe
      * world with all the memory it wants. */
     counting *c = malloc(sizeof *c);
     assert_non_null(c);
@@ -1287,6 +1347,7 @@ int main(void)
         cmocka_unit_test(test_allocator_failure_in_step),
         cmocka_unit_test(test_step_out_of_memory_everywhere),
         cmocka_unit_test(test_warm_step_allocates_nothing),
+        cmocka_unit_test(test_arena_grows_keeps_and_fails),
         cmocka_unit_test(test_body_def_check_agrees),
         cmocka_unit_test(test_setters_refuse_non_finite),
         cmocka_unit_test(test_grow_never_overflows),
