@@ -4,7 +4,7 @@
 #ifndef FL_HOLD_OVERLAP_H
 #define FL_HOLD_OVERLAP_H
 
-#include "body_internal.h"
+#include "body_state.h"
 
 /* The area of the polygon p[0..n) (about the centre of mass of body
  * `inside`, world orientation) that lies within the hull of body `vessel`,

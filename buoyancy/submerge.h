@@ -5,7 +5,7 @@
 
 #include "flotsam/fl_fluid.h"
 #include "flotsam/fl_world.h"
-#include "body_internal.h"
+#include "body_state.h"
 #include "fail.h"
 
 typedef enum submerge_kind {

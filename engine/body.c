@@ -3,7 +3,7 @@
 #include "flotsam/fl_decompose.h"
 #include "flotsam/fl_hold.h"
 #include "flotsam/fl_polygon.h"
-#include "world_internal.h"
+#include "world_state.h"
 
 fl_body_def fl_body_def_default(void)
 {
@@ -17,7 +17,7 @@ fl_body_def fl_body_def_default(void)
 }
 
 #define BODY_ALIGN 64
-/* body_internal.h lays a body out in lines of this size. */
+/* body_state.h lays a body out in lines of this size. */
 _Static_assert(BODY_ALIGN == 64 && sizeof(fl_body) <= 6 * BODY_ALIGN, "a body is a few cache lines");
 
 static bool finite_vec(fl_vec2 v) { return isfinite(v.x) && isfinite(v.y); }

@@ -1,8 +1,8 @@
 /* Reading and changing a body through the public API (fl_body.h): each
  * call finds the body its id names (body_get: a stale id reads as zeros
- * and changes nothing); the struct itself is private (body_internal.h). */
+ * and changes nothing); the struct itself is private (body_state.h). */
 #include <math.h>
-#include "body_internal.h"
+#include "body_state.h"
 
 /* A reader of one field: `none` for a stale id. */
 #define READER(type, name, expr, none)          \

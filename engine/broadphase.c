@@ -64,19 +64,12 @@ static fl_status add_pair(fl_world *w, fl_broadphase *bp, const fl_proxy *p, int
 fl_status broadphase_update(fl_world *w, fl_broadphase *bp, const fl_proxy *p, int n, bool fresh)
 {
     bp->pair_count = 0;
-    fl_sweep_box *boxes = fl_world_grow(w, bp->boxes, &bp->box_capacity, n, sizeof *boxes);
-    if (!boxes)
-        return FL_ENOMEM;
-    bp->boxes = boxes;
+    fl_sweep_box *boxes = bp->boxes;
     if (fresh || bp->order_count != n) {
         int *o = fl_world_grow(w, bp->order, &bp->order_capacity, n, sizeof *o);
         if (!o)
             return FL_ENOMEM;
         bp->order = o;
-        int *t = fl_world_grow(w, bp->scratch, &bp->scratch_capacity, n, sizeof *t);
-        if (!t)
-            return FL_ENOMEM;
-        bp->scratch = t;
         for (int i = 0; i < n; i++)
             bp->order[i] = i;
         bp->order_count = n;
@@ -109,8 +102,6 @@ void broadphase_renumber(fl_broadphase *bp)
 void broadphase_free(fl_world *w, fl_broadphase *bp)
 {
     fl_world_free(w, bp->order);
-    fl_world_free(w, bp->boxes);
-    fl_world_free(w, bp->scratch);
     fl_world_free(w, bp->pairs);
     *bp = (fl_broadphase){0};
 }

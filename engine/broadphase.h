@@ -38,14 +38,13 @@ typedef struct fl_sweep_box {
 } fl_sweep_box;
 
 typedef struct fl_broadphase {
-    int *order;         /* proxy indices sorted by box.lo.x */
+    int *order;         /* proxy indices sorted by box.lo.x; kept between steps */
     int order_count, order_capacity;
-    fl_sweep_box *boxes; /* the boxes in that order */
-    int box_capacity;
-    int *scratch;       /* merge sort buffer */
-    int scratch_capacity;
-    fl_proxy_pair *pairs;
+    fl_proxy_pair *pairs; /* this step's; grown as the sweep finds them */
     int pair_count, pair_capacity;
+    /* The step's scratch (the caller's, one per proxy; step_context.h): */
+    fl_sweep_box *boxes; /* the boxes in that order */
+    int *scratch;       /* merge sort buffer */
 } fl_broadphase;
 
 /* Finds every pair of proxies whose boxes overlap, on different bodies, not

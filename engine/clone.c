@@ -6,7 +6,7 @@
  * starts empty and is made again by the first step, the same as it would
  * have been. Stepped alike, the copy and the original stay equal. */
 #include <string.h>
-#include "world_internal.h"
+#include "world_state.h"
 
 /* A copy of n bytes at p from w's allocator, or NULL (also for n == 0). */
 static void *copy_bytes(fl_world *w, const void *p, size_t n)
@@ -94,10 +94,7 @@ static void forget_scratch(fl_world *c)
     c->profile = NULL;
     c->runner = NULL;
     c->runner_ctx = NULL;
-    FORGET(c->proxies, c->proxy_capacity);
     FORGET(c->next_slots, c->next_slot_capacity);
-    FORGET(c->materials, c->material_capacity);
-    FORGET(c->geom, c->geom_capacity);
     FORGET(c->covers, c->cover_capacity);
     FORGET(c->cover_solid, c->cover_solid_capacity);
     c->cover_solid_count = 0;
@@ -111,28 +108,32 @@ static void forget_scratch(fl_world *c)
     memset(&c->prev_index, 0, sizeof c->prev_index);
     memset(&c->next_index, 0, sizeof c->next_index);
     memset(&c->previous, 0, sizeof c->previous);
+    /* The step's scratch: the copy takes its own from an arena of its own. */
+    memset(&c->arena, 0, sizeof c->arena);
+    c->proxies = NULL;
+    c->materials = NULL;
+    c->geom = NULL;
+    c->cover_order = NULL;
+    c->manifolds = NULL;
     c->motions = NULL;
-    FORGET(c->motion_of, c->motion_of_capacity);
-    FORGET(c->motion_block, c->motion_capacity);
-    FORGET(c->positions, c->position_capacity);
-    FORGET(c->kicks, c->kick_capacity);
-    c->motions_ready = false;
-    FORGET(c->rows, c->row_capacity);
-    FORGET(c->impulses, c->impulse_capacity);
-    FORGET(c->row_steps, c->row_step_capacity);
-    FORGET(c->sub, c->sub_capacity);
-    FORGET(c->bounces, c->bounce_capacity);
-    FORGET(c->row_order, c->row_order_capacity);
-    FORGET(c->wide, c->wide_capacity);
-    FORGET(c->wide_impulses, c->wide_impulse_capacity);
-    FORGET(c->wide_lanes, c->wide_lane_capacity);
-    FORGET(c->colours, c->colour_capacity);
-    FORGET(c->colour_scratch, c->colour_scratch_capacity);
-    FORGET(c->touched, c->touched_capacity);
-    FORGET(c->support, c->support_capacity);
-    FORGET(c->support_up, c->support_up_capacity);
+    c->motion_of = NULL;
+    c->positions = NULL;
+    c->kicks = NULL;
+    c->sub = NULL;
+    c->rows = NULL;
+    c->impulses = NULL;
+    c->row_steps = NULL;
+    c->bounces = NULL;
+    c->row_order = NULL;
+    c->wide = NULL;
+    c->wide_impulses = NULL;
+    c->wide_lanes = NULL;
+    c->colours = NULL;
+    c->colour_scratch = NULL;
+    c->touched = NULL;
+    c->support = NULL;
+    c->support_up = NULL;
     c->support_count = 0;
-    FORGET(c->manifolds, c->manifold_capacity);
     memset(c->events, 0, sizeof c->events);
 }
 

@@ -1,13 +1,17 @@
 /* The collision stage of a step: world geometry of every convex part, the
  * broad phase, the narrow phase, contacts carried over from the last step
  * (for warm starting), and the collision events. */
-#include "world_internal.h"
+#include <limits.h>
+#include "arena.h"
+#include "step_context.h"
+#include "world_state.h"
 
 /* Extra reach of every box beyond what the motion over one step needs. */
 #define SPECULATIVE_BASE (4.0 * FL_LINEAR_SLOP)
 
-static fl_status grow_geometry(fl_world *w)
+void collision_take_parts(fl_world *w, int unused)
 {
+    (void)unused;
     /* The totals change only with the body list. */
     if (w->shapes_changed) {
         w->part_total = w->part_vertex_total = 0;
@@ -16,15 +20,22 @@ static fl_status grow_geometry(fl_world *w)
             w->part_vertex_total += w->bodies[i]->part_start[w->bodies[i]->part_count];
         }
     }
-    int parts = w->part_total, verts = w->part_vertex_total;
-    fl_material *mat = fl_world_grow(w, w->materials, &w->material_capacity, parts, sizeof *mat);
-    if (!mat)
-        return FL_ENOMEM;
-    w->materials = mat;
-    fl_proxy *p = fl_world_grow(w, w->proxies, &w->proxy_capacity, parts, sizeof *p);
-    if (!p)
-        return FL_ENOMEM;
-    w->proxies = p;
+    int parts = w->part_total;
+    w->materials = arena_take(&w->arena, parts, sizeof *w->materials);
+    w->proxies = arena_take(&w->arena, parts, sizeof *w->proxies);
+    w->geom = arena_take(&w->arena, 2 * w->part_vertex_total, sizeof *w->geom);
+    w->broadphase.boxes = arena_take(&w->arena, parts, sizeof *w->broadphase.boxes);
+    w->broadphase.scratch = arena_take(&w->arena, parts, sizeof *w->broadphase.scratch);
+    /* for the steps that find the covers again (cover.c): the unmovable
+     * parts and a sort buffer */
+    w->cover_order = arena_take(&w->arena, 2 * parts + 1, sizeof *w->cover_order);
+}
+
+/* The slots, last step's sweep order, and the next step's: kept between
+ * steps, so grown here rather than taken from the step's arena. */
+static fl_status grow_slots(fl_world *w)
+{
+    int parts = w->part_total;
     fl_part_ref *sl = fl_world_grow(w, w->slots, &w->slot_capacity, parts, sizeof *sl);
     if (!sl)
         return FL_ENOMEM;
@@ -33,10 +44,6 @@ static fl_status grow_geometry(fl_world *w)
     if (!sl)
         return FL_ENOMEM;
     w->next_slots = sl;
-    fl_vec2 *g = fl_world_grow(w, w->geom, &w->geom_capacity, 2 * verts, sizeof *g);
-    if (!g)
-        return FL_ENOMEM;
-    w->geom = g;
     w->proxy_count = parts;
     return FL_OK;
 }
@@ -68,7 +75,7 @@ static void follow_sweep(fl_world *w)
  * body can move in one step, so that the narrow phase sees contacts coming. */
 static fl_status build_proxies(fl_world *w, double dt)
 {
-    if (grow_geometry(w) != FL_OK)
+    if (grow_slots(w) != FL_OK)
         return FL_ENOMEM;
     if (w->shapes_changed)
         reset_slots(w);
@@ -178,34 +185,25 @@ static void fill_contact(fl_contact *c, const fl_manifold *m, const fl_contact *
     c->touching = deepest < FL_LINEAR_SLOP;
 }
 
-static fl_status note_event(fl_world *w, int type, const fl_contact *c)
+/* Room for the reports was taken with the pairs (collision_take_pairs). */
+static void note_event(fl_world *w, int type, const fl_contact *c)
 {
     int e = type - FL_EVENT_COLLISION_START;
     if (w->hooks[type].count == 0)
-        return FL_OK;
+        return;
     event_list *l = &w->events[e];
-    /* room for its report too, so that delivering it cannot fail */
-    const fl_contact **g = fl_world_grow(w, l->refs, &l->capacity, l->count + 1, sizeof *g);
-    if (g)
-        l->refs = g;
-    fl_contact_data *d = fl_world_grow(w, l->data, &l->data_capacity, l->count + 1, sizeof *d);
-    if (d)
-        l->data = d;
-    if (!g || !d)
-        return FL_ENOMEM;
+    FL_ASSERT(l->count < l->capacity);
     l->refs[l->count++] = c;
-    return FL_OK;
 }
 
 /* Last step's touching contacts that no new contact continues have ended. */
-static fl_status end_unmatched(fl_world *w)
+static void end_unmatched(fl_world *w)
 {
     for (int i = 0; i < w->previous.count; i++) {
         const fl_contact *o = &w->previous.items[i];
-        if (o->touching && !o->matched && note_event(w, FL_EVENT_COLLISION_END, o) != FL_OK)
-            return FL_ENOMEM;
+        if (o->touching && !o->matched)
+            note_event(w, FL_EVENT_COLLISION_END, o);
     }
-    return FL_OK;
 }
 
 /* With a task runner, the manifolds of a crowd's pairs are found first, in
@@ -238,21 +236,41 @@ static void manifold_chunk(void *ctx, int index)
         pair_manifold(job->w, k, &job->out[k]);
 }
 
+/* Whether the pairs' manifolds are shared out among the runner's threads
+ * (taken one by one otherwise: no runner, or few pairs). */
+static bool shares_manifolds(const fl_world *w)
+{
+    return w->runner && w->broadphase.pair_count >= SHARED_PAIRS;
+}
+
+void collision_take_pairs(fl_world *w, int unused)
+{
+    (void)unused;
+    int pairs = w->broadphase.pair_count;
+    w->manifolds = shares_manifolds(w) ? arena_take(&w->arena, pairs, sizeof *w->manifolds) : NULL;
+    /* A pair makes at most one contact, which starts, goes on or ends;
+     * last step's contacts end at most once each. (An int's worth at the
+     * most: more than that no arena holds, and the step runs out of
+     * memory.) */
+    int most = pairs > INT_MAX - w->previous.count ? INT_MAX : pairs + w->previous.count;
+    for (int e = 0; e < 3; e++) {
+        event_list *l = &w->events[e];
+        bool heard = w->hooks[FL_EVENT_COLLISION_START + e].count > 0;
+        l->capacity = heard ? most : 0;
+        l->refs = heard ? arena_take(&w->arena, most, sizeof *l->refs) : NULL;
+        l->data = heard ? arena_take(&w->arena, most, sizeof *l->data) : NULL;
+    }
+}
+
 /* Every pair's manifold, shared out among the runner's threads; NULL when
- * the pairs are taken one by one instead (no runner, few pairs, or no
- * memory for them). */
+ * the pairs are taken one by one instead. */
 static const fl_manifold *shared_manifolds(fl_world *w)
 {
-    int n = w->broadphase.pair_count;
-    if (!w->runner || n < SHARED_PAIRS)
+    if (!shares_manifolds(w))
         return NULL;
-    fl_manifold *m = fl_world_grow(w, w->manifolds, &w->manifold_capacity, n, sizeof *m);
-    if (!m)
-        return NULL;
-    w->manifolds = m;
-    manifold_job job = {w, m};
+    manifold_job job = {w, w->manifolds};
     run_tasks(w, manifold_chunk, &job, PAIR_CHUNKS);
-    return m;
+    return w->manifolds;
 }
 
 static fl_status narrow_phase(fl_world *w)
@@ -304,13 +322,15 @@ static fl_status narrow_phase(fl_world *w)
         fill_contact(c, mp, match);
         pair_index_add(&w->next_index, c, cur->count - 1);
         bool was = match && match->touching;
-        if (c->touching && note_event(w, was ? FL_EVENT_COLLISION_ACTIVE : FL_EVENT_COLLISION_START, c) != FL_OK)
-            return FL_ENOMEM;
-        if (!c->touching && was && note_event(w, FL_EVENT_COLLISION_END, match) != FL_OK)
-            return FL_ENOMEM;
+        if (c->touching)
+            note_event(w, was ? FL_EVENT_COLLISION_ACTIVE : FL_EVENT_COLLISION_START, c);
+        if (!c->touching && was)
+            note_event(w, FL_EVENT_COLLISION_END, match);
     }
     w->next_index.valid = true;
-    return ends ? end_unmatched(w) : FL_OK;
+    if (ends)
+        end_unmatched(w);
+    return FL_OK;
 }
 
 void contact_report(const fl_world *w, const fl_contact *c, fl_contact_data *out)
@@ -357,17 +377,14 @@ fl_status collision_stage(fl_world *w, double dt)
         follow_sweep(w);
     if (st == FL_OK)
         st = index_previous(w);
+    if (st == FL_OK)
+        st = step_take(w, collision_take_pairs, 0);
     FL_LAP(w, broad_phase, mark);
     if (st == FL_OK)
         st = narrow_phase(w);
-    if (st != FL_OK) {
-        w->contacts.count = 0;
-        w->next_index.valid = false;
-        for (int e = 0; e < 3; e++)
-            w->events[e].count = 0; /* they may point at contacts just dropped */
-        FL_LAP(w, narrow_phase, mark);
+    FL_LAP(w, narrow_phase, mark);
+    if (st != FL_OK)
         return st;
-    }
     w->shapes_changed = false;
 #ifndef NDEBUG
     /* every contact joins two distinct bodies of the list, lower index
@@ -379,11 +396,17 @@ fl_status collision_stage(fl_world *w, double dt)
         FL_ASSERT(c->a == w->bodies[c->index_a] && c->b == w->bodies[c->index_b]);
     }
     for (int e = 0; e < 3; e++)
-        FL_ASSERT(w->events[e].count <= w->events[e].capacity &&
-                  w->events[e].count <= w->events[e].data_capacity);
+        FL_ASSERT(w->events[e].count <= w->events[e].capacity);
 #endif
-    FL_LAP(w, narrow_phase, mark);
     return FL_OK;
+}
+
+void contacts_drop(fl_world *w)
+{
+    w->contacts.count = 0;
+    w->next_index.valid = false;
+    for (int e = 0; e < 3; e++)
+        w->events[e].count = 0; /* they may point at contacts just dropped */
 }
 
 void contacts_forget_removed(fl_world *w)
@@ -414,34 +437,12 @@ void contacts_reindex(fl_world *w)
 
 void collision_free(fl_world *w)
 {
-    fl_world_free(w, w->manifolds);
-    fl_world_free(w, w->proxies);
-    fl_world_free(w, w->materials);
     fl_world_free(w, w->slots);
     fl_world_free(w, w->next_slots);
-    fl_world_free(w, w->motion_of);
-    fl_world_free(w, w->geom);
     pair_index_free(w, &w->prev_index);
     pair_index_free(w, &w->next_index);
-    fl_world_free(w, w->rows);
-    fl_world_free(w, w->impulses);
-    fl_world_free(w, w->row_steps);
-    fl_world_free(w, w->bounces);
-    fl_world_free(w, w->row_order);
-    fl_world_free(w, w->wide);
-    fl_world_free(w, w->wide_impulses);
-    fl_world_free(w, w->wide_lanes);
-    fl_world_free(w, w->colours);
-    fl_world_free(w, w->colour_scratch);
-    fl_world_free(w, w->touched);
-    fl_world_free(w, w->support);
-    fl_world_free(w, w->support_up);
     fl_world_free(w, w->contacts.items);
     fl_world_free(w, w->previous.items);
-    for (int e = 0; e < 3; e++) {
-        fl_world_free(w, w->events[e].refs);
-        fl_world_free(w, w->events[e].data);
-    }
     broadphase_free(w, &w->broadphase);
     cover_free(w);
 }

@@ -10,7 +10,7 @@
  * first one does. Found again only when bodies come or go or a static
  * body is moved (every step, if one is moved every step), not otherwise. */
 #include "sort.h"
-#include "world_internal.h"
+#include "world_state.h"
 
 /* Whether x lies in the convex part (vertices v, normals n), within tol. */
 static bool part_holds(const fl_vec2 *v, const fl_vec2 *n, int count, fl_vec2 x, double tol)
@@ -91,9 +91,7 @@ static fl_status find_covers(fl_world *w)
     if (!keys)
         return FL_ENOMEM;
     w->cover_solid = keys;
-    int *order = fl_world_alloc(w, sizeof(int) * (size_t)(2 * n + 1));
-    if (!order)
-        return FL_ENOMEM;
+    int *order = w->cover_order;
     for (int k = 0; k < n; k++) {
         const fl_proxy *p = &w->proxies[k];
         const fl_body *b = w->bodies[p->body];
@@ -120,7 +118,6 @@ static fl_status find_covers(fl_world *w)
                 c[q->key].edges |= covered_by(w, q, p);
         }
     }
-    fl_world_free(w, order);
     w->cover_solid_count = s;
     w->covers_valid = true;
     return FL_OK;

@@ -1,4 +1,4 @@
-#include "world_internal.h"
+#include "world_state.h"
 
 fl_status fl_world_on(fl_world *w, fl_event_type type, fl_event_fn fn, void *user)
 {

@@ -7,7 +7,7 @@
 #include "flotsam/fl_hold.h"
 #include "flotsam/fl_polygon.h"
 #include "flotsam/fl_world.h"
-#include "body_internal.h"
+#include "body_state.h"
 #include "fail.h"
 
 /* Room for `need` openings. */
@@ -165,6 +165,20 @@ void hold_carry(fl_body *b, double mass, double inertia)
     b->inv_inertia = 1.0 / b->inertia;
     c->carried_mass = mass;
     c->carried_inertia = inertia;
+}
+
+bool hold_settle(fl_body *b, fl_vec2 g, fl_hold_water *out)
+{
+    fl_hold *c = b->hold;
+    double mass = 0.0, inertia = 0.0;
+    bool wet = body_hold_water(b, g, out);
+    if (wet) {
+        c->water = out->area; /* never more than the hold's room */
+        mass = c->water_density * out->area;
+        inertia = mass * fl_dot(out->centroid, out->centroid);
+    }
+    hold_carry(b, mass, inertia);
+    return wet;
 }
 
 bool fl_body_has_hold(fl_body_id id)

@@ -6,7 +6,7 @@
 #include "flotsam/fl_decompose.h"
 #include "flotsam/fl_hold.h"
 #include "flotsam/fl_polygon.h"
-#include "body_internal.h"
+#include "body_state.h"
 
 #define BISECTIONS 200
 
@@ -103,19 +103,6 @@ void hold_turn(const fl_body *b, fl_vec2 *hull, fl_vec2 *solid)
         solid[i] = fl_rotate(b->rot, b->verts[i]);
 }
 
-bool hold_settle(fl_body *b, fl_vec2 g, fl_hold_water *out)
-{
-    fl_hold *c = b->hold;
-    double mass = 0.0, inertia = 0.0;
-    bool wet = body_hold_water(b, g, out);
-    if (wet) {
-        c->water = out->area; /* never more than the hold's room */
-        mass = c->water_density * out->area;
-        inertia = mass * fl_dot(out->centroid, out->centroid);
-    }
-    hold_carry(b, mass, inertia);
-    return wet;
-}
 
 bool fl_body_hold_water(fl_body_id id, fl_vec2 g, fl_hold_water *out)
 {

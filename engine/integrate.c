@@ -4,35 +4,23 @@
  * cleared on the way). Each pass asks for bodies a few ahead of the one it
  * works on, so that a world too big for the caches waits for memory once
  * per pass rather than once per body. */
-#include <stdint.h>
 #include <string.h>
+#include "arena.h"
+#include "step_context.h"
 #include "decay.h"
-#include "world_internal.h"
+#include "world_state.h"
 
-/* Room for n motions on cache lines of their own, and n positions and
- * kicks. The motions are packed anew each step, so growing need not keep
- * them. */
-static bool reserve_motions(fl_world *w, int n)
+void integrate_take(fl_world *w, int unused)
 {
-    fl_vec2 *p = fl_world_grow(w, w->positions, &w->position_capacity, n, sizeof *p);
-    if (!p)
-        return false;
-    w->positions = p;
-    fl_twist *kicks = fl_world_grow(w, w->kicks, &w->kick_capacity, n, sizeof *kicks);
-    if (!kicks)
-        return false;
-    w->kicks = kicks;
-    if (n <= w->motion_capacity)
-        return true;
-    int capacity = n > 2 * w->motion_capacity ? n : 2 * w->motion_capacity;
-    void *block = fl_world_alloc(w, sizeof(fl_motion) * (size_t)capacity + 63);
-    if (!block)
-        return false;
-    fl_world_free(w, w->motion_block);
-    w->motion_block = block;
-    w->motions = (fl_motion *)(((uintptr_t)block + 63) & ~(uintptr_t)63);
-    w->motion_capacity = capacity;
-    return true;
+    (void)unused;
+    /* One per body and the ground, and as many again for the solver's
+     * twins of unmovable ones (split.c). */
+    int n = 2 * (w->body_count + 1);
+    w->motion_of = arena_take(&w->arena, w->body_count, sizeof *w->motion_of);
+    w->motions = arena_take(&w->arena, n, sizeof *w->motions);
+    w->positions = arena_take(&w->arena, n, sizeof *w->positions);
+    w->kicks = arena_take(&w->arena, n, sizeof *w->kicks);
+    w->sub = w->substeps > 1 ? arena_take(&w->arena, n, sizeof *w->sub) : NULL;
 }
 
 /* Where each body's motion goes this step: in the order the collision
@@ -40,17 +28,14 @@ static bool reserve_motions(fl_world *w, int n)
  * stands, so that the solver, which takes contacts in sweep order, finds the
  * motions it needs side by side; or, when the body list changed since the
  * parts were stored, in body order. */
-static bool place_motions(fl_world *w)
+static void place_motions(fl_world *w)
 {
     int n = w->body_count, k = 0;
-    int *p = fl_world_grow(w, w->motion_of, &w->motion_of_capacity, n, sizeof *p);
-    if (!p)
-        return false;
-    w->motion_of = p;
+    int *p = w->motion_of;
     if (w->shapes_changed) {
         for (int i = 0; i < n; i++)
             p[i] = i;
-        return true;
+        return;
     }
     for (int i = 0; i < n; i++)
         p[i] = -1;
@@ -60,7 +45,6 @@ static bool place_motions(fl_world *w)
     for (int i = 0; i < n; i++) /* none: every body has a part; kept for safety */
         if (p[i] < 0)
             p[i] = k++;
-    return true;
 }
 
 /* Body i's velocities and masses into the solver's motion, its position
@@ -147,24 +131,19 @@ static void damp(fl_body *b, fl_vec2 g, double dt, double h)
     b->angular_response = ka / dt / roll;
 }
 
-void integrate_velocities(fl_world *w, double dt)
+void integrate_velocities(fl_world *w, double dt, bool pack_them)
 {
     fl_vec2 g = w->gravity;
-    /* One per body and the ground, and as many again for the solver's
-     * twins of unmovable ones (split.c). */
-    w->motions_ready = place_motions(w) && reserve_motions(w, 2 * (w->body_count + 1));
     int n = w->substeps;
     fl_substep_motion *sub = NULL;
-    if (w->motions_ready && n > 1) {
-        int want = 2 * (w->body_count + 1);
-        sub = fl_world_grow(w, w->sub, &w->sub_capacity, want, sizeof *sub);
-        w->motions_ready = sub != NULL;
-        if (sub) {
-            w->sub = sub;
-            memset(sub, 0, sizeof *sub * (size_t)want);
+    if (pack_them) {
+        place_motions(w);
+        if (n > 1) {
+            sub = w->sub;
+            memset(sub, 0, sizeof *sub * (size_t)(2 * (w->body_count + 1)));
         }
     }
-    fl_motion *m = w->motions_ready ? w->motions : NULL;
+    fl_motion *m = pack_them ? w->motions : NULL;
     const int *place = w->motion_of;
     fl_vec2 *pos = w->positions;
     fl_body *const *bodies = w->bodies;
@@ -234,12 +213,11 @@ void integrate_substep(fl_world *w, double h)
     }
 }
 
-void integrate_positions(fl_world *w, double dt)
+void integrate_positions(fl_world *w, double dt, bool solved)
 {
     fl_body *const *bodies = w->bodies;
     int count = w->body_count;
     const fl_motion *motions = w->motions;
-    bool solved = w->motions_ready;
     for (int i = 0; i < count; i++) {
         if (i + FL_PREFETCH_AHEAD < count) {
             body_prefetch_for_write(bodies[i + FL_PREFETCH_AHEAD]);
@@ -254,7 +232,8 @@ void integrate_positions(fl_world *w, double dt)
         if (b->is_static || b->removed)
             continue;
         if (!solved) {
-            /* No memory for the solver: bodies move by their velocities. */
+            /* A step without memory for its scratch: bodies move by
+             * their velocities (world.c). */
             b->position = fl_add(b->position, fl_scale(b->velocity, dt));
             turn_by(b, b->spin * dt);
             continue;

@@ -1,5 +1,5 @@
 #include <string.h>
-#include "world_internal.h"
+#include "world_state.h"
 
 /* The body of world w the id names, if it is one that has joined (not
  * removed, not waiting for a step to end): NULL otherwise. */

@@ -1,6 +1,6 @@
 /* The modules a world holds: kept in the order they were given, destroyed
  * last first with the world, and copied with it. */
-#include "world_internal.h"
+#include "world_state.h"
 
 fl_status fl_world_add_module(fl_world *w, const fl_module_class *cls, void *module)
 {

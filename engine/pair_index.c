@@ -5,7 +5,7 @@
  * a contact writes its own link in order. The index is only looked up,
  * never walked in full, so no chain order reaches the results. */
 #include <string.h>
-#include "world_internal.h"
+#include "world_state.h"
 
 bool same_pair(const fl_contact *o, const fl_contact *c)
 {

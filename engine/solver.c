@@ -18,6 +18,8 @@
 #include "lanes.h"
 #include <string.h>
 
+#include "arena.h"
+#include "step_context.h"
 #include "solver_rows.h"
 
 /* Fills row r for contact c (index `index`), its impulses from last step's. */
@@ -94,19 +96,6 @@ static void note_approach(bounce_row *br, const contact_row *r, fl_contact *c, c
             c->points[i].impact);
         br->max_impulse[i] = 0.0;
         c->points[i].impact = 0.0;
-    }
-}
-
-/* Warm start: last step's impulses, where the same features meet. */
-void warm_start_row(const contact_row *r, const row_impulse *imp, fl_motion *m)
-{
-    fl_motion *a = &m[r->ia], *b = &m[r->ib];
-    pair_mass pm = masses_of(a, b);
-    fl_vec2 n = r->normal, t = tangent_of(n);
-    for (int i = 0; i < r->count; i++) {
-        const row_point *p = &r->points[i];
-        kick_along(&a->vel, &b->vel, pm, n, p->rna, p->rnb, imp->normal[i]);
-        kick_along(&a->vel, &b->vel, pm, t, p->rta, p->rtb, imp->tangent[i]);
     }
 }
 
@@ -283,21 +272,16 @@ static void report_row(const contact_row *r, const row_impulse *imp, fl_contact 
 
 /* Tells each elastic rope whether a contact row holds either of its ends
  * this step (rope_account.c: energy its pull gave them may have passed on
- * through the contact). Without memory for the marks, every rope is told
- * so. */
+ * through the contact). */
 static void mark_touched_ropes(fl_world *w, const contact_row *r, int rows)
 {
-    int motions = 2 * (w->body_count + 1);
-    unsigned char *t = fl_world_grow(w, w->touched, &w->touched_capacity, motions, 1);
-    if (t) {
-        w->touched = t;
-        memset(t, 0, (size_t)motions);
-        for (int j = 0; j < rows; j++)
-            t[r[j].ia] = t[r[j].ib] = 1;
-    }
+    unsigned char *t = w->touched;
+    memset(t, 0, (size_t)(2 * (w->body_count + 1)));
+    for (int j = 0; j < rows; j++)
+        t[r[j].ia] = t[r[j].ib] = 1;
     for (int i = 0; i < w->joint_count; i++) {
         fl_joint *j = w->joints[i];
-        j->ends_touch = !t || t[j->ia] || t[j->ib];
+        j->ends_touch = t[j->ia] || t[j->ib];
     }
 }
 
@@ -322,24 +306,18 @@ static void index_joints(fl_world *w)
     }
 }
 
-/* Room for a row per contact, for the order the passes take them in, and
- * for the list of rows that bounce; grown only when a step has more
- * contacts than any before. */
-static bool reserve_rows(fl_world *w, int n)
+void solver_take(fl_world *w, int n)
 {
-    contact_row *r = fl_world_grow(w, w->rows, &w->row_capacity, n, sizeof *r);
-    if (r)
-        w->rows = r;
-    row_impulse *ri = fl_world_grow(w, w->impulses, &w->impulse_capacity, n, sizeof *ri);
-    if (ri)
-        w->impulses = ri;
-    bounce_row *b = fl_world_grow(w, w->bounces, &w->bounce_capacity, n, sizeof *b);
-    if (b)
-        w->bounces = b;
-    int *o = fl_world_grow(w, w->row_order, &w->row_order_capacity, n, sizeof *o);
-    if (o)
-        w->row_order = o;
-    return r && ri && b && o;
+    step_arena *a = &w->arena;
+    int motions = 2 * (w->body_count + 1); /* the bodies, the ground, their twins */
+    w->rows = arena_take(a, n, sizeof *w->rows);
+    w->impulses = arena_take(a, n, sizeof *w->impulses);
+    w->row_steps = w->substeps > 1 ? arena_take(a, n, sizeof *w->row_steps) : NULL;
+    w->bounces = arena_take(a, n, sizeof *w->bounces);
+    w->row_order = arena_take(a, n, sizeof *w->row_order);
+    w->touched = arena_take(a, motions, sizeof *w->touched);
+    wide_take(w, n);
+    support_take(w, n);
 }
 
 /* The largest normal impulse of each bouncing point, over the passes. */
@@ -403,7 +381,7 @@ static void unpack(fl_world *w, bool report)
 
 /* The support pass (support.c) after the passes; `report`: in one step,
  * what it adds is reported at once. */
-static void support(fl_world *w, double give, bool report)
+static void support_and_report(fl_world *w, double give, bool report)
 {
     if (w->support_count == 0)
         return;
@@ -416,10 +394,6 @@ static void support(fl_world *w, double give, bool report)
 
 void solver_run(fl_world *w, double dt)
 {
-    /* The velocities were packed as they were integrated; without memory
-     * for them bodies just move by their velocities (integrate_positions). */
-    if (!w->motions_ready)
-        return;
     double mark = w->profile ? clock_ms() : 0.0;
     index_joints(w);
     fl_motion *m = w->motions;
@@ -427,58 +401,43 @@ void solver_run(fl_world *w, double dt)
     double h = dt / substeps, inv_h = 1.0 / h;
     fl_contact *c = w->contacts.items;
     int n = w->contacts.count;
-    /* Out of memory: this step goes without contact responses, and its
-     * contacts say so (no impulse applied, none to start the next from). */
     FL_ASSERT(substeps >= 1 && substeps <= FL_MAX_SUBSTEPS);
     int rows = 0, n_bounce = 0;
-    bool roomy = reserve_rows(w, n);
-    if (roomy && substeps > 1) {
-        row_step *rs = fl_world_grow(w, w->row_steps, &w->row_step_capacity, n, sizeof *rs);
-        if (rs)
-            w->row_steps = rs;
-        roomy = rs != NULL;
-    }
-    if (!roomy) {
-        for (int i = 0; i < n; i++)
-            for (int k = 0; k < c[i].count; k++)
-                c[i].points[k].normal_impulse = c[i].points[k].tangent_impulse = 0.0;
-    } else {
-        if (substeps > 1)
-            substep_hold(w, c, n);
-        for (int i = 0; i < n; i++) {
-            if (!row_solvable(&c[i], m, w->motion_of))
-                continue;
-            contact_row *r = &w->rows[rows];
-            row_impulse *imp = &w->impulses[rows];
-            prepare_row(r, imp, &c[i], i, m, w, h);
-            if (substeps > 1) {
-                row_step *rs = &w->row_steps[rows];
-                *rs = (row_step){{0.0, 0.0}, {0.0, 0.0}, {0.0, 0.0}, {0.0, 0.0}};
-                for (int k = 0; k < c[i].count; k++) {
-                    rs->separation[k] = c[i].points[k].separation;
-                    /* the step's impulse, a substep's share of it */
-                    imp->normal[k] /= substeps;
-                    imp->tangent[k] /= substeps;
-                }
+    if (substeps > 1)
+        substep_hold(w, c, n);
+    for (int i = 0; i < n; i++) {
+        if (!row_solvable(&c[i], m, w->motion_of))
+            continue;
+        contact_row *r = &w->rows[rows];
+        row_impulse *imp = &w->impulses[rows];
+        prepare_row(r, imp, &c[i], i, m, w, h);
+        if (substeps > 1) {
+            row_step *rs = &w->row_steps[rows];
+            *rs = (row_step){{0.0, 0.0}, {0.0, 0.0}, {0.0, 0.0}, {0.0, 0.0}};
+            for (int k = 0; k < c[i].count; k++) {
+                rs->separation[k] = c[i].points[k].separation;
+                /* the step's impulse, a substep's share of it */
+                imp->normal[k] /= substeps;
+                imp->tangent[k] /= substeps;
             }
-            if (c[i].restitution > 0.0) {
-                w->bounces[n_bounce].row = rows;
-                note_approach(&w->bounces[n_bounce++], r, &c[i], m,
-                              substeps == 1 ? w->kicks : NULL, w->body_count + 1);
-            } else {
-                for (int k = 0; k < c[i].count; k++)
-                    c[i].points[k].impact = 0.0; /* nothing to bounce */
-            }
-            rows++;
         }
-        /* Warm starts after every approach is noted: a row's warm start
-         * moves the bodies the next rows note, and a box resting under a
-         * heavy one, pushed up by the floor's warm start, would read as
-         * hitting the heavy one at (m_heavy + m_box) g dt / m_box and
-         * bounce off it every step. */
-        for (int j = 0; j < rows; j++)
-            warm_start_row(&w->rows[j], &w->impulses[j], m);
+        if (c[i].restitution > 0.0) {
+            w->bounces[n_bounce].row = rows;
+            note_approach(&w->bounces[n_bounce++], r, &c[i], m,
+                          substeps == 1 ? w->kicks : NULL, w->body_count + 1);
+        } else {
+            for (int k = 0; k < c[i].count; k++)
+                c[i].points[k].impact = 0.0; /* nothing to bounce */
+        }
+        rows++;
     }
+    /* Warm starts after every approach is noted: a row's warm start
+     * moves the bodies the next rows note, and a box resting under a
+     * heavy one, pushed up by the floor's warm start, would read as
+     * hitting the heavy one at (m_heavy + m_box) g dt / m_box and
+     * bounce off it every step. */
+    for (int j = 0; j < rows; j++)
+        warm_start_row(&w->rows[j], &w->impulses[j], m);
     FL_ASSERT(rows <= n && n_bounce <= rows);
     contact_row *r = w->rows;
     row_impulse *imp = w->impulses;
@@ -520,7 +479,7 @@ void solver_run(fl_world *w, double dt)
             track_max_impulse(w, n_bounce);
         }
         unpack(w, substeps == 1);
-        support(w, give, substeps == 1);
+        support_and_report(w, give, substeps == 1);
         /* Bounces leave at once: the substeps that follow carry them up
          * (the bounce's own rows then only keep from closing again). */
         if (k == 0) {
@@ -536,7 +495,7 @@ void solver_run(fl_world *w, double dt)
             }
             /* a bounce may push a body into what holds it up */
             if (bounced)
-                support(w, give, substeps == 1);
+                support_and_report(w, give, substeps == 1);
         }
         if (substeps > 1) {
             substep_sum(w, rows);

@@ -4,7 +4,7 @@
 #ifndef FL_SOLVER_ROWS_H
 #define FL_SOLVER_ROWS_H
 
-#include "world_internal.h"
+#include "world_state.h"
 
 #define RESTITUTION_THRESHOLD 1.0 /* m/s: slower impacts do not bounce */
 #define POSITION_FRACTION 0.2     /* of the overlap removed per substep */
@@ -288,8 +288,18 @@ static inline bool row_solvable(const fl_contact *c, const fl_motion *m, const i
 }
 
 /* Warm start: last step's (or substep's) impulses, where the same
- * features meet (solver.c). */
-void warm_start_row(const contact_row *r, const row_impulse *imp, fl_motion *m);
+ * features meet. */
+static inline void warm_start_row(const contact_row *r, const row_impulse *imp, fl_motion *m)
+{
+    fl_motion *a = &m[r->ia], *b = &m[r->ib];
+    pair_mass pm = masses_of(a, b);
+    fl_vec2 n = r->normal, t = tangent_of(n);
+    for (int i = 0; i < r->count; i++) {
+        const row_point *p = &r->points[i];
+        kick_along(&a->vel, &b->vel, pm, n, p->rna, p->rnb, imp->normal[i]);
+        kick_along(&a->vel, &b->vel, pm, t, p->rta, p->rtb, imp->tangent[i]);
+    }
+}
 
 /* The substeps (substep.c): holds the bodies rows and joints touch, and
  * takes back all but the first share of their forces; begins a substep
@@ -319,6 +329,8 @@ void split_rows(fl_world *w, contact_row *r, int rows, int bounds[2]);
  * one pass over part p's batches (`block`: the last, solve_row's); their
  * impulses back to the rows. */
 void wide_plan(fl_world *w, const contact_row *r, int rows, const int bounds[2]);
+/* Takes the batches' arrays for `rows` rows from the step's arena. */
+void wide_take(fl_world *w, int rows);
 void wide_pack(fl_world *w);
 void wide_sweep(fl_world *w, int part, bool block);
 void wide_unpack(fl_world *w);
@@ -328,6 +340,8 @@ void wide_unpack(fl_world *w);
  * each row's upper body as if its lower one were fixed, letting its points
  * close at up to `give` (m/s) faster than their floors. */
 void support_order(fl_world *w, int rows);
+/* Takes the support pass's arrays for `rows` rows from the step's arena. */
+void support_take(fl_world *w, int rows);
 void support_pass(fl_world *w, double give);
 
 /* Joints: prepare (warm start included), one velocity pass, one position

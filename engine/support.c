@@ -29,6 +29,7 @@
  * idea applied to a whole solve.) */
 #include <limits.h>
 
+#include "arena.h"
 #include "solver_rows.h"
 
 #define UNREACHED INT_MAX
@@ -104,21 +105,22 @@ static int vessel_of(const contact_row *r, int j, const int *depth, const fl_mot
     return -1;
 }
 
+void support_take(fl_world *w, int rows)
+{
+    int motions = 2 * (w->body_count + 1); /* the bodies, the ground, their twins */
+    /* the order, then scratch: depth, head, queue and adjacency */
+    w->support = arena_take(&w->arena, rows + 3 * motions + 1 + 2 * rows, sizeof *w->support);
+    w->support_up = arena_take(&w->arena, motions, sizeof *w->support_up);
+}
+
 void support_order(fl_world *w, int rows)
 {
     w->support_count = 0;
     const contact_row *r = w->rows;
     const fl_motion *m = w->motions;
     int motions = 2 * (w->body_count + 1); /* the bodies, the ground, their twins */
-    int need = rows + 3 * motions + 1 + 2 * rows;
-    int *block = fl_world_grow(w, w->support, &w->support_capacity, need, sizeof *block);
-    if (block)
-        w->support = block;
-    fl_vec2 *up = fl_world_grow(w, w->support_up, &w->support_up_capacity, motions, sizeof *up);
-    if (up)
-        w->support_up = up;
-    if (!block || !up)
-        return; /* out of memory: the passes alone, as before */
+    int *block = w->support;
+    fl_vec2 *up = w->support_up;
     int *order = block, *depth = order + rows, *head = depth + motions;
     int *queue = head + motions + 1, *adj = queue + motions;
     find_depths(r, rows, m, w->body_count + 1, motions, depth, up, head, adj, queue);

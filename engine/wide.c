@@ -21,6 +21,7 @@
  * target. A lane with no row works on
  * the ground (or its twin in the right half), with nothing to push. */
 #include <string.h>
+#include "arena.h"
 #include "lanes.h"
 #include "solver_rows.h"
 
@@ -44,31 +45,17 @@ typedef struct wide_impulse {
 
 /* ---- planning and packing: colours and batches, once a step ----------- */
 
-static bool wide_reserve(fl_world *w, int rows)
+void wide_take(fl_world *w, int rows)
 {
+    step_arena *a = &w->arena;
     /* at most: a colour's rows in full batches, and one short batch a
      * colour in each of the three parts */
     int batches = rows / FL_LANES + 3 * COLOURS + 1;
-    wide_row *wr = fl_world_grow(w, w->wide, &w->wide_capacity, batches, sizeof *wr);
-    if (wr)
-        w->wide = wr;
-    wide_impulse *wi =
-        fl_world_grow(w, w->wide_impulses, &w->wide_impulse_capacity, batches, sizeof *wi);
-    if (wi)
-        w->wide_impulses = wi;
-    int *lanes =
-        fl_world_grow(w, w->wide_lanes, &w->wide_lane_capacity, FL_LANES * batches, sizeof *lanes);
-    if (lanes)
-        w->wide_lanes = lanes;
-    uint32_t *col =
-        fl_world_grow(w, w->colours, &w->colour_capacity, 2 * (w->body_count + 1), sizeof *col);
-    if (col)
-        w->colours = col;
-    int *scratch =
-        fl_world_grow(w, w->colour_scratch, &w->colour_scratch_capacity, 2 * rows, sizeof *scratch);
-    if (scratch)
-        w->colour_scratch = scratch;
-    return wr && wi && lanes && col && scratch;
+    w->wide = arena_take(a, batches, sizeof *w->wide);
+    w->wide_impulses = arena_take(a, batches, sizeof *w->wide_impulses);
+    w->wide_lanes = arena_take(a, FL_LANES * batches, sizeof *w->wide_lanes);
+    w->colours = arena_take(a, 2 * (w->body_count + 1), sizeof *w->colours);
+    w->colour_scratch = arena_take(a, 2 * rows, sizeof *w->colour_scratch);
 }
 
 /* A row left to the one-at-a-time sweep: one that can bounce. */
@@ -204,17 +191,15 @@ void wide_plan(fl_world *w, const contact_row *r, int rows, const int bounds[2])
 {
     int from[3] = {0, bounds[0], bounds[1]}, to[3] = {bounds[0], bounds[1], rows};
     int batches = 0;
-    bool room = wide_reserve(w, rows);
     /* The ground's twin, for the right half's empty lanes. */
     int ground = w->body_count, twin = 2 * w->body_count + 1;
     w->motions[twin] = w->motions[ground];
     /* The halves share no moving body; the rows across do. */
-    if (room)
-        memset(w->colours, 0, (size_t)(twin + 1) * sizeof *w->colours);
+    memset(w->colours, 0, (size_t)(twin + 1) * sizeof *w->colours);
     for (int p = 0; p < 3; p++) {
         w->wide_parts[p] = batches;
         int singles = to[p] - from[p];
-        if (room && singles > 0)
+        if (singles > 0)
             singles = colour_part(w, r, &w->row_order[from[p]], to[p] - from[p],
                                   p == 1 ? twin : ground, p < 2, &batches);
         w->single_parts[p][0] = from[p];

@@ -3,64 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "world_internal.h"
+#include "step_context.h"
+#include "world_state.h"
 
-double clock_ms(void)
-{
-    struct timespec ts;
-    timespec_get(&ts, TIME_UTC);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
 
-void fl_world_set_profile(fl_world *w, fl_profile *profile) { w->profile = profile; }
-
-static void *default_alloc(size_t size, void *user)
-{
-    (void)user;
-    return malloc(size);
-}
-static void *default_realloc(void *ptr, size_t size, void *user)
-{
-    (void)user;
-    return realloc(ptr, size);
-}
-static void default_free(void *ptr, void *user)
-{
-    (void)user;
-    free(ptr);
-}
-
-void *fl_world_alloc(fl_world *w, size_t size) { return w->allocator.alloc(size, w->allocator.user); }
-void *fl_world_realloc(fl_world *w, void *ptr, size_t size)
-{
-    FL_ASSERT(w != NULL);
-    return w->allocator.realloc(ptr, size, w->allocator.user);
-}
-void fl_world_free(fl_world *w, void *ptr)
-{
-    FL_ASSERT(w != NULL);
-    if (ptr)
-        w->allocator.free(ptr, w->allocator.user);
-}
-
-void *fl_world_grow(fl_world *w, void *array, int *capacity, int need, size_t elem_size)
-{
-    FL_ASSERT(w != NULL);
-    if (need <= *capacity && array)
-        return array;
-    if (need < 0 || elem_size == 0)
-        return NULL;
-    /* Doubles, up to the most an int counts; none of it may overflow. */
-    int cap = *capacity > 0 ? *capacity : 8;
-    while (cap < need)
-        cap = cap > INT_MAX / 2 ? INT_MAX : 2 * cap;
-    if ((size_t)cap > SIZE_MAX / elem_size)
-        return NULL;
-    void *p = fl_world_realloc(w, array, (size_t)cap * elem_size);
-    if (p)
-        *capacity = cap;
-    return p;
-}
 
 fl_world_def fl_world_def_default(void)
 {
@@ -80,7 +26,7 @@ fl_world *fl_world_create(const fl_world_def *def, fl_error *err)
             fail_with(err, FL_EINVAL, "an allocator needs all of alloc, realloc and free");
             return NULL;
         }
-        a = (fl_allocator){default_alloc, default_realloc, default_free, NULL};
+        a = default_allocator();
     }
     if (!isfinite(def->gravity.x) || !isfinite(def->gravity.y) || def->iterations < 1 ||
         def->substeps < 0 || def->substeps > FL_MAX_SUBSTEPS) {
@@ -120,10 +66,7 @@ void fl_world_destroy(fl_world *w)
         hook_list_free(w, &w->hooks[t]);
     joints_free(w);
     collision_free(w);
-    fl_world_free(w, w->motion_block);
-    fl_world_free(w, w->positions);
-    fl_world_free(w, w->kicks);
-    fl_world_free(w, w->sub);
+    arena_free(w, &w->arena);
     w->allocator.free(w, w->allocator.user);
 }
 
@@ -141,26 +84,6 @@ static fl_status append(fl_world *w, fl_body *b)
     return FL_OK;
 }
 
-fl_body *body_find(fl_body_id id)
-{
-    return id.world ? ids_get(&id.world->body_ids, id.index, id.generation) : NULL;
-}
-
-fl_body *body_get(fl_body_id id)
-{
-    fl_body *b = body_find(id);
-    FL_ASSERT(b != NULL && "a stale or null body id");
-    return b;
-}
-
-bool fl_body_is_valid(fl_body_id id) { return body_find(id) != NULL; }
-
-fl_body_id fl_body_in(const fl_world *w, fl_body_id id)
-{
-    FL_ASSERT(w != NULL);
-    const fl_body *b = ids_get(&w->body_ids, id.index, id.generation);
-    return b ? body_id(w, b) : FL_NULL_BODY;
-}
 
 fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body_id *out, fl_error *err)
 {
@@ -247,49 +170,6 @@ fl_status fl_world_remove_body(fl_world *w, fl_body_id id)
     return FL_OK;
 }
 
-int fl_world_body_count(const fl_world *w) { return w->body_count; }
-fl_body *body_at(const fl_world *w, int index)
-{
-    FL_ASSERT(w != NULL);
-    return (index >= 0 && index < w->body_count) ? w->bodies[index] : NULL;
-}
-fl_body_id fl_world_body(const fl_world *w, int index)
-{
-    const fl_body *b = body_at(w, index);
-    return b ? body_id(w, b) : FL_NULL_BODY;
-}
-fl_body *const *world_bodies(const fl_world *w) { return w->bodies; }
-int fl_world_contact_count(const fl_world *w) { return w->contacts.count; }
-bool fl_world_contact(const fl_world *w, int index, fl_contact_data *out)
-{
-    FL_ASSERT(w != NULL);
-    if (index < 0 || index >= w->contacts.count)
-        return false;
-    contact_report(w, &w->contacts.items[index], out);
-    return true;
-}
-fl_vec2 fl_world_gravity(const fl_world *w) { return w->gravity; }
-void fl_world_set_gravity(fl_world *w, fl_vec2 g) { w->gravity = g; }
-
-void fl_world_set_task_runner(fl_world *w, fl_task_runner run, void *runner_ctx)
-{
-    FL_ASSERT(w != NULL);
-    w->runner = run;
-    w->runner_ctx = run ? runner_ctx : NULL;
-}
-
-void run_tasks(fl_world *w, fl_task_fn fn, void *ctx, int count)
-{
-    if (w->runner) {
-        w->runner(w->runner_ctx, fn, ctx, count);
-        return;
-    }
-    for (int i = 0; i < count; i++)
-        fn(ctx, i);
-}
-uint64_t fl_world_step_count(const fl_world *w) { return w->step; }
-uint64_t fl_world_revision(const fl_world *w) { return w->revision; }
-double fl_world_time(const fl_world *w) { return w->time; }
 
 /* Debug builds check after every step that each body sits at its index and
  * none is left marked removed. */
@@ -324,6 +204,13 @@ static void settle_changes(fl_world *w)
     w->pending_count = 0;
 }
 
+/* The step's first arrays: the bodies', then their parts' (step_context.h). */
+static void take_bodies(fl_world *w, int unused)
+{
+    integrate_take(w, unused);
+    collision_take_parts(w, unused);
+}
+
 void fl_world_step(fl_world *w, double dt)
 {
     FL_ASSERT(w != NULL);
@@ -335,14 +222,25 @@ void fl_world_step(fl_world *w, double dt)
     w->in_step = true;
     world_trigger(w, &ev);
     FL_LAP(w, hooks, mark);
-    integrate_velocities(w, dt);
+    /* The step's scratch (step_context.h). Out of memory for it, here or
+     * in a later stage, the step still runs, in one way: without contacts
+     * (none found, none kept for the next step, no collision events) and
+     * without the solver, bodies moved by their velocities alone. The
+     * next step tries again. */
+    fl_status st = step_begin(w, take_bodies);
+    integrate_velocities(w, dt, st == FL_OK);
     FL_LAP(w, integration, mark);
-    /* Out of memory in the collision stage leaves this step without
-     * contacts rather than stopping the world; the next step retries. */
-    (void)collision_stage(w, dt);
-    solver_run(w, dt);
+    if (st == FL_OK)
+        st = collision_stage(w, dt);
+    if (st == FL_OK)
+        st = step_take(w, solver_take, w->contacts.count);
+    if (st == FL_OK)
+        solver_run(w, dt);
+    else
+        contacts_drop(w);
+    w->last_step_status = st;
     mark = w->profile ? clock_ms() : 0.0;
-    integrate_positions(w, dt);
+    integrate_positions(w, dt, st == FL_OK);
     FL_LAP(w, integration, mark);
     collision_events(w, dt);
     w->step++;

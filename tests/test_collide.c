@@ -10,8 +10,8 @@
 #include "check.h"
 #include "check_world.h"
 #include "flotsam/flotsam.h"
-#include "body_internal.h" /* white-box: the private body layout */
-#include "world_internal.h" /* ... and the joints' solver state */
+#include "body_state.h" /* white-box: the private body layout */
+#include "world_state.h" /* ... and the joints' solver state */
 
 #define DT (1.0 / 60.0)
 #define G 9.81

@@ -7,7 +7,7 @@
 #include <cmocka.h>
 
 #include "check.h"
-#include "world_internal.h" /* white-box: the step's own trigger */
+#include "world_state.h" /* white-box: the step's own trigger */
 
 #include <math.h>
 #include <stdio.h>

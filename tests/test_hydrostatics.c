@@ -14,7 +14,7 @@
 #include "check_world.h"
 
 #include "flotsam/flotsam.h"
-#include "body_internal.h" /* white-box: the private body layout */
+#include "body_state.h" /* white-box: the private body layout */
 
 #define G 9.81
 #define RHO 1000.0

@@ -63,7 +63,7 @@ class Installed(unittest.TestCase):
         self.assertIsNotNone(self.installed('include', 'flotsam', 'flotsam.h'))
         self.assertIsNotNone(self.installed('include', 'flotsam', 'fl_version.h'))
         # Private headers stay in the source tree.
-        for private in ('body_internal.h', 'world_internal.h', 'submerge.h', 'scene_parser.h'):
+        for private in ('body_state.h', 'world_state.h', 'submerge.h', 'scene_parser.h'):
             self.assertIsNone(self.installed(private), private)
         with open(self.installed('include', 'flotsam', 'fl_version.h'), encoding='utf-8') as f:
             version = re.search(r'FL_VERSION_STRING "([^"]+)"', f.read()).group(1)

@@ -205,6 +205,45 @@ static fl_status probe_clone(const void *module, fl_world *copy, fl_error *err)
 
 static const fl_module_class cloned_probe_class = {"cloned probe", probe_destroy, probe_clone};
 
+/* A warmed-up world and its buoyancy step with no memory at all; a copy,
+ * whose step's scratch is still to be made, steps out of memory at each
+ * allocation it makes (fl_world_last_step_status says so), leaks nothing,
+ * and steps in full once memory is back. */
+static void test_step_out_of_memory_with_buoyancy(void **s)
+{
+    (void)s;
+    counter c = {0, -1};
+    fl_buoyancy *water;
+    fl_world *w = counted_pond(&c, &water);
+    c.left = 0;
+    fl_world_step(w, 1.0 / 60.0);
+    assert_int_equal(fl_world_last_step_status(w), FL_OK);
+    c.left = -1;
+    long live = c.live;
+    int starved = 0;
+    for (long budget = 0;; budget++) {
+        fl_world *copy = fl_world_clone(w, NULL);
+        assert_non_null(copy);
+        c.left = budget;
+        fl_world_step(copy, 1.0 / 60.0);
+        c.left = -1;
+        fl_status st = fl_world_last_step_status(copy);
+        if (st != FL_OK) {
+            assert_int_equal(st, FL_ENOMEM);
+            starved++;
+        }
+        fl_world_step(copy, 1.0 / 60.0);
+        assert_int_equal(fl_world_last_step_status(copy), FL_OK);
+        fl_world_destroy(copy);
+        assert_int_equal(c.live, live);
+        if (st == FL_OK)
+            break;
+    }
+    assert_true(starved > 3);
+    fl_world_destroy(w);
+    assert_int_equal(c.live, 0);
+}
+
 static void test_modules_destroyed_last_first(void **s)
 {
     (void)s;
@@ -259,6 +298,7 @@ int main(void)
         cmocka_unit_test(test_buoyancy_destroyed_before_its_world),
         cmocka_unit_test(test_copy_brings_its_buoyancy),
         cmocka_unit_test(test_copy_out_of_memory_leaves_nothing),
+        cmocka_unit_test(test_step_out_of_memory_with_buoyancy),
         cmocka_unit_test(test_modules_destroyed_last_first),
         cmocka_unit_test(test_bad_modules_refused),
     };

@@ -16,7 +16,7 @@
 #include "check_world.h"
 
 #include "flotsam/flotsam.h"
-#include "body_internal.h" /* white-box: the bits of a body's state */
+#include "body_state.h" /* white-box: the bits of a body's state */
 
 #define G 9.81
 #define RHO 1000.0

@@ -16,7 +16,8 @@
 #include <string.h>
 
 #include "flotsam/flotsam.h"
-#include "body_internal.h" /* white-box: the private body layout */
+#include "arena.h"      /* white-box: the step's scratch memory */
+#include "body_state.h" /* white-box: the private body layout */
 
 /* ---- fixtures ---------------------------------------------------------- */
 
@@ -776,12 +777,19 @@ static fl_world *counting_world(counting *c)
     return fl_world_create(&def, NULL);
 }
 
-static void test_custom_allocator(void **state)
+/* A counting allocator with no limit, on the heap. */
+static counting *new_counting(void)
 {
-    (void)state;
     counting *c = calloc(1, sizeof *c);
     assert_non_null(c);
     c->fail_after = -1;
+    return c;
+}
+
+static void test_custom_allocator(void **state)
+{
+    (void)state;
+    counting *c = new_counting();
     fl_world *w = counting_world(c);
     assert_non_null(w);
     assert_true(find_live(c, w) >= 0);
@@ -896,9 +904,7 @@ static void add_then_starve(const fl_event *ev, void *user)
  * is more than the body's own allocation. */
 static int list_capacity_probe(void)
 {
-    counting *c = calloc(1, sizeof *c);
-    assert_non_null(c);
-    c->fail_after = -1;
+    counting *c = new_counting();
     fl_world *w = counting_world(c);
     assert_non_null(w);
     fl_vec2 box[4];
@@ -923,9 +929,7 @@ static void test_allocator_failure_in_step(void **state)
 {
     (void)state;
     for (int pass = 0; pass < 2; pass++) {
-        counting *c = calloc(1, sizeof *c);
-        assert_non_null(c);
-        c->fail_after = -1;
+        counting *c = new_counting();
         fl_world *w = counting_world(c);
         assert_non_null(w);
         oom_ctx o;
@@ -940,16 +944,19 @@ static void test_allocator_failure_in_step(void **state)
             add_body(w, o.box, 4, fl_v2(i, 0), 0, fl_v2(0, 0), 1);
         /* The hook's body, its id's slot (the table of ids, grown as the
          * body list is, is full too) and its pending-list slot get memory
-         * (3), the body list's growth at the end of the step does not. */
+         * (3); the step's scratch (a first step: none reserved yet) and the
+         * body list's growth at the end of the step do not. */
         o.allow = 3;
         assert_int_equal(fl_world_on(w, FL_EVENT_BEFORE_UPDATE, add_then_starve, &o), FL_OK);
         int count = fl_world_body_count(w);
         fl_world_step(w, 0.01);
+        assert_int_equal(fl_world_last_step_status(w), FL_ENOMEM);
         assert_false(ID_NULL(o.added));
         assert_int_equal(fl_world_body_count(w), count);
         c->fail_after = -1;
         if (pass == 0) {
             fl_world_step(w, 0.01);
+            assert_int_equal(fl_world_last_step_status(w), FL_OK);
             assert_int_equal(fl_world_body_count(w), count + 1);
             assert_true(ID_EQ(fl_world_body(w, count), o.added));
         }
@@ -958,6 +965,193 @@ static void test_allocator_failure_in_step(void **state)
         assert_int_equal(c->unknown, 0);
         free(c);
     }
+}
+
+static int allocations(const counting *c) { return c->allocs + c->reallocs; }
+
+/* The arena: a group that finds no room gets a block of its own, kept;
+ * the next step finds the same room without allocating; no memory, or a
+ * size past what memory holds, is FL_ENOMEM and leaves it sound. */
+static void test_arena_grows_keeps_and_fails(void **state)
+{
+    (void)state;
+    counting *c = new_counting();
+    fl_world *w = counting_world(c);
+    assert_non_null(w);
+    int before = allocations(c);
+    step_arena a = {0};
+    double *p = NULL, *q = NULL;
+    for (int step = 0; step < 3; step++) {
+        assert_int_equal(arena_begin(w, &a), FL_OK);
+        arena_measure(&a);
+        assert_null(arena_take(&a, 100, sizeof(double)));
+        size_t small = arena_measured(&a);
+        assert_int_equal(small, 832); /* 800 bytes, in whole cache lines */
+        assert_int_equal(arena_room(w, &a, small), FL_OK);
+        double *p1 = arena_take(&a, 100, sizeof(double));
+        assert_int_equal(arena_room(w, &a, 100000), FL_OK); /* more than the first block's room */
+        double *q1 = arena_take(&a, 12500, sizeof(double));
+        assert_true((uintptr_t)p1 % 64 == 0 && (uintptr_t)q1 % 64 == 0);
+        p1[99] = q1[12499] = 1.0; /* all of them usable */
+        if (step > 0) {
+            assert_ptr_equal(p1, p); /* the same room, nothing allocated */
+            assert_ptr_equal(q1, q);
+            assert_int_equal(allocations(c), before + 2);
+        }
+        p = p1;
+        q = q1;
+    }
+    assert_int_equal(a.blocks, 2);
+    /* No memory for a new block; then a size no memory holds, which asks
+     * the allocator for nothing. */
+    assert_int_equal(arena_begin(w, &a), FL_OK);
+    c->fail_after = 0;
+    assert_int_equal(arena_room(w, &a, (size_t)1 << 24), FL_ENOMEM);
+    c->fail_after = -1;
+    arena_measure(&a);
+    arena_take(&a, INT_MAX, SIZE_MAX / 2);
+    size_t huge = arena_measured(&a);
+    assert_true(huge == SIZE_MAX);
+    int tried = allocations(c);
+    assert_int_equal(arena_room(w, &a, huge), FL_ENOMEM);
+    assert_int_equal(allocations(c), tried);
+    assert_int_equal(a.blocks, 2);
+    assert_int_equal(arena_room(w, &a, 832), FL_OK); /* still sound */
+    assert_non_null(arena_take(&a, 100, sizeof(double)));
+    arena_free(w, &a);
+    fl_world_destroy(w);
+    assert_int_equal(c->live_count, 0);
+    assert_int_equal(c->unknown, 0);
+    free(c);
+}
+
+/* A row of boxes above a floor, with a listener on each collision event:
+ * they fall for a while, land at once and settle. */
+static void count_event(const fl_event *ev, void *user)
+{
+    (void)ev;
+    (*(int *)user)++;
+}
+
+static fl_world *landing_world(counting *c, int *events)
+{
+    memset(c, 0, sizeof *c);
+    c->fail_after = -1;
+    fl_world *w = counting_world(c);
+    assert_non_null(w);
+    fl_vec2 floor[4], box[4];
+    box_points(40, 1, floor);
+    box_points(1, 1, box);
+    add_body(w, floor, 4, fl_v2(0, 10), 0, fl_v2(0, 0), 0);
+    for (int i = 0; i < 24; i++)
+        add_body(w, box, 4, fl_v2(-15 + 1.25 * i, 6 + 0.25 * (i % 2)), 0, fl_v2(0, 0), 1);
+    for (int t = FL_EVENT_COLLISION_START; t <= FL_EVENT_COLLISION_END; t++)
+        assert_int_equal(fl_world_on(w, t, count_event, events), FL_OK);
+    return w;
+}
+
+/* The step's one way of running out of memory, after whichever of its
+ * allocations fails: the step runs without contacts, events or solve,
+ * bodies moving by their velocities; it says so; it leaks nothing and
+ * leaves the world whole; and the next step with memory runs in full. */
+static bool check_starved_step(counting *c, fl_world *w, int *events, int allow)
+{
+    int bodies = fl_world_body_count(w);
+    uint64_t steps = fl_world_step_count(w);
+    fl_vec2 p = fl_body_position(fl_world_body(w, 1));
+    fl_vec2 v = fl_body_velocity(fl_world_body(w, 1));
+    *events = 0;
+    c->fail_after = allow;
+    fl_world_step(w, 1.0 / 60.0);
+    c->fail_after = -1;
+    if (fl_world_last_step_status(w) == FL_OK)
+        return false;
+    assert_int_equal(fl_world_last_step_status(w), FL_ENOMEM);
+    assert_int_equal(fl_world_contact_count(w), 0);
+    assert_int_equal(*events, 0);
+    assert_int_equal(fl_world_body_count(w), bodies);
+    assert_true(fl_world_step_count(w) == steps + 1);
+    /* a falling box, moved by its velocity (kicked by gravity first) */
+    fl_vec2 v1 = fl_body_velocity(fl_world_body(w, 1));
+    assert_true(v1.y > v.y);
+    assert_true(fabs(fl_body_position(fl_world_body(w, 1)).y - (p.y + v1.y / 60.0)) < 1e-12);
+    fl_world_step(w, 1.0 / 60.0);
+    assert_int_equal(fl_world_last_step_status(w), FL_OK);
+    return true;
+}
+
+/* Out of memory at each allocation of a first step (every array it has
+ * yet to make) and at each of the step where the boxes land (their
+ * contacts: more pairs than the step's scratch had room for). */
+static void test_step_out_of_memory_everywhere(void **state)
+{
+    (void)state;
+    /* The step the boxes land in: the first with contacts that allocates
+     * (after the first, which makes the step's arena), in a probe
+     * world with all the memory it wants. */
+    counting *c = malloc(sizeof *c);
+    assert_non_null(c);
+    int events = 0;
+    fl_world *w = landing_world(c, &events);
+    int landing = -1;
+    for (int s = 0; s < 120 && landing < 0; s++) {
+        assert_int_equal(fl_world_contact_count(w), 0);
+        int before = allocations(c);
+        fl_world_step(w, 1.0 / 60.0);
+        if (allocations(c) > before && fl_world_contact_count(w) > 0)
+            landing = s;
+    }
+    assert_true(landing > 10);
+    assert_true(fl_world_contact_count(w) > 0);
+    fl_world_destroy(w);
+    assert_int_equal(c->live_count, 0);
+
+    for (int at = 0; at < 2; at++) {
+        int failed = 0;
+        for (int allow = 0;; allow++) {
+            w = landing_world(c, &events);
+            for (int s = 0; at == 1 && s < landing; s++)
+                fl_world_step(w, 1.0 / 60.0);
+            bool starved = check_starved_step(c, w, &events, allow);
+            if (at == 1)
+                assert_true(fl_world_contact_count(w) > 0);
+            fl_world_destroy(w);
+            assert_int_equal(c->live_count, 0);
+            assert_int_equal(c->unknown, 0);
+            if (!starved)
+                break;
+            failed++;
+            assert_true(allow < 100);
+        }
+        assert_true(failed > (at ? 1 : 3));
+    }
+    free(c);
+}
+
+/* Once warmed up, a step allocates nothing: with no memory at all it runs
+ * in full, contacts, events and all. */
+static void test_warm_step_allocates_nothing(void **state)
+{
+    (void)state;
+    counting *c = malloc(sizeof *c);
+    assert_non_null(c);
+    int events = 0;
+    fl_world *w = landing_world(c, &events);
+    for (int s = 0; s < 180; s++)
+        fl_world_step(w, 1.0 / 60.0);
+    int before = allocations(c);
+    c->fail_after = 0;
+    events = 0;
+    for (int s = 0; s < 60; s++) {
+        fl_world_step(w, 1.0 / 60.0);
+        assert_int_equal(fl_world_last_step_status(w), FL_OK);
+    }
+    assert_int_equal(allocations(c), before);
+    assert_true(fl_world_contact_count(w) > 0);
+    assert_true(events > 0);
+    fl_world_destroy(w);
+    assert_int_equal(c->live_count, 0);
+    free(c);
 }
 
 /* fl_body_def_check says exactly what fl_world_add_body does, message and
@@ -1151,6 +1345,9 @@ int main(void)
         cmocka_unit_test(test_custom_allocator),
         cmocka_unit_test(test_allocator_failures),
         cmocka_unit_test(test_allocator_failure_in_step),
+        cmocka_unit_test(test_step_out_of_memory_everywhere),
+        cmocka_unit_test(test_warm_step_allocates_nothing),
+        cmocka_unit_test(test_arena_grows_keeps_and_fails),
         cmocka_unit_test(test_body_def_check_agrees),
         cmocka_unit_test(test_setters_refuse_non_finite),
         cmocka_unit_test(test_grow_never_overflows),

@@ -83,6 +83,10 @@ FL_API double fl_world_time(const fl_world *w);
  *   beforeUpdate hooks; v += (F/m + g) dt, w += (T/I) dt;
  *   x += v dt, angle += w dt; forces cleared; afterUpdate hooks. */
 FL_API void fl_world_step(fl_world *w, double dt);
+/* FL_OK, or FL_ENOMEM when the last step found no memory for its scratch:
+ * it ran without contacts (none found or kept, no collision events) and
+ * moved the bodies by their velocities alone; the next step tries again. */
+FL_API fl_status fl_world_last_step_status(const fl_world *w);
 
 /* Work a step may share out among threads. A runner calls fn(ctx, 0) ..
  * fn(ctx, count - 1), in any order and on any threads, and returns once all

@@ -1,9 +1,10 @@
 /* The world's insides, shared by the engine's own files only. */
-#ifndef FL_WORLD_INTERNAL_H
-#define FL_WORLD_INTERNAL_H
+#ifndef FL_WORLD_STATE_H
+#define FL_WORLD_STATE_H
 
 #include <stdbool.h>
-#include "body_internal.h"
+#include "arena.h"
+#include "body_state.h"
 #include "broadphase.h"
 #include "narrow_phase.h"
 #include "fail.h"
@@ -131,11 +132,12 @@ typedef struct contact_list {
 } contact_list;
 
 /* The contacts one collision event reports: found by the collision stage
- * (refs), reported after the solve (data, with room made as refs grow). */
+ * (refs), reported after the solve (data, beside them); both taken from
+ * the step's arena with room for `capacity`. */
 typedef struct event_list {
     const fl_contact **refs;
     fl_contact_data *data;
-    int count, capacity, data_capacity;
+    int count, capacity;
 } event_list;
 
 struct fl_world {
@@ -170,18 +172,15 @@ struct fl_world {
     fl_task_runner runner; /* NULL: tasks run one after the other */
     void *runner_ctx;
 
-    /* Collision stage. */
+    fl_status last_step_status; /* FL_ENOMEM: the last step had no memory for its scratch */
+
+    /* Collision stage: kept between steps. */
     bool shapes_changed;   /* bodies came or went: rebuild the broad phase order */
-    fl_proxy *proxies;     /* one per convex part, in last step's sweep order */
-    int proxy_count, proxy_capacity;
-    fl_part_ref *slots;    /* the part each proxy is built from */
+    int proxy_count;       /* the proxies, one per convex part */
+    fl_part_ref *slots;    /* the part each proxy is built from, in last step's sweep order */
     fl_part_ref *next_slots; /* ... being put in this step's sweep order */
     int slot_capacity, next_slot_capacity;
     int part_total, part_vertex_total; /* over all bodies, when shapes last changed */
-    fl_material *materials; /* one per proxy, of its body */
-    int material_capacity;
-    fl_vec2 *geom;         /* each part's world vertices, then its normals */
-    int geom_capacity;
     fl_broadphase broadphase;
     fl_cover *covers;      /* by part key: unmovable parts' covered edges (cover.c) */
     int cover_capacity;
@@ -192,55 +191,42 @@ struct fl_world {
      * being built as this step's contacts are found. */
     pair_index prev_index, next_index;
     contact_list contacts, previous;
+
+    /* The step's scratch (step_context.h): taken from `arena` each step,
+     * in the order the stages run, and not read outside the step. */
+    step_arena arena;
+    fl_proxy *proxies;     /* one per convex part, in last step's sweep order */
+    fl_material *materials; /* one per proxy, of its body */
+    fl_vec2 *geom;         /* each part's world vertices, then its normals */
+    int *cover_order;      /* the unmovable parts, sorted (cover.c) */
     fl_manifold *manifolds; /* each pair's, when a runner shares them out */
-    int manifold_capacity;
     fl_motion *motions;    /* one per body, then the ground, then room for a twin
                               of each (split.c); for the solver */
     int *motion_of;        /* body i's place in motions and positions this step */
-    int motion_of_capacity;
-    void *motion_block;    /* the allocation `motions` is aligned within */
-    int motion_capacity;
     fl_vec2 *positions;    /* centres of mass as the step packed them, likewise */
-    int position_capacity;
     fl_twist *kicks;       /* what the velocity update added this step, likewise
                               (zero for the ground and unmovable bodies; the
                               twins past them are not kept: zero too) */
-    int kick_capacity;
-    bool motions_ready;    /* packed this step (false: no memory for them) */
     fl_substep_motion *sub; /* beside each motion, when substeps > 1 */
-    int sub_capacity;
     struct contact_row *rows; /* the solved contacts, packed for the solver */
-    int row_capacity;
     struct row_impulse *impulses; /* ... and what the solver accumulates on each */
-    int impulse_capacity;
     struct row_step *row_steps; /* ... and what each keeps over the substeps */
-    int row_step_capacity;
     struct bounce_row *bounces; /* rows that can bounce */
-    int bounce_capacity;
     int *row_order;        /* the rows as the passes take them (split.c),
                               then those the batches leave one at a time
                               (wide.c) */
-    int row_order_capacity;
     struct wide_row *wide; /* the rows four at a time (wide.c) */
-    int wide_capacity;
     struct wide_impulse *wide_impulses; /* ... and their impulses */
-    int wide_impulse_capacity;
     int *wide_lanes;       /* each batch's rows, -1 for an empty lane */
-    int wide_lane_capacity;
     uint32_t *colours;     /* the colours each motion's rows have taken */
-    int colour_capacity;
     int *colour_scratch;   /* the rows of one part of the split by colour */
-    int colour_scratch_capacity;
     unsigned char *touched; /* by motion: in a contact row this step (ropes' accounts) */
-    int touched_capacity;
     int wide_parts[4];     /* the split's parts: part p's batches [p], [p + 1) */
     int single_parts[3][2]; /* ... and its rows taken one at a time, in row_order */
     int *support;          /* the support pass's rows in order (2 row + the
                               holding end), then scratch (support.c) */
-    int support_capacity;
     int support_count;     /* rows the support pass takes */
     fl_vec2 *support_up;   /* each motion's holding row's normal, towards it */
-    int support_up_capacity;
     event_list events[3]; /* begin, active, end */
 };
 
@@ -280,6 +266,8 @@ static inline void body_prefetch_parts(const fl_body *b)
 
 /* Wall clock in milliseconds, for profiles only. */
 double clock_ms(void);
+/* The C library's malloc, realloc and free as an allocator. memory.c. */
+fl_allocator default_allocator(void);
 
 /* With a profile set: adds the time since *mark to the profile's `field`
  * and restarts the mark. */
@@ -311,8 +299,11 @@ void modules_destroy(fl_world *w);
 fl_status modules_clone(const fl_world *w, fl_world *copy, fl_error *err);
 
 /* The collision stage: world geometry, broad phase, narrow phase, contact
- * persistence and the collision events. */
+ * persistence and the collision events. FL_ENOMEM: the step goes on
+ * without contacts (contacts_drop). */
 fl_status collision_stage(fl_world *w, double dt);
+/* Empties this step's contacts and collision events. */
+void contacts_drop(fl_world *w);
 /* Delivers the collision events the stage gathered, with what the solve
  * applied (after it, before afterUpdate). */
 void collision_events(fl_world *w, double dt);
@@ -341,10 +332,11 @@ void contacts_reindex(fl_world *w);
 
 /* The leapfrog's kick and drift: velocities from forces and gravity (the
  * stiffness a body was given taken as integrate.c says), packed into
- * `motions` for the solver; then, after the solve, velocities back to the
- * bodies, positions and angles moved, forces cleared. */
-void integrate_velocities(fl_world *w, double dt);
-void integrate_positions(fl_world *w, double dt);
+ * `motions` for the solver (unless !pack_them); then, after the solve
+ * (`solved`), velocities back to the bodies, positions and angles moved,
+ * forces cleared; without a solve, bodies move by their velocities. */
+void integrate_velocities(fl_world *w, double dt, bool pack_them);
+void integrate_positions(fl_world *w, double dt, bool solved);
 /* Moves the bodies the substeps hold by their velocities and
  * pseudo-velocities over h, and counts it in their `moved` (integrate.c). */
 void integrate_substep(fl_world *w, double h);

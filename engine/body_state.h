@@ -1,7 +1,7 @@
 /* A body as the engine stores it: private to the library (the engine, the
  * buoyancy module). Everyone else goes through fl_body.h's functions. */
-#ifndef FL_BODY_INTERNAL_H
-#define FL_BODY_INTERNAL_H
+#ifndef FL_BODY_STATE_H
+#define FL_BODY_STATE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -132,7 +132,7 @@ void hold_turn(const fl_body *b, fl_vec2 *hull, fl_vec2 *solid);
 double hold_level_for(double (*area)(void *ctx, double level), void *ctx, double top,
                       double bottom, double target);
 struct fl_hold_water;
-bool hold_settle(fl_body *b, fl_vec2 g, struct fl_hold_water *out);
+bool hold_settle(fl_body *b, fl_vec2 g, struct fl_hold_water *out); /* hold.c */
 
 /* The body id names, or NULL for a stale or null id: an assert in debug
  * builds (body_find never asserts). world.c. */
