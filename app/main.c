@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "frames.h"
 #include "out_files.h"
-#include "text.h"
 #if FLOTSAM_SANDBOX
 #include "sandbox.h"
 #else
@@ -90,6 +90,6 @@ int main(int argc, char **argv)
     cli_set_program("flotsam");
     cli_quiet_on_closed_pipe();
     int rc = dispatch(argc, argv);
-    text_release_fonts();
+    frames_release();
     return cli_finish_stdout(rc);
 }

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """A flotsam built without its window (-Dsandbox=disabled): the commands
 work, the window is refused with a clear message and status 2, and the
-program links no SDL.
+program links no SDL. Built without pictures as well (-Drender=disabled,
+third argument 'no-pictures'), it asks for none of Cairo, libpng, giflib
+and libwebp, and refuses each picture option at once with status 2.
 
-usage: test_headless.py FLOTSAM SOURCE_ROOT"""
+usage: test_headless.py FLOTSAM SOURCE_ROOT [pictures|no-pictures]"""
 import os
 import subprocess
 import sys
@@ -15,6 +17,7 @@ def run(args, **kw):
 
 def main():
     flotsam, root = sys.argv[1], sys.argv[2]
+    pictures = len(sys.argv) < 4 or sys.argv[3] != "no-pictures"
     scene = os.path.join(root, "scenes", "harbour.scene")
     fails = []
     r = run([flotsam])
@@ -29,9 +32,23 @@ def main():
     r = run([flotsam, "check", scene])
     if r.returncode != 0 or "ok" not in r.stdout:
         fails.append("check: status %d, %r" % (r.returncode, r.stderr))
+    r = run([flotsam, "stability", os.path.join(root, "scenes", "capsize.scene"), "--csv", "-"])
+    if r.returncode != 0 or "GM" not in r.stdout or "heel_deg,gz_m" not in r.stdout:
+        fails.append("stability: status %d, %r" % (r.returncode, r.stderr))
     ldd = run(["ldd", flotsam])
-    if ldd.returncode == 0 and "libSDL2" in ldd.stdout:
-        fails.append("the program links SDL2:\n" + ldd.stdout)
+    unwanted = ["libSDL2"] + ([] if pictures else ["libcairo", "libpng", "libgif", "libwebp"])
+    for lib in unwanted:
+        if ldd.returncode == 0 and lib in ldd.stdout:
+            fails.append("the program links %s:\n%s" % (lib, ldd.stdout))
+    if not pictures:
+        for args in (["--frames", "out"], ["--animation", "a.gif"], ["--snapshot", "s.png"],
+                     ["--plot", "p.png", "--quantity", "draft"]):
+            r = run([flotsam, "run", scene, "--steps", "10"] + args)
+            if r.returncode != 2 or "built without pictures" not in r.stderr:
+                fails.append("run %s: status %d, %r" % (args[0], r.returncode, r.stderr))
+        r = run([flotsam, "stability", scene, "--plot", "gz.png"])
+        if r.returncode != 2 or "built without pictures" not in r.stderr:
+            fails.append("stability --plot: status %d, %r" % (r.returncode, r.stderr))
     for f in fails:
         print("FAIL:", f)
     if fails:

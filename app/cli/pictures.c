@@ -4,13 +4,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "anim.h"
 #include "cli.h"
 #include "cmdline.h"
 #include "frame_dir.h"
 #include "pictures.h"
 #include "readings.h"
-#include "snapshot.h"
+
+/* A picture option in a program built without pictures: refused at once. */
+static int drawn(const char *option)
+{
+    const char *why = frames_missing();
+    return why ? cli_usage_error("%s: %s", option, why) : CLI_OK;
+}
 
 picture_options picture_options_default(void)
 {
@@ -25,22 +30,28 @@ int picture_option(int argc, char **argv, int *i, picture_options *o)
     if (cli_is_option(a, "--frames")) {
         if (!(v = cli_option_value("--frames", argc, argv, i)) || !v[0])
             return cli_usage_error("--frames needs a folder name");
+        if (drawn("--frames") != CLI_OK)
+            return CLI_BAD_INPUT;
         o->frames = v;
         return CLI_OK;
     }
     if (cli_is_option(a, "--animation")) {
         if (!(v = cli_option_value("--animation", argc, argv, i)) || !v[0])
             return cli_usage_error("--animation needs a file name");
-        if (!anim_format_known(v))
+        if (!frames_animation_known(v))
             return cli_usage_error("--animation writes .gif or .webp files, got '%s'", v);
+        if (drawn("--animation") != CLI_OK)
+            return CLI_BAD_INPUT;
         o->animation = v;
         return CLI_OK;
     }
     if (cli_is_option(a, "--snapshot")) {
         if (!(v = cli_option_value("--snapshot", argc, argv, i)) || !v[0])
             return cli_usage_error("--snapshot needs a file name");
-        if (!snapshot_format_known(v))
+        if (!frames_picture_known(v))
             return cli_usage_error("--snapshot writes .png, .svg or .pdf files, got '%s'", v);
+        if (drawn("--snapshot") != CLI_OK)
+            return CLI_BAD_INPUT;
         o->snapshot = v;
         return CLI_OK;
     }
@@ -49,6 +60,8 @@ int picture_option(int argc, char **argv, int *i, picture_options *o)
             return cli_usage_error("--plot needs a file name");
         if (!plot_format_known(v))
             return cli_usage_error("--plot draws .png or .svg files, got '%s'", v);
+        if (drawn("--plot") != CLI_OK)
+            return CLI_BAD_INPUT;
         o->plot = v;
         return CLI_OK;
     }
@@ -171,26 +184,20 @@ static int open_pictures(pictures *p, const picture_options *o, const char *scen
                 held == 1 ? "" : "s");
         return CLI_BAD_INPUT;
     }
-    /* The camera frames and snapshots share: fixed where the run starts. */
-    fl_vec2 center;
-    double width;
-    camera_fit_sim(s, true, (double)o->width / o->height, &center, &width);
-    p->cam = camera_make(center, width, o->width, o->height, 1.0);
-
-    if (!o->frames && !o->animation)
+    if (!o->frames && !o->animation && !o->snapshot)
         return CLI_OK;
     double fps = o->fps > 0 ? o->fps : fl_sim_rate(s) / p->every;
-    if (o->animation && fps > anim_max_fps(o->animation)) {
+    if (o->animation && fps > frames_animation_max_fps(o->animation)) {
         fprintf(stderr, "flotsam: '%s' would play %g frames a second, more than it can (%g): "
                 "take fewer frames with --every, or slow it with --fps\n", o->animation, fps,
-                anim_max_fps(o->animation));
+                frames_animation_max_fps(o->animation));
         return CLI_BAD_INPUT;
     }
-    recorder_options ro = {o->frames,  o->animation, fps,   o->overwrite,    o->width, o->height,
-                           o->overlay, p->label,     false, fl_v2(0.0, 0.0), 0.0};
+    frames_request r = {o->frames, o->animation, fps,        o->overwrite,
+                        o->width,  o->height,    o->overlay, p->label};
     char err[512];
-    p->rec = recorder_open(s, &ro, err, sizeof err);
-    if (!p->rec) {
+    p->fr = frames_open(&r, s, err, sizeof err);
+    if (!p->fr) {
         fprintf(stderr, "flotsam: %s\n", err);
         return CLI_FAILED;
     }
@@ -219,8 +226,8 @@ int pictures_open(pictures *p, const picture_options *o, const char *scene_name,
     }
     if (rc != CLI_OK) {
         plot_close(&p->pl, false, NULL, 0);
-        recorder_abort(p->rec);
-        p->rec = NULL;
+        frames_close(p->fr, false, NULL, 0);
+        p->fr = NULL;
     }
     return rc;
 }
@@ -236,17 +243,11 @@ bool pictures_step(pictures *p, fl_sim *s, long done)
         fprintf(stderr, "flotsam: %s\n", err);
         return false;
     }
-    if (p->rec && done >= p->o.from && (done - p->o.from) % p->every == 0 &&
-        !recorder_frame(p->rec, s, err, sizeof err)) {
+    bool frame = done >= p->o.from && (done - p->o.from) % p->every == 0;
+    if (p->fr && (frame || snapshot) &&
+        !frames_step(p->fr, s, frame, snapshot ? p->o.snapshot : NULL, err, sizeof err)) {
         fprintf(stderr, "flotsam: %s\n", err);
         return false;
-    }
-    if (snapshot) {
-        render_hud hud = {-1.0, p->label};
-        if (!snapshot_write(p->o.snapshot, s, &p->cam, &p->o.overlay, &hud, err, sizeof err)) {
-            fprintf(stderr, "flotsam: %s\n", err);
-            return false;
-        }
     }
     return true;
 }
@@ -264,12 +265,10 @@ bool pictures_close(pictures *p, bool ok)
             fprintf(stderr, "flotsam: %s\n", err);
         ok = false;
     }
-    if (!ok) {
-        recorder_abort(p->rec);
-    } else if (!recorder_close(p->rec, err, sizeof err)) {
+    bool was_ok = ok;
+    ok = frames_close(p->fr, ok, err, sizeof err);
+    if (was_ok && !ok)
         fprintf(stderr, "flotsam: %s\n", err);
-        ok = false;
-    }
-    p->rec = NULL;
+    p->fr = NULL;
     return ok;
 }

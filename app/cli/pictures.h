@@ -4,8 +4,8 @@
 #define FL_PICTURES_H
 
 #include <stdbool.h>
-#include "recorder.h"
-#include "render.h"
+#include "frames.h"
+#include "overlays.h"
 #include "plot.h"
 #include "trace.h"
 
@@ -37,9 +37,8 @@ int picture_options_check(const picture_options *o, long steps);
 /* A run's pictures as they are being taken. */
 typedef struct pictures {
     picture_options o;
-    recorder *rec;          /* frames and the animation; NULL: neither */
+    frames *fr;             /* frames, animation, snapshot; NULL: none */
     long every;
-    camera cam;             /* the snapshot's: the frames' camera */
     trace tr;               /* the trace, when asked for */
     plot_series pl;         /* the plot's points, when asked for */
     char label[128];        /* the HUD's line: the scene's name */

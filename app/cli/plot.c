@@ -4,16 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "chart.h"
+#include "frames.h"
 #include "plot.h"
 #include "readings.h"
-#include "snapshot.h"
 
 bool plot_quantity_known(const char *q) { return reading_named(q) >= 0; }
 
 bool plot_format_known(const char *path)
 {
-    return snapshot_format_known(path) && strcasecmp(strrchr(path, '.'), ".pdf") != 0;
+    return frames_picture_known(path) && strcasecmp(strrchr(path, '.'), ".pdf") != 0;
 }
 
 bool plot_open(plot_series *p, const char *path, const char *quantity, const char *body,
@@ -67,10 +66,8 @@ bool plot_step(plot_series *p, fl_sim *s, long done, char *err, size_t err_size)
 
 bool plot_close(plot_series *p, bool ok, char *err, size_t err_size)
 {
-    if (p->path && ok) {
-        chart c = {p->title, "time (s)", p->t, p->v, p->n, 960, 540};
-        ok = snapshot_paint(p->path, c.width, c.height, chart_paint, &c, err, err_size);
-    }
+    if (p->path && ok)
+        ok = frames_chart(p->path, p->title, "time (s)", p->t, p->v, p->n, err, err_size);
     free(p->t);
     free(p->v);
     memset(p, 0, sizeof *p);

@@ -52,7 +52,7 @@ static int play(fl_replay_player *p, const replay_options *o, pictures *pics)
 {
     const fl_replay *r = p->replay;
     long steps = (long)r->steps;
-    cli_progress bar = cli_progress_begin(steps >= 1000 || pics->rec);
+    cli_progress bar = cli_progress_begin(steps >= 1000 || pics->o.frames || pics->o.animation);
     int rc = pictures_step(pics, p->sim, 0) ? CLI_OK : CLI_FAILED;
     while (rc == CLI_OK) {
         fl_scene_error err;

@@ -106,7 +106,7 @@ static int first_non_finite(const fl_world *w)
  * fall due. An event that cannot apply stops it (exit 2, at its line). */
 static int simulate(const char *name, fl_sim *s, const run_options *o, pictures *pics)
 {
-    cli_progress p = cli_progress_begin(o->steps >= 1000 || pics->rec);
+    cli_progress p = cli_progress_begin(o->steps >= 1000 || pics->o.frames || pics->o.animation);
     int rc = pictures_step(pics, s, 0) ? CLI_OK : CLI_FAILED;
     for (long i = 0; i < o->steps && rc == CLI_OK; i++) {
         fl_scene_error err;

@@ -7,13 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "chart.h"
 #include "cli.h"
+#include "frames.h"
 #include "gz_curve.h"
 #include "plot.h"
 #include "readings.h"
 #include "scene_source.h"
-#include "snapshot.h"
 
 static bool write_csv(FILE *f, void *ctx, char *why, size_t why_size)
 {
@@ -79,6 +78,8 @@ int cli_stability(int argc, char **argv)
         return cli_usage_error("stability needs a scene file");
     if (plot && !plot_format_known(plot))
         return cli_usage_error("--plot draws .png or .svg files, got '%s'", plot);
+    if (plot && frames_missing())
+        return cli_usage_error("--plot: %s", frames_missing());
     char err[512];
     if (cli_output_check(csv) != CLI_OK || cli_output_check(plot) != CLI_OK)
         return CLI_FAILED;
@@ -143,8 +144,7 @@ int cli_stability(int argc, char **argv)
         char title[160];
         snprintf(title, sizeof title, "%s: righting arm GZ (m)",
                  fl_sim_body_name(s, b)[0] ? fl_sim_body_name(s, b) : "body");
-        chart ch = {title, "heel (deg)", c->heel, c->gz, GZ_DEGREES, 960, 540};
-        if (!snapshot_paint(plot, ch.width, ch.height, chart_paint, &ch, err, sizeof err)) {
+        if (!frames_chart(plot, title, "heel (deg)", c->heel, c->gz, GZ_DEGREES, err, sizeof err)) {
             fprintf(stderr, "flotsam: %s\n", err);
             rc = CLI_FAILED;
         }

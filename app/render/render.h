@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include "camera.h"
 #include "draw.h"
+#include "overlays.h"
 #include "flotsam/flotsam.h"
 
 #define RENDER_SKY_TOP 0xb9d9ee    /* the sky at the top of the target */
@@ -31,15 +32,6 @@
 #define RENDER_STATIC_COLOR 0x8c8a84
 #define RENDER_FORCE_VIEW_FRACTION 0.12
 
-typedef struct render_options {
-    bool com;       /* centre of mass: a small cross */
-    bool cb;        /* centre of buoyancy: a small circle */
-    bool submerged; /* outline of each submerged polygon */
-    bool forces;    /* buoyancy, gravity and drag arrows */
-    bool contacts;  /* contact points, with their normals */
-    bool ropes;     /* ropes as straight lines between their anchors */
-    bool hud;       /* time, step, bodies, step cost, a line of text */
-} render_options;
 
 /* The HUD's content. */
 typedef struct render_hud {
@@ -47,13 +39,6 @@ typedef struct render_hud {
     const char *text; /* a free line of text; NULL: none */
 } render_hud;
 
-/* ropes and hud on, the rest off. */
-render_options render_options_default(void);
-
-/* Reads a comma list of overlay names (com, cb, submerged, forces, contacts,
- * ropes, hud; also all and none) into *out, all others off. On an unknown
- * name returns false and copies the name into bad[bad_size]. */
-bool render_options_parse(const char *list, render_options *out, char *bad, size_t bad_size);
 
 /* Draws the whole picture over a Cairo context whose target is the camera's
  * (px_w x px_h pixels). Returns false if Cairo failed. */
