@@ -39,6 +39,7 @@ static fl_body *clone_body(fl_world *w, const fl_body *b)
     end = furthest(end, b->part_verts, sizeof(fl_vec2) * (size_t)part_verts);
     end = furthest(end, b->part_normals, sizeof(fl_vec2) * (size_t)part_verts);
     size_t size = (size_t)(end - (const char *)b);
+    FL_ASSERT(b->part_count >= 1 && part_verts >= 3);
     void *block = fl_world_alloc(w, size + 63);
     if (!block)
         return NULL;
@@ -141,6 +142,7 @@ static fl_body *moved_body(const fl_world *w, fl_world *c, const fl_body *b)
 {
     if (!b)
         return NULL;
+    FL_ASSERT(b == &w->ground || (b->index >= 0 && b->index < c->body_count));
     return b == &w->ground ? &c->ground : c->bodies[b->index];
 }
 
@@ -212,6 +214,7 @@ fl_world *fl_world_clone(const fl_world *w, fl_error *err)
     if (ok) {
         for (int i = 0; i < c->contacts.count; i++) {
             fl_contact *k = &c->contacts.items[i];
+            FL_ASSERT(k->index_a >= 0 && k->index_a < k->index_b && k->index_b < c->body_count);
             k->a = c->bodies[k->index_a];
             k->b = c->bodies[k->index_b];
         }
@@ -225,6 +228,7 @@ fl_world *fl_world_clone(const fl_world *w, fl_error *err)
         fail_with(err, FL_ENOMEM, "out of memory copying a world");
         return NULL;
     }
+    FL_ASSERT(c->body_count == w->body_count && c->joint_count == w->joint_count);
     /* The modules last: their copies work on the copied bodies. */
     if (modules_clone(w, c, err) != FL_OK) {
         fl_world_destroy(c);

@@ -11,6 +11,7 @@ fl_status fl_world_on(fl_world *w, fl_event_type type, fl_event_fn fn, void *use
     if (!grown)
         return FL_ENOMEM;
     list->hooks = grown;
+    FL_ASSERT(list->count < list->capacity);
     list->hooks[list->count++] = (fl_hook){fn, user, 1};
     return FL_OK;
 }
@@ -23,6 +24,7 @@ static void compact(fl_hook_list *list)
     for (int i = 0; i < list->count; i++)
         if (list->hooks[i].alive)
             list->hooks[kept++] = list->hooks[i];
+    FL_ASSERT(list->count - kept == list->dead); /* each dead hook was counted once */
     list->count = kept;
     list->dead = 0;
 }
@@ -49,6 +51,7 @@ fl_status fl_world_off(fl_world *w, fl_event_type type, fl_event_fn fn, void *us
 
 void world_trigger(fl_world *w, const fl_event *event)
 {
+    FL_ASSERT(w && event && event->world == w);
     if ((unsigned)event->type >= FL_EVENT_TYPE_COUNT)
         return;
     fl_hook_list *list = &w->hooks[event->type];

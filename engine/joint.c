@@ -58,6 +58,7 @@ fl_vec2 joint_world_a(const fl_joint *j) { return body_world_point(j->a, j->loca
 
 fl_vec2 joint_world_b(const fl_joint *j)
 {
+    FL_ASSERT(j);
     if (j->type == FL_JOINT_MOUSE)
         return j->target;
     return j->b ? body_world_point(j->b, j->local_b) : j->local_b;
@@ -129,9 +130,11 @@ fl_status fl_mouse_set_target(fl_joint_id id, fl_vec2 target)
 
 void joints_sweep(fl_world *w)
 {
+    FL_ASSERT(!w->in_step); /* the solver holds the joints by index */
     int kept = 0;
     for (int i = 0; i < w->joint_count; i++) {
         fl_joint *j = w->joints[i];
+        FL_ASSERT(j->a && j->body_b && j->index == i);
         if (j->removed || j->a->removed || (j->b && j->b->removed)) {
             if (!j->removed) /* its id went stale with it, at its removal */
                 ids_release(&w->joint_ids, j->self.index);
@@ -159,7 +162,11 @@ fl_status fl_world_remove_joint(fl_world *w, fl_joint_id id)
     return FL_OK;
 }
 
-int fl_world_joint_count(const fl_world *w) { return w->joint_count; }
+int fl_world_joint_count(const fl_world *w)
+{
+    FL_ASSERT(w);
+    return w->joint_count;
+}
 
 fl_joint_id fl_world_joint(const fl_world *w, int index)
 {

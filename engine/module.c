@@ -15,6 +15,7 @@ fl_status fl_world_add_module(fl_world *w, const fl_module_class *cls, void *mod
     if (!grown)
         return FL_ENOMEM;
     w->modules = grown;
+    FL_ASSERT(w->module_count < w->module_capacity);
     w->modules[w->module_count++] = (fl_module_entry){cls, module};
     return FL_OK;
 }
@@ -48,6 +49,7 @@ void modules_destroy(fl_world *w)
      * that removes itself finds nothing left to remove. */
     while (w->module_count > 0) {
         fl_module_entry e = w->modules[--w->module_count];
+        FL_ASSERT(e.cls && e.cls->destroy && e.module); /* fl_world_add_module refuses others */
         e.cls->destroy(e.module);
     }
     fl_world_free(w, w->modules);

@@ -20,6 +20,7 @@ fl_world_def fl_world_def_default(void)
 
 fl_world *fl_world_create(const fl_world_def *def, fl_error *err)
 {
+    FL_ASSERT(def);
     fl_allocator a = def->allocator;
     if (!a.alloc || !a.realloc || !a.free) {
         if (a.alloc || a.realloc || a.free) {
@@ -52,6 +53,7 @@ void fl_world_destroy(fl_world *w)
 {
     if (!w)
         return;
+    FL_ASSERT(!w->in_step); /* a hook may not destroy the world it is called from */
     /* The modules first, while the world they work on still stands. */
     modules_destroy(w);
     for (int i = 0; i < w->body_count; i++)
@@ -77,6 +79,7 @@ static fl_status append(fl_world *w, fl_body *b)
     if (!grown)
         return FL_ENOMEM;
     w->bodies = grown;
+    FL_ASSERT(w->body_count < w->body_capacity && b->index < 0);
     b->index = w->body_count;
     w->bodies[w->body_count++] = b;
     w->shapes_changed = true;
@@ -111,8 +114,10 @@ fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body_id *out
         body_destroy(w, b);
         return fail_with(err, st, "out of memory adding a body");
     }
-    if (w->in_step)
+    if (w->in_step) {
+        FL_ASSERT(w->pending_count < w->pending_capacity);
         w->pending[w->pending_count++] = b;
+    }
     if (out)
         *out = body_id(w, b);
     return FL_OK;
@@ -122,6 +127,7 @@ fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body_id *out
  * keeping order. */
 static void sweep_removed(fl_world *w)
 {
+    FL_ASSERT(!w->in_step && w->removed_count > 0); /* the step's passes index the list */
     joints_sweep(w);
     contacts_forget_removed(w);
     w->shapes_changed = true;
@@ -163,6 +169,8 @@ fl_status fl_world_remove_body(fl_world *w, fl_body_id id)
         FL_ASSERT(!"a pending body missing from the queue");
         return FL_OK;
     }
+    /* a body of this world, at its place in the list */
+    FL_ASSERT(b->index < w->body_count && w->bodies[b->index] == b);
     b->removed = true;
     w->removed_count++;
     if (!w->in_step)
@@ -176,6 +184,8 @@ fl_status fl_world_remove_body(fl_world *w, fl_body_id id)
 static void check_bodies(const fl_world *w)
 {
 #ifndef NDEBUG
+    FL_ASSERT(!w->in_step && w->removed_count == 0 && w->joints_removed == 0);
+    FL_ASSERT(w->body_count <= w->body_capacity && w->joint_count <= w->joint_capacity);
     for (int i = 0; i < w->body_count; i++)
         FL_ASSERT(w->bodies[i]->index == i && !w->bodies[i]->removed &&
                   w->bodies[i]->id < w->next_body_id &&
