@@ -66,6 +66,9 @@ static fl_status split_parts(const fl_vec2 *v, int n, parts *p, fl_error *err)
     p->count = fl_convex_decompose(v, n, p->verts, p->start);
     if (p->count < 1)
         return fail_with(err, FL_EINVAL, "the outline could not be split into convex parts");
+    /* the pieces fit the arrays they were written to: n - 2 triangles at most */
+    FL_ASSERT(p->count < FL_DECOMPOSE_MAX && p->start[0] == 0 &&
+              p->start[p->count] <= 3 * (n - 2));
     return FL_OK;
 }
 
@@ -164,6 +167,7 @@ static fl_status make_hold(fl_world *w, fl_body *b, const fl_body_def *def, fl_v
 
 fl_status body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err)
 {
+    FL_ASSERT(w && def && out);
     /* Everything is worked out about the centre of mass before allocating. */
     fl_mass_props mp;
     int n = def->point_count;
@@ -204,6 +208,7 @@ fl_status body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_err
     b->hull = b->verts + n;
     b->part_verts = own_parts ? b->hull + hull_count : b->verts;
     b->part_normals = b->hull + hull_count + (own_parts ? part_verts : 0);
+    FL_ASSERT((uintptr_t)b % BODY_ALIGN == 0); /* passes over bodies rely on its lines */
     set_parts(b, p);
 
     if (hull_count) {
@@ -238,6 +243,9 @@ fl_status body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_err
         b->inv_mass = 1.0 / b->mass;
         b->inertia = def->density * mp.inertia;
         b->inv_inertia = 1.0 / b->inertia;
+        /* prepare_outline refused the defs that make these 0 or infinite */
+        FL_ASSERT(b->mass > 0.0 && b->inertia > 0.0 && isfinite(b->inv_mass) &&
+                  isfinite(b->inv_inertia));
     }
     b->friction = def->friction;
     b->restitution = def->restitution;
@@ -404,6 +412,7 @@ fl_status fl_body_set_transform(fl_body_id id, fl_vec2 position, double angle)
 
 fl_status fl_body_def_check(const fl_body_def *def, fl_body_def_part *part, fl_error *err)
 {
+    FL_ASSERT(def);
     fl_body_def_part spare;
     if (!part)
         part = &spare;

@@ -67,6 +67,7 @@ const fl_vec2 *fl_body_part(fl_body_id id, int k, int *count)
             *count = 0;
         return NULL;
     }
+    FL_ASSERT(b->part_start[k + 1] - b->part_start[k] >= 3);
     if (count)
         *count = b->part_start[k + 1] - b->part_start[k];
     return b->part_verts + b->part_start[k];
@@ -150,6 +151,8 @@ void body_add_stiffness(fl_body *b, double linear, fl_vec2 axis, double angular)
     if (b->is_static || !(linear >= 0.0) || !(angular >= 0.0) || !isfinite(linear + angular) ||
         !(n > 0.0))
         return;
+    /* a dynamic body is never massless (NaN only after a pose blew up) */
+    FL_ASSERT(!(b->inv_mass <= 0.0) && !(b->inv_inertia <= 0.0));
     mark_damped(b);
     b->stiffness += linear * b->inv_mass;
     b->angular_stiffness += angular * b->inv_inertia;
@@ -208,6 +211,7 @@ fl_status fl_body_set_density(fl_body_id id, double density)
         return FL_ESTALE;
     if (b->is_static || !(density > 0.0) || !isfinite(density))
         return FL_EINVAL;
+    FL_ASSERT(b->density > 0.0); /* body_create refuses a dynamic body without one */
     /* The water a hold carries stays as it is. */
     double k = density / b->density;
     fl_hold *c = b->hold;

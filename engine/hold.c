@@ -24,6 +24,7 @@ static bool add_opening(fl_world *w, fl_hold *c, fl_vec2 a, fl_vec2 z)
 {
     if (!reserve_openings(w, c, c->opening_count + 1))
         return false;
+    FL_ASSERT(c->opening_count < c->opening_capacity);
     c->openings[2 * c->opening_count] = a;
     c->openings[2 * c->opening_count + 1] = z;
     c->opening_count++;
@@ -165,6 +166,7 @@ void hold_carry(fl_body *b, double mass, double inertia)
     b->inv_inertia = 1.0 / b->inertia;
     c->carried_mass = mass;
     c->carried_inertia = inertia;
+    FL_ASSERT(!(b->mass <= 0.0) && !(b->inertia <= 0.0));
 }
 
 bool hold_settle(fl_body *b, fl_vec2 g, fl_hold_water *out)
