@@ -1,4 +1,5 @@
 #include "broadphase.h"
+#include "fail.h"
 #include "flotsam/fl_world.h"
 #include "sort.h"
 
@@ -56,6 +57,7 @@ static fl_status add_pair(fl_world *w, fl_broadphase *bp, const fl_proxy *p, int
     if (!grown)
         return FL_ENOMEM;
     bp->pairs = grown;
+    FL_ASSERT(p[a].body != p[b].body); /* accepts() pairs parts of two bodies */
     bool swap = p[b].body < p[a].body || (p[b].body == p[a].body && p[b].part < p[a].part);
     bp->pairs[bp->pair_count++] = swap ? (fl_proxy_pair){b, a} : (fl_proxy_pair){a, b};
     return FL_OK;
@@ -63,6 +65,7 @@ static fl_status add_pair(fl_world *w, fl_broadphase *bp, const fl_proxy *p, int
 
 fl_status broadphase_update(fl_world *w, fl_broadphase *bp, const fl_proxy *p, int n, bool fresh)
 {
+    FL_ASSERT(w && bp && n >= 0 && (p || n == 0));
     bp->pair_count = 0;
     fl_sweep_box *boxes = bp->boxes;
     if (fresh || bp->order_count != n) {
@@ -83,6 +86,8 @@ fl_status broadphase_update(fl_world *w, fl_broadphase *bp, const fl_proxy *p, i
         for (int i = 0; i < n; i++)
             bp->order[i] = boxes[i].proxy;
     }
+    /* the order is a permutation of the proxies */
+    FL_ASSERT(bp->order_count == n && n <= bp->order_capacity);
     for (int i = 0; i < n; i++) {
         const fl_sweep_box *a = &boxes[i];
         for (int j = i + 1; j < n && boxes[j].lo_x <= a->hi_x; j++) {
@@ -90,6 +95,7 @@ fl_status broadphase_update(fl_world *w, fl_broadphase *bp, const fl_proxy *p, i
                 return FL_ENOMEM;
         }
     }
+    FL_ASSERT(bp->pair_count <= bp->pair_capacity);
     return FL_OK;
 }
 

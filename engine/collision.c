@@ -58,12 +58,14 @@ static void reset_slots(fl_world *w)
     for (int i = 0; i < w->body_count; i++)
         for (int part = 0; part < w->bodies[i]->part_count; part++, k++)
             w->slots[k] = (fl_part_ref){i, part, k};
+    FL_ASSERT(k == w->proxy_count);
 }
 
 /* After the sweep: proxy i of the next step is the part the sweep put i-th. */
 static void follow_sweep(fl_world *w)
 {
     const int *order = w->broadphase.order;
+    FL_ASSERT(w->broadphase.order_count == w->proxy_count);
     for (int i = 0; i < w->proxy_count; i++)
         w->next_slots[i] = w->slots[order[i]];
     FL_SWAP(fl_part_ref *, w->slots, w->next_slots);
@@ -118,6 +120,7 @@ static fl_status build_proxies(fl_world *w, double dt)
         p->is_static = b->is_static || b->removed;
         v += n;
     }
+    FL_ASSERT(v == w->part_vertex_total); /* the geometry cache holds them all */
     return FL_OK;
 }
 
@@ -161,6 +164,7 @@ static fl_contact *find_previous(fl_world *w, const fl_contact *c, int *guess)
 /* Starts the new contact from the manifold and the one it continues. */
 static void fill_contact(fl_contact *c, const fl_manifold *m, const fl_contact *old)
 {
+    FL_ASSERT(m->count >= 1 && m->count <= 2); /* empty manifolds make no contact */
     c->normal = m->normal;
     c->count = m->count;
     double deepest = INFINITY;
@@ -189,6 +193,7 @@ static void fill_contact(fl_contact *c, const fl_manifold *m, const fl_contact *
 static void note_event(fl_world *w, int type, const fl_contact *c)
 {
     int e = type - FL_EVENT_COLLISION_START;
+    FL_ASSERT(e >= 0 && e < 3);
     if (w->hooks[type].count == 0)
         return;
     event_list *l = &w->events[e];
@@ -327,6 +332,7 @@ static fl_status narrow_phase(fl_world *w)
         if (!c->touching && was)
             note_event(w, FL_EVENT_COLLISION_END, match);
     }
+    FL_ASSERT(cur->count <= w->broadphase.pair_count);
     w->next_index.valid = true;
     if (ends)
         end_unmatched(w);
@@ -351,6 +357,7 @@ void collision_events(fl_world *w, double dt)
         event_list *l = &w->events[e];
         if (l->count == 0)
             continue;
+        FL_ASSERT(l->count <= l->capacity);
         for (int i = 0; i < l->count; i++)
             contact_report(w, l->refs[i], &l->data[i]);
         fl_event ev = {FL_EVENT_COLLISION_START + e, w, w->step + 1, w->time, dt, l->data, l->count};
@@ -360,6 +367,7 @@ void collision_events(fl_world *w, double dt)
 
 fl_status collision_stage(fl_world *w, double dt)
 {
+    FL_ASSERT(w->in_step && dt > 0.0);
     /* Last step's contacts become the previous ones; their buffer is reused. */
     FL_SWAP(contact_list, w->previous, w->contacts);
     w->contacts.count = 0;
@@ -411,6 +419,7 @@ void contacts_drop(fl_world *w)
 
 void contacts_forget_removed(fl_world *w)
 {
+    FL_ASSERT(!w->in_step);
     contact_list *l = &w->contacts;
     int kept = 0;
     for (int i = 0; i < l->count; i++)
@@ -432,6 +441,9 @@ void contacts_reindex(fl_world *w)
     for (int i = 0; i < w->contacts.count; i++) {
         w->contacts.items[i].index_a = w->contacts.items[i].a->index;
         w->contacts.items[i].index_b = w->contacts.items[i].b->index;
+        /* closing up keeps the bodies' order, and so each pair's */
+        FL_ASSERT(w->contacts.items[i].index_a >= 0 &&
+                  w->contacts.items[i].index_a < w->contacts.items[i].index_b);
     }
 }
 

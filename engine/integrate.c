@@ -133,6 +133,8 @@ static void damp(fl_body *b, fl_vec2 g, double dt, double h)
 
 void integrate_velocities(fl_world *w, double dt, bool pack_them)
 {
+    FL_ASSERT(w->in_step && dt > 0.0);
+    FL_ASSERT(w->substeps >= 1 && w->substeps <= FL_MAX_SUBSTEPS);
     fl_vec2 g = w->gravity;
     int n = w->substeps;
     fl_substep_motion *sub = NULL;
@@ -198,6 +200,7 @@ static void turn_by(fl_body *b, double turn)
 
 void integrate_substep(fl_world *w, double h)
 {
+    FL_ASSERT(w->substeps > 1 && w->sub && h > 0.0);
     for (int i = 0; i < w->body_count; i++) {
         fl_body *b = w->bodies[i];
         int k = w->motion_of[i];

@@ -15,6 +15,7 @@ bool same_pair(const fl_contact *o, const fl_contact *c)
 
 fl_status pair_index_reset(fl_world *w, pair_index *index, int n)
 {
+    FL_ASSERT(n >= 0);
     int bodies = w->body_count;
     int *head = fl_world_grow(w, index->head, &index->head_capacity, bodies, sizeof *head);
     if (!head)
@@ -32,6 +33,7 @@ fl_status pair_index_reset(fl_world *w, pair_index *index, int n)
 
 void pair_index_add(pair_index *index, const fl_contact *c, int i)
 {
+    FL_ASSERT(c->index_a >= 0 && c->index_a < index->heads && i >= 0 && i < index->next_capacity);
     index->next[i] = index->head[c->index_a];
     index->head[c->index_a] = i + 1;
 }

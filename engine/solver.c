@@ -27,8 +27,11 @@ static void prepare_row(contact_row *r, row_impulse *imp, fl_contact *c, int ind
                         const fl_world *w, double dt)
 {
     const fl_vec2 *pos = w->positions;
+    FL_ASSERT(c->count >= 1 && c->count <= 2); /* a manifold holds one or two points */
+    FL_ASSERT(c->index_a >= 0 && c->index_a < c->index_b && c->index_b < w->body_count);
     r->ia = w->motion_of[c->index_a];
     r->ib = w->motion_of[c->index_b];
+    FL_ASSERT(r->ia >= 0 && r->ia < w->body_count && r->ib >= 0 && r->ib < w->body_count);
     r->count = c->count;
     r->contact = index;
     r->normal = c->normal;
@@ -301,6 +304,9 @@ static void index_joints(fl_world *w)
 {
     for (int i = 0; i < w->joint_count; i++) {
         fl_joint *j = w->joints[i];
+        /* joints leave with their bodies at the end of the step that removed them */
+        FL_ASSERT(j->a->index >= 0 && j->a->index < w->body_count);
+        FL_ASSERT(!j->b || (j->b->index >= 0 && j->b->index < w->body_count));
         j->ia = w->motion_of[j->a->index];
         j->ib = j->b ? w->motion_of[j->b->index] : w->body_count;
     }

@@ -44,6 +44,7 @@ static double cut_of(const fl_world *w)
 
 void split_rows(fl_world *w, contact_row *r, int rows, int bounds[2])
 {
+    FL_ASSERT(rows >= 0 && (rows == 0 || w->row_order));
     int *order = w->row_order;
     bounds[0] = bounds[1] = 0; /* no halves: every row in the last list */
     for (int i = 0; i < rows && rows < SPLIT_ROWS; i++)
@@ -68,8 +69,11 @@ void split_rows(fl_world *w, contact_row *r, int rows, int bounds[2])
         if (a * b < 0 || (a == 0 && b == 0))
             order[n++] = i;
     }
+    /* every row in exactly one list: left, right, across */
+    FL_ASSERT(n == rows && 0 <= bounds[0] && bounds[0] <= bounds[1] && bounds[1] <= rows);
     /* The right half's twins of the unmovable. */
     int twins = w->body_count + 1;
+    FL_ASSERT(w->motions); /* with room for a twin of each (integrate_take) */
     for (int k = bounds[0]; k < bounds[1]; k++) {
         contact_row *row = &r[order[k]];
         if (motion_unmovable(&m[row->ia])) {

@@ -139,6 +139,7 @@ void support_order(fl_world *w, int rows)
     for (int i = 0; i < motions; i++)
         head[i + 1] += head[i];
     w->support_count = head[motions];
+    FL_ASSERT(w->support_count <= rows); /* each row once at most */
     for (int j = 0; j < rows; j++)
         if (vessel[j] >= 0)
             order[head[depth[vessel[j] ? r[j].ib : r[j].ia]]++] = 2 * j + vessel[j];

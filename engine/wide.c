@@ -189,6 +189,7 @@ static int colour_part(fl_world *w, const contact_row *r, int *list, int n, int 
 
 void wide_plan(fl_world *w, const contact_row *r, int rows, const int bounds[2])
 {
+    FL_ASSERT(0 <= bounds[0] && bounds[0] <= bounds[1] && bounds[1] <= rows);
     int from[3] = {0, bounds[0], bounds[1]}, to[3] = {bounds[0], bounds[1], rows};
     int batches = 0;
     /* The ground's twin, for the right half's empty lanes. */
@@ -206,6 +207,12 @@ void wide_plan(fl_world *w, const contact_row *r, int rows, const int bounds[2])
         w->single_parts[p][1] = from[p] + singles;
     }
     w->wide_parts[3] = batches;
+    /* the batches fit the room wide_take made, and each part's single
+     * rows stay within its own stretch of row_order */
+    FL_ASSERT(batches <= rows / FL_LANES + 3 * COLOURS + 1);
+    for (int p = 0; p < 3; p++)
+        FL_ASSERT(w->single_parts[p][0] <= w->single_parts[p][1] &&
+                  w->single_parts[p][1] <= to[p]);
 }
 
 /* ---- handing the impulses back, after the passes ------------------------ */
