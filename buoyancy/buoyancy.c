@@ -46,6 +46,7 @@ fl_buoyancy *fl_buoyancy_create(fl_world *w, fl_error *err)
 static void free_module(void *module)
 {
     fl_buoyancy *b = module;
+    FL_ASSERT(b && b->world);
     fl_world *w = b->world;
     fl_world_off(w, FL_EVENT_BEFORE_UPDATE, on_before_update, b);
     fl_world_free(w, b->fluids);
@@ -71,7 +72,11 @@ void fl_buoyancy_destroy(fl_buoyancy *b)
     free_module(b);
 }
 
-fl_buoyancy *fl_buoyancy_of(const fl_world *w) { return fl_world_find_module(w, &buoyancy_class); }
+fl_buoyancy *fl_buoyancy_of(const fl_world *w)
+{
+    FL_ASSERT(w);
+    return fl_world_find_module(w, &buoyancy_class);
+}
 
 /* The copy on a clone of the world: the same fluids, and what the last
  * pass pushed (what a picture of the copy shows); what the passes measure
@@ -79,6 +84,7 @@ fl_buoyancy *fl_buoyancy_of(const fl_world *w) { return fl_world_find_module(w, 
 static fl_status clone_module(const void *module, fl_world *copy, fl_error *err)
 {
     const fl_buoyancy *from = module;
+    FL_ASSERT(from && copy && from->world != copy);
     fl_buoyancy *b = fl_buoyancy_create(copy, err);
     if (!b)
         return FL_ENOMEM;
@@ -123,7 +129,11 @@ fl_status fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_flui
     return FL_OK;
 }
 
-int fl_buoyancy_fluid_count(const fl_buoyancy *b) { return b->fluid_count; }
+int fl_buoyancy_fluid_count(const fl_buoyancy *b)
+{
+    FL_ASSERT(b);
+    return b->fluid_count;
+}
 
 const fl_fluid_def *fl_buoyancy_fluid(const fl_buoyancy *b, fl_fluid_id f)
 {
@@ -177,6 +187,8 @@ static fl_status reserve(fl_buoyancy *b, int bodies)
         return FL_ENOMEM;
     b->scratch = s;
     b->scratch_size = size;
+    /* a record and an offset for every body and fluid, and the two ahead */
+    FL_ASSERT(b->record_capacity >= need && b->offset_capacity >= need);
     return FL_OK;
 }
 
@@ -203,6 +215,8 @@ static fl_status reserve_pushes(fl_buoyancy *b, int bodies)
     }
     b->stamps = s;
     b->pushed_revision = fl_world_revision(w);
+    FL_ASSERT(b->push_capacity >= bodies * b->fluid_count && b->total_capacity >= bodies &&
+              b->stamped >= bodies);
     return FL_OK;
 }
 
@@ -228,6 +242,7 @@ static fl_status keep_polygon(fl_buoyancy *b, const fl_body *body, const submerg
 submerged_part buoyancy_measure_in(fl_buoyancy *b, const fl_body *body, int f, double t,
                                    double dt, bool keep_polygon, fl_submerged *rec)
 {
+    FL_ASSERT(f >= 0 && f < b->fluid_count);
     submerged_part part = submerge_nothing(body);
     const fl_fluid_def *fluid = &b->fluids[f];
     if (is_wet(body) && fluid->wave_amplitude != 0.0) {
@@ -350,6 +365,7 @@ void buoyancy_push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs
 /* Starts a pass over the bodies: records for every body and fluid. */
 static fl_status begin_pass(fl_buoyancy *b)
 {
+    FL_ASSERT(b && b->world && b->fluid_count >= 0);
     b->measured = 0;
     b->pool_count = 0;
     for (int f = 0; f < b->fluid_count; f++) /* the world's gravity may have changed */
@@ -386,6 +402,7 @@ fl_status fl_buoyancy_measure(fl_buoyancy *b, double t)
             }
         }
     }
+    FL_ASSERT(b->pool_count <= b->pool_capacity);
     /* The pool may have moved while it grew: point into it only now. */
     for (int r = 0; r < count * b->fluid_count; r++)
         b->records[r].polygon = b->records[r].count ? b->pool + b->offsets[r] : NULL;

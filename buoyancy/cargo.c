@@ -12,6 +12,7 @@
 fl_status cargo_gather(fl_buoyancy *b, const fl_body *vessel)
 {
     fl_world *w = b->world;
+    FL_ASSERT(vessel && vessel->hold); /* only a hold carries cargo */
     b->cargo_count = 0;
     for (int i = 0; i < fl_world_body_count(w); i++) {
         fl_body *cargo = body_at(w, i);

@@ -169,6 +169,7 @@ static bool may_wet(const fl_buoyancy *b, fl_vec2 a, fl_vec2 z)
 void buoyancy_flood(fl_buoyancy *b, double t, double dt)
 {
     fl_world *w = b->world;
+    FL_ASSERT(b->vessels_for == fl_world_revision(w));
     fl_vec2 g = fl_world_gravity(w);
     double gl = fl_length(g);
     if (!(gl > 0.0))
