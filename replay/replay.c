@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "flotsam/flotsam.h"
 #include "replay_internal.h"
 #include "sim_state.h"
@@ -13,6 +14,7 @@
 /* Room for one more item in *array (count used, *capacity allocated). */
 static bool grow(void **array, int *capacity, int count, size_t size)
 {
+    FL_ASSERT(count >= 0 && count <= *capacity && (*array || *capacity == 0));
     if (count < *capacity)
         return true;
     int want = *capacity > 0 ? 2 * *capacity : 8;
@@ -50,6 +52,7 @@ static int out_of_memory(fl_scene_error *err, fl_scene_error_fn each, void *ctx)
 
 int fl_replay_add_scene(fl_replay *r, const char *text, size_t len, fl_scene_error *err)
 {
+    FL_ASSERT(r && (text || len == 0));
     return replay_add_scene(r, text, len, NULL, NULL, err);
 }
 
@@ -108,6 +111,7 @@ bool fl_replay_scene_read(const fl_replay *r, int k, fl_scene *out, fl_scene_err
 
 int fl_replay_add_spawn(fl_replay *r, const fl_scene_body *b)
 {
+    FL_ASSERT(r && b);
     /* b may be one of r's own spawns, and the list may move as it grows. */
     fl_scene_body copy = *b;
     if (!grow((void **)&r->spawns, &r->spawn_capacity, r->spawn_count, sizeof *r->spawns) ||
@@ -141,6 +145,7 @@ bool replay_append_input(fl_replay *r, const fl_input *in)
 
 fl_status fl_replay_add_input(fl_replay *r, const fl_input *in)
 {
+    FL_ASSERT(r && in);
     if (r->ended || (r->input_count > 0 && in->step < r->inputs[r->input_count - 1].step))
         return FL_EINVAL;
     if (in->kind == FL_INPUT_DRAG && r->input_count > 0) {
@@ -155,6 +160,7 @@ fl_status fl_replay_add_input(fl_replay *r, const fl_input *in)
 
 fl_status fl_replay_add_check(fl_replay *r, uint64_t step, uint64_t hash)
 {
+    FL_ASSERT(r);
     if (r->ended || (r->check_count > 0 && step <= r->checks[r->check_count - 1].step))
         return FL_EINVAL;
     if (!grow((void **)&r->checks, &r->check_capacity, r->check_count, sizeof *r->checks))
@@ -165,6 +171,7 @@ fl_status fl_replay_add_check(fl_replay *r, uint64_t step, uint64_t hash)
 
 fl_status fl_replay_end(fl_replay *r, uint64_t steps, uint64_t hash)
 {
+    FL_ASSERT(r);
     if (r->ended || steps < last_step(r))
         return FL_EINVAL;
     /* Inputs at the last step would come before a step never taken. */
@@ -375,6 +382,7 @@ bool fl_replay_build_each(const fl_replay *r, fl_scene_error *err)
 
 bool fl_replay_player_start(fl_replay_player *p, const fl_replay *r, fl_scene_error *err)
 {
+    FL_ASSERT(p && r);
     memset(p, 0, sizeof *p);
     p->replay = r;
     fl_scene_error spare;
@@ -496,6 +504,8 @@ fl_replay_status fl_replay_player_step(fl_replay_player *p, fl_scene_error *err,
                                        uint64_t *expected, uint64_t *got)
 {
     const fl_replay *r = p->replay;
+    FL_ASSERT(r && p->sim && fl_sim_world(p->sim)); /* started, and not freed */
+    FL_ASSERT(p->next_input <= r->input_count && p->next_check <= r->check_count);
     /* A checkpoint after 0 steps is the state as built: compared before
      * anything is applied (a replay of no steps has only that one). */
     if (p->step == 0 && p->next_check < r->check_count && r->checks[p->next_check].step == 0 &&
@@ -525,6 +535,7 @@ fl_replay_status fl_replay_player_seek(fl_replay_player *p, uint64_t step, fl_sc
                                        uint64_t *expected, uint64_t *got)
 {
     const fl_replay *r = p->replay;
+    FL_ASSERT(r && p->sim && fl_sim_world(p->sim));
     if (step > r->steps)
         step = r->steps;
     /* The last copy at or before the target, if it is nearer than here. */
@@ -552,6 +563,7 @@ fl_replay_status fl_replay_player_seek(fl_replay_player *p, uint64_t step, fl_sc
 
 void fl_replay_player_free(fl_replay_player *p)
 {
+    FL_ASSERT(p);
     fl_replay_player_keep(p, 0, 0);
     fl_sim_free(p->sim);
     memset(p, 0, sizeof *p);

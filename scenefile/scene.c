@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "flotsam/flotsam.h"
 #include "store.h"
 
@@ -31,6 +32,7 @@ static void *copy_items(const void *from, size_t size, int count)
 
 fl_status fl_scene_copy(fl_scene *to, const fl_scene *from)
 {
+    FL_ASSERT(to && from && to != from);
     *to = *from;
     to->fluids = copy_items(from->fluids, sizeof *from->fluids, from->fluid_count);
     to->bodies = copy_items(from->bodies, sizeof *from->bodies, from->body_count);
@@ -51,6 +53,7 @@ fl_status fl_scene_copy(fl_scene *to, const fl_scene *from)
 
 int fl_scene_body_outline(const fl_scene_body *b, fl_vec2 *out)
 {
+    FL_ASSERT(b && out);
     switch (b->shape) {
     case FL_SCENE_BOX: {
         double hx = 0.5 * b->size.x, hy = 0.5 * b->size.y;

@@ -1,6 +1,7 @@
 /* The scene file parser: statements and their fields, and whole files. Field
  * values are read in scene_values.c, the names that ropes refer to are kept
  * in scene_names.c, and the lexical layer is in scene_lex.c. */
+#include "check.h"
 #include "scene_parser.h"
 #include "store.h"
 
@@ -191,6 +192,8 @@ static bool set_rope_field(parser *p, field_id f, const scene_token *t)
 
 static bool set_field(parser *p, field_id f, const scene_token *t)
 {
+    /* classify_field allows no field outside a statement */
+    FL_ASSERT(p->cur.kind > K_NONE && p->cur.kind < K_COUNT && f >= 0 && f < F_COUNT);
     switch (p->cur.kind) {
     case K_WORLD: return set_world_field(p, f, t);
     case K_VIEW: return set_view_field(p, f, t);
@@ -243,6 +246,7 @@ static bool apply_field(parser *p, const scene_token *t)
 
 bool scene_begin_statement(parser *p, stmt_kind kind, scene_pos where)
 {
+    FL_ASSERT(kind > K_NONE && kind < K_COUNT);
     int *first = kind == K_WORLD ? &p->world_line : kind == K_VIEW ? &p->view_line : NULL;
     if (first != NULL && *first != 0)
         return scene_fail(p, where, "only one '%s' statement is allowed (first on line %d)",
@@ -377,8 +381,10 @@ static bool finish_body(parser *p)
                               scene_field_names[hold[i]]);
     if (!scene_check_body(p))
         return false;
-    if (p->cur.event >= 0)
+    if (p->cur.event >= 0) {
+        FL_ASSERT(p->cur.event < sc->event_count); /* the event that spawns it is read */
         return scene_finish_spawn(p);
+    }
     if (!scene_reserve((void **)&sc->bodies, &p->body_capacity, sc->body_count, sizeof *sc->bodies))
         return scene_fail_no_memory(p, p->cur.where, "the scene's bodies (%d read)",
                                     sc->body_count);
@@ -386,6 +392,7 @@ static bool finish_body(parser *p)
     if (!scene_store_body(&sc->store, &kept))
         return scene_fail_no_memory(p, p->cur.where, "the scene's outlines (%d bodies read)",
                                     sc->body_count);
+    FL_ASSERT(sc->body_count < p->body_capacity);
     sc->bodies[sc->body_count] = kept;
     if (b->name[0] != '\0' && !scene_add_name(p, b->name, NAME_BODY, sc->body_count))
         return scene_fail_no_memory(p, p->cur.where, "the scene's names");
@@ -415,6 +422,7 @@ static bool finish_rope(parser *p)
         return scene_fail(p, c->value_pos[F_B], "a rope must join two different bodies");
     if (!reserve_rope(p))
         return scene_fail_no_memory(p, c->where, "the scene's ropes (%d read)", sc->rope_count);
+    FL_ASSERT(sc->rope_count < p->rope_capacity);
     sc->ropes[sc->rope_count] = c->rope;
     ref = &p->refs[sc->rope_count];
     memcpy(ref->a, c->rope_a, sizeof ref->a);
@@ -472,6 +480,7 @@ static void drop_statement(parser *p)
 static void finish_statement(parser *p)
 {
     bool ok = true;
+    FL_ASSERT(p->cur.kind >= K_NONE && p->cur.kind < K_COUNT);
     switch (p->cur.kind) {
     case K_NONE:
     case K_WORLD: break;
@@ -686,6 +695,8 @@ int fl_scene_parse_all(const char *text, size_t len, fl_scene *out, fl_scene_err
     init_parser(p, &current);
     parse_text(p, text, len);
     int problems = scene_problems_count(&p->problems);
+    /* a read that met no problem finished its last statement */
+    FL_ASSERT(problems > 0 || p->cur.kind == K_NONE);
     if (problems == 0)
         *out = p->sc;
     else

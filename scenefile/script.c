@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "flotsam/flotsam.h"
 #include "sim_state.h"
 
@@ -88,6 +89,8 @@ bool fl_sim_step(fl_sim *s, fl_scene_error *err)
     fl_scene_error spare;
     if (!err)
         err = &spare;
+    FL_ASSERT(s && s->world && s->dt > 0.0);
+    FL_ASSERT(s->next_event >= 0 && s->next_event <= s->event_count);
     bool ok = true;
     uint64_t now = fl_world_step_count(s->world);
     while (s->next_event < s->event_count && s->events[s->next_event].step <= now) {

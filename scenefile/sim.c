@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "flotsam/flotsam.h"
 #include "body_def.h"
 #include "scene_lex.h"
@@ -367,6 +368,7 @@ static fl_status add_body(fl_world *w, const fl_buoyancy *buoyancy, const fl_sce
 
 fl_status fl_sim_add_body(fl_sim *s, const fl_scene_body *b, fl_body_id *out, fl_error *err)
 {
+    FL_ASSERT(s && s->world && b);
     fl_error spare;
     if (!err)
         err = &spare;
@@ -446,6 +448,10 @@ static bool build_into(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
         if (st != FL_OK)
             return fail_engine(out, err, sc->ropes[i].line, st, &e);
     }
+    /* the world's list is the scene's, in file order */
+    FL_ASSERT(fl_world_body_count(out->world) == sc->body_count &&
+              fl_world_joint_count(out->world) == sc->rope_count &&
+              fl_buoyancy_fluid_count(out->buoyancy) == sc->fluid_count);
     if (sc->event_count > 0) {
         out->events = malloc(sizeof *out->events * (size_t)sc->event_count);
         if (!out->events)
@@ -483,6 +489,7 @@ static sim_labels *copy_labels(const sim_labels *l)
 
 static bool clone_into(fl_sim *out, const fl_sim *s, fl_error *err)
 {
+    FL_ASSERT(out && s && out != s && s->world && s->labels);
     fl_error spare;
     if (!err)
         err = &spare;
@@ -515,6 +522,7 @@ static bool clone_into(fl_sim *out, const fl_sim *s, fl_error *err)
 
 void sim_clear(fl_sim *s)
 {
+    FL_ASSERT(s);
     fl_world_destroy(s->world); /* and its buoyancy module */
     free_labels(s->labels);
     free(s->events);

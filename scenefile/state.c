@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "flotsam/flotsam.h"
 #include "sim_state.h"
 #include "format.h"
@@ -21,6 +22,7 @@ static uint64_t fnv_u64(uint64_t h, double x)
 
 uint64_t fl_state_hash(const fl_world *w)
 {
+    FL_ASSERT(w);
     uint64_t h = 0xcbf29ce484222325ull;
     for (int i = 0; i < fl_world_body_count(w); i++) {
         fl_body_id b = fl_world_body(w, i);
@@ -64,6 +66,7 @@ static void write_name(FILE *f, const char *name)
 
 int fl_state_write_json(FILE *f, fl_sim *s)
 {
+    FL_ASSERT(f && s && s->world && s->buoyancy);
     fl_world *w = s->world;
     fl_buoyancy_measure(s->buoyancy, fl_world_time(w));
     char a[32], b[32], c[32], d[32], e[32], g[32], h[32], k[32];

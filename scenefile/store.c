@@ -2,6 +2,7 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "store.h"
 
 #define CHUNK_POINTS 4096
@@ -19,6 +20,7 @@ struct fl_scene_store {
 /* Room for n points, or NULL. */
 static fl_vec2 *take(fl_scene_store *s, int n)
 {
+    FL_ASSERT(n > 0);
     chunk *c = s->head;
     if (!c || c->capacity - c->used < n) {
         int capacity = n > CHUNK_POINTS ? n : CHUNK_POINTS;
@@ -66,12 +68,16 @@ bool scene_store_body(fl_scene_store **store, fl_scene_body *b)
     if (!keep(*store, &kept.points, b->point_count) || !keep(*store, &kept.hull, b->hull_count) ||
         !keep(*store, &kept.openings, 2 * b->opening_count))
         return false; /* what was taken stays in the store, freed with it */
+    /* what had points has them in the store now */
+    FL_ASSERT((kept.points != NULL) == (b->point_count > 0 && b->points != NULL));
+    FL_ASSERT((kept.hull != NULL) == (b->hull_count > 0 && b->hull != NULL));
     *b = kept;
     return true;
 }
 
 bool scene_store_spawns(fl_scene_store **store, fl_scene_event *events, int count)
 {
+    FL_ASSERT(store && count >= 0 && (events || count == 0));
     for (int i = 0; i < count; i++)
         if (events[i].kind == FL_SCENE_SPAWN && !scene_store_body(store, &events[i].body))
             return false;
@@ -80,6 +86,7 @@ bool scene_store_spawns(fl_scene_store **store, fl_scene_event *events, int coun
 
 void scene_store_free(fl_scene_store **store)
 {
+    FL_ASSERT(store);
     if (!*store)
         return;
     for (chunk *c = (*store)->head, *next; c; c = next) {

@@ -5,6 +5,7 @@
 #define FL_SCENE_STORE_H
 
 #include "flotsam/fl_scene.h"
+#include "check.h"
 
 /* Copies b's points, hull and openings into *store (made on first use)
  * and points b at the copies; false when out of memory (b then as it
