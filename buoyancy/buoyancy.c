@@ -4,6 +4,7 @@
 #include <string.h>
 #include "hold_overlap.h"
 #include "module.h"
+#include "push.h"
 
 static void on_before_update(const fl_event *ev, void *user)
 {
@@ -346,7 +347,7 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
                                           &b->totals[i]);
         if (any && !pushed) {
             double heave, roll;
-            buoyancy_push(b, body, recs, g, dt, pushes, &b->totals[i], &heave, &roll);
+            push_body(b, body, recs, g, dt, pushes, &b->totals[i], &heave, &roll);
             buoyancy_stiffen(body, down, heave, roll);
             pushed = true;
         }
