@@ -270,7 +270,7 @@ fl_status fl_buoyancy_measure(fl_buoyancy *b, double t)
         fl_submerged *recs = b->records + (size_t)i * b->fluid_count;
         int *offs = b->offsets + (size_t)i * b->fluid_count;
         for (int f = 0; f < b->fluid_count; f++) {
-            submerged_part part = buoyancy_measure_in(b, body, f, t, 0.0, true, &recs[f]);
+            submerged_part part = measure_body(b, body, f, t, 0.0, true, &recs[f]);
             offs[f] = 0;
             if (part.kind != SUBMERGE_NONE) {
                 if ((st = keep_polygon(b, body, &part, &offs[f])) != FL_OK)
@@ -334,7 +334,7 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
         fl_submerged *recs = b->records + (size_t)i * b->fluid_count;
         bool any = false;
         for (int f = 0; f < b->fluid_count; f++)
-            any = buoyancy_measure_in(b, body, f, t, dt, false, &recs[f]).area > 0.0 || any;
+            any = measure_body(b, body, f, t, dt, false, &recs[f]).area > 0.0 || any;
         fl_buoyancy_push *pushes = b->pushes + (size_t)i * b->fluid_count;
         double waterline = 0.0, displaced = 0.0;
         for (int f = 0; f < b->fluid_count; f++) {

@@ -1,12 +1,41 @@
-/* Pushing one body: its lifts and drags from its measures in every fluid,
- * inline for the pass over every body (buoyancy.c), which runs it while the
- * body is in cache; buoyancy_push (push.c) is the same for the look ahead. */
+/* Measuring one body in a fluid, and pushing it: its lifts and drags from
+ * its measures in every fluid, inline for the pass over every body
+ * (buoyancy.c), which runs them while the body is in cache;
+ * buoyancy_measure_in and buoyancy_push (push.c) are the same for the look
+ * ahead (module.h says what each does). */
 #ifndef FL_BUOYANCY_PUSH_H
 #define FL_BUOYANCY_PUSH_H
 
 #include <math.h>
 #include "decay.h"
 #include "module.h"
+
+static inline submerged_part measure_body(fl_buoyancy *b, const fl_body *body, int f, double t,
+                                          double dt, bool keep_polygon, fl_submerged *rec)
+{
+    FL_ASSERT(f >= 0 && f < b->fluid_count);
+    submerged_part part = submerge_nothing(body);
+    const fl_fluid_def *fluid = &b->fluids[f];
+    if (is_wet(body) && fluid->wave_amplitude != 0.0) {
+        submerge_wave(body, fluid, fl_length(fl_world_gravity(b->world)), t, dt, b->scratch,
+                      b->scratch_size, keep_polygon, &part);
+    } else if (is_wet(body)) {
+        int side = submerge_flat_side(body, fluid);
+        if (side > 0) {
+            submerge_whole(body, &part);
+        } else if (side == 0) {
+            fl_halfplane planes[4];
+            fl_fluid_halfplanes(fluid, body->position, t, planes);
+            submerge_across(body, planes, b->scratch, b->scratch_size, keep_polygon, &part);
+        }
+    }
+    if (b->vessel_count > 0 && part.area > 0.0)
+        buoyancy_keep_holds_dry(b, body, f, t + 0.5 * dt, &part); /* as submerge_wave */
+    *rec = (fl_submerged){part.area, part.centroid, NULL, 0, part.waterline,
+                          part.waterline_moment, part.wave_force, part.wave_moment,
+                          fluid->wave_amplitude != 0.0 ? part.flow : fluid->current};
+    return part;
+}
 
 /* Adds each fluid's buoyant force at its centre of buoyancy, and the drags
  * as the body's damping for this step (fl_body_add_damping: the velocity
