@@ -28,6 +28,7 @@ fl_buoyancy *fl_buoyancy_create(fl_world *w, fl_error *err)
     }
     memset(b, 0, sizeof *b);
     b->world = w;
+    ids_init(&b->slots);
     if (fl_world_on(w, FL_EVENT_BEFORE_UPDATE, on_before_update, b) != FL_OK) {
         fl_world_free(w, b);
         fail_with(err, FL_ENOMEM, "out of memory registering the buoyancy hook");

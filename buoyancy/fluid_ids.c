@@ -1,6 +1,7 @@
 /* The ids of a buoyancy module's fluids (fl_fluid_id): slots and
- * generations as the world keeps for bodies, kept beside the fluid list
- * and searched, as a module holds a handful of fluids. */
+ * generations from a table of ids as the world keeps for bodies (ids.h),
+ * each fluid's kept beside it in the list, which is searched for an id, as
+ * a module holds a handful of fluids. */
 #include <string.h>
 #include "module.h"
 #include "fail.h"
@@ -22,14 +23,6 @@ int fluid_place(const fl_buoyancy *b, fl_fluid_id f)
     return i;
 }
 
-static bool slot_used(const fl_buoyancy *b, int32_t s)
-{
-    for (int i = 0; i < b->fluid_count; i++)
-        if (b->fluid_ids[i].slot == s)
-            return true;
-    return false;
-}
-
 fl_status fluid_take_slot(fl_buoyancy *b)
 {
     fluid_slot *ids = fl_world_grow(b->world, b->fluid_ids, &b->fluid_id_capacity,
@@ -37,19 +30,10 @@ fl_status fluid_take_slot(fl_buoyancy *b)
     if (!ids)
         return FL_ENOMEM;
     b->fluid_ids = ids;
-    int32_t s = 0;
-    while (s < b->slot_count && slot_used(b, s))
-        s++;
-    if (s == b->slot_count) {
-        uint32_t *g = fl_world_grow(b->world, b->generations, &b->slot_capacity,
-                                    b->slot_count + 1, sizeof *g);
-        if (!g)
-            return FL_ENOMEM;
-        b->generations = g;
-        g[b->slot_count++] = 1; /* 0 is the null id's */
-    }
-    ids[b->fluid_count] = (fluid_slot){s, b->generations[s]};
-    return FL_OK;
+    /* The table's items are only a mark that a slot is taken: the place of
+     * its fluid is found in the list. */
+    fluid_slot *s = &ids[b->fluid_count];
+    return ids_take(b->world, &b->slots, b, &s->slot, &s->generation);
 }
 
 fl_status fl_buoyancy_remove_fluid(fl_buoyancy *b, fl_fluid_id f)
@@ -58,9 +42,7 @@ fl_status fl_buoyancy_remove_fluid(fl_buoyancy *b, fl_fluid_id f)
     int i = fluid_place(b, f);
     if (i < 0)
         return FL_ESTALE;
-    uint32_t *g = &b->generations[f.index];
-    if (++*g == 0)
-        *g = 1;
+    ids_release(&b->slots, f.index);
     int after = b->fluid_count - i - 1;
     memmove(&b->fluids[i], &b->fluids[i + 1], sizeof *b->fluids * (size_t)after);
     memmove(&b->fluid_ids[i], &b->fluid_ids[i + 1], sizeof *b->fluid_ids * (size_t)after);
@@ -102,25 +84,21 @@ fl_fluid_id fl_fluid_in(const fl_buoyancy *b, fl_fluid_id f)
 
 fl_status fluid_ids_copy(fl_buoyancy *b, const fl_buoyancy *from)
 {
-    int n = from->fluid_count, slots = from->slot_count;
+    int n = from->fluid_count;
     fluid_slot *ids = n > 0 ? fl_world_grow(b->world, NULL, &b->fluid_id_capacity, n, sizeof *ids)
                             : NULL;
-    uint32_t *g = slots > 0 ? fl_world_grow(b->world, NULL, &b->slot_capacity, slots, sizeof *g)
-                            : NULL;
     b->fluid_ids = ids;
-    b->generations = g;
-    if ((n > 0 && !ids) || (slots > 0 && !g))
+    if ((n > 0 && !ids) || ids_copy(b->world, &b->slots, &from->slots) != FL_OK)
         return FL_ENOMEM;
     if (n > 0)
         memcpy(ids, from->fluid_ids, sizeof *ids * (size_t)n);
-    if (slots > 0)
-        memcpy(g, from->generations, sizeof *g * (size_t)slots);
-    b->slot_count = slots;
+    for (int i = 0; i < n; i++) /* the copy's slots are taken by the copy */
+        ids_set(&b->slots, ids[i].slot, b);
     return FL_OK;
 }
 
 void fluid_ids_free(fl_buoyancy *b)
 {
     fl_world_free(b->world, b->fluid_ids);
-    fl_world_free(b->world, b->generations);
+    ids_free(b->world, &b->slots);
 }

@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include "flotsam/fl_buoyancy.h"
+#include "ids.h"
 #include "submerge.h"
 
 /* A fluid's id, without its module. */
@@ -20,13 +21,12 @@ struct fl_buoyancy {
     fl_world *world;
     fl_fluid_def *fluids;
     int fluid_count, fluid_capacity;
-    /* Their ids (fl_fluid_id): fluid i's slot and generation, and each
-     * slot's generation (of its fluid; of its next one while free). A
-     * module holds a few fluids: ids are found by a scan. fluid_ids.c. */
+    /* Their ids (fl_fluid_id): fluid i's slot and generation, and the
+     * table of slots (ids.h) that gives them. A module holds a few
+     * fluids: ids are found by a scan. fluid_ids.c. */
     fluid_slot *fluid_ids;
     int fluid_id_capacity;
-    uint32_t *generations;
-    int slot_count, slot_capacity;
+    id_table slots;
     /* records[body * fluid_count + fluid], for `measured` bodies */
     fl_submerged *records;
     int record_capacity;
