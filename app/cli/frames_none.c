@@ -2,25 +2,22 @@
  * knows their file names, so that the options read as they do elsewhere,
  * and refuses to draw any, saying why. */
 #include <stdio.h>
+#include <string.h>
+#include <strings.h>
 #include "frames.h"
 
 #define MISSING "this flotsam was built without pictures (-Drender=disabled)"
 
 const char *frames_missing(void) { return MISSING; }
 
+/* Whether path ends in one of the n extensions (in any case), as
+ * plot_format_known reads one. */
 static bool ends_with(const char *path, const char *const *ends, int n)
 {
-    const char *dot = NULL;
-    for (const char *p = path; *p; p++)
-        if (*p == '.')
-            dot = p;
-    for (int i = 0; dot && i < n; i++) {
-        const char *a = dot, *b = ends[i];
-        while (*a && *b && (*a | 0x20) == *b)
-            a++, b++;
-        if (!*a && !*b)
+    const char *dot = strrchr(path, '.');
+    for (int i = 0; dot && i < n; i++)
+        if (!strcasecmp(dot, ends[i]))
             return true;
-    }
     return false;
 }
 
