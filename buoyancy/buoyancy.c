@@ -107,7 +107,7 @@ static fl_status clone_module(const void *module, fl_world *copy, fl_error *err)
 fl_status fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_fluid_id *out,
                                 fl_error *err)
 {
-    FL_ASSERT(b != NULL);
+    FL_ASSERT(b != NULL && def != NULL);
     fl_status st = fl_fluid_check(def, err);
     if (st != FL_OK)
         return st;
@@ -120,6 +120,7 @@ fl_status fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_flui
         b->fluids = grown;
     if (!grown || fluid_take_slot(b) != FL_OK)
         return fail_with(err, FL_ENOMEM, "out of memory adding a fluid");
+    FL_ASSERT(b->fluid_count < b->fluid_capacity);
     b->fluids[b->fluid_count] = copy;
     fl_fluid_resolve_wave_speed(&b->fluids[b->fluid_count], fl_length(fl_world_gravity(b->world)));
     b->measured = 0; /* the record layout depends on the fluid count */
@@ -146,7 +147,7 @@ const fl_fluid_def *fl_buoyancy_fluid(const fl_buoyancy *b, fl_fluid_id f)
 fl_status fl_buoyancy_set_fluid(fl_buoyancy *b, fl_fluid_id f, const fl_fluid_def *def,
                                 fl_error *err)
 {
-    FL_ASSERT(b != NULL);
+    FL_ASSERT(b != NULL && def != NULL);
     int index = fluid_place(b, f);
     if (index < 0)
         return fail_with(err, FL_ESTALE, "no such fluid (a stale id)");
@@ -381,6 +382,7 @@ const fl_submerged *fl_buoyancy_submerged(const fl_buoyancy *b, fl_body_id body,
 const fl_submerged *buoyancy_submerged_at(const fl_buoyancy *b, int body_index, int fluid_index)
 {
     FL_ASSERT(b != NULL);
+    FL_ASSERT((size_t)b->measured * (size_t)b->fluid_count <= (size_t)b->record_capacity);
     if (body_index < 0 || body_index >= b->measured || fluid_index < 0 ||
         fluid_index >= b->fluid_count || b->revision != fl_world_revision(b->world))
         return NULL;
@@ -429,7 +431,7 @@ const fl_buoyancy_total *fl_buoyancy_applied_total(const fl_buoyancy *b, fl_body
 
 fl_status fl_buoyancy_copy_applied(fl_buoyancy *to, const fl_buoyancy *from)
 {
-    FL_ASSERT(to != NULL);
+    FL_ASSERT(to != NULL && from != NULL);
     int bodies = fl_world_body_count(from->world);
     if (from->pass == 0 || from->pushed_revision != fl_world_revision(from->world) ||
         to->fluid_count != from->fluid_count || fl_world_body_count(to->world) != bodies)

@@ -177,6 +177,8 @@ void buoyancy_flood(fl_buoyancy *b, double t, double dt)
     fl_vec2 down = fl_scale(g, 1.0 / gl);
     for (int k = 0; k < b->vessel_count; k++) {
         fl_body *body = body_at(w, b->vessels[k]);
+        /* buoyancy_find_vessels listed them for this body list */
+        FL_ASSERT(body && body->hold);
         fl_hold *c = body->hold;
         if (body->removed || body->hull_count > FL_DECOMPOSE_MAX || body->vert_count > FL_DECOMPOSE_MAX)
             continue;

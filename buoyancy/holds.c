@@ -33,6 +33,7 @@ fl_status buoyancy_find_vessels(fl_buoyancy *b)
         return FL_ENOMEM;
     b->hold_buf = buf;
     b->hold_room = room;
+    FL_ASSERT(b->vessel_count <= fl_world_body_count(w) && 3 * room <= b->hold_capacity);
     b->vessels_for = fl_world_revision(w);
     return FL_OK;
 }

@@ -15,6 +15,7 @@ static bool on_wave(const fl_fluid_def *f, fl_vec2 at, double t, fl_vec2 p, doub
 bool fl_buoyancy_hydrostatics(const fl_buoyancy *b, fl_body_id id, double t,
                               fl_hydrostatics *out)
 {
+    FL_ASSERT(out != NULL);
     int body_index = buoyancy_body_index(b, id);
     memset(out, 0, sizeof *out);
     out->fluid = FL_NULL_FLUID;

@@ -105,6 +105,7 @@ void *arena_take(step_arena *a, int count, size_t elem_size)
     if (bytes == 0)
         return NULL;
     FL_ASSERT(a->at && bytes <= (size_t)(a->end - a->at));
+    FL_ASSERT((uintptr_t)a->at % LINE == 0); /* passes over motions and rows rely on their lines */
     void *p = a->at;
     a->at += bytes;
     return p;

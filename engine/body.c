@@ -275,6 +275,7 @@ fl_status body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_err
 
 void body_destroy(fl_world *w, fl_body *b)
 {
+    FL_ASSERT(w && b && b->block);
     if (b->hold)
         fl_world_free(w, b->hold->openings);
     fl_world_free(w, b->hold);

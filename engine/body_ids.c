@@ -23,7 +23,11 @@ fl_body_id fl_body_in(const fl_world *w, fl_body_id id)
     return b ? body_id(w, b) : FL_NULL_BODY;
 }
 
-int fl_world_body_count(const fl_world *w) { return w->body_count; }
+int fl_world_body_count(const fl_world *w)
+{
+    FL_ASSERT(w != NULL);
+    return w->body_count;
+}
 fl_body *body_at(const fl_world *w, int index)
 {
     FL_ASSERT(w != NULL);

@@ -21,6 +21,8 @@ void collision_take_parts(fl_world *w, int unused)
         }
     }
     int parts = w->part_total;
+    /* every body has a part, and every part at least three vertices */
+    FL_ASSERT(parts >= w->body_count && w->part_vertex_total >= 3 * parts);
     w->materials = arena_take(&w->arena, parts, sizeof *w->materials);
     w->proxies = arena_take(&w->arena, parts, sizeof *w->proxies);
     w->geom = arena_take(&w->arena, 2 * w->part_vertex_total, sizeof *w->geom);

@@ -125,6 +125,7 @@ fl_status hold_make_openings(fl_world *w, fl_body *b, const fl_body_def *def, fl
                              fl_error *err)
 {
     fl_hold *c = b->hold;
+    FL_ASSERT(w && c && def);
     c->openings = NULL;
     c->opening_count = c->opening_capacity = 0;
     c->water = c->water_density = c->carried_mass = c->carried_inertia = 0.0;
@@ -153,6 +154,9 @@ fl_status hold_make_openings(fl_world *w, fl_body *b, const fl_body_def *def, fl
 void hold_carry(fl_body *b, double mass, double inertia)
 {
     fl_hold *c = b->hold;
+    /* water has no negative mass (NaN is let by: a pose that blew up, which
+     * the step does not promise against, carries it here) */
+    FL_ASSERT(c && !(mass < 0.0) && !(inertia < 0.0));
     if (b->is_static || (mass == c->carried_mass && inertia == c->carried_inertia))
         return;
     /* From the body's own, never by differences: a large load come and
@@ -172,6 +176,7 @@ void hold_carry(fl_body *b, double mass, double inertia)
 bool hold_settle(fl_body *b, fl_vec2 g, fl_hold_water *out)
 {
     fl_hold *c = b->hold;
+    FL_ASSERT(c); /* only a body with a hold settles its water */
     double mass = 0.0, inertia = 0.0;
     bool wet = body_hold_water(b, g, out);
     if (wet) {

@@ -45,6 +45,7 @@ static void place_motions(fl_world *w)
     for (int i = 0; i < n; i++) /* none: every body has a part; kept for safety */
         if (p[i] < 0)
             p[i] = k++;
+    FL_ASSERT(k == n); /* each body has one place, and the places are 0 .. n - 1 */
 }
 
 /* Body i's velocities and masses into the solver's motion, its position
@@ -137,6 +138,8 @@ void integrate_velocities(fl_world *w, double dt, bool pack_them)
     FL_ASSERT(w->substeps >= 1 && w->substeps <= FL_MAX_SUBSTEPS);
     fl_vec2 g = w->gravity;
     int n = w->substeps;
+    /* integrate_take took them from the step's arena */
+    FL_ASSERT(!pack_them || (w->motions && w->kicks && w->positions && (n == 1 || w->sub)));
     fl_substep_motion *sub = NULL;
     if (pack_them) {
         place_motions(w);
@@ -221,6 +224,7 @@ void integrate_positions(fl_world *w, double dt, bool solved)
     fl_body *const *bodies = w->bodies;
     int count = w->body_count;
     const fl_motion *motions = w->motions;
+    FL_ASSERT(w->in_step && dt > 0.0 && (!solved || motions));
     for (int i = 0; i < count; i++) {
         if (i + FL_PREFETCH_AHEAD < count) {
             body_prefetch_for_write(bodies[i + FL_PREFETCH_AHEAD]);

@@ -36,6 +36,7 @@ static fl_status append_joint(fl_world *w, fl_joint *j, fl_joint_id *out)
         return FL_ENOMEM;
     }
     w->joints = grown;
+    FL_ASSERT(w->joint_count < w->joint_capacity);
     j->self.world = w;
     j->index = w->joint_count;
     w->joints[w->joint_count++] = j;
@@ -54,7 +55,11 @@ static fl_joint *new_joint(fl_world *w, fl_joint_type type)
     return j;
 }
 
-fl_vec2 joint_world_a(const fl_joint *j) { return body_world_point(j->a, j->local_a); }
+fl_vec2 joint_world_a(const fl_joint *j)
+{
+    FL_ASSERT(j && j->a);
+    return body_world_point(j->a, j->local_a);
+}
 
 fl_vec2 joint_world_b(const fl_joint *j)
 {
@@ -84,6 +89,7 @@ fl_status fl_world_add_rope(fl_world *w, const fl_rope_def *def, fl_joint_id *ou
     j->local_b = def->anchor_b;
     j->length = def->length > 0.0 ? def->length
                                   : fl_length(fl_sub(joint_world_b(j), joint_world_a(j)));
+    FL_ASSERT(!(j->length < 0.0));
     j->stiffness = def->stiffness;
     j->damping = def->damping;
     if (append_joint(w, j, out) != FL_OK)
@@ -154,6 +160,7 @@ fl_status fl_world_remove_joint(fl_world *w, fl_joint_id id)
     fl_joint *j = joint_get(id);
     if (!j || id.world != w)
         return FL_ESTALE;
+    FL_ASSERT(j->index >= 0 && j->index < w->joint_count && w->joints[j->index] == j);
     ids_release(&w->joint_ids, id.index);
     j->removed = true;
     w->joints_removed++;

@@ -43,7 +43,7 @@ void fl_world_free(fl_world *w, void *ptr)
 
 void *fl_world_grow(fl_world *w, void *array, int *capacity, int need, size_t elem_size)
 {
-    FL_ASSERT(w != NULL);
+    FL_ASSERT(w != NULL && capacity != NULL && *capacity >= 0);
     if (need <= *capacity && array)
         return array;
     if (need < 0 || elem_size == 0)
@@ -57,5 +57,6 @@ void *fl_world_grow(fl_world *w, void *array, int *capacity, int need, size_t el
     void *p = fl_world_realloc(w, array, (size_t)cap * elem_size);
     if (p)
         *capacity = cap;
+    FL_ASSERT(!p || *capacity >= need);
     return p;
 }

@@ -400,6 +400,7 @@ static void support_and_report(fl_world *w, double give, bool report)
 
 void solver_run(fl_world *w, double dt)
 {
+    FL_ASSERT(w->in_step && dt > 0.0 && w->motions);
     double mark = w->profile ? clock_ms() : 0.0;
     index_joints(w);
     fl_motion *m = w->motions;
@@ -408,6 +409,7 @@ void solver_run(fl_world *w, double dt)
     fl_contact *c = w->contacts.items;
     int n = w->contacts.count;
     FL_ASSERT(substeps >= 1 && substeps <= FL_MAX_SUBSTEPS);
+    FL_ASSERT(substeps == 1 || w->sub); /* integrate_take took them */
     int rows = 0, n_bounce = 0;
     if (substeps > 1)
         substep_hold(w, c, n);

@@ -10,7 +10,11 @@ double clock_ms(void)
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 }
 
-void fl_world_set_profile(fl_world *w, fl_profile *profile) { w->profile = profile; }
+void fl_world_set_profile(fl_world *w, fl_profile *profile)
+{
+    FL_ASSERT(w != NULL);
+    w->profile = profile;
+}
 
 void fl_world_set_task_runner(fl_world *w, fl_task_runner run, void *runner_ctx)
 {
@@ -21,6 +25,7 @@ void fl_world_set_task_runner(fl_world *w, fl_task_runner run, void *runner_ctx)
 
 void run_tasks(fl_world *w, fl_task_fn fn, void *ctx, int count)
 {
+    FL_ASSERT(fn != NULL && count >= 0);
     if (w->runner) {
         w->runner(w->runner_ctx, fn, ctx, count);
         return;

@@ -44,6 +44,7 @@ fl_world *fl_world_create(const fl_world_def *def, fl_error *err)
     w->gravity = def->gravity;
     w->iterations = def->iterations;
     w->substeps = def->substeps > 0 ? def->substeps : 1;
+    FL_ASSERT(w->substeps >= 1 && w->substeps <= FL_MAX_SUBSTEPS);
     ids_init(&w->body_ids);
     ids_init(&w->joint_ids);
     return w;
@@ -190,6 +191,9 @@ static void check_bodies(const fl_world *w)
         FL_ASSERT(w->bodies[i]->index == i && !w->bodies[i]->removed &&
                   w->bodies[i]->id < w->next_body_id &&
                   body_find(body_id(w, w->bodies[i])) == w->bodies[i]);
+    for (int i = 0; i < w->joint_count; i++)
+        FL_ASSERT(w->joints[i]->index == i && !w->joints[i]->removed &&
+                  joint_find(w->joints[i]->self) == w->joints[i]);
 #else
     (void)w;
 #endif
