@@ -18,7 +18,9 @@ static fl_status clone_module(const void *module, fl_world *copy, fl_error *err)
 
 static const fl_module_class buoyancy_class = {"buoyancy", free_module, clone_module};
 
-fl_buoyancy *fl_buoyancy_create(fl_world *w, fl_error *err)
+/* The module on w, its hook registered and the world holding it, without
+ * its column of holds yet. */
+static fl_buoyancy *make_module(fl_world *w, fl_error *err)
 {
     FL_ASSERT(w != NULL);
     fl_buoyancy *b = fl_world_alloc(w, sizeof *b);
@@ -28,6 +30,7 @@ fl_buoyancy *fl_buoyancy_create(fl_world *w, fl_error *err)
     }
     memset(b, 0, sizeof *b);
     b->world = w;
+    b->hold_column = -1;
     ids_init(&b->slots);
     if (fl_world_on(w, FL_EVENT_BEFORE_UPDATE, on_before_update, b) != FL_OK) {
         fl_world_free(w, b);
@@ -37,6 +40,20 @@ fl_buoyancy *fl_buoyancy_create(fl_world *w, fl_error *err)
     if (fl_world_add_module(w, &buoyancy_class, b) != FL_OK) {
         free_module(b);
         fail_with(err, FL_ENOMEM, "out of memory giving the buoyancy module to its world");
+        return NULL;
+    }
+    return b;
+}
+
+fl_buoyancy *fl_buoyancy_create(fl_world *w, fl_error *err)
+{
+    fl_buoyancy *b = make_module(w, err);
+    if (!b)
+        return NULL;
+    /* The holds of the bodies there already are made now. */
+    b->hold_column = fl_world_add_column(w, b, &hold_column_class, err);
+    if (b->hold_column < 0) {
+        fl_buoyancy_destroy(b);
         return NULL;
     }
     return b;
@@ -86,9 +103,13 @@ static fl_status clone_module(const void *module, fl_world *copy, fl_error *err)
 {
     const fl_buoyancy *from = module;
     FL_ASSERT(from && copy && from->world != copy);
-    fl_buoyancy *b = fl_buoyancy_create(copy, err);
+    fl_buoyancy *b = make_module(copy, err);
     if (!b)
         return FL_ENOMEM;
+    /* Its holds are copies of these, water and openings with them. */
+    b->hold_column = fl_world_clone_column(copy, b, from->world, from->hold_column, err);
+    if (b->hold_column < 0)
+        return FL_ENOMEM; /* the column is there to copy: only memory fails */
     fl_fluid_def *f = fl_world_grow(copy, NULL, &b->fluid_capacity, from->fluid_count,
                                     sizeof *f);
     if (from->fluid_count > 0 && !f)

@@ -5,14 +5,13 @@
  * bisection, with each cargo body's part in the hull under the level
  * taken out of the room the water has. */
 #include <math.h>
-#include "flotsam/fl_hold.h"
 #include "hold_overlap.h"
 #include "module.h"
 
 fl_status cargo_gather(fl_buoyancy *b, const fl_body *vessel)
 {
     fl_world *w = b->world;
-    FL_ASSERT(vessel && vessel->hold); /* only a hold carries cargo */
+    FL_ASSERT(vessel && hold_of(b, vessel)); /* only a hold carries cargo */
     b->cargo_count = 0;
     for (int i = 0; i < fl_world_body_count(w); i++) {
         fl_body *cargo = body_at(w, i);
@@ -49,7 +48,8 @@ static double part_under(fl_buoyancy *b, const fl_body *vessel, const fl_body *c
     if (n < 3)
         return 0.0;
     fl_vec2 m;
-    double area = hold_overlap(vessel, cargo, cut, n, b->hold_buf, b->hold_room, &m);
+    double area = hold_overlap(hold_of(b, vessel), vessel, cargo, cut, n, b->hold_buf,
+                               b->hold_room, &m);
     if (!(area > 0.0))
         return 0.0;
     *moment = fl_add(m, fl_scale(apart, area));
@@ -117,7 +117,8 @@ bool cargo_level(fl_buoyancy *b, const fl_body *vessel, const fl_vec2 *hull, con
 
 void cargo_buoy(fl_buoyancy *b, fl_body *vessel, double level, fl_vec2 g, fl_vec2 down)
 {
-    const fl_hold *c = vessel->hold;
+    const fl_hold *c = hold_of(b, vessel);
+    FL_ASSERT(c);
     double drag = b->fluid_count > 0 ? b->fluids[0].linear_drag : 0.0;
     double turn_drag = b->fluid_count > 0 ? b->fluids[0].angular_drag : 0.0;
     for (int k = 0; k < b->cargo_count; k++) {

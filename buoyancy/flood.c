@@ -2,9 +2,8 @@
  * the weight it lays on the hull.
  *
  * Each step, for every body with a hold:
- *   1. the water in it lies level (fl_body_hold_water); its mass joins the
- *      body's (hold_carry: at its centroid, as a point, for the moment of
- *      inertia) and its weight acts at its centroid, so gravity on the
+ *   1. the water in it lies level (fl_buoyancy_hold_water); the body
+ *      carries its mass (fl_body_carry: at its centroid, as a point) and its weight acts at its centroid, so gravity on the
  *      whole mass at the centre of mass is mended by the moment of the
  *      water's weight about it. As the hull heels the water runs to the
  *      low side: the free-surface effect comes out by itself;
@@ -22,7 +21,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include "flotsam/fl_decompose.h"
-#include "flotsam/fl_hold.h"
 #include "hold_overlap.h"
 #include "module.h"
 
@@ -177,10 +175,11 @@ void buoyancy_flood(fl_buoyancy *b, double t, double dt)
     fl_vec2 down = fl_scale(g, 1.0 / gl);
     for (int k = 0; k < b->vessel_count; k++) {
         fl_body *body = body_at(w, b->vessels[k]);
-        /* buoyancy_find_vessels listed them for this body list */
-        FL_ASSERT(body && body->hold);
-        fl_hold *c = body->hold;
-        if (body->removed || body->hull_count > FL_DECOMPOSE_MAX || body->vert_count > FL_DECOMPOSE_MAX)
+        fl_hold *c = hold_of(b, body);
+        /* buoyancy_find_vessels listed them for this body list; a body
+         * removed since has no row */
+        FL_ASSERT(body && (c || body->removed));
+        if (!c || body->hull_count > FL_DECOMPOSE_MAX || body->vert_count > FL_DECOMPOSE_MAX)
             continue;
         fl_vec2 hull[FL_DECOMPOSE_MAX], solid[FL_DECOMPOSE_MAX];
         /* Most holds are dry with every opening in the air: nothing flows.
@@ -206,7 +205,7 @@ void buoyancy_flood(fl_buoyancy *b, double t, double dt)
         /* What is in the hold now: its weight at its centroid, its mass
          * carried; and what lies in it, lifted. */
         fl_hold_water in;
-        if (!hold_settle(body, g, &in))
+        if (!hold_settle(w, c, body, g, &in))
             continue;
         level = in.level;
         fl_vec2 centroid = in.centroid;
@@ -219,7 +218,10 @@ void buoyancy_flood(fl_buoyancy *b, double t, double dt)
             if (!cargo_level(b, body, hull, solid, down, c->water, &level, &centroid))
                 continue;
             double mass = c->water_density * c->water;
-            hold_carry(body, mass, mass * fl_dot(centroid, centroid));
+            /* its memory was taken with the hold */
+            fl_status st = body_carry(w, body, mass, mass * fl_dot(centroid, centroid));
+            FL_ASSERT(st == FL_OK);
+            (void)st;
         }
         if (!body->is_static)
             body->torque += fl_cross(centroid, fl_scale(g, c->water_density * c->water));

@@ -29,11 +29,11 @@ static double clip_to_convex(const fl_vec2 *p, int n, const fl_vec2 *q, int m, f
     return area;
 }
 
-double hold_overlap(const fl_body *vessel, const fl_body *inside, const fl_vec2 *p, int n,
-                      fl_vec2 *buf, int room, fl_vec2 *moment)
+double hold_overlap(const fl_hold *cav, const fl_body *vessel, const fl_body *inside,
+                    const fl_vec2 *p, int n, fl_vec2 *buf, int room, fl_vec2 *moment)
 {
+    FL_ASSERT(cav);
     *moment = fl_v2(0.0, 0.0);
-    const fl_hold *cav = vessel->hold;
     fl_vec2 shift = fl_sub(vessel->position, inside->position);
     double area = 0.0;
     for (int k = 0; k < cav->count; k++)
@@ -42,10 +42,9 @@ double hold_overlap(const fl_body *vessel, const fl_body *inside, const fl_vec2 
     return area;
 }
 
-int hold_most_edges(const fl_body *vessel)
+int hold_most_edges(const fl_hold *cav)
 {
     int most = 0;
-    const fl_hold *cav = vessel->hold;
     for (int k = 0; k < cav->count; k++)
         most = cav->start[k + 1] - cav->start[k] > most ? cav->start[k + 1] - cav->start[k] : most;
     return most;

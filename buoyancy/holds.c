@@ -13,7 +13,8 @@ fl_status buoyancy_find_vessels(fl_buoyancy *b)
     int most = 0;
     for (int i = 0; i < fl_world_body_count(w); i++) {
         const fl_body *body = body_at(w, i);
-        if (!body->hold)
+        const fl_hold *hold = hold_of(b, body);
+        if (!hold)
             continue;
         int *grown = fl_world_grow(w, b->vessels, &b->vessel_capacity, b->vessel_count + 1,
                                    sizeof *grown);
@@ -21,7 +22,7 @@ fl_status buoyancy_find_vessels(fl_buoyancy *b)
             return FL_ENOMEM;
         b->vessels = grown;
         b->vessels[b->vessel_count++] = i;
-        int edges = hold_most_edges(body);
+        int edges = hold_most_edges(hold);
         most = edges > most ? edges : most;
     }
     /* A submerged polygon (at most submerge_room points) clipped by a convex
@@ -91,7 +92,10 @@ void buoyancy_keep_holds_dry(fl_buoyancy *b, const fl_body *body, int f, double 
         if (n < 3)
             return;
         fl_vec2 m;
-        double a = hold_overlap(vessel, body, poly, n, b->hold_buf, b->hold_room, &m);
+        const fl_hold *hold = hold_of(b, vessel);
+        if (!hold)
+            continue; /* removed during this step, its row gone with its id */
+        double a = hold_overlap(hold, vessel, body, poly, n, b->hold_buf, b->hold_room, &m);
         dry += a;
         moment = fl_add(moment, m);
     }

@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include "flotsam/fl_buoyancy.h"
+#include "hold.h"
 #include "ids.h"
 #include "submerge.h"
 
@@ -61,7 +62,16 @@ struct fl_buoyancy {
     /* The bodies that may lie in the flooded hold at hand (cargo.c). */
     fl_body **cargo;
     int cargo_count, cargo_capacity;
+    int hold_column;          /* the world's column of holds (hold.h); -1: none yet */
 };
+
+/* The hold of a body of b's world: NULL for none, or for a body removed
+ * during this step (its row went with its id). */
+static inline fl_hold *hold_of(const fl_buoyancy *b, const fl_body *body)
+{
+    fl_hold *const *row = body_row(b->world, body, b->hold_column);
+    return row ? *row : NULL;
+}
 
 static inline bool is_wet(const fl_body *body) { return !body->is_static && !body->removed; }
 

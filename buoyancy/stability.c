@@ -9,7 +9,7 @@
 #include "flotsam/fl_hold.h"
 #include "flotsam/fl_polygon.h"
 #include "flotsam/fl_stability.h"
-#include "body_state.h"
+#include "hold.h"
 
 
 /* Area under the surface y = level (y down: y >= level is under). */

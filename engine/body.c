@@ -1,7 +1,6 @@
 #include <stdint.h>
 #include <string.h>
 #include "flotsam/fl_decompose.h"
-#include "flotsam/fl_hold.h"
 #include "flotsam/fl_polygon.h"
 #include "world_state.h"
 
@@ -151,19 +150,24 @@ static fl_status prepare_outline(const fl_body_def *def, fl_mass_props *mp, fl_v
     return FL_OK;
 }
 
-/* A body whose hull is its own outline (or that has none) has no hold:
- * openings or water are refused. */
-static fl_status check_no_hold(const fl_body_def *def, fl_body_def_part *part, fl_error *err)
+/* A hull of its own (hull[0..m), about the centre of mass, positive
+ * winding; not the outline) must split into convex pieces, as the
+ * buoyancy module keeps it, and hold at least the outline's area. `p` is
+ * room to split it in. */
+static fl_status check_hull(const fl_vec2 *hull, int m, const fl_vec2 *outline, int n, parts *p,
+                            fl_body_def_part *part, fl_error *err)
 {
-    if (!def->openings && def->water == 0.0)
+    if (fl_polygon_same(hull, m, outline, n))
         return FL_OK;
-    return fail_at(part, def->openings ? FL_BODY_DEF_OPENINGS : FL_BODY_DEF_WATER,
-                   fail_with(err, FL_EINVAL, "only a body with a hull of its own has a hold "
-                                           "(openings, water)"));
+    if (split_parts(hull, m, p, err) != FL_OK)
+        return fail_at(part, FL_BODY_DEF_HULL, FL_EINVAL);
+    double room = fabs(fl_polygon_signed_area(hull, m)) - fabs(fl_polygon_signed_area(outline, n));
+    if (room < 0.0)
+        return fail_at(part, FL_BODY_DEF_HULL,
+                       fail_with(err, FL_EINVAL, "the hull's area is %g m^2 less than the "
+                                 "outline's: it cannot be the outline of a hold", -room));
+    return FL_OK;
 }
-
-static fl_status make_hold(fl_world *w, fl_body *b, const fl_body_def *def, fl_vec2 centroid,
-                             fl_error *err);
 
 fl_status body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_error *err)
 {
@@ -225,13 +229,12 @@ fl_status body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_err
     for (int i = 0; i < b->hull_count; i++)
         b->hull_radius = fmax(b->hull_radius, fl_length(b->hull[i]));
     fl_polygon_area_centroid(b->hull, b->hull_count, &b->hull_centroid);
-    st = make_hold(w, b, def, mp.centroid, err);
-    if (st != FL_OK) {
-        if (b->hold)
-            fl_world_free(w, b->hold->openings);
-        fl_world_free(w, b->hold);
-        fl_world_free(w, block);
-        return st;
+    if (hull_count) {
+        st = check_hull(b->hull, hull_count, b->verts, n, p, NULL, err);
+        if (st != FL_OK) {
+            fl_world_free(w, block);
+            return st;
+        }
     }
 
     b->index = -1;
@@ -256,14 +259,6 @@ fl_status body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_err
     b->angle = def->angle;
     b->rot = fl_rot_from(def->angle);
     b->position = fl_add(def->origin, fl_rotate(b->rot, mp.centroid));
-    /* The water a hold starts with, before the motion: a body's velocity
-     * and spin are given with its water aboard. */
-    fl_hold_water in;
-    if (b->hold) {
-        b->hold->own_mass = b->mass;
-        b->hold->own_inertia = b->inertia;
-        hold_settle(b, fl_world_gravity(w), &in);
-    }
     if (!def->is_static) {
         b->velocity = def->velocity;
         b->spin = def->spin;
@@ -276,59 +271,13 @@ fl_status body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_err
 void body_destroy(fl_world *w, fl_body *b)
 {
     FL_ASSERT(w && b && b->block);
-    if (b->hold)
-        fl_world_free(w, b->hold->openings);
-    fl_world_free(w, b->hold);
+    fl_world_free(w, b->carry);
     fl_world_free(w, b->block);
 }
 
-/* Are a and b the same polygon, from whichever vertex each starts (both are
- * in positive winding)? */
-static bool same_polygon(const fl_vec2 *a, const fl_vec2 *b, int n, int m)
+bool body_hull_is_outline(const fl_body *b)
 {
-    if (n != m)
-        return false;
-    for (int shift = 0; shift < n; shift++) {
-        int k = 0;
-        while (k < n && a[k].x == b[(k + shift) % n].x && a[k].y == b[(k + shift) % n].y)
-            k++;
-        if (k == n)
-            return true;
-    }
-    return false;
-}
-
-/* The hull's convex pieces, for a hull that is not the outline, and its
- * hold's openings and water. */
-static fl_status make_hold(fl_world *w, fl_body *b, const fl_body_def *def, fl_vec2 centroid,
-                             fl_error *err)
-{
-    if (b->hull == b->verts || same_polygon(b->hull, b->verts, b->vert_count, b->hull_count))
-        return check_no_hold(def, NULL, err);
-    parts *p = fl_world_alloc(w, sizeof *p);
-    if (!p)
-        return fail_with(err, FL_ENOMEM, "out of memory adding a body");
-    fl_status st = split_parts(b->hull, b->hull_count, p, err);
-    if (st == FL_OK) {
-        int nv = p->start[p->count];
-        size_t head = (sizeof(fl_hold) + sizeof(fl_vec2) - 1) / sizeof(fl_vec2) * sizeof(fl_vec2);
-        size_t starts = (sizeof(int) * (size_t)(p->count + 1) + sizeof(fl_vec2) - 1) /
-                        sizeof(fl_vec2) * sizeof(fl_vec2);
-        fl_hold *c = fl_world_alloc(w, head + starts + sizeof(fl_vec2) * (size_t)nv);
-        if (!c) {
-            st = fail_with(err, FL_ENOMEM, "out of memory adding a body");
-        } else {
-            c->count = p->count;
-            c->start = (int *)(void *)((char *)c + head);
-            c->verts = (fl_vec2 *)(void *)((char *)c + head + starts);
-            memcpy(c->start, p->start, sizeof(int) * (size_t)(p->count + 1));
-            memcpy(c->verts, p->verts, sizeof(fl_vec2) * (size_t)nv);
-            b->hold = c;
-            st = hold_make_openings(w, b, def, centroid, err);
-        }
-    }
-    fl_world_free(w, p);
-    return st;
+    return b->hull == b->verts || fl_polygon_same(b->hull, b->hull_count, b->verts, b->vert_count);
 }
 
 static bool finite2(fl_vec2 v) { return isfinite(v.x) && isfinite(v.y); }
@@ -428,13 +377,8 @@ fl_status fl_body_def_check(const fl_body_def *def, fl_body_def_part *part, fl_e
     if (split_parts(outline, n, &split, err) != FL_OK)
         return fail_at(part, FL_BODY_DEF_POINTS, FL_EINVAL);
     if (!def->hull)
-        return check_no_hold(def, part, err);
+        return FL_OK;
     int m = def->hull_count;
     copy_outline(hull, def->hull, m, mp.centroid);
-    if (same_polygon(hull, outline, n, m))
-        return check_no_hold(def, part, err);
-    if (split_parts(hull, m, &split, err) != FL_OK)
-        return fail_at(part, FL_BODY_DEF_HULL, FL_EINVAL);
-    double room = fabs(fl_polygon_signed_area(hull, m)) - fabs(fl_polygon_signed_area(outline, n));
-    return hold_check_def(def, room, part, err);
+    return check_hull(hull, m, outline, n, &split, part, err);
 }

@@ -212,11 +212,11 @@ fl_status fl_body_set_density(fl_body_id id, double density)
     if (b->is_static || !(density > 0.0) || !isfinite(density))
         return FL_EINVAL;
     FL_ASSERT(b->density > 0.0); /* body_create refuses a dynamic body without one */
-    /* The water a hold carries stays as it is. */
+    /* What it carries stays as it is. */
     double k = density / b->density;
-    fl_hold *c = b->hold;
+    body_load *c = b->carry;
     double own_mass = c ? c->own_mass : b->mass, own_inertia = c ? c->own_inertia : b->inertia;
-    double wm = c ? c->carried_mass : 0.0, wi = c ? c->carried_inertia : 0.0;
+    double wm = c ? c->mass : 0.0, wi = c ? c->inertia : 0.0;
     double mass = own_mass * k + wm, inertia = own_inertia * k + wi;
     if (!(mass > 0.0 && isfinite(mass) && inertia > 0.0 && isfinite(inertia) &&
           isfinite(1.0 / mass) && isfinite(1.0 / inertia)))

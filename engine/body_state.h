@@ -78,61 +78,24 @@ struct fl_body {
      * act through the same map, so the damping and stiffness leave every
      * equilibrium, held or free, where it was. */
     double response, angular_response;
-    /* A body whose hull is not its outline is a vessel: the space between
-     * the two is its hold (one word for it throughout), kept as the hull's
-     * convex pieces, to take what lies inside it out of another body's
-     * displacement (buoyancy/hold_overlap.c), with the water and openings
-     * when it floods. NULL: none. */
-    struct fl_hold *hold;
+    /* Mass a module loads on it (fl_body_carry), and its own without:
+     * NULL while it has never carried any. carry.c. */
+    struct body_load *carry;
     int32_t slot;         /* its id's slot and generation (body_id) */
     uint32_t generation;
 };
 
-typedef struct fl_hold {
-    int count;            /* convex pieces of the hull, positive winding */
-    int *start;           /* piece k is verts[start[k] .. start[k + 1]) */
-    fl_vec2 *verts;       /* about the centre of mass, body frame */
-    /* The hold (engine/hold.c): the water in it, m^2 and kg/m^2 (0 and 0
-     * when dry), and what that water adds to the body's mass and moment of
-     * inertia (set by the buoyancy module each step); its openings to the
-     * outside, 2 ends each, about the centre of mass, body frame (in their
-     * own allocation: openings can be punched later). */
-    double water, water_density;
-    double carried_mass, carried_inertia;
-    double own_mass, own_inertia; /* the body's without its water */
-    fl_vec2 *openings;
-    int opening_count, opening_capacity; /* in openings */
-} fl_hold;
+typedef struct body_load {
+    double mass, inertia;         /* carried, kg and kg m^2 about the centre of mass */
+    double own_mass, own_inertia; /* the body's without it */
+} body_load;
 
-/* The hold's openings for a new body with a hold: the given ones, or by
- * default wherever the hull's boundary is not also the outline's (an open
- * boat: the gap between its gunwales), and its water; `centroid` is the
- * centre of mass about the def's origin. On failure the caller frees the
- * hold and its openings. hold.c. */
-fl_status hold_make_openings(fl_world *w, fl_body *b, const fl_body_def *def, fl_vec2 centroid,
-                             fl_error *err);
-/* What hold_make_openings refuses in a def whose hold has `room` m^2:
- * water that does not fit or has no density, openings that are not
- * finite or whose ends are one point; *part says which. hold.c. */
-fl_status hold_check_def(const fl_body_def *def, double room, fl_body_def_part *part,
-                         fl_error *err);
 /* Gives the body's mass and moment of inertia about its centre of mass
- * what its hold's water adds now (kg, kg m^2), in place of the last. */
-void hold_carry(fl_body *b, double mass, double inertia);
-/* Lays the hold's water level under gravity g as the body stands, caps it
- * at the hold's room, and carries its mass (hold_carry: at its centroid,
- * as a point, for the moment of inertia). Returns whether it holds water,
- * with where it lies in *out. hold_water.c. */
-/* The body's hull and outline in world orientation about its centre of
- * mass, into hull[hull_count] and solid[vert_count]. hold_water.c. */
-void hold_turn(const fl_body *b, fl_vec2 *hull, fl_vec2 *solid);
-/* The level in [top, bottom] (along down) under which `area` holds
- * `target`: area(ctx, level) must fall as the level goes down. By
- * bisection, to rounding. hold_water.c. */
-double hold_level_for(double (*area)(void *ctx, double level), void *ctx, double top,
-                      double bottom, double target);
-struct fl_hold_water;
-bool hold_settle(fl_body *b, fl_vec2 g, struct fl_hold_water *out); /* hold.c */
+ * what it carries now (kg, kg m^2), in place of the last, keeping its
+ * angular momentum. FL_ENOMEM the first time only (body_carry_reserve
+ * takes that memory ahead). carry.c. */
+fl_status body_carry(fl_world *w, fl_body *b, double mass, double inertia);
+fl_status body_carry_reserve(fl_world *w, fl_body *b);
 
 /* The body id names, or NULL for a stale or null id: an assert in debug
  * builds (body_find never asserts). world.c. */
@@ -154,7 +117,12 @@ void body_add_damping(fl_body *b, double rate, fl_vec2 toward, double angular_ra
 void body_take_stiffness_whole(fl_body *b);
 void body_add_stiffness(fl_body *b, double linear, fl_vec2 axis, double angular);
 void body_clear_damping(fl_body *b);
-bool body_hold_water(const fl_body *b, fl_vec2 g, struct fl_hold_water *out);
+/* The body's row in the world's column `column` (fl_module.h): NULL for
+ * a body removed during this step or a column not there. columns.c. */
+void *body_row(const fl_world *w, const fl_body *b, int column);
+/* Whether the body's hull is its outline (given or not): a body whose
+ * hull is more holds something in it. body.c. */
+bool body_hull_is_outline(const fl_body *b);
 
 /* Every pass over the bodies relies on the first two lines: pose and
  * velocities in the first 64 bytes, then what integration and buoyancy

@@ -1,5 +1,5 @@
 /* A world copied between steps, bit for bit in everything that the steps
- * to come read: the bodies (each with its shape block and hold), the
+ * to come read: the bodies (each with its shape block and what it carries), the
  * joints and their warm-start impulses, the contacts of the last step and
  * theirs, the sweep order of the parts, the counters. What a step rebuilds
  * from those (proxies, boxes, pairs, the solver's rows, the contact index)
@@ -51,29 +51,13 @@ static fl_body *clone_body(fl_world *w, const fl_body *b)
     c->hull = MOVED(b->hull, b, c);
     c->part_verts = MOVED(b->part_verts, b, c);
     c->part_normals = MOVED(b->part_normals, b, c);
-    c->hold = NULL;
-    if (b->hold) {
-        const fl_hold *k = b->hold;
-        const char *cend = furthest((const char *)(k + 1), k->start, sizeof(int) * (size_t)(k->count + 1));
-        cend = furthest(cend, k->verts, sizeof(fl_vec2) * (size_t)k->start[k->count]);
-        fl_hold *kc = copy_bytes(w, k, (size_t)(cend - (const char *)k));
-        if (!kc) {
+    c->carry = NULL;
+    if (b->carry) {
+        c->carry = copy_bytes(w, b->carry, sizeof *b->carry);
+        if (!c->carry) {
             fl_world_free(w, block);
             return NULL;
         }
-        kc->start = MOVED(k->start, k, kc);
-        kc->verts = MOVED(k->verts, k, kc);
-        kc->openings = NULL;
-        if (k->opening_count > 0) {
-            kc->openings = copy_bytes(w, k->openings, 2 * sizeof *k->openings * (size_t)k->opening_count);
-            if (!kc->openings) {
-                fl_world_free(w, kc);
-                fl_world_free(w, block);
-                return NULL;
-            }
-        }
-        kc->opening_capacity = k->opening_count;
-        c->hold = kc;
     }
     return c;
 }
@@ -92,6 +76,8 @@ static void forget_scratch(fl_world *c)
     memset(c->hooks, 0, sizeof c->hooks);
     FORGET(c->modules, c->module_capacity);
     c->module_count = 0;
+    FORGET(c->columns, c->column_capacity); /* each module copies its own */
+    c->column_count = 0;
     c->profile = NULL;
     c->runner = NULL;
     c->runner_ctx = NULL;

@@ -25,6 +25,7 @@ fl_status fl_world_remove_module(fl_world *w, const void *module)
     FL_ASSERT(w != NULL);
     for (int i = 0; i < w->module_count; i++) {
         if (w->modules[i].module == module) {
+            columns_drop(w, module); /* its columns go with it */
             for (int k = i + 1; k < w->module_count; k++)
                 w->modules[k - 1] = w->modules[k];
             w->module_count--;
@@ -50,6 +51,7 @@ void modules_destroy(fl_world *w)
     while (w->module_count > 0) {
         fl_module_entry e = w->modules[--w->module_count];
         FL_ASSERT(e.cls && e.cls->destroy && e.module); /* fl_world_add_module refuses others */
+        columns_drop(w, e.module);
         e.cls->destroy(e.module);
     }
     fl_world_free(w, w->modules);

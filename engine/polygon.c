@@ -1,4 +1,5 @@
 #include "flotsam/fl_polygon.h"
+#include "fail.h"
 
 double fl_polygon_signed_area(const fl_vec2 *v, int n)
 {
@@ -194,4 +195,19 @@ double fl_clip_halfplane_area(const fl_vec2 *in, int n, fl_halfplane h, fl_vec2 
     if (centroid)
         *centroid = fl_v2(s.cx / (3.0 * s.twice), s.cy / (3.0 * s.twice));
     return fabs(0.5 * s.twice);
+}
+
+bool fl_polygon_same(const fl_vec2 *a, int n, const fl_vec2 *b, int m)
+{
+    FL_ASSERT((a || n == 0) && (b || m == 0));
+    if (n != m)
+        return false;
+    for (int shift = 0; shift < n; shift++) {
+        int k = 0;
+        while (k < n && a[k].x == b[(k + shift) % n].x && a[k].y == b[(k + shift) % n].y)
+            k++;
+        if (k == n)
+            return true;
+    }
+    return false;
 }

@@ -57,6 +57,7 @@ void fl_world_destroy(fl_world *w)
     FL_ASSERT(!w->in_step); /* a hook may not destroy the world it is called from */
     /* The modules first, while the world they work on still stands. */
     modules_destroy(w);
+    columns_free(w);
     for (int i = 0; i < w->body_count; i++)
         body_destroy(w, w->bodies[i]);
     for (int i = 0; i < w->pending_count; i++)
@@ -101,6 +102,13 @@ fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body_id *out
         return fail_with(err, FL_ENOMEM, "out of memory adding a body");
     }
     b->id = w->next_body_id++;
+    /* The modules' rows, once the body has its id and serial. */
+    st = columns_add_body(w, b, err);
+    if (st != FL_OK) {
+        ids_release(&w->body_ids, b->slot);
+        body_destroy(w, b);
+        return st;
+    }
     if (w->in_step) {
         fl_body **grown = fl_world_grow(w, w->pending, &w->pending_capacity,
                                         w->pending_count + 1, sizeof *w->pending);
@@ -111,6 +119,7 @@ fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body_id *out
         st = append(w, b);
     }
     if (st != FL_OK) {
+        columns_remove_body(w, b->slot);
         ids_release(&w->body_ids, b->slot);
         body_destroy(w, b);
         return fail_with(err, st, "out of memory adding a body");
@@ -155,6 +164,9 @@ fl_status fl_world_remove_body(fl_world *w, fl_body_id id)
     fl_body *b = body_get(id);
     if (!b || id.world != w)
         return FL_ESTALE;
+    /* The modules' rows go at once, with the id: the slot may be taken
+     * again before the body leaves the list. */
+    columns_remove_body(w, id.index);
     ids_release(&w->body_ids, id.index);
     if (b->index < 0) {
         /* Still pending: it never joined, so it leaves at once. */

@@ -35,6 +35,14 @@ typedef struct fl_module_entry {
     void *module;
 } fl_module_entry;
 
+/* A module's column of rows, one a body slot (columns.c). */
+typedef struct fl_column {
+    const fl_column_class *cls; /* NULL: gone with its module */
+    void *module;
+    unsigned char *rows;       /* cls->size bytes for each slot below capacity */
+    int capacity;
+} fl_column;
+
 /* A joint as the engine stores it, solver state included. */
 typedef struct fl_joint fl_joint;
 
@@ -168,6 +176,8 @@ struct fl_world {
     fl_hook_list hooks[FL_EVENT_TYPE_COUNT];
     fl_module_entry *modules; /* in the order they were given */
     int module_count, module_capacity;
+    fl_column *columns;       /* the modules' columns, by number */
+    int column_count, column_capacity;
     fl_profile *profile;   /* NULL: no timing */
     fl_task_runner runner; /* NULL: tasks run one after the other */
     void *runner_ctx;
@@ -297,6 +307,14 @@ void world_trigger(fl_world *w, const fl_event *event);
 void modules_destroy(fl_world *w);
 /* Gives `copy`, a clone of w, a copy of each of w's modules. */
 fl_status modules_clone(const fl_world *w, fl_world *copy, fl_error *err);
+/* Rows for body b, just given its slot, in every column; on failure none
+ * is left. Frees them as its slot is released (columns_remove_body). The
+ * columns of `module` go with it (their rows freed); columns_free frees
+ * the lists. columns.c. */
+fl_status columns_add_body(fl_world *w, const fl_body *b, fl_error *err);
+void columns_remove_body(fl_world *w, int32_t slot);
+void columns_drop(fl_world *w, const void *module);
+void columns_free(fl_world *w);
 
 /* The collision stage: world geometry, broad phase, narrow phase, contact
  * persistence and the collision events. FL_ENOMEM: the step goes on

@@ -95,6 +95,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "flotsam/fl_hold.h"
 #include "flotsam/fl_contact.h"
 #include "flotsam/fl_joint.h"
 
@@ -367,7 +368,7 @@ static bool take(fuzz_energy *e, fl_sim *s)
         st->spin = fl_body_spin(b);
         st->m = st->dynamic ? fl_body_mass(b) : 0.0;
         st->inertia = st->dynamic ? fl_body_inertia(b) : 0.0;
-        st->water = fl_body_water(b, NULL);
+        st->water = fl_buoyancy_water(fl_sim_buoyancy(s), b, NULL);
         hull_box(b, &st->lo, &st->hi, &st->reach);
         st->hull_area = fl_body_hull_area(b);
         st->press = st->dynamic ? st->m * gn + rho_max * gn * st->hull_area * e->fluids : 0.0;
@@ -509,7 +510,7 @@ fuzz_energy_verdict fuzz_energy_step(fuzz_energy *e, fl_sim *s, int k)
     }
     bool holds = false;
     for (int i = 0; i < e->bodies; i++)
-        holds = holds || fl_body_has_hold(fl_world_body(fl_sim_world(s), i));
+        holds = holds || fl_buoyancy_has_hold(fl_sim_buoyancy(s), fl_world_body(fl_sim_world(s), i));
 
     /* Bodies in a contact with restitution, at the last step or this one. */
     bool any_bouncing = false;

@@ -351,7 +351,7 @@ bool fl_replay_apply(fl_sim *s, fl_joint_id *grab, const fl_replay *r, const fl_
     case FL_INPUT_HOLE:
         if (fl_body_is_null(b = body_with_id(fl_sim_world(s), in->body)))
             return input_fail(err, in, "no body with id %u to hole", (unsigned)in->body);
-        if (fl_body_add_opening(b, in->anchor, in->target) != FL_OK)
+        if (fl_buoyancy_add_opening(fl_sim_buoyancy(s), b, in->anchor, in->target) != FL_OK)
             return input_fail(err, in, "body %u cannot be holed there (it has no hold, or the "
                                        "ends are one point)", (unsigned)in->body);
         return true;

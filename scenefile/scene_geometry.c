@@ -1,6 +1,6 @@
 /* A body the reader has read is refused there if the world would refuse
- * it: the world's own check (fl_body_def_check) on the def the world would
- * be given, reported at the field at fault rather than when the world is
+ * it: the world's own checks (fl_body_def_check, fl_hold_def_check) on the
+ * defs the world would be given, reported at the field at fault rather than when the world is
  * built. */
 #include "body_def.h"
 #include "scene_parser.h"
@@ -14,8 +14,6 @@ static scene_pos part_pos(const pending *c, fl_body_def_part part)
     case FL_BODY_DEF_MOTION: f = F_AT; break;
     case FL_BODY_DEF_DENSITY: f = F_DENSITY; break;
     case FL_BODY_DEF_SURFACE: f = (c->seen & ((uint64_t)1 << F_FRICTION)) ? F_FRICTION : F_RESTITUTION; break;
-    case FL_BODY_DEF_OPENINGS: f = F_OPENINGS; break;
-    case FL_BODY_DEF_WATER: f = (c->seen & ((uint64_t)1 << F_WATER)) ? F_WATER : F_WATER_DENSITY; break;
     default:
         f = c->kind == K_BOX ? F_SIZE : c->kind == K_NGON ? F_RADIUS : F_POINTS;
         break;
@@ -23,15 +21,28 @@ static scene_pos part_pos(const pending *c, fl_body_def_part part)
     return (c->seen & ((uint64_t)1 << f)) ? c->value_pos[f] : c->where;
 }
 
+/* ... and of its hold's def (fl_hold_def_check). */
+static scene_pos hold_part_pos(const pending *c, fl_hold_def_part part)
+{
+    field_id f = part == FL_HOLD_DEF_OPENINGS                  ? F_OPENINGS
+                 : (c->seen & ((uint64_t)1 << F_WATER)) ? F_WATER
+                                                            : F_WATER_DENSITY;
+    return (c->seen & ((uint64_t)1 << f)) ? c->value_pos[f] : c->where;
+}
+
 bool scene_check_body(parser *p)
 {
-    fl_vec2 pts[FL_SCENE_MAX_POINTS];
-    /* Any density will do for the water: the world's only asks for one. */
-    fl_body_def def = scene_body_def(&p->cur.body, pts, 1000.0);
+    scene_defs d;
+    /* Any density will do for the water: the check only asks for one. */
+    scene_defs_make(&d, &p->cur.body, 1000.0);
     fl_body_def_part part;
     fl_error e;
-    if (fl_body_def_check(&def, &part, &e) == FL_OK)
-        return true;
-    return scene_fail(p, part_pos(&p->cur, part), "the world cannot build this body: %s",
-                      e.message);
+    if (fl_body_def_check(&d.body, &part, &e) != FL_OK)
+        return scene_fail(p, part_pos(&p->cur, part), "the world cannot build this body: %s",
+                          e.message);
+    fl_hold_def_part hold_part;
+    if (fl_hold_def_check(&d.body, &d.hold, &hold_part, &e) != FL_OK)
+        return scene_fail(p, hold_part_pos(&p->cur, hold_part),
+                          "the world cannot build this body: %s", e.message);
+    return true;
 }

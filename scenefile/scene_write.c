@@ -145,13 +145,13 @@ static bool has_own_hull(fl_body_id b)
 /* The hold as it is now: its openings always (the default ones, found from
  * the outline, could come out a rounding apart from the outline as
  * written), and its water. */
-static void write_hold(FILE *f, fl_body_id b)
+static void write_hold(FILE *f, const fl_buoyancy *bu, fl_body_id b)
 {
     int n;
-    const fl_vec2 *ends = fl_body_openings(b, &n);
+    const fl_vec2 *ends = fl_buoyancy_openings(bu, b, &n);
     fputs("\n       ", f);
     format_points(f, "openings", ends, 2 * n);
-    double density, water = fl_body_water(b, &density);
+    double density, water = fl_buoyancy_water(bu, b, &density);
     if (water > 0.0) {
         format_num(f, "water", water);
         format_num(f, "water-density", density);
@@ -184,7 +184,7 @@ static bool write_body(FILE *f, const fl_sim *s, const name_table *t, int i, cha
         return false;
     }
     int openings;
-    fl_body_openings(b, &openings);
+    fl_buoyancy_openings(s->buoyancy, b, &openings);
     if (openings > FL_SCENE_MAX_POINTS / 2) {
         snprintf(err, err_size, "body %d has more than %d openings", i, FL_SCENE_MAX_POINTS / 2);
         return false;
@@ -203,8 +203,8 @@ static bool write_body(FILE *f, const fl_sim *s, const name_table *t, int i, cha
         fputs("\n       ", f);
         format_points(f, "hull", fl_body_hull(b, NULL), fl_body_hull_count(b));
     }
-    if (fl_body_has_hold(b))
-        write_hold(f, b);
+    if (fl_buoyancy_has_hold(s->buoyancy, b))
+        write_hold(f, s->buoyancy, b);
     fputc('\n', f);
     return true;
 }

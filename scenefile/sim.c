@@ -328,11 +328,11 @@ static double hold_water_density(const fl_buoyancy *b)
     return fl_buoyancy_fluid_count(b) > 0 ? fl_buoyancy_fluid_def(b, 0)->density : 1000.0;
 }
 
-fl_body_def scene_body_def(const fl_scene_body *sb, fl_vec2 *pts, double water_density)
+void scene_defs_make(scene_defs *d, const fl_scene_body *sb, double water_density)
 {
     fl_body_def bd = fl_body_def_default();
-    bd.points = pts;
-    bd.point_count = fl_scene_body_outline(sb, pts);
+    bd.points = d->points;
+    bd.point_count = fl_scene_body_outline(sb, d->points);
     if (sb->hull_count > 0) {
         bd.hull = sb->hull;
         bd.hull_count = sb->hull_count;
@@ -348,22 +348,42 @@ fl_body_def scene_body_def(const fl_scene_body *sb, fl_vec2 *pts, double water_d
     bd.category = sb->category;
     bd.mask = sb->mask;
     bd.sensor = sb->sensor;
+    d->body = bd;
+    /* The openings are offsets from `at`, as the points are: the hold
+     * takes them about the centre of mass. */
+    fl_hold_def hd = {NULL, 0, sb->water,
+                      sb->water_density > 0.0 ? sb->water_density : water_density};
     if (sb->has_openings) {
-        bd.openings = sb->openings;
-        bd.opening_count = sb->opening_count;
+        int n = 2 * sb->opening_count;
+        fl_vec2 c = {0.0, 0.0};
+        if (bd.point_count >= 3)
+            c = fl_polygon_mass_props(bd.points, bd.point_count).centroid;
+        for (int i = 0; i < n && i < FL_SCENE_MAX_POINTS; i++)
+            d->openings[i] = fl_sub(sb->openings[i], c);
+        hd.openings = d->openings;
+        hd.opening_count = sb->opening_count;
     }
-    bd.water = sb->water;
-    bd.water_density = sb->water_density > 0.0 ? sb->water_density : water_density;
-    return bd;
+    d->hold = hd;
+    d->has_hold = sb->has_openings || sb->water != 0.0;
 }
 
 /* A scene body in the world, unlabelled. */
-static fl_status add_body(fl_world *w, const fl_buoyancy *buoyancy, const fl_scene_body *sb,
+static fl_status add_body(fl_world *w, fl_buoyancy *buoyancy, const fl_scene_body *sb,
                           fl_body_id *out, fl_error *e)
 {
-    fl_vec2 pts[FL_SCENE_MAX_POINTS];
-    fl_body_def bd = scene_body_def(sb, pts, hold_water_density(buoyancy));
-    return fl_world_add_body(w, &bd, out, e);
+    scene_defs d;
+    scene_defs_make(&d, sb, hold_water_density(buoyancy));
+    fl_body_id id;
+    fl_status st = fl_world_add_body(w, &d.body, &id, e);
+    if (st != FL_OK)
+        return st;
+    if (d.has_hold && (st = fl_buoyancy_set_hold(buoyancy, id, &d.hold, e)) != FL_OK) {
+        fl_world_remove_body(w, id);
+        return st;
+    }
+    if (out)
+        *out = id;
+    return FL_OK;
 }
 
 fl_status fl_sim_add_body(fl_sim *s, const fl_scene_body *b, fl_body_id *out, fl_error *err)

@@ -51,19 +51,30 @@ static fl_body_id add_vessel(fl_world *w, const fl_vec2 *solid, int ns, const fl
     d.point_count = ns;
     d.hull = hull;
     d.hull_count = nh;
-    d.openings = openings;
-    d.opening_count = n_open;
     d.origin = at;
     d.angle = angle;
     d.density = density;
     d.is_static = density == 0.0;
-    d.water = water;
-    d.water_density = water > 0.0 ? RHO : 0.0;
+    /* The buoyancy module keeps the hold: the world's, or a new one. */
+    fl_buoyancy *bu = fl_buoyancy_of(w);
+    if (!bu)
+        bu = fl_buoyancy_create(w, NULL);
+    assert_non_null(bu);
     fl_body_id b = FL_NULL_BODY;
     fl_error e;
     assert_int_equal(fl_world_add_body(w, &d, &b, &e), FL_OK);
+    /* Openings as offsets from `at`, like the points: about the centre of
+     * mass for the hold. */
+    fl_vec2 c = fl_polygon_mass_props(solid, ns).centroid, moved[8];
+    assert_true(2 * n_open <= 8);
+    for (int k = 0; k < 2 * n_open; k++)
+        moved[k] = fl_sub(openings[k], c);
+    fl_hold_def h = {openings ? moved : NULL, n_open, water, water > 0.0 ? RHO : 0.0};
+    assert_int_equal(fl_buoyancy_set_hold(bu, b, &h, &e), FL_OK);
     return b;
 }
+
+static fl_buoyancy *bu_of(fl_body_id b) { return fl_buoyancy_of(b.world); }
 
 static void run(fl_world *w, double seconds)
 {
@@ -85,8 +96,8 @@ static void test_default_openings(void **s)
     tank_points(2.0, 1.0, 1.8, 0.4, solid);
     fl_body_id open = add_vessel(w, solid, 8, hull, 4, NULL, 0, fl_v2(0, 0), 0.0, 500.0, 0.0);
     int n;
-    const fl_vec2 *ends = fl_body_openings(open, &n);
-    assert_true(fl_body_has_hold(open));
+    const fl_vec2 *ends = fl_buoyancy_openings(bu_of(open), open, &n);
+    assert_true(fl_buoyancy_has_hold(bu_of(open), open));
     assert_int_equal(n, 1);
     fl_vec2 a = fl_body_world_point(open, ends[0]), z = fl_body_world_point(open, ends[1]);
     ASSERT_NEAR(fabs(a.x - z.x), 1.8, 1e-12);
@@ -96,12 +107,12 @@ static void test_default_openings(void **s)
 
     const fl_vec2 none[1] = {{0, 0}};
     fl_body_id sealed = add_vessel(w, solid, 8, hull, 4, none, 0, fl_v2(5, 0), 0.0, 500.0, 0.0);
-    fl_body_openings(sealed, &n);
+    fl_buoyancy_openings(bu_of(sealed), sealed, &n);
     assert_int_equal(n, 0);
 
     fl_body_id plain = add_polygon(w, hull, 4, fl_v2(10, 0), 0.0, 500.0);
-    assert_false(fl_body_has_hold(plain));
-    assert_int_equal(fl_body_set_water(plain, 0.1, RHO), FL_EINVAL);
+    assert_false(fl_buoyancy_has_hold(bu_of(plain), plain));
+    assert_int_equal(fl_buoyancy_set_water(bu_of(plain), plain, 0.1, RHO), FL_EINVAL);
     /* Water that does not fit is refused. */
     fl_body_def d = fl_body_def_default();
     d.points = solid;
@@ -109,10 +120,11 @@ static void test_default_openings(void **s)
     d.hull = hull;
     d.hull_count = 4;
     d.density = 500.0;
-    d.water = 2.0;
-    d.water_density = RHO;
+    fl_hold_def h = {NULL, 0, 2.0, RHO};
+    assert_int_equal(fl_hold_def_check(&d, &h, NULL, NULL), FL_EINVAL);
     fl_body_id b = FL_NULL_BODY;
-    assert_int_equal(fl_world_add_body(w, &d, &b, NULL), FL_EINVAL);
+    assert_int_equal(fl_world_add_body(w, &d, &b, NULL), FL_OK);
+    assert_int_equal(fl_buoyancy_set_hold(fl_buoyancy_of(w), b, &h, NULL), FL_EINVAL);
     fl_world_destroy(w);
 }
 
@@ -229,7 +241,7 @@ static void test_slack_tank_lolls_to_the_curves_zero(void **s)
      * static balance, reached to well within 1e-8 rad in 240 s. */
     printf("settled at %.12f rad (curve %.12f)\n", fl_body_angle(body), loll);
     ASSERT_NEAR(fabs(fl_body_angle(body)), loll, 1e-8);
-    ASSERT_EXACT(fl_body_water(body, NULL), water);
+    ASSERT_EXACT(fl_buoyancy_water(bu_of(body), body, NULL), water);
     fl_buoyancy_destroy(bu);
     fl_world_destroy(wo);
 }
@@ -257,9 +269,9 @@ static void test_holed_compartment_floods_to_the_lost_buoyancy_draft(void **s)
     run(wo, 60.0);
     double keel = fl_body_world_point(body, fl_body_hull(body, NULL)[2]).y;
     printf("draft %.9f, lost-buoyancy %.9f (intact %.4f), water %.9f\n", keel, holed, intact,
-           fl_body_water(body, NULL));
+           fl_buoyancy_water(bu_of(body), body, NULL));
     ASSERT_REL(keel, holed, 1e-3);
-    ASSERT_REL(fl_body_water(body, NULL), b * (holed - t), 1e-3);
+    ASSERT_REL(fl_buoyancy_water(bu_of(body), body, NULL), b * (holed - t), 1e-3);
     fl_buoyancy_destroy(bu);
     fl_world_destroy(wo);
 }
@@ -289,7 +301,7 @@ static void test_orifice_fills_in_torricellis_time(void **s)
     double met = -1.0, half = -1.0;
     for (long i = 1; i <= (long)(1.5 * T / DT) && met < 0.0; i++) {
         fl_world_step(wo, DT);
-        double water = fl_body_water(tank, NULL);
+        double water = fl_buoyancy_water(bu_of(tank), tank, NULL);
         if (half < 0.0 && i * DT >= T / 2)
             half = water;
         if (water >= full)
@@ -351,12 +363,12 @@ static void test_water_come_and_gone_and_outlines_out_of_the_hull(void **s)
     double mass = fl_body_mass(b), inertia = fl_body_inertia(b);
     /* Water put in a turning hull turns with it: angular momentum kept. */
     fl_body_set_spin(b, 2.0);
-    assert_int_equal(fl_body_set_water(b, 0.2, RHO), FL_OK);
+    assert_int_equal(fl_buoyancy_set_water(bu_of(b), b, 0.2, RHO), FL_OK);
     ASSERT_REL(fl_body_inertia(b) * fl_body_spin(b), inertia * 2.0, 1e-15);
     assert_true(fl_body_spin(b) < 2.0);
-    assert_int_equal(fl_body_set_water(b, 1.6, 1e12), FL_OK);
+    assert_int_equal(fl_buoyancy_set_water(bu_of(b), b, 1.6, 1e12), FL_OK);
     assert_true(fl_body_inertia(b) > 1e5 * inertia);
-    assert_int_equal(fl_body_set_water(b, 0.0, 0.0), FL_OK);
+    assert_int_equal(fl_buoyancy_set_water(bu_of(b), b, 0.0, 0.0), FL_OK);
     ASSERT_EXACT(fl_body_mass(b), mass);
     ASSERT_EXACT(fl_body_inertia(b), inertia);
     fl_world_destroy(wo);
@@ -406,13 +418,78 @@ static void test_swamps_and_sinks(void **s)
     assert_true(fl_body_position(barge).y < 0.3); /* afloat at first */
     run(wo, 59.0);
     double room = 1.8 * 0.5;
-    printf("dinghy water %.4f of %.4f; barge at %.4f\n", fl_body_water(dinghy, NULL), room,
+    printf("dinghy water %.4f of %.4f; barge at %.4f\n", fl_buoyancy_water(bu_of(dinghy), dinghy, NULL), room,
            fl_body_position(barge).y);
-    assert_true(fl_body_water(dinghy, NULL) > 0.5 * room);
-    assert_true(fl_body_hold_water(dinghy, fl_world_gravity(wo), &in));
+    assert_true(fl_buoyancy_water(bu_of(dinghy), dinghy, NULL) > 0.5 * room);
+    assert_true(fl_buoyancy_hold_water(bu_of(dinghy), dinghy, fl_world_gravity(wo), &in));
     assert_true(fl_body_position(barge).y > 9.0); /* on the bottom */
     fl_buoyancy_destroy(bu);
     fl_world_destroy(wo);
+}
+
+/* The buoyancy module keeps the holds as a column of the world: a copy of
+ * the world has the same water and openings and floods the same; a vessel
+ * removed by a hook that runs before the buoyancy's is passed over that
+ * step; a module destroyed before its world frees every hold (what is
+ * left is for AddressSanitizer and valgrind to see). */
+static void remove_vessel(const fl_event *ev, void *user)
+{
+    fl_body_id *victim = user;
+    if (!fl_body_is_null(*victim) && ev->step == 30) {
+        assert_int_equal(fl_world_remove_body(victim->world, *victim), FL_OK);
+        *victim = FL_NULL_BODY;
+    }
+}
+
+static void test_holds_go_with_their_bodies(void **s)
+{
+    (void)s;
+    fl_vec2 hull[4], solid[8];
+    box_points(2.0, 1.0, hull);
+    tank_points(2.0, 1.0, 1.8, 0.4, solid);
+    const fl_vec2 hole[2] = {{-0.9, 0.45}, {-0.9, 0.35}};
+    fl_world_def wd = fl_world_def_default();
+    wd.gravity = fl_v2(0, G);
+    fl_world *w = fl_world_create(&wd, NULL);
+    fl_body_id victim = FL_NULL_BODY;
+    /* before the module's hook: it runs first */
+    assert_int_equal(fl_world_on(w, FL_EVENT_BEFORE_UPDATE, remove_vessel, &victim), FL_OK);
+    fl_buoyancy *bu = add_water(w, -100, 100, 0.0, 50.0);
+    fl_body_id a = add_vessel(w, solid, 8, hull, 4, hole, 1, fl_v2(0, 0), 0.0, 900.0, 0.1);
+    victim = add_vessel(w, solid, 8, hull, 4, NULL, 0, fl_v2(5, 0), 0.0, 900.0, 0.2);
+    run(w, 0.25);
+    fl_world *copy = fl_world_clone(w, NULL);
+    assert_non_null(copy);
+    fl_buoyancy *bc = fl_buoyancy_of(copy);
+    fl_body_id ac = fl_body_in(copy, a);
+    double dw, dc;
+    ASSERT_EXACT(fl_buoyancy_water(bc, ac, &dc), fl_buoyancy_water(bu, a, &dw));
+    ASSERT_EXACT(dc, dw);
+    int n, nc;
+    const fl_vec2 *o = fl_buoyancy_openings(bu, a, &n), *oc = fl_buoyancy_openings(bc, ac, &nc);
+    assert_int_equal(nc, n);
+    assert_ptr_not_equal(oc, o); /* its own */
+    for (int k = 0; k < 2 * n; k++) {
+        ASSERT_EXACT(oc[k].x, o[k].x);
+        ASSERT_EXACT(oc[k].y, o[k].y);
+    }
+    ASSERT_EXACT(fl_body_mass(ac), fl_body_mass(a));
+    /* the victim went at step 30, in the original only (the copy has no
+     * hook); both still flood alike */
+    run(w, 0.5);
+    run(copy, 0.5);
+    assert_true(fl_body_is_null(victim));
+    assert_int_equal(fl_world_body_count(w), 1);
+    assert_int_equal(fl_world_body_count(copy), 2);
+    assert_true(fl_buoyancy_water(bu, a, NULL) > 0.1);
+    ASSERT_EXACT(fl_buoyancy_water(bc, ac, NULL), fl_buoyancy_water(bu, a, NULL));
+    ASSERT_EXACT(fl_body_position(ac).y, fl_body_position(a).y);
+    /* the module first, then its world; the copy the other way */
+    fl_buoyancy_destroy(bu);
+    /* the body stands, with the water it carried last */
+    assert_true(fl_body_carried(a, NULL) > 0.0);
+    fl_world_destroy(w);
+    fl_world_destroy(copy);
 }
 
 int main(void)
@@ -427,6 +504,7 @@ int main(void)
         cmocka_unit_test(test_cargo_floats_in_a_flooded_hold),
         cmocka_unit_test(test_water_come_and_gone_and_outlines_out_of_the_hull),
         cmocka_unit_test(test_swamps_and_sinks),
+        cmocka_unit_test(test_holds_go_with_their_bodies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -53,7 +53,7 @@ static void test_box_follows_the_wall_sided_formula(void **state)
 {
     (void)state;
     static gz_curve c;
-    assert_int_equal(gz_curve_fill(&c, body(0), 1000.0), GZ_OK);
+    assert_int_equal(gz_curve_fill(&c, fl_sim_buoyancy(sim), body(0), 1000.0), GZ_OK);
     double t = 0.5, bm = 4.0 / 6.0, gm = t / 2 + bm - 0.5;
     ASSERT_NEAR(c.displaced, 1.0, 1e-12);
     ASSERT_NEAR(c.hull_area, 2.0, 1e-12);
@@ -73,7 +73,7 @@ static void test_square_log_rests_on_its_corner(void **state)
 {
     (void)state;
     static gz_curve c;
-    assert_int_equal(gz_curve_fill(&c, body(1), 1000.0), GZ_OK);
+    assert_int_equal(gz_curve_fill(&c, fl_sim_buoyancy(sim), body(1), 1000.0), GZ_OK);
     assert_true(c.gm < 0);
     assert_true(c.gz[10] < 0);
     ASSERT_NEAR(c.gz[45], 0.0, 1e-9);
@@ -89,13 +89,13 @@ static void test_a_hollow_boat_floats_on_its_hull(void **state)
     int n;
     const fl_vec2 *hull = gz_hull(b, &n);
     assert_int_equal(n, 4);
-    assert_int_equal(gz_curve_fill(&c, b, 1000.0), GZ_OK);
+    assert_int_equal(gz_curve_fill(&c, fl_sim_buoyancy(sim), b, 1000.0), GZ_OK);
     ASSERT_NEAR(c.displaced, fl_body_mass(b) / 1000.0, 1e-12);
     ASSERT_NEAR(c.hull_area, fabs(fl_polygon_signed_area(hull, n)), 1e-12);
     fl_righting r;
     assert_true(fl_righting_arm(hull, n, c.displaced, 30 * FL_PI / 180.0, &r));
     ASSERT_EXACT(c.gz[30], r.gz);
-    assert_int_equal(gz_curve_fill(&dense, b, 1025.0), GZ_OK);
+    assert_int_equal(gz_curve_fill(&dense, fl_sim_buoyancy(sim), b, 1025.0), GZ_OK);
     assert_true(dense.displaced < c.displaced);
     assert_true(dense.gz[30] != c.gz[30]);
 }
@@ -104,11 +104,11 @@ static void test_a_stone_sinks(void **state)
 {
     (void)state;
     static gz_curve c;
-    assert_int_equal(gz_curve_fill(&c, body(2), 1000.0), GZ_SINKS);
+    assert_int_equal(gz_curve_fill(&c, fl_sim_buoyancy(sim), body(2), 1000.0), GZ_SINKS);
     ASSERT_NEAR(c.displaced, 2.5, 1e-12);
     ASSERT_NEAR(c.hull_area, 1.0, 1e-12);
     /* In mercury it floats. */
-    assert_int_equal(gz_curve_fill(&c, body(2), 13500.0), GZ_OK);
+    assert_int_equal(gz_curve_fill(&c, fl_sim_buoyancy(sim), body(2), 13500.0), GZ_OK);
 }
 
 int main(void)

@@ -237,12 +237,11 @@ static void test_fluid_ids(void **state)
 }
 
 /* Every call that takes a body, given a stale id. */
-enum { CALLS = 48 };
+enum { CALLS = 46 };
 
 static long call_with(int k, fl_body_id b)
 {
     fl_vec2 v = fl_v2(1.0, 0.0), t;
-    fl_hold_water hw;
     double a;
     int n = 7;
     switch (k) {
@@ -285,15 +284,13 @@ static long call_with(int k, fl_body_id b)
     case 36: return fl_body_user(b) != NULL;
     case 37: return fl_body_set_user(b, &n);
     case 38: return fl_body_world_point(b, v).x != 0.0 || fl_body_point_velocity(b, v).x != 0.0;
-    case 39: return fl_body_has_hold(b) + (fl_body_openings(b, &n) != NULL) + n;
-    case 40: return fl_body_water(b, &a) != 0.0 || a != 0.0;
-    case 41: return fl_body_set_water(b, 1.0, 1000.0);
-    case 42: return fl_body_add_opening(b, v, fl_v2(2.0, 0.0));
-    case 43: return fl_body_set_velocity(b, v);
-    case 44: return fl_body_set_spin(b, 1.0);
-    case 45: return fl_body_set_friction(b, 1.0) + 10 * fl_body_set_restitution(b, 0.5);
-    case 46: return fl_body_set_density(b, 2.0);
-    case 47: return fl_body_hold_water(b, fl_v2(0.0, 9.81), &hw);
+    case 39: return fl_body_carried(b, &a) != 0.0 || a != 0.0;
+    case 40: return fl_body_row(b, 0) != NULL;
+    case 41: return fl_body_carry(b, 1.0, v);
+    case 42: return fl_body_set_velocity(b, v);
+    case 43: return fl_body_set_spin(b, 1.0);
+    case 44: return fl_body_set_friction(b, 1.0) + 10 * fl_body_set_restitution(b, 0.5);
+    case 45: return fl_body_set_density(b, 2.0);
     default: return 0;
     }
 }
@@ -304,32 +301,47 @@ static long refused(int k)
 {
     switch (k) {
     case 0: case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 10: case 37:
-    case 41: case 42: case 43: case 44: case 46:
+    case 41: case 42: case 43: case 45:
         return FL_ESTALE;
-    case 45:
+    case 44:
         return 11 * FL_ESTALE;
     default:
         return 0;
     }
 }
 
-/* ... and every call that takes a fluid (b: a live body). */
-enum { FLUID_CALLS = 5 };
+/* ... and every call of the buoyancy module that takes a fluid (f, with
+ * b a live body) or a body's hold (the body `stale`). */
+enum { FLUID_CALLS = 11 };
 
-static long fluid_call_with(int k, fl_buoyancy *bu, fl_fluid_id f, fl_body_id b)
+static long fluid_call_with(int k, fl_buoyancy *bu, fl_fluid_id f, fl_body_id b, fl_body_id stale)
 {
     fl_fluid_def d = fl_fluid_def_default();
+    fl_vec2 v = fl_v2(1.0, 0.0);
+    fl_hold_water hw;
+    fl_hold_def hd = {NULL, 0, 0.0, 0.0};
+    double a;
+    int n = 7;
     switch (k) {
     case 0: return fl_buoyancy_fluid(bu, f) != NULL;
     case 1: return fl_buoyancy_set_fluid(bu, f, &d, NULL);
     case 2: return fl_buoyancy_remove_fluid(bu, f);
     case 3: return fl_fluid_index(f) + 1; /* -1 */
     case 4: return (fl_buoyancy_submerged(bu, b, f) != NULL) + (fl_buoyancy_applied(bu, b, f) != NULL);
+    case 5: return fl_buoyancy_has_hold(bu, stale) + (fl_buoyancy_openings(bu, stale, &n) != NULL) + n;
+    case 6: return fl_buoyancy_water(bu, stale, &a) != 0.0 || a != 0.0;
+    case 7: return fl_buoyancy_set_water(bu, stale, 1.0, 1000.0);
+    case 8: return fl_buoyancy_add_opening(bu, stale, v, fl_v2(2.0, 0.0));
+    case 9: return fl_buoyancy_hold_water(bu, stale, fl_v2(0.0, 9.81), &hw);
+    case 10: return fl_buoyancy_set_hold(bu, stale, &hd, NULL);
     default: return 0;
     }
 }
 
-static long fluid_refused(int k) { return k == 1 || k == 2 ? FL_ESTALE : 0; }
+static long fluid_refused(int k)
+{
+    return k == 1 || k == 2 || k == 7 || k == 8 || k == 10 ? FL_ESTALE : 0;
+}
 
 static fl_fluid_id stale_fluid(fl_buoyancy *bu)
 {
@@ -364,7 +376,7 @@ static void test_stale_ids_refused(void **state)
     fl_buoyancy *bu = fl_buoyancy_create(w, NULL);
     fl_fluid_id f = stale_fluid(bu);
     for (int k = 0; k < FLUID_CALLS; k++)
-        assert_int_equal(fluid_call_with(k, bu, f, fl_world_body(w, 0)), fluid_refused(k));
+        assert_int_equal(fluid_call_with(k, bu, f, fl_world_body(w, 0), b), fluid_refused(k));
     assert_int_equal(fl_buoyancy_fluid_count(bu), 1);
     fl_world_destroy(w);
 }
@@ -387,7 +399,7 @@ static void test_stale_ids_assert(void **state)
             if (!freopen("/dev/null", "w", stderr))
                 _exit(3);
             long r = k < CALLS ? call_with(k, b) - refused(k)
-                               : fluid_call_with(k - CALLS, bu, f, fl_world_body(w, 0)) -
+                               : fluid_call_with(k - CALLS, bu, f, fl_world_body(w, 0), b) -
                                      fluid_refused(k - CALLS);
             _exit(r == 0 ? 0 : 2);
         }

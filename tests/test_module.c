@@ -291,6 +291,209 @@ static void test_bad_modules_refused(void **s)
     assert_int_equal(t.count, 1); /* destroyed once */
 }
 
+/* ---- columns: a module's rows, one a body ------------------------------ */
+
+/* A module keeping each body's serial in a row, in a block of its own:
+ * what is left allocated shows a row not freed. */
+typedef struct ledger {
+    fl_world *world;
+    int column;
+    long *live;      /* rows allocated and not freed, for every copy */
+    uint32_t refuse; /* a body of this serial is refused (0: none) */
+    bool owned;      /* a copy, freed by its destroy */
+} ledger;
+
+static fl_status ledger_add(void *module, fl_body_id b, void *row, fl_error *err)
+{
+    ledger *l = module;
+    (void)err;
+    if (l->refuse != 0 && fl_body_serial(b) == l->refuse)
+        return FL_EINVAL;
+    uint32_t *serial = malloc(sizeof *serial);
+    assert_non_null(serial);
+    *serial = fl_body_serial(b);
+    *(uint32_t **)row = serial;
+    (*l->live)++;
+    return FL_OK;
+}
+
+static void ledger_remove(void *module, void *row)
+{
+    ledger *l = module;
+    uint32_t *serial = *(uint32_t **)row;
+    if (serial)
+        (*l->live)--;
+    free(serial);
+}
+
+static fl_status ledger_copy(void *module, void *row, const void *from, fl_error *err)
+{
+    ledger *l = module;
+    (void)err;
+    uint32_t *serial = malloc(sizeof *serial);
+    assert_non_null(serial);
+    *serial = **(uint32_t *const *)from;
+    *(uint32_t **)row = serial;
+    (*l->live)++;
+    return FL_OK;
+}
+
+static const fl_column_class ledger_rows = {sizeof(uint32_t *), ledger_add, ledger_remove,
+                                            ledger_copy};
+
+static void ledger_destroy(void *module)
+{
+    ledger *l = module;
+    if (l->owned)
+        free(l);
+}
+
+static fl_status ledger_clone(const void *module, fl_world *copy, fl_error *err);
+static const fl_module_class ledger_class = {"ledger", ledger_destroy, ledger_clone};
+
+static fl_status ledger_clone(const void *module, fl_world *copy, fl_error *err)
+{
+    const ledger *from = module;
+    ledger *l = malloc(sizeof *l);
+    assert_non_null(l);
+    *l = (ledger){copy, -1, from->live, 0, true};
+    assert_int_equal(fl_world_add_module(copy, &ledger_class, l), FL_OK);
+    l->column = fl_world_clone_column(copy, l, from->world, from->column, err);
+    return l->column >= 0 ? FL_OK : FL_ENOMEM;
+}
+
+static fl_body_id add_box(fl_world *w, double x)
+{
+    return add_box_body(w, 1.0, 1.0, fl_v2(x, 0.0), 0.0, 500.0);
+}
+
+static uint32_t row_serial(fl_body_id b, int column)
+{
+    uint32_t *const *row = fl_body_row(b, column);
+    assert_non_null(row);
+    assert_non_null(*row);
+    return **row;
+}
+
+static void test_columns_follow_bodies(void **s)
+{
+    (void)s;
+    long live = 0;
+    fl_world *w = solved_world(fl_v2(0.0, 9.81), 1, 10);
+    ledger l = {w, -1, &live, 0, false};
+    fl_body_id a = add_box(w, 0.0), b = add_box(w, 3.0);
+    fl_error err;
+    /* not a module of the world: refused */
+    assert_int_equal(fl_world_add_column(w, &l, &ledger_rows, &err), -1);
+    assert_int_equal(fl_world_add_module(w, &ledger_class, &l), FL_OK);
+    l.column = fl_world_add_column(w, &l, &ledger_rows, &err);
+    assert_true(l.column >= 0);
+    /* the bodies there already have their rows */
+    assert_int_equal(live, fl_world_body_count(w));
+    assert_int_equal(row_serial(a, l.column), fl_body_serial(a));
+    assert_int_equal(row_serial(b, l.column), fl_body_serial(b));
+    /* a body added gets one; one removed frees its own, and its slot's
+     * next body has a row of its own */
+    fl_body_id c = add_box(w, 6.0);
+    assert_int_equal(live, fl_world_body_count(w));
+    assert_int_equal(fl_world_remove_body(w, a), FL_OK);
+    assert_int_equal(live, fl_world_body_count(w));
+    fl_body_id d = add_box(w, 9.0);
+    assert_int_equal(d.index, a.index);
+    assert_int_equal(row_serial(d, l.column), fl_body_serial(d));
+    assert_int_equal(row_serial(c, l.column), fl_body_serial(c));
+    assert_null(fl_body_row(b, l.column + 1)); /* no such column */
+    /* a body the column refuses is not added, and leaves nothing */
+    int before = fl_world_body_count(w);
+    l.refuse = fl_body_serial(d) + 1;
+    fl_body_id e = FL_NULL_BODY;
+    fl_body_def def = fl_body_def_default();
+    fl_vec2 pts[4] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+    def.points = pts;
+    def.point_count = 4;
+    def.density = 1.0;
+    assert_int_equal(fl_world_add_body(w, &def, &e, &err), FL_EINVAL);
+    assert_true(fl_body_is_null(e));
+    assert_int_equal(fl_world_body_count(w), before);
+    assert_int_equal(live, before);
+    l.refuse = 0;
+    /* stepping moves nothing: rows stay with their bodies */
+    for (int i = 0; i < 10; i++)
+        fl_world_step(w, 1.0 / 60.0);
+    assert_int_equal(row_serial(b, l.column), fl_body_serial(b));
+    /* the module taken back takes its column with it */
+    assert_int_equal(fl_world_remove_module(w, &l), FL_OK);
+    assert_int_equal(live, 0);
+    assert_null(fl_body_row(b, l.column));
+    fl_world_destroy(w);
+}
+
+/* A clone copies a column only through its module, row for row; each
+ * world frees its own rows, in either order. */
+static void test_columns_cloned_and_freed(void **s)
+{
+    (void)s;
+    long live = 0;
+    fl_world *w = solved_world(fl_v2(0.0, 9.81), 1, 10);
+    ledger l = {w, -1, &live, 0, false};
+    for (int i = 0; i < 5; i++)
+        (void)add_box(w, 3.0 * i);
+    assert_int_equal(fl_world_remove_body(w, fl_world_body(w, 2)), FL_OK);
+    assert_int_equal(fl_world_add_module(w, &ledger_class, &l), FL_OK);
+    l.column = fl_world_add_column(w, &l, &ledger_rows, NULL);
+    assert_true(l.column >= 0);
+    int n = fl_world_body_count(w);
+    fl_world *copy = fl_world_clone(w, NULL);
+    assert_non_null(copy);
+    ledger *lc = fl_world_find_module(copy, &ledger_class);
+    assert_non_null(lc);
+    assert_true(lc->column >= 0);
+    assert_int_equal(live, 2 * n);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(row_serial(fl_world_body(copy, i), lc->column),
+                         row_serial(fl_world_body(w, i), l.column));
+    /* a column not there is not copied */
+    assert_int_equal(fl_world_clone_column(copy, lc, w, l.column + 5, NULL), -1);
+    fl_world_destroy(w);
+    assert_int_equal(live, n);
+    fl_world_destroy(copy);
+    assert_int_equal(live, 0);
+}
+
+/* A load carried adds to the mass and moment of inertia as a point mass,
+ * keeps the angular momentum, and gone leaves the body exactly as it was. */
+static void test_carried_load(void **s)
+{
+    (void)s;
+    fl_world *w = solved_world(fl_v2(0.0, 0.0), 1, 10);
+    fl_body_id b = add_box(w, 0.0);
+    double m = fl_body_mass(b), i = fl_body_inertia(b);
+    assert_int_equal(fl_body_set_spin(b, 2.0), FL_OK);
+    assert_int_equal(fl_body_carry(b, 3.0, fl_v2(0.5, 0.0)), FL_OK);
+    ASSERT_EXACT(fl_body_mass(b), m + 3.0);
+    ASSERT_EXACT(fl_body_inertia(b), i + 0.75);
+    ASSERT_REL(fl_body_spin(b) * fl_body_inertia(b), 2.0 * i, 1e-15);
+    double carried_inertia;
+    ASSERT_EXACT(fl_body_carried(b, &carried_inertia), 3.0);
+    ASSERT_EXACT(carried_inertia, 0.75);
+    assert_int_equal(fl_body_carry(b, -1.0, fl_v2(0.0, 0.0)), FL_EINVAL);
+    assert_int_equal(fl_body_carry(b, NAN, fl_v2(0.0, 0.0)), FL_EINVAL);
+    assert_int_equal(fl_body_carry(b, 1.0, fl_v2(INFINITY, 0.0)), FL_EINVAL);
+    assert_int_equal(fl_body_carry(b, 0.0, fl_v2(0.0, 0.0)), FL_OK);
+    ASSERT_EXACT(fl_body_mass(b), m);
+    ASSERT_EXACT(fl_body_inertia(b), i);
+    ASSERT_REL(fl_body_spin(b), 2.0, 1e-15);
+    /* a copy carries what the original does */
+    assert_int_equal(fl_body_carry(b, 2.0, fl_v2(0.0, 1.0)), FL_OK);
+    fl_world *copy = fl_world_clone(w, NULL);
+    assert_non_null(copy);
+    fl_body_id bc = fl_body_in(copy, b);
+    ASSERT_EXACT(fl_body_mass(bc), fl_body_mass(b));
+    ASSERT_EXACT(fl_body_carried(bc, NULL), 2.0);
+    fl_world_destroy(copy);
+    fl_world_destroy(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -301,6 +504,9 @@ int main(void)
         cmocka_unit_test(test_step_out_of_memory_with_buoyancy),
         cmocka_unit_test(test_modules_destroyed_last_first),
         cmocka_unit_test(test_bad_modules_refused),
+        cmocka_unit_test(test_columns_follow_bodies),
+        cmocka_unit_test(test_columns_cloned_and_freed),
+        cmocka_unit_test(test_carried_load),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

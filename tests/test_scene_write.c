@@ -109,14 +109,14 @@ static void assert_same_body(fl_body_id x, fl_body_id y)
     ASSERT_REL(fl_body_mass(y), fl_body_mass(x), 1e-14);
     /* The moment of inertia of a hold's water is where it lay at the start
      * of the last step; the next one lays it again where the body is. */
-    if (!fl_body_has_hold(x) || fl_body_water(x, NULL) == 0.0)
+    if (!fl_buoyancy_has_hold(fl_buoyancy_of(x.world), x) || fl_buoyancy_water(fl_buoyancy_of(x.world), x, NULL) == 0.0)
         ASSERT_REL(fl_body_inertia(y), fl_body_inertia(x), 1e-12);
-    assert_int_equal(fl_body_has_hold(y), fl_body_has_hold(x));
+    assert_int_equal(fl_buoyancy_has_hold(fl_buoyancy_of(y.world), y), fl_buoyancy_has_hold(fl_buoyancy_of(x.world), x));
     double dx, dy;
-    ASSERT_EXACT(fl_body_water(y, &dy), fl_body_water(x, &dx));
+    ASSERT_EXACT(fl_buoyancy_water(fl_buoyancy_of(y.world), y, &dy), fl_buoyancy_water(fl_buoyancy_of(x.world), x, &dx));
     ASSERT_EXACT(dy, dx);
     int nx, ny;
-    const fl_vec2 *ox = fl_body_openings(x, &nx), *oy = fl_body_openings(y, &ny);
+    const fl_vec2 *ox = fl_buoyancy_openings(fl_buoyancy_of(x.world), x, &nx), *oy = fl_buoyancy_openings(fl_buoyancy_of(y.world), y, &ny);
     assert_int_equal(ny, nx);
     for (int k = 0; k < 2 * nx; k++) {
         ASSERT_NEAR(oy[k].x, ox[k].x, TOL);
@@ -206,7 +206,7 @@ static void test_every_feature_after_steps(void **state)
     assert_same_world(a, b);
     /* The boat's hold is open at the top (its hull reaches above its
      * outline) and has taken water in: that goes with it too. */
-    assert_true(fl_body_water(fl_world_body(fl_sim_world(a->s), 2), NULL) > 0.0);
+    assert_true(fl_buoyancy_water(fl_sim_buoyancy(a->s), fl_world_body(fl_sim_world(a->s), 2), NULL) > 0.0);
     assert_int_equal(b->sc.iterations, 7);
     assert_int_equal(b->sc.substeps, 3);
     ASSERT_EXACT(b->sc.rate, 120.0);

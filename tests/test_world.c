@@ -1154,14 +1154,18 @@ static void test_warm_step_allocates_nothing(void **state)
     free(c);
 }
 
-/* fl_body_def_check says exactly what fl_world_add_body does, message and
- * all, over outlines, hulls, openings and water good and bad. */
+/* fl_body_def_check says exactly what fl_world_add_body does, and
+ * fl_hold_def_check what fl_buoyancy_set_hold does, message and all, over
+ * outlines, hulls, openings and water good and bad. */
 static void test_body_def_check_agrees(void **state)
 {
     (void)state;
     fl_world_def wd = fl_world_def_default();
     fl_world *w = fl_world_create(&wd, NULL);
     assert_non_null(w);
+    fl_buoyancy *bu = fl_buoyancy_create(w, NULL);
+    assert_non_null(bu);
+    int hold_refused[3] = {0};
     static const double coords[] = {0, 1, 2, -1, 0.5, 1e-7, 1e-300, 3};
     const int ncoords = (int)(sizeof coords / sizeof coords[0]);
     unsigned seed = 12345u;
@@ -1174,6 +1178,7 @@ static void test_body_def_check_agrees(void **state)
             pts[i] = fl_v2(coords[(seed >> 16) % ncoords], coords[(seed >> 8) % ncoords]);
         }
         fl_body_def d = fl_body_def_default();
+        fl_hold_def h = {NULL, 0, 0.0, 0.0};
         d.points = pts;
         d.point_count = n;
         seed = seed * 1103515245u + 12345u;
@@ -1185,16 +1190,16 @@ static void test_body_def_check_agrees(void **state)
                 hull[i] = (seed >> 14) % 3 ? big[i] : pts[i % n];
             d.hull = hull;
             d.hull_count = (seed >> 14) % 3 ? 4 : n < 4 ? n : 4;
-            d.water = (double)((seed >> 18) % 4) * 3.0;
-            d.water_density = 1000;
+            h.water = (double)((seed >> 18) % 4) * 3.0;
+            h.water_density = 1000;
             if ((seed >> 22) % 2) {
                 openings[0] = fl_v2(0, 0);
                 openings[1] = (seed >> 23) % 2 ? fl_v2(0, 0) : fl_v2(1, 0);
-                d.openings = openings;
-                d.opening_count = 1;
+                h.openings = openings;
+                h.opening_count = 1;
             }
         } else if ((seed >> 13) % 5 == 0) {
-            d.water = 1; /* no hull: no hold */
+            h.water = 1; /* no hull: no hold */
         }
         fl_error checked = {{0}}, added = {{0}};
         fl_body_def_part part = FL_BODY_DEF_OK;
@@ -1204,6 +1209,16 @@ static void test_body_def_check_agrees(void **state)
         assert_int_equal(c, a);
         assert_int_equal(c == FL_OK, part == FL_BODY_DEF_OK);
         if (a == FL_OK) {
+            fl_hold_def_part hp = FL_HOLD_DEF_OK;
+            fl_error hold_checked = {{0}}, hold_set = {{0}};
+            fl_status hc = fl_hold_def_check(&d, &h, &hp, &hold_checked);
+            assert_int_equal(hc == FL_OK, hp == FL_HOLD_DEF_OK);
+            if (fl_buoyancy_has_hold(bu, b) || h.openings || h.water != 0.0) {
+                assert_int_equal(hc, fl_buoyancy_set_hold(bu, b, &h, &hold_set));
+                if (hc != FL_OK && fl_buoyancy_has_hold(bu, b))
+                    assert_string_equal(hold_checked.message, hold_set.message);
+            }
+            hold_refused[hp]++;
             fl_world_remove_body(w, b);
         } else {
             assert_string_equal(checked.message, added.message);
@@ -1213,8 +1228,8 @@ static void test_body_def_check_agrees(void **state)
     }
     /* the cases reach the outline, the hull, the water and the openings */
     assert_true(refused > 100);
-    assert_true(parts[FL_BODY_DEF_POINTS] > 0 && parts[FL_BODY_DEF_HULL] > 0 &&
-                parts[FL_BODY_DEF_WATER] > 0 && parts[FL_BODY_DEF_OPENINGS] > 0);
+    assert_true(parts[FL_BODY_DEF_POINTS] > 0 && parts[FL_BODY_DEF_HULL] > 0);
+    assert_true(hold_refused[FL_HOLD_DEF_WATER] > 0 && hold_refused[FL_HOLD_DEF_OPENINGS] > 0);
     fl_world_destroy(w);
 }
 

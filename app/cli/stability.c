@@ -109,7 +109,7 @@ int cli_stability(int argc, char **argv)
     }
     double rho = fl_buoyancy_fluid_def(fl_sim_buoyancy(s), 0)->density;
     gz_curve *c = calloc(1, sizeof *c);
-    gz_status st = c ? gz_curve_fill(c, b, rho) : GZ_OK;
+    gz_status st = c ? gz_curve_fill(c, fl_sim_buoyancy(s), b, rho) : GZ_OK;
     if (!c) {
         fprintf(stderr, "flotsam: out of memory\n");
         rc = CLI_FAILED;

@@ -26,11 +26,11 @@ bool gz_arm(const gz_curve *c, fl_body_id b, double heel, fl_righting *out)
     return fl_righting_arm_loaded(hull, n, solid, ns, c->displaced, c->water, heel, out);
 }
 
-gz_status gz_curve_fill(gz_curve *c, fl_body_id b, double fluid_density)
+gz_status gz_curve_fill(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, double fluid_density)
 {
     int n;
     const fl_vec2 *hull = gz_hull(b, &n);
-    double water_density, water = fl_body_water(b, &water_density);
+    double water_density, water = fl_buoyancy_water(bu, b, &water_density);
     c->displaced = fl_body_mass(b) / fluid_density;
     c->water = water * water_density / fluid_density;
     c->hull_area = fabs(fl_polygon_signed_area(hull, n));

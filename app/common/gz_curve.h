@@ -38,7 +38,7 @@ const fl_vec2 *gz_hull(fl_body_id b, int *n);
 /* Fills c for body b (one that moves) floating in a fluid of
  * `fluid_density`, with the water its hold holds now lying level in it
  * at every heel (none spills: fl_righting_arm_loaded). */
-gz_status gz_curve_fill(gz_curve *c, fl_body_id b, double fluid_density);
+gz_status gz_curve_fill(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, double fluid_density);
 
 /* The arm of body b at `heel` radians, as the curve c made for it counts
  * it (displacement and water). */

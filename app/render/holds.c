@@ -1,7 +1,7 @@
 /* The bodies' holds, and their openings. Before the bodies are drawn
  * (their walls cover what is theirs): each hold's hull filled with air,
  * so that a dry hold below the waterline looks dry; then the hull clipped
- * under the level its water lies at (fl_body_hold_water), in the colour of
+ * under the level its water lies at (fl_buoyancy_hold_water), in the colour of
  * water of its density, with its surface line. After them, the hull's
  * line (a decked hold shows its deck) and each opening as a dashed line
  * across it, where water can come in. */
@@ -27,7 +27,7 @@ void render_hold_water(draw_batch *b, const fl_sim *s, const camera *cam)
         fl_hold_water in;
         int n;
         const fl_vec2 *hull = fl_body_hull(body, &n);
-        if (!fl_body_has_hold(body) || n > FL_DECOMPOSE_MAX)
+        if (!fl_buoyancy_has_hold(fl_sim_buoyancy(s), body) || n > FL_DECOMPOSE_MAX)
             continue;
         fl_vec2 turned[FL_DECOMPOSE_MAX], under[FL_CLIP_MAX_OUT(FL_DECOMPOSE_MAX)];
         fl_rot r = fl_body_rot(body);
@@ -36,7 +36,7 @@ void render_hold_water(draw_batch *b, const fl_sim *s, const camera *cam)
             under[k] = camera_to_screen(cam, fl_body_world_point(body, hull[k]));
         }
         draw_polygon_shaded(b, under, n, 0.0, top, cam->px_h, bottom);
-        if (!fl_body_hold_water(body, g, &in))
+        if (!fl_buoyancy_hold_water(fl_sim_buoyancy(s), body, g, &in))
             continue;
         int m = fl_clip_halfplane(turned, n, (fl_halfplane){down, in.level}, under);
         if (m < 3)
@@ -53,7 +53,7 @@ void render_hold_water(draw_batch *b, const fl_sim *s, const camera *cam)
             under[k] = camera_to_screen(cam, fl_add(p, under[k]));
         }
         double density;
-        fl_body_water(body, &density);
+        fl_buoyancy_water(fl_sim_buoyancy(s), body, &density);
         fl_fluid_def like = fl_fluid_def_default();
         like.density = density;
         /* As deep as the water outside looks under its veil. */
@@ -77,14 +77,14 @@ void render_openings(draw_batch *b, const fl_sim *s, const camera *cam)
         fl_body_id body = fl_world_body(w, i);
         int n, nh;
         const fl_vec2 *hull = fl_body_hull(body, &nh);
-        if (!fl_body_has_hold(body) || nh > FL_DECOMPOSE_MAX)
+        if (!fl_buoyancy_has_hold(fl_sim_buoyancy(s), body) || nh > FL_DECOMPOSE_MAX)
             continue;
         /* The hull's line: where a hold is closed without a wall (a deck). */
         fl_vec2 pts[FL_DECOMPOSE_MAX];
         for (int k = 0; k < nh; k++)
             pts[k] = camera_to_screen(cam, fl_body_world_point(body, hull[k]));
         draw_polyline(b, pts, nh, true, 1.2 * cam->px, line);
-        const fl_vec2 *ends = fl_body_openings(body, &n);
+        const fl_vec2 *ends = fl_buoyancy_openings(fl_sim_buoyancy(s), body, &n);
         for (int k = 0; k < n; k++) {
             fl_vec2 a = fl_body_world_point(body, ends[2 * k]);
             fl_vec2 z = fl_body_world_point(body, ends[2 * k + 1]);

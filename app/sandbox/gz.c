@@ -29,7 +29,7 @@ void sandbox_toggle_gz(sandbox *sb)
 /* The curve for b in fluid density rho, made unless it holds that already.
  * A hold that is filling changes the mass a little every step: the curve
  * is made again once it has changed by a thousandth. */
-static void make_curve(sandbox_gz *g, fl_body_id b, double rho)
+static void make_curve(sandbox_gz *g, const fl_buoyancy *bu, fl_body_id b, double rho)
 {
     uint32_t id = fl_body_serial(b);
     double mass = fl_body_mass(b), area = fl_body_area(b);
@@ -43,7 +43,7 @@ static void make_curve(sandbox_gz *g, fl_body_id b, double rho)
     g->mass = mass;
     g->area = area;
     g->fluid_density = rho;
-    switch (gz_curve_fill(&g->curve, b, rho)) {
+    switch (gz_curve_fill(&g->curve, bu, b, rho)) {
     case GZ_OK: g->kind = SANDBOX_GZ_CURVE; break;
     case GZ_SINKS: g->kind = SANDBOX_GZ_SINKS; break;
     default: g->kind = SANDBOX_GZ_NO_WATERLINE; break;
@@ -66,7 +66,7 @@ void sandbox_gz_update(sandbox *sb, fl_body_id b, const fl_hydrostatics *hs)
     }
     /* The fluid it is in; out of all of them, the first. */
     fl_fluid_id fluid = !fl_fluid_is_null(hs->fluid) ? hs->fluid : fl_buoyancy_fluid_at(fluids, 0);
-    make_curve(g, b, fl_buoyancy_fluid(fluids, fluid)->density);
+    make_curve(g, fluids, b, fl_buoyancy_fluid(fluids, fluid)->density);
     g->heel = reading_value(sb->sim, b, hs, READ_HEEL);
     g->arm = NAN;
     fl_righting r;

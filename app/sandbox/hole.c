@@ -31,7 +31,7 @@ void sandbox_punch_hole(sandbox *sb)
         fl_body_id b = fl_world_body(w, i);
         int n;
         const fl_vec2 *hull = fl_body_hull(b, &n);
-        if (!fl_body_has_hold(b))
+        if (!fl_buoyancy_has_hold(fl_sim_buoyancy(sb->sim), b))
             continue;
         for (int k = 0; k < n; k++) {
             fl_vec2 a = fl_body_world_point(b, hull[k]), z = fl_body_world_point(b, hull[(k + 1) % n]);

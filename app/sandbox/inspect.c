@@ -68,10 +68,10 @@ static int inspector_lines(const sandbox *sb, fl_body_id b, char lines[][96])
              fl_body_mass(b));
     snprintf(lines[n++], 96, "area %.3f m2", fl_body_area(b));
     fl_hold_water in;
-    if (fl_body_hold_water(b, fl_world_gravity(fl_sim_world(s)), &in))
+    if (fl_buoyancy_hold_water(fl_sim_buoyancy(s), b, fl_world_gravity(fl_sim_world(s)), &in))
         snprintf(lines[n++], 96, "hold: %.3f m2 of water, %.0f %% full", in.area,
                  100.0 * in.area / in.room);
-    else if (fl_body_has_hold(b))
+    else if (fl_buoyancy_has_hold(fl_sim_buoyancy(s), b))
         snprintf(lines[n++], 96, "hold: dry");
     fl_hydrostatics hs;
     bool wet =

@@ -32,16 +32,6 @@ typedef struct fl_body_def {
     uint32_t mask;         /* ... and the categories it collides with */
     bool sensor;           /* reports overlaps, takes no collision response */
     void *user;
-    /* A body with a hull of its own holds a hold: the hull's space that
-     * the outline does not fill. Its openings to the outside are segments,
-     * 2 ends each (offsets from `origin`, like points): NULL gives the
-     * default, an opening wherever the hull's boundary is not also the
-     * outline's (an open boat: the gap between its gunwales); a non-NULL
-     * list with opening_count 0 seals the hold (a decked one). `water` m^2
-     * of density `water_density` kg/m^2 start in it. */
-    const fl_vec2 *openings;
-    int opening_count;
-    double water, water_density;
 } fl_body_def;
 
 /* The defaults of the scene format: friction 0.4, restitution 0, no hull,
@@ -55,9 +45,7 @@ typedef enum fl_body_def_part {
     FL_BODY_DEF_HULL,
     FL_BODY_DEF_MOTION,     /* origin, angle, velocity, spin */
     FL_BODY_DEF_DENSITY,
-    FL_BODY_DEF_SURFACE,    /* friction, restitution */
-    FL_BODY_DEF_OPENINGS,
-    FL_BODY_DEF_WATER       /* water, water_density */
+    FL_BODY_DEF_SURFACE     /* friction, restitution */
 } fl_body_def_part;
 
 /* Whether fl_world_add_body would take def, without making anything: FL_OK,
@@ -235,26 +223,19 @@ FL_API fl_status fl_body_set_user(fl_body_id b, void *user);
 FL_API fl_vec2 fl_body_world_point(fl_body_id b, fl_vec2 p);
 FL_API fl_vec2 fl_body_point_velocity(fl_body_id b, fl_vec2 p);
 
-/* ---- a hull's hold ---- */
+/* ---- what a body carries ---- */
 
-/* Whether the body has a hold (a hull of its own that the outline does not
- * fill); the water in it, m^2 (*density, kg/m^2, when not NULL: 0 while it
- * has never held any), and its openings: 2 ends each, body frame about the
- * centre of mass (*count openings). NULL and 0 for a body without a hold.
- * fl_body_mass and fl_body_inertia count the water in (from the last step
- * the buoyancy module measured it), fl_body_density not. */
-FL_API bool fl_body_has_hold(fl_body_id b);
-FL_API double fl_body_water(fl_body_id b, double *density);
-FL_API const fl_vec2 *fl_body_openings(fl_body_id b, int *count);
-/* Puts `area` m^2 of water of `density` kg/m^2 in the hold of a body of
- * world w (0 empties it), lying level under w's gravity, and the body
- * carries it at once. FL_EINVAL without a hold or for a bad number; the
- * area is capped at the hold's room. */
-FL_API fl_status fl_body_set_water(fl_body_id b, double area, double density);
-/* Punches an opening from a to z (world points) in the body's hold: what
- * lies across a hull's wall, where water can come in. FL_EINVAL without a
- * hold or for ends that are not distinct finite points; FL_ENOMEM. */
-FL_API fl_status fl_body_add_opening(fl_body_id b, fl_vec2 a, fl_vec2 z);
+/* Mass a module loads on the body (the buoyancy module: the water in a
+ * hull's hold), carried as a point mass of `mass` kg at `at` (an offset
+ * from the centre of mass) would be, in place of the last: it adds to
+ * fl_body_mass, and mass |at|^2 to fl_body_inertia, and the body's angular
+ * momentum is kept as that changes. The centre of mass stays where it is:
+ * whoever loads it applies the load's weight where it lies. Nothing for a
+ * static body. FL_EINVAL for a negative or non-finite mass or point;
+ * FL_ENOMEM. */
+FL_API fl_status fl_body_carry(fl_body_id b, double mass, fl_vec2 at);
+/* What it carries, kg (and kg m^2 about the centre of mass in *inertia). */
+FL_API double fl_body_carried(fl_body_id b, double *inertia);
 
 /* ---- changing a body ---- */
 

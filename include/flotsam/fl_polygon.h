@@ -31,6 +31,10 @@ FL_API fl_mass_props fl_polygon_mass_props(const fl_vec2 *v, int n);
 /* True when no two non-adjacent edges meet and no adjacent edges fold back. */
 FL_API bool fl_polygon_is_simple(const fl_vec2 *v, int n);
 
+/* Whether a[0..n) and b[0..m) are the same polygon, point for point, from
+ * whichever point each starts (both in the same winding). */
+FL_API bool fl_polygon_same(const fl_vec2 *a, int n, const fl_vec2 *b, int m);
+
 /* True when every turn has the same sign (collinear vertices allowed). */
 FL_API bool fl_polygon_is_convex(const fl_vec2 *v, int n);
 

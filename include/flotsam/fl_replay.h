@@ -36,7 +36,7 @@ typedef enum fl_input_kind {
     FL_INPUT_DENSITY, /* body `body` gets the density `density` */
     FL_INPUT_BUILD,   /* the world is built anew from scenes[scene] (a reset, a load) */
     FL_INPUT_HOLE     /* body `body`'s hold is holed from `anchor` to `target` (world
-                       * points, fl_body_add_opening) */
+                       * points, fl_buoyancy_add_opening) */
 } fl_input_kind;
 
 typedef struct fl_input {

@@ -6,7 +6,7 @@
 #include "flotsam/fl_decompose.h"
 #include "flotsam/fl_hold.h"
 #include "flotsam/fl_polygon.h"
-#include "body_state.h"
+#include "hold.h"
 
 #define BISECTIONS 200
 
@@ -104,20 +104,14 @@ void hold_turn(const fl_body *b, fl_vec2 *hull, fl_vec2 *solid)
 }
 
 
-bool fl_body_hold_water(fl_body_id id, fl_vec2 g, fl_hold_water *out)
-{
-    const fl_body *b = body_get(id);
-    return b && body_hold_water(b, g, out);
-}
-
-bool body_hold_water(const fl_body *b, fl_vec2 g, fl_hold_water *out)
+bool hold_water(const fl_hold *c, const fl_body *b, fl_vec2 g, fl_hold_water *out)
 {
     double gl = fl_length(g);
-    if (!b->hold || !(b->hold->water > 0.0) || !(gl > 0.0) || b->hull_count > FL_DECOMPOSE_MAX ||
+    if (!c || !(c->water > 0.0) || !(gl > 0.0) || b->hull_count > FL_DECOMPOSE_MAX ||
         b->vert_count > FL_DECOMPOSE_MAX)
         return false;
     fl_vec2 hull[FL_DECOMPOSE_MAX], solid[FL_DECOMPOSE_MAX];
     hold_turn(b, hull, solid);
     return fl_hold_water_in(hull, b->hull_count, solid, b->vert_count, fl_scale(g, 1.0 / gl),
-                            b->hold->water, out);
+                            c->water, out);
 }
