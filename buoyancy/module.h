@@ -130,7 +130,7 @@ submerged_part buoyancy_measure_in(fl_buoyancy *b, const fl_body *body, int f, d
 void buoyancy_push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs, fl_vec2 g,
                    double dt, fl_buoyancy_push *pushes, fl_buoyancy_total *total, double *heave,
                    double *roll);
-/* Gives the body the lift's stiffness (fl_body_add_stiffness) along
+/* Gives the body the lift's stiffness (fl_body_add_velocity_term) along
  * `down`, gravity's direction; a slope that does not restore (a roll
  * whose GM is negative) is left to the step's explicit part. */
 static inline void buoyancy_stiffen(fl_body *body, fl_vec2 down, double heave, double roll)

@@ -38,7 +38,7 @@ static inline submerged_part measure_body(fl_buoyancy *b, const fl_body *body, i
 }
 
 /* Adds each fluid's buoyant force at its centre of buoyancy, and the drags
- * as the body's damping for this step (fl_body_add_damping: the velocity
+ * as the body's damping for this step (fl_body_add_velocity_term: the velocity
  * update then solves the drag in closed form with everything else), and
  * records them in pushes[fluid_count] and *total. */
 static inline void push_body(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs,

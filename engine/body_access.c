@@ -159,21 +159,50 @@ void body_add_stiffness(fl_body *b, double linear, fl_vec2 axis, double angular)
     b->stiff_axis = fl_scale(axis, 1.0 / n);
 }
 
-double fl_body_damping(fl_body_id id, fl_vec2 *toward, double *angular_rate)
+fl_velocity_term fl_body_velocity_term(fl_body_id id)
 {
+    fl_velocity_term t = {0.0, {0.0, 0.0}, 0.0, 0.0, {0.0, 0.0}, 0.0, false};
     const fl_body *b = body_get(id);
-    if (!b) {
-        if (toward)
-            *toward = zero2;
-        if (angular_rate)
-            *angular_rate = 0.0;
-        return 0.0;
+    if (!b || !b->damped)
+        return t;
+    t.rate = b->damping;
+    t.toward = b->damping > 0.0 ? fl_scale(b->pull, 1.0 / b->damping) : fl_v2(0.0, 0.0);
+    t.angular_rate = b->angular_damping;
+    /* kept per unit mass and moment of inertia */
+    t.stiffness = b->stiffness * b->mass;
+    t.axis = b->stiffness > 0.0 || b->angular_stiffness > 0.0 ? b->stiff_axis : fl_v2(0.0, 0.0);
+    t.angular_stiffness = b->angular_stiffness * b->inertia;
+    t.whole = b->stiff_whole;
+    return t;
+}
+
+static bool finite_term(double x) { return x >= 0.0 && isfinite(x); }
+
+fl_status fl_body_add_velocity_term(fl_body_id id, const fl_velocity_term *t)
+{
+    FL_ASSERT(t != NULL);
+    fl_body *b = body_get(id);
+    if (!b)
+        return FL_ESTALE;
+    bool stiff = t->stiffness > 0.0 || t->angular_stiffness > 0.0;
+    if (!finite_term(t->rate) || !finite_term(t->angular_rate) || !isfinite(t->toward.x) ||
+        !isfinite(t->toward.y) || !finite_term(t->stiffness) || !finite_term(t->angular_stiffness) ||
+        !isfinite(t->axis.x) || !isfinite(t->axis.y) ||
+        (t->stiffness > 0.0 && !(fl_length(t->axis) > 0.0)))
+        return FL_EINVAL;
+    if (b->is_static)
+        return FL_OK;
+    body_add_damping(b, t->rate, t->toward, t->angular_rate);
+    if (stiff) {
+        /* A spin's stiffness alone needs no axis: it keeps the one there. */
+        fl_vec2 axis = t->axis;
+        if (!(t->stiffness > 0.0))
+            axis = b->stiff_axis.x != 0.0 || b->stiff_axis.y != 0.0 ? b->stiff_axis : fl_v2(0.0, 1.0);
+        body_add_stiffness(b, t->stiffness, axis, t->angular_stiffness);
     }
-    if (toward)
-        *toward = b->damping > 0.0 ? fl_scale(b->pull, 1.0 / b->damping) : fl_v2(0.0, 0.0);
-    if (angular_rate)
-        *angular_rate = b->angular_damping;
-    return b->damping;
+    if (t->whole)
+        body_take_stiffness_whole(b);
+    return FL_OK;
 }
 
 void body_clear_damping(fl_body *b)
@@ -242,22 +271,3 @@ fl_status fl_body_set_restitution(fl_body_id id, double restitution)
     b->restitution = restitution;
     return FL_OK;
 }
-
-/* The public form of an internal change that cannot fail: FL_ESTALE for
- * a stale id. */
-#define CHANGER(name, params, args)      \
-    fl_status fl_body_##name params      \
-    {                                    \
-        fl_body *b = body_get(id);       \
-        if (!b)                          \
-            return FL_ESTALE;            \
-        body_##name args;                \
-        return FL_OK;                    \
-    }
-
-CHANGER(add_damping, (fl_body_id id, double rate, fl_vec2 toward, double angular_rate),
-        (b, rate, toward, angular_rate))
-CHANGER(add_stiffness, (fl_body_id id, double linear, fl_vec2 axis, double angular),
-        (b, linear, axis, angular))
-CHANGER(clear_damping, (fl_body_id id), (b))
-CHANGER(take_stiffness_whole, (fl_body_id id), (b))

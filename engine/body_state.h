@@ -59,15 +59,15 @@ struct fl_body {
     fl_vec2 *verts;       /* outline about the centre of mass, positive winding */
     void *user;
     void *block;          /* the allocation the body sits in */
-    /* This step's damping (fl_body_add_damping), read only when damped:
+    /* This step's damping (fl_body_add_velocity_term), read only when damped:
      * dv/dt = F/m + g + pull - damping v, dw/dt = T/I - angular_damping w. */
     double damping, angular_damping;
     fl_vec2 pull;         /* the sum of rate * toward over the calls */
-    /* ... and its implicit stiffness (fl_body_add_stiffness), per mass and
+    /* ... and its implicit stiffness (fl_body_add_velocity_term), per mass and
      * per moment of inertia, along `stiff_axis` (a unit vector). */
     double stiffness, angular_stiffness;
     fl_vec2 stiff_axis;
-    bool stiff_whole;     /* all of it at the step's end (fl_body_take_stiffness_whole) */
+    bool stiff_whole;     /* all of it at the step's end (fl_velocity_term.whole) */
     /* The velocity kept between steps is the one the last step moved the
      * body by, half a step behind the time it stands at (leapfrog). A body
      * whose velocity was given (made, or set) has it at its own time, and

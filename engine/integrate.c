@@ -100,7 +100,7 @@ static void damp(fl_body *b, fl_vec2 g, double dt, double h)
      * (omega dt)^2 / 12 of itself (docs/physics.md). Stiffness beyond what
      * the step follows closely (a natural frequency above 0.5 / dt,
      * FL_STIFFNESS_FOLLOWED: a very light or thin body, or one the step
-     * carries across the surface, fl_body_take_stiffness_whole) is
+     * carries across the surface, fl_velocity_term.whole) is
      * instead taken wholly at the step's end, on the velocity itself
      * (backward Euler), so that what the step cannot follow settles
      * instead of ringing. Where the force is

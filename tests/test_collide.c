@@ -1192,8 +1192,9 @@ static void test_hook_velocity_counts(void **s)
 static void damp_on_touch(const fl_event *e, void *user)
 {
     (void)user;
+    fl_velocity_term damp = {5.0, {0, 0}, 5.0, 0.0, {0, 0}, 0.0, false};
     for (int i = 0; i < e->pair_count; i++)
-        fl_body_add_damping(e->pairs[i].b, 5.0, fl_v2(0, 0), 5.0);
+        assert_int_equal(fl_body_add_velocity_term(e->pairs[i].b, &damp), FL_OK);
 }
 
 static void test_damping_from_a_hook(void **s)

@@ -1233,6 +1233,89 @@ static void test_body_def_check_agrees(void **state)
     fl_world_destroy(w);
 }
 
+/* A velocity term added each step by a hook: its damping gives the drag
+ * law's terminal speed, g / rate, at any step (the update solves it in
+ * closed form), and its stiffness, taken implicitly, holds a spring that
+ * is far too stiff for the step without ringing. Numbers that are not
+ * finite and >= 0 are refused and leave the term as it was. */
+typedef struct term_hook {
+    fl_body_id body;
+    fl_velocity_term term;
+} term_hook;
+
+static void add_term(const fl_event *e, void *user)
+{
+    (void)e;
+    term_hook *h = user;
+    assert_int_equal(fl_body_add_velocity_term(h->body, &h->term), FL_OK);
+}
+
+static void test_velocity_term(void **s)
+{
+    (void)s;
+    const fl_vec2 p[4] = {{-0.5, -0.5}, {0.5, -0.5}, {0.5, 0.5}, {-0.5, 0.5}};
+    const double rates[3] = {30.0, 60.0, 240.0};
+    for (int r = 0; r < 3; r++) {
+        fl_world_def wd = fl_world_def_default();
+        wd.gravity = fl_v2(0.0, 9.81);
+        fl_world *w = fl_world_create(&wd, NULL);
+        assert_non_null(w);
+        fl_body_id b = add_body(w, p, 4, fl_v2(0.0, 0.0), 0.0, fl_v2(0.0, 0.0), 100.0);
+        term_hook h = {b, {2.0, {0.0, 0.0}, 0.0, 0.0, {0.0, 0.0}, 0.0, false}};
+        assert_int_equal(fl_world_on(w, FL_EVENT_BEFORE_UPDATE, add_term, &h), FL_OK);
+        for (int i = 0; i < 20 * (int)rates[r]; i++)
+            fl_world_step(w, 1.0 / rates[r]);
+        /* e^-40 of the start is left: rounding only */
+        ASSERT_REL(fl_body_velocity(b).y, 9.81 / 2.0, 1e-12);
+        fl_world_destroy(w);
+    }
+    /* A spring of 1e6 N/m on 100 kg (natural period 0.06 s, four steps at
+     * 60 Hz) from 0.1 m out: taken whole at each step's end, the body
+     * comes to rest at the spring's equilibrium without ringing. */
+    fl_world_def wd = fl_world_def_default();
+    fl_world *w = fl_world_create(&wd, NULL);
+    fl_body_id b = add_body(w, p, 4, fl_v2(0.1, 0.0), 0.0, fl_v2(0.0, 0.0), 100.0);
+    term_hook h = {b, {0.0, {0.0, 0.0}, 0.0, 1e6, {1.0, 0.0}, 0.0, false}};
+    assert_int_equal(fl_world_on(w, FL_EVENT_BEFORE_UPDATE, add_term, &h), FL_OK);
+    double most = 0.0;
+    for (int i = 0; i < 120; i++) {
+        double x = fl_body_position(b).x;
+        assert_int_equal(fl_body_apply_central_force(b, fl_v2(-1e6 * x, 0.0)), FL_OK);
+        fl_world_step(w, 1.0 / 60.0);
+        if (i > 0)
+            most = fmax(most, fabs(fl_body_position(b).x));
+    }
+    assert_true(most < 0.1);
+    assert_true(fabs(fl_body_position(b).x) < 1e-6);
+    /* refused numbers */
+    const double bad[4] = {NAN, INFINITY, -INFINITY, -1.0};
+    for (int k = 0; k < 4; k++) {
+        fl_velocity_term t = {bad[k], {0, 0}, 0, 0, {0, 0}, 0, false};
+        assert_int_equal(fl_body_add_velocity_term(b, &t), FL_EINVAL);
+        t = (fl_velocity_term){1, {0, 0}, bad[k], 0, {0, 0}, 0, false};
+        assert_int_equal(fl_body_add_velocity_term(b, &t), FL_EINVAL);
+        t = (fl_velocity_term){1, {0, 0}, 0, bad[k], {1, 0}, 0, false};
+        assert_int_equal(fl_body_add_velocity_term(b, &t), FL_EINVAL);
+        t = (fl_velocity_term){1, {bad[k] < 0 ? NAN : bad[k], 0}, 0, 0, {0, 0}, 0, false};
+        assert_int_equal(fl_body_add_velocity_term(b, &t), FL_EINVAL);
+    }
+    fl_velocity_term no_axis = {0, {0, 0}, 0, 5.0, {0, 0}, 0, false};
+    assert_int_equal(fl_body_add_velocity_term(b, &no_axis), FL_EINVAL);
+    ASSERT_EXACT(fl_body_velocity_term(b).rate, 0.0);
+    /* what was added reads back; a spin's stiffness needs no axis */
+    fl_velocity_term t = {1.5, {2.0, 0.0}, 0.5, 0.0, {0, 0}, 7.0, true};
+    assert_int_equal(fl_body_add_velocity_term(b, &t), FL_OK);
+    fl_velocity_term got = fl_body_velocity_term(b);
+    ASSERT_EXACT(got.rate, 1.5);
+    ASSERT_EXACT(got.toward.x, 2.0);
+    ASSERT_EXACT(got.angular_rate, 0.5);
+    ASSERT_REL(got.angular_stiffness, 7.0, 1e-15);
+    assert_true(got.whole);
+    assert_int_equal(fl_body_clear_forces(b), FL_OK);
+    ASSERT_EXACT(fl_body_velocity_term(b).angular_stiffness, 0.0);
+    fl_world_destroy(w);
+}
+
 /* Non-finite numbers (and friction below 0, restitution outside 0..1)
  * into a body are refused, and the body keeps what it had: a NaN let in
  * would spread through every contact it touches. */
@@ -1365,6 +1448,7 @@ int main(void)
         cmocka_unit_test(test_arena_grows_keeps_and_fails),
         cmocka_unit_test(test_body_def_check_agrees),
         cmocka_unit_test(test_setters_refuse_non_finite),
+        cmocka_unit_test(test_velocity_term),
         cmocka_unit_test(test_grow_never_overflows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -106,52 +106,60 @@ FL_API fl_status fl_body_apply_impulse(fl_body_id b, fl_vec2 point, fl_vec2 impu
 /* Accumulates a force at the centre of mass (no torque), and a pure torque. */
 FL_API fl_status fl_body_apply_central_force(fl_body_id b, fl_vec2 force);
 FL_API fl_status fl_body_apply_torque(fl_body_id b, double torque);
-/* Drops the force, torque and damping accumulated so far (the step does
- * this as it ends). */
+/* Drops the force, torque and velocity terms accumulated so far (the step
+ * does this as it ends). */
 FL_API fl_status fl_body_clear_forces(fl_body_id b);
 
-/* Damps the body's motion for this step, integrated exactly together with
- * the forces: its velocity relaxes towards `toward` at `rate` per second
- * and its spin towards zero at `angular_rate`, that is, over the step the
- * velocity update solves dv/dt = F/m + g - rate (v - toward) in closed form
- * (and dw/dt = T/I - angular_rate w), so that no rate or step overshoots and
- * a terminal speed is (F/m + g) / rate at any step. Calls add up (rates add,
- * and `toward` is weighted by rate); the step clears it, like the forces.
- * Negative or non-finite rates are ignored. The buoyancy module's drags are
- * this. */
-FL_API fl_status fl_body_add_damping(fl_body_id b, double rate, fl_vec2 toward, double angular_rate);
+/* A linear term of this step's velocity update, beside the forces: what a
+ * force the step should not take explicitly becomes (the buoyancy module's
+ * drags and the stiffness of its lift are this). Added with
+ * fl_body_add_velocity_term; the step clears it, like the forces. */
+typedef struct fl_velocity_term {
+    /* Damping, integrated exactly together with the forces: the velocity
+     * relaxes towards `toward` at `rate` per second and the spin towards 0
+     * at `angular_rate`: over the step the update solves
+     * dv/dt = F/m + g - rate (v - toward) in closed form (and
+     * dw/dt = T/I - angular_rate w), so that no rate or step overshoots
+     * and a terminal speed is (F/m + g) / rate at any step. */
+    double rate;
+    fl_vec2 toward;
+    double angular_rate;
+    /* Stiffness, taken implicitly: a restoring force of `stiffness` N/m
+     * along `axis` (the force the body feels falls by stiffness * dx for a
+     * move dx along it) and `angular_stiffness` N m/rad in spin. The
+     * update takes up to FL_STIFFNESS_FOLLOWED / dt^2 per unit mass of it
+     * by the average-acceleration rule (the kick along it divided by
+     * 1 + s dt^2 / 4: a linear spring keeps its amplitude and energy at
+     * any step, docs/physics.md), and what lies beyond at the step's end,
+     * so that a stiff restoring force (a light body's buoyancy) can never
+     * make the step unstable or ring; the step's equilibria stay where
+     * they are. */
+    double stiffness;
+    fl_vec2 axis;          /* any length > 0 when stiffness > 0 */
+    double angular_stiffness;
+    /* Take the whole of this step's stiffness at its end, not only what it
+     * cannot follow: for a restoring force measured where the body is
+     * going rather than where it is, and given extrapolated back along the
+     * stiffness (the buoyancy module does this for a body entering the
+     * fluid). */
+    bool whole;
+} fl_velocity_term;
+
 /* How stiff a restoring force the step follows undamped, per unit mass and
  * in units of 1 / dt^2: up to a natural frequency of 0.5 / dt, some twelve
- * steps a period (fl_body_add_stiffness). */
+ * steps a period. */
 #define FL_STIFFNESS_FOLLOWED 0.25
 
-/* Makes this step treat a restoring force implicitly: `linear` N/m along
- * `axis` (the force the body feels falls by linear * dx for a move dx along
- * it) and `angular` N m/rad in spin. The velocity update takes up to
- * FL_STIFFNESS_FOLLOWED / dt^2 per unit mass of it by the average-acceleration rule (the kick
- * along it divided by 1 + s dt^2 / 4: a linear spring keeps its amplitude
- * and energy at any step, docs/physics.md), and all of what lies beyond at
- * the step's end, so that a stiff restoring force (a light body's
- * buoyancy) can never make the step unstable or ring; the step's
- * equilibria stay where they are.
- * Calls add up along one axis (the last one given); cleared like the
- * damping. The buoyancy module gives each body its lift's stiffness. */
-FL_API fl_status fl_body_add_stiffness(fl_body_id b, double linear, fl_vec2 axis, double angular);
-/* By default the step takes at its end only the part of the stiffness that
- * it could not follow (a natural frequency above 0.5 / dt), so that
- * ordinary bodies bob undamped by the method. This makes
- * it take the whole of this step's stiffness there: for a restoring force
- * that was measured where the body is going rather than where it is, and
- * given extrapolated back along the stiffness (the buoyancy module does
- * this for a body entering the fluid). Cleared with the damping; no effect
- * before a stiffness or damping is added. */
-FL_API fl_status fl_body_take_stiffness_whole(fl_body_id b);
-/* Drops the damping (and stiffness) added so far this step (the step does
- * this as it ends). */
-FL_API fl_status fl_body_clear_damping(fl_body_id b);
-/* The damping added so far this step: the rate, the spin's rate, and the
- * velocity it relaxes towards (0, 0 when the rate is 0). */
-FL_API double fl_body_damping(fl_body_id b, fl_vec2 *toward, double *angular_rate);
+/* Adds term t to this step's velocity update. Terms add up: rates add
+ * (`toward` weighted by rate), stiffnesses add along one axis (the last
+ * given), and one `whole` makes the step's stiffness whole. Nothing for a
+ * static body. FL_EINVAL (and the body as it was) for a negative or
+ * non-finite number, or a stiffness without an axis. */
+FL_API fl_status fl_body_add_velocity_term(fl_body_id b, const fl_velocity_term *t);
+/* The sum of this step's terms so far: rates, the velocity they relax
+ * towards (0, 0 when the rate is 0), stiffnesses (N/m, N m/rad) along the
+ * unit axis, and `whole`. All zero when none was added. */
+FL_API fl_velocity_term fl_body_velocity_term(fl_body_id b);
 
 /* Moves and turns a body (its centre of mass to `position`); FL_EINVAL
  * for non-finite numbers. */

@@ -10,7 +10,7 @@
  *     wave, plus its orbital velocity at C_b), k_lin * density * A per unit
  *     relative velocity, at C_b;
  *   - angular drag, k_ang * (A / A_hull) per unit spin, times the inertia.
- * The drags become the body's damping for the step (fl_body_add_damping):
+ * The drags become the body's damping for the step (fl_body_add_velocity_term):
  * the velocity update solves dv/dt = F/m + g - rate (v - current) in closed
  * form, so no density ratio or step makes them overshoot, and a body's
  * terminal speed in a fluid is the drag law's, (F/m + g) / rate, at any
@@ -63,7 +63,7 @@ typedef struct fl_buoyancy_push {
 /* ... and in all, over every fluid: the force and the torque about the
  * centre of mass that were added to the body (the lifts, and the moments of
  * lift and drag), and the damping rates the drags became
- * (fl_body_add_damping). */
+ * (fl_body_add_velocity_term). */
 typedef struct fl_buoyancy_total {
     fl_vec2 force;          /* N */
     double torque;          /* N m */

@@ -78,7 +78,7 @@ FL_API uint64_t fl_world_revision(const fl_world *w);
 FL_API double fl_world_time(const fl_world *w);
 
 /* One fixed leapfrog step, kick then drift (a dt that is not finite and
- * > 0 does nothing; a body's stiffness, fl_body_add_stiffness, is taken by
+ * > 0 does nothing; a body's stiffness, fl_body_add_velocity_term, is taken by
  * the average-acceleration rule, docs/physics.md):
  *   beforeUpdate hooks; v += (F/m + g) dt, w += (T/I) dt;
  *   x += v dt, angle += w dt; forces cleared; afterUpdate hooks. */
