@@ -13,7 +13,8 @@
 typedef struct fl_body fl_body;
 
 struct fl_body {
-    /* Laid out by cache line (the world aligns bodies to 64 bytes): what
+    /* Laid out in groups of 64 bytes (a cache line's size; a body starts
+     * on a 16-byte boundary, so a group may straddle two lines): what
      * every pass reads and writes first; then what integration and
      * buoyancy read; then what placing the collision parts reads; then the
      * fluid outline that buoyancy reads; then the rest. */
@@ -124,9 +125,9 @@ void *body_row(const fl_world *w, const fl_body *b, int column);
  * hull is more holds something in it. body.c. */
 bool body_hull_is_outline(const fl_body *b);
 
-/* Every pass over the bodies relies on the first two lines: pose and
+/* Every pass over the bodies reads the first two groups first: pose and
  * velocities in the first 64 bytes, then what integration and buoyancy
- * read. The world allocates bodies on 64-byte boundaries. */
+ * read. */
 #if UINTPTR_MAX > 0xffffffffu /* the layout is planned for 8-byte pointers */
 _Static_assert(offsetof(struct fl_body, angle) == 64, "fl_body: line 1 starts at angle");
 _Static_assert(offsetof(struct fl_body, radius) == 128, "fl_body: line 2 starts at radius");

@@ -40,10 +40,10 @@ static fl_body *clone_body(fl_world *w, const fl_body *b)
     end = furthest(end, b->part_normals, sizeof(fl_vec2) * (size_t)part_verts);
     size_t size = (size_t)(end - (const char *)b);
     FL_ASSERT(b->part_count >= 1 && part_verts >= 3);
-    void *block = fl_world_alloc(w, size + 63);
+    void *block = fl_world_alloc(w, size + 15);
     if (!block)
         return NULL;
-    fl_body *c = (fl_body *)(((uintptr_t)block + 63) & ~(uintptr_t)63);
+    fl_body *c = (fl_body *)(((uintptr_t)block + 15) & ~(uintptr_t)15);
     memcpy(c, b, size);
     c->block = block;
     c->part_start = MOVED(b->part_start, b, c);
