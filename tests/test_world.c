@@ -801,9 +801,9 @@ static void test_custom_allocator(void **state)
     fl_body_id bodies[40];
     for (int i = 0; i < 40; i++) {
         bodies[i] = add_body(w, h.box, 4, fl_v2(i, 0), 0, fl_v2(0, 0), 1);
-        /* Each body sits, cache-line aligned, in a block from the hook. */
+        /* Each body sits, 16-byte aligned, in a block from the hook. */
         assert_true(find_live(c, body_find(bodies[i])->block) >= 0);
-        assert_true((uintptr_t)body_find(bodies[i]) % 64 == 0);
+        assert_true((uintptr_t)body_find(bodies[i]) % 16 == 0);
     }
     for (int i = 0; i < 20; i++)
         assert_int_equal(fl_world_on(w, FL_EVENT_AFTER_UPDATE, noop_event, &bodies[i]), FL_OK);
