@@ -1,5 +1,6 @@
 /* The reader targets: scene text and replay text, parsed and freed. A
- * failed parse must leave its output empty and its message terminated; a
+ * failed parse must leave its output empty (a replay: none) and its
+ * message terminated; a
  * replay is read again with fl_replay_parse_all, which must agree. A replay
  * that reads is then taken the two ways the program takes one: what
  * `flotsam check` does (every problem, then every scene built), and what
@@ -78,7 +79,7 @@ static bool same_error(const fl_scene_error *a, const fl_scene_error *b)
 static void check_parse_all(const uint8_t *data, size_t size, bool read, const fl_replay *one,
                             const fl_scene_error *one_err)
 {
-    fl_replay all;
+    fl_replay *all;
     fl_scene_error first;
     problems_seen seen = {0};
     int n = fl_replay_parse_all((const char *)data, size, &all, see_problem, &seen, &first);
@@ -91,26 +92,28 @@ static void check_parse_all(const uint8_t *data, size_t size, bool read, const f
                 n);
         abort();
     }
-    if (n > 0 && (all.scenes || all.spawns || all.inputs || all.checks)) {
-        fprintf(stderr, "fuzz: fl_replay_parse_all with problems left arrays behind\n");
+    if ((n > 0) != (all == NULL)) {
+        fprintf(stderr, "fuzz: fl_replay_parse_all gave %s replay with %d problems\n",
+                all ? "a" : "no", n);
         abort();
     }
-    if (n == 0 && (all.scene_count != one->scene_count || all.input_count != one->input_count ||
-                   all.check_count != one->check_count || all.steps != one->steps)) {
+    if (n == 0 && (fl_replay_scene_count(all) != fl_replay_scene_count(one) ||
+                   fl_replay_input_count(all) != fl_replay_input_count(one) ||
+                   fl_replay_check_count(all) != fl_replay_check_count(one) ||
+                   fl_replay_steps(all) != fl_replay_steps(one))) {
         fprintf(stderr, "fuzz: fl_replay_parse_all read another replay than fl_replay_parse\n");
         abort();
     }
-    if (n == 0 && !fl_replay_build_each(&all, &first))
+    if (n == 0 && !fl_replay_build_each(all, &first))
         check_error(&first, "replay (building its scenes)");
-    if (n == 0)
-        fl_replay_free(&all);
+    fl_replay_free(all);
 }
 
 /* Whether every scene of r asks for no more solver passes a step than
  * the simulation target steps (more is slow, not wrong). */
 static bool light_to_play(const fl_replay *r)
 {
-    for (int k = 0; k < r->scene_count; k++) {
+    for (int k = 0; k < fl_replay_scene_count(r); k++) {
         fl_scene sc;
         if (!fl_replay_scene_read(r, k, &sc, NULL))
             return false; /* out of memory: it would not play far */
@@ -127,16 +130,16 @@ static bool light_to_play(const fl_replay *r)
 static void play_as_the_window(const fl_replay *r)
 {
     enum { STEPS = 8 };
-    fl_replay_player p;
     fl_scene_error err;
     memset(&err, 0x55, sizeof err);
-    if (!fl_replay_player_start(&p, r, &err)) {
+    fl_replay_player *p = fl_replay_player_start(r, &err);
+    if (!p) {
         check_error(&err, "replay (player start)");
         return;
     }
-    fl_replay_player_keep(&p, 2, 3);
+    fl_replay_player_keep(p, 2, 3);
     fl_scene reset, copy;
-    if (fl_replay_scene_read(r, r->scene_count > 1 ? 1 : 0, &reset, NULL)) {
+    if (fl_replay_scene_read(r, fl_replay_scene_count(r) > 1 ? 1 : 0, &reset, NULL)) {
         if (fl_scene_copy(&copy, &reset) == FL_OK)
             fl_scene_free(&copy);
         fl_scene_free(&reset);
@@ -144,36 +147,32 @@ static void play_as_the_window(const fl_replay *r)
     bool light = light_to_play(r);
     uint64_t expected, got;
     for (int k = 0; light && k < STEPS; k++) {
-        fl_replay_status st = fl_replay_player_step(&p, &err, &expected, &got);
+        fl_replay_status st = fl_replay_player_step(p, &err, &expected, &got);
         if (st == FL_REPLAY_FAILED)
             check_error(&err, "replay (playing)");
         if (st == FL_REPLAY_DONE || st == FL_REPLAY_FAILED)
             break;
     }
-    if (light && p.step > 0 && fl_replay_player_seek(&p, p.step / 2, &err, &expected, &got) ==
-                                   FL_REPLAY_FAILED)
+    uint64_t at = fl_replay_player_step_count(p);
+    if (light && at > 0 && fl_replay_player_seek(p, at / 2, &err, &expected, &got) ==
+                               FL_REPLAY_FAILED)
         check_error(&err, "replay (seeking)");
-    fl_replay_player_free(&p);
+    fl_replay_player_free(p);
 }
 
 int fuzz_replay(const uint8_t *data, size_t size)
 {
-    fl_replay replay;
     fl_scene_error err;
     memset(&err, 0x55, sizeof err);
-    bool read = fl_replay_parse((const char *)data, size, &replay, &err);
-    if (!read) {
+    fl_replay *replay = fl_replay_parse((const char *)data, size, &err);
+    bool read = replay != NULL;
+    if (!read)
         check_error(&err, "replay");
-        if (replay.scenes || replay.spawns || replay.inputs || replay.checks) {
-            fprintf(stderr, "fuzz: failed replay parse left arrays behind\n");
-            abort();
-        }
-    }
-    check_parse_all(data, size, read, &replay, &err);
+    check_parse_all(data, size, read, replay, &err);
     (void)fl_text_is_replay((const char *)data, size);
     if (read) {
-        play_as_the_window(&replay);
-        fl_replay_free(&replay);
+        play_as_the_window(replay);
+        fl_replay_free(replay);
     }
     return 0;
 }

@@ -1,6 +1,5 @@
 /* Replays in memory: building one as a person works, applying its inputs to
  * a sim, and playing it back step by step against its checkpoints. */
-#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,10 +25,11 @@ static bool grow(void **array, int *capacity, int count, size_t size)
     return true;
 }
 
-void fl_replay_free(fl_replay *r)
+fl_replay *fl_replay_create(void) { return calloc(1, sizeof(fl_replay)); }
+
+void fl_replay_clear(fl_replay *r)
 {
-    if (!r)
-        return;
+    FL_ASSERT(r);
     for (int i = 0; i < r->scene_count; i++) {
         free(r->scenes[i].text);
     }
@@ -40,6 +40,86 @@ void fl_replay_free(fl_replay *r)
     free(r->checks);
     memset(r, 0, sizeof *r);
 }
+
+void fl_replay_free(fl_replay *r)
+{
+    if (!r)
+        return;
+    fl_replay_clear(r);
+    free(r);
+}
+
+/* ---- what a replay holds ------------------------------------------------------ */
+
+int fl_replay_scene_count(const fl_replay *r)
+{
+    FL_ASSERT(r);
+    return r->scene_count;
+}
+
+const char *fl_replay_scene_text(const fl_replay *r, int k, size_t *len)
+{
+    FL_ASSERT(r && k >= 0 && k < r->scene_count);
+    if (len)
+        *len = r->scenes[k].len;
+    return r->scenes[k].text;
+}
+
+int fl_replay_scene_line(const fl_replay *r, int k)
+{
+    FL_ASSERT(r && k >= 0 && k < r->scene_count);
+    return r->scenes[k].line;
+}
+
+int fl_replay_spawn_count(const fl_replay *r)
+{
+    FL_ASSERT(r);
+    return r->spawn_count;
+}
+
+const fl_scene_body *fl_replay_spawn(const fl_replay *r, int i)
+{
+    FL_ASSERT(r && i >= 0 && i < r->spawn_count);
+    return &r->spawns[i];
+}
+
+int fl_replay_input_count(const fl_replay *r)
+{
+    FL_ASSERT(r);
+    return r->input_count;
+}
+
+const fl_input *fl_replay_input(const fl_replay *r, int i)
+{
+    FL_ASSERT(r && i >= 0 && i < r->input_count);
+    return &r->inputs[i];
+}
+
+int fl_replay_check_count(const fl_replay *r)
+{
+    FL_ASSERT(r);
+    return r->check_count;
+}
+
+uint64_t fl_replay_check_step(const fl_replay *r, int i)
+{
+    FL_ASSERT(r && i >= 0 && i < r->check_count);
+    return r->checks[i].step;
+}
+
+uint64_t fl_replay_steps(const fl_replay *r)
+{
+    FL_ASSERT(r);
+    return r->steps;
+}
+
+bool fl_replay_ended(const fl_replay *r)
+{
+    FL_ASSERT(r);
+    return r->ended;
+}
+
+/* ---- recording ---------------------------------------------------------------- */
 
 /* A scene that cannot be kept: -1, the reason in *err and to each. */
 static int out_of_memory(fl_scene_error *err, fl_scene_error_fn each, void *ctx)
@@ -73,7 +153,7 @@ int replay_add_scene(fl_replay *r, const char *text, size_t len, fl_scene_error_
     memset(err, 0, sizeof *err);
     if (!grow((void **)&r->scenes, &r->scene_capacity, r->scene_count, sizeof *r->scenes))
         return out_of_memory(err, each, ctx);
-    fl_replay_scene *s = &r->scenes[r->scene_count];
+    replay_scene *s = &r->scenes[r->scene_count];
     memset(s, 0, sizeof *s);
     /* Read to be checked, then only its text kept: a replay of many
      * scenes holds none of them read (fl_replay_scene_read reads one). */
@@ -92,6 +172,7 @@ int replay_add_scene(fl_replay *r, const char *text, size_t len, fl_scene_error_
 
 bool fl_replay_scene_read(const fl_replay *r, int k, fl_scene *out, fl_scene_error *err)
 {
+    FL_ASSERT(r && out);
     fl_scene_error spare;
     if (!err)
         err = &spare;
@@ -101,7 +182,7 @@ bool fl_replay_scene_read(const fl_replay *r, int k, fl_scene *out, fl_scene_err
         snprintf(err->message, sizeof err->message, "no scene %d in this replay", k);
         return false;
     }
-    const fl_replay_scene *s = &r->scenes[k];
+    const replay_scene *s = &r->scenes[k];
     if (fl_scene_parse(s->text, s->len, out, err))
         return true;
     if (err->line > 0 && s->line > 0)
@@ -165,7 +246,7 @@ fl_status fl_replay_add_check(fl_replay *r, uint64_t step, uint64_t hash)
         return FL_EINVAL;
     if (!grow((void **)&r->checks, &r->check_capacity, r->check_count, sizeof *r->checks))
         return FL_ENOMEM;
-    r->checks[r->check_count++] = (fl_replay_check){step, hash, 0};
+    r->checks[r->check_count++] = (replay_check){step, hash, 0};
     return FL_OK;
 }
 
@@ -281,7 +362,7 @@ fl_joint_id fl_replay_grab(const fl_sim *s)
 bool fl_replay_apply(fl_sim *s, fl_joint_id *grab, const fl_replay *r, const fl_input *in,
                      fl_scene_error *err)
 {
-    assert(s != NULL && grab != NULL && r != NULL && in != NULL);
+    FL_ASSERT(s && grab && r && in);
     fl_scene_error spare;
     if (!err)
         err = &spare;
@@ -361,6 +442,10 @@ bool fl_replay_apply(fl_sim *s, fl_joint_id *grab, const fl_replay *r, const fl_
 
 bool fl_replay_build_each(const fl_replay *r, fl_scene_error *err)
 {
+    FL_ASSERT(r);
+    fl_scene_error spare;
+    if (!err)
+        err = &spare;
     for (int k = 0; k < r->scene_count; k++) {
         fl_sim *s = calloc(1, sizeof *s); /* empty, to build into */
         fl_input build = {.kind = FL_INPUT_BUILD, .scene = k, .line = r->scenes[k].line};
@@ -380,44 +465,51 @@ bool fl_replay_build_each(const fl_replay *r, fl_scene_error *err)
 
 /* ---- playing ------------------------------------------------------------------ */
 
-bool fl_replay_player_start(fl_replay_player *p, const fl_replay *r, fl_scene_error *err)
+/* Builds the start scene into a new sim, its mouse spring into *grab. */
+static fl_sim *start_sim(const fl_replay *r, fl_joint_id *grab, fl_scene_error *err)
 {
-    FL_ASSERT(p && r);
-    memset(p, 0, sizeof *p);
-    p->replay = r;
-    fl_scene_error spare;
-    if (!err)
-        err = &spare;
     if (r->scene_count == 0) {
         memset(err, 0, sizeof *err);
         snprintf(err->message, sizeof err->message, "the replay has no scene to start from");
-        return false;
+        return NULL;
     }
     fl_input start = {0};
     start.kind = FL_INPUT_BUILD;
     start.line = r->scenes[0].line;
-    p->sim = calloc(1, sizeof *p->sim); /* empty, to build into */
-    if (!p->sim) {
+    fl_sim *s = calloc(1, sizeof *s); /* empty, to build into */
+    if (!s) {
         input_fail(err, &start, "out of memory starting the replay");
         err->out_of_memory = true;
-        return false;
+        return NULL;
     }
-    if (!build(p->sim, &p->grab, r, &start, err)) {
-        free(p->sim);
-        p->sim = NULL;
-        return false;
+    if (!build(s, grab, r, &start, err)) {
+        free(s);
+        return NULL;
     }
-    return true;
+    return s;
 }
 
-struct fl_replay_snapshot {
-    uint64_t step;
-    fl_sim *sim;
-    int grab;                 /* the mouse spring's joint index, or -1 */
-    int next_input, next_check;
-};
+fl_replay_player *fl_replay_player_start(const fl_replay *r, fl_scene_error *err)
+{
+    FL_ASSERT(r);
+    fl_scene_error spare;
+    if (!err)
+        err = &spare;
+    fl_replay_player *p = calloc(1, sizeof *p);
+    if (!p) {
+        scene_set_no_memory(err, (scene_pos){0, 0}, "the replay's player");
+        return NULL;
+    }
+    p->replay = r;
+    p->grab = FL_NULL_JOINT;
+    if (!(p->sim = start_sim(r, &p->grab, err))) {
+        free(p);
+        return NULL;
+    }
+    return p;
+}
 
-static void drop_snapshot(fl_replay_snapshot *s) { fl_sim_free(s->sim); }
+static void drop_snapshot(replay_snapshot *s) { fl_sim_free(s->sim); }
 
 /* Keeps a copy of the world as it is now, if one falls due here. */
 static void keep_snapshot(fl_replay_player *p)
@@ -441,7 +533,7 @@ static void keep_snapshot(fl_replay_player *p)
         if (p->step % p->snapshot_every != 0)
             return;
     }
-    fl_replay_snapshot *s = &p->snapshots[n];
+    replay_snapshot *s = &p->snapshots[n];
     if (!(s->sim = fl_sim_clone(p->sim, NULL)))
         return; /* out of memory: seeking only costs more */
     s->step = p->step;
@@ -457,6 +549,7 @@ static void keep_snapshot(fl_replay_player *p)
 
 void fl_replay_player_keep(fl_replay_player *p, uint64_t every, int most)
 {
+    FL_ASSERT(p);
     for (int i = 0; i < p->snapshot_count; i++)
         drop_snapshot(&p->snapshots[i]);
     free(p->snapshots);
@@ -473,7 +566,7 @@ void fl_replay_player_keep(fl_replay_player *p, uint64_t every, int most)
 }
 
 /* Back to the copy kept at s (the player is then just after s->step steps). */
-static bool restore(fl_replay_player *p, const fl_replay_snapshot *s)
+static bool restore(fl_replay_player *p, const replay_snapshot *s)
 {
     fl_sim *copy = fl_sim_clone(s->sim, NULL);
     if (!copy)
@@ -490,7 +583,7 @@ static bool restore(fl_replay_player *p, const fl_replay_snapshot *s)
 static bool check_matches(fl_replay_player *p, uint64_t *expected, uint64_t *got)
 {
     uint64_t h = fl_state_hash(fl_sim_world(p->sim));
-    const fl_replay_check *c = &p->replay->checks[p->next_check++];
+    const replay_check *c = &p->replay->checks[p->next_check++];
     if (h == c->hash)
         return true;
     if (expected)
@@ -503,6 +596,7 @@ static bool check_matches(fl_replay_player *p, uint64_t *expected, uint64_t *got
 fl_replay_status fl_replay_player_step(fl_replay_player *p, fl_scene_error *err,
                                        uint64_t *expected, uint64_t *got)
 {
+    FL_ASSERT(p);
     const fl_replay *r = p->replay;
     FL_ASSERT(r && p->sim && fl_sim_world(p->sim)); /* started, and not freed */
     FL_ASSERT(p->next_input <= r->input_count && p->next_check <= r->check_count);
@@ -534,12 +628,13 @@ fl_replay_status fl_replay_player_step(fl_replay_player *p, fl_scene_error *err,
 fl_replay_status fl_replay_player_seek(fl_replay_player *p, uint64_t step, fl_scene_error *err,
                                        uint64_t *expected, uint64_t *got)
 {
+    FL_ASSERT(p);
     const fl_replay *r = p->replay;
     FL_ASSERT(r && p->sim && fl_sim_world(p->sim));
     if (step > r->steps)
         step = r->steps;
     /* The last copy at or before the target, if it is nearer than here. */
-    const fl_replay_snapshot *best = NULL;
+    const replay_snapshot *best = NULL;
     for (int i = 0; i < p->snapshot_count; i++)
         if (p->snapshots[i].step <= step)
             best = &p->snapshots[i];
@@ -547,11 +642,13 @@ fl_replay_status fl_replay_player_seek(fl_replay_player *p, uint64_t step, fl_sc
     if (best && (behind || best->step > p->step) && restore(p, best))
         behind = false;
     if (behind) {
-        fl_replay_player fresh;
-        if (!fl_replay_player_start(&fresh, r, err))
+        fl_scene_error spare;
+        fl_joint_id grab = FL_NULL_JOINT;
+        fl_sim *fresh = start_sim(r, &grab, err ? err : &spare);
+        if (!fresh)
             return FL_REPLAY_FAILED;
-        sim_move(p->sim, fresh.sim); /* the player's sim keeps its address */
-        p->grab = fresh.grab;
+        sim_move(p->sim, fresh); /* the player's sim keeps its address */
+        p->grab = grab;
         p->step = 0;
         p->next_input = p->next_check = 0;
     }
@@ -561,10 +658,35 @@ fl_replay_status fl_replay_player_seek(fl_replay_player *p, uint64_t step, fl_sc
     return st;
 }
 
-void fl_replay_player_free(fl_replay_player *p)
+fl_sim *fl_replay_player_release(fl_replay_player *p)
 {
     FL_ASSERT(p);
+    fl_sim *s = p->sim;
     fl_replay_player_keep(p, 0, 0);
-    fl_sim_free(p->sim);
-    memset(p, 0, sizeof *p);
+    free(p);
+    return s;
+}
+
+void fl_replay_player_free(fl_replay_player *p)
+{
+    if (p)
+        fl_sim_free(fl_replay_player_release(p));
+}
+
+uint64_t fl_replay_player_step_count(const fl_replay_player *p)
+{
+    FL_ASSERT(p);
+    return p->step;
+}
+
+fl_sim *fl_replay_player_sim(const fl_replay_player *p)
+{
+    FL_ASSERT(p);
+    return p->sim;
+}
+
+fl_joint_id fl_replay_player_grab(const fl_replay_player *p)
+{
+    FL_ASSERT(p);
+    return p->grab;
 }

@@ -34,7 +34,7 @@ void replay_world_build(replay_world *w, const fl_replay *r, int scene)
     replay_world_forget(w);
     if (scene < 0 || scene >= r->scene_count || r->scenes[scene].text == NULL)
         return; /* a scene that did not read: its world is not known */
-    const fl_replay_scene *s = &r->scenes[scene];
+    const replay_scene *s = &r->scenes[scene];
     fl_scene_error e;
     if (!fl_scene_parse(s->text, s->len, &w->sc, &e))
         return; /* out of memory: not known */

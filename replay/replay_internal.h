@@ -2,7 +2,7 @@
 #ifndef FL_REPLAY_INTERNAL_H
 #define FL_REPLAY_INTERNAL_H
 
-#include "flotsam/fl_replay.h"
+#include "replay_state.h"
 #include "scene_lex.h"
 
 /* Appends an input as it is (no folding of drags: a replay read keeps what

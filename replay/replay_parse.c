@@ -12,12 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "replay_internal.h"
 #include "scene_parser.h"
 
 typedef struct reader {
     parser *p;              /* the scene value readers' state: only its err is used */
-    fl_replay r;
+    fl_replay *r;           /* what is read so far */
     fl_scene_error *err;    /* the problem being reported */
     const char *text;
     size_t len, offset;     /* the next line starts at offset */
@@ -248,9 +249,9 @@ static bool read_field(reader *rd, int f, const scene_token *t, fl_input *in, in
     default:
         if (!read_count(rd, t->value, t->value_len, t->value_pos, 1000000, "a scene index", &n))
             return false;
-        if ((int)n >= rd->r.scene_count)
+        if ((int)n >= rd->r->scene_count)
             return fail(rd, t->value_pos, "no scene %d before this line (%d so far)", (int)n,
-                        rd->r.scene_count);
+                        rd->r->scene_count);
         in->scene = (int)n;
         return true;
     }
@@ -302,9 +303,9 @@ static bool take_line(reader *rd)
  * is read). */
 static void hold_place(reader *rd, int first, int head)
 {
-    int k = replay_add_unread_scene(&rd->r);
+    int k = replay_add_unread_scene(rd->r);
     if (k >= 0) {
-        rd->r.scenes[k].line = first;
+        rd->r->scenes[k].line = first;
         return;
     }
     fail_no_memory(rd, (scene_pos){head, 1}, "the replay's scenes");
@@ -318,17 +319,17 @@ static bool add_scene(reader *rd, const char *text, size_t len, int first, int h
 {
     embedded at = {rd, first, head};
     fl_scene_error e;
-    int k = replay_add_scene(&rd->r, text, len, rd->all ? keep_embedded : NULL, &at, &e);
+    int k = replay_add_scene(rd->r, text, len, rd->all ? keep_embedded : NULL, &at, &e);
     if (k < 0) {
         embedded_failed(rd, &at, &e);
         if (rd->all)
             hold_place(rd, first, head);
         return false;
     }
-    rd->r.scenes[k].line = first;
+    rd->r->scenes[k].line = first;
     /* The world starts from scene 0, when nothing came before it. */
     if (rd->all && k == 0 && !rd->told_no_scene)
-        replay_world_build(&rd->world, &rd->r, 0);
+        replay_world_build(&rd->world, rd->r, 0);
     return true;
 }
 
@@ -397,7 +398,7 @@ static bool read_spawn(reader *rd, fl_input *in, scene_pos at)
         return fail(rd, line_start(rd), "a spawned body has no name");
     }
     sc.bodies[0].line = rd->line.number;
-    in->spawn = fl_replay_add_spawn(&rd->r, &sc.bodies[0]);
+    in->spawn = fl_replay_add_spawn(rd->r, &sc.bodies[0]);
     fl_scene_free(&sc);
     return in->spawn >= 0 || fail_no_memory(rd, at, "the replay's spawned bodies");
 }
@@ -505,10 +506,10 @@ static bool read_input(reader *rd, scene_cursor *c)
         return false;
     }
     /* Not fl_replay_add_input: a read drag is kept as it was written. */
-    if (!replay_append_input(&rd->r, &in))
+    if (!replay_append_input(rd->r, &in))
         return fail_no_memory(rd, where.step, "the replay's inputs");
     /* What playing would refuse is a problem, but the input has read. */
-    if (rd->all && !replay_world_apply(&rd->world, &rd->r, &in, &where, rd->err))
+    if (rd->all && !replay_world_apply(&rd->world, rd->r, &in, &where, rd->err))
         add_problem(rd, rd->err);
     return true;
 }
@@ -527,7 +528,7 @@ static bool read_check(reader *rd, scene_cursor *c, bool end)
     if (!read_count(rd, t.key, t.key_len, t.key_pos, UINT64_MAX / 2, "the step", &step))
         return false;
     scene_pos at = t.key_pos;
-    const fl_replay *r = &rd->r;
+    const fl_replay *r = rd->r;
     if (r->check_count > 0 && step <= r->checks[r->check_count - 1].step)
         return fail(rd, at, "checkpoint at step %" PRIu64 " does not come after the last (%" PRIu64 ")",
                     step, r->checks[r->check_count - 1].step);
@@ -537,12 +538,12 @@ static bool read_check(reader *rd, scene_cursor *c, bool end)
     if (!next_token(rd, c, &t, "a hash (16 hexadecimal digits)") || !read_hash(rd, &t, &hash) ||
         !at_line_end(rd, c))
         return false;
-    if (fl_replay_add_check(&rd->r, step, hash) != FL_OK)
+    if (fl_replay_add_check(rd->r, step, hash) != FL_OK)
         return fail_no_memory(rd, at, "the replay's checkpoints");
-    rd->r.checks[rd->r.check_count - 1].line = rd->line.number;
+    rd->r->checks[rd->r->check_count - 1].line = rd->line.number;
     if (end) {
-        rd->r.steps = step;
-        rd->r.ended = true;
+        rd->r->steps = step;
+        rd->r->ended = true;
     }
     return true;
 }
@@ -577,7 +578,7 @@ static bool read_statement(reader *rd, scene_cursor *c, const scene_token *t)
          end = scene_token_is(t, "end");
     if (scene_token_is(t, "scene"))
         return read_scene(rd, c);
-    if (rd->r.scene_count == 0 && !rd->told_no_scene) {
+    if (rd->r->scene_count == 0 && !rd->told_no_scene) {
         /* Said once; a statement it can read is read on. */
         rd->told_no_scene = true;
         fail(rd, t->key_pos, "the first statement is the scene to start from");
@@ -644,7 +645,7 @@ static void read_text(reader *rd)
         keep(rd);
         return;
     }
-    if (rd->r.scene_count == 0 && !rd->told_no_scene) {
+    if (rd->r->scene_count == 0 && !rd->told_no_scene) {
         fail(rd, after, "the replay has no scene");
         keep(rd);
     }
@@ -670,7 +671,10 @@ static bool start_reading(reader *rd, const char *text, size_t len, bool all, fl
     rd->world.scene = -1;
     rd->world.first_spawn = -1;
     rd->p = calloc(1, sizeof *rd->p);
-    if (!rd->p) {
+    rd->r = fl_replay_create();
+    if (!rd->p || !rd->r) {
+        free(rd->p);
+        fl_replay_free(rd->r);
         scene_set_no_memory(err, (scene_pos){0, 0}, "the replay reader");
         return false;
     }
@@ -678,34 +682,32 @@ static bool start_reading(reader *rd, const char *text, size_t len, bool all, fl
     return true;
 }
 
-/* Into *out when the replay read whole, else freed. */
-static void finish_reading(reader *rd, fl_replay *out, bool whole)
+/* The replay when it read whole, else NULL (and it is freed). */
+static fl_replay *finish_reading(reader *rd, bool whole)
 {
     free(rd->p);
     scene_problems_free(&rd->problems);
     replay_world_free(&rd->world);
     if (whole)
-        *out = rd->r;
-    else
-        fl_replay_free(&rd->r);
+        return rd->r;
+    fl_replay_free(rd->r);
+    return NULL;
 }
 
-bool fl_replay_parse(const char *text, size_t len, fl_replay *out, fl_scene_error *err)
+fl_replay *fl_replay_parse(const char *text, size_t len, fl_scene_error *err)
 {
     fl_scene_error spare;
     if (!err)
         err = &spare;
     memset(err, 0, sizeof *err);
-    memset(out, 0, sizeof *out);
     reader rd;
     if (!start_reading(&rd, text, len, false, err))
-        return false;
+        return NULL;
     read_text(&rd);
-    finish_reading(&rd, out, !rd.stopped);
-    return !rd.stopped;
+    return finish_reading(&rd, !rd.stopped);
 }
 
-int fl_replay_parse_all(const char *text, size_t len, fl_replay *out, fl_scene_error_fn each,
+int fl_replay_parse_all(const char *text, size_t len, fl_replay **out, fl_scene_error_fn each,
                         void *ctx, fl_scene_error *err)
 {
     fl_scene_error spare;
@@ -718,7 +720,7 @@ int fl_replay_parse_all(const char *text, size_t len, fl_replay *out, fl_scene_e
             each(ctx, err);
         return 1;
     }
-    memset(out, 0, sizeof *out);
+    *out = NULL;
     reader rd;
     if (!start_reading(&rd, text, len, true, err)) {
         if (each)
@@ -731,7 +733,7 @@ int fl_replay_parse_all(const char *text, size_t len, fl_replay *out, fl_scene_e
         *err = rd.has_first ? rd.first : *scene_problems_first(&rd.problems);
     if (problems > 0 && each)
         scene_problems_report(&rd.problems, each, ctx);
-    finish_reading(&rd, out, problems == 0);
+    *out = finish_reading(&rd, problems == 0);
     return problems;
 }
 
@@ -757,17 +759,17 @@ bool fl_text_is_replay(const char *text, size_t len)
     return false;
 }
 
-bool fl_replay_load_file(const char *path, fl_replay *out, fl_scene_error *err)
+fl_replay *fl_replay_load_file(const char *path, fl_scene_error *err)
 {
+    FL_ASSERT(path);
     fl_scene_error spare;
     if (!err)
         err = &spare;
-    memset(out, 0, sizeof *out);
     char *data;
     size_t len;
     if (!fl_read_text_file(path, &data, &len, err))
-        return false;
-    bool ok = fl_replay_parse(data, len, out, err);
+        return NULL;
+    fl_replay *r = fl_replay_parse(data, len, err);
     free(data);
-    return ok;
+    return r;
 }

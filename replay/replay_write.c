@@ -5,10 +5,12 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <string.h>
+#include "check.h"
 #include "flotsam/flotsam.h"
 #include "format.h"
+#include "replay_state.h"
 
-static void write_scene(FILE *f, const fl_replay_scene *s)
+static void write_scene(FILE *f, const replay_scene *s)
 {
     int lines = 0;
     for (size_t i = 0; i < s->len; i++)
@@ -62,6 +64,7 @@ static void write_input(FILE *f, const fl_replay *r, const fl_input *in)
 
 bool fl_replay_write(FILE *f, const fl_replay *r, char *err, size_t err_size)
 {
+    FL_ASSERT(f && r && (err || err_size == 0));
     if (!r->ended || r->check_count == 0) {
         snprintf(err, err_size, "the replay has no end yet");
         return false;

@@ -15,6 +15,7 @@
 
 #include "check.h"
 #include "flotsam/flotsam.h"
+#include "replay_state.h" /* white-box: the checkpoints a player passed, its copies */
 
 static const char scene_text[] =
     "flotsam-scene 1\n"
@@ -26,7 +27,7 @@ static const char scene_text[] =
 
 /* A recording in progress: what the sandbox keeps. */
 typedef struct session {
-    fl_replay rec;
+    fl_replay *rec;
     fl_sim *sim;
     fl_joint_id grab;
     uint64_t steps;
@@ -35,10 +36,11 @@ typedef struct session {
 static void session_start_with(session *s, const char *text)
 {
     memset(s, 0, sizeof *s);
+    assert_non_null(s->rec = fl_replay_create());
     fl_scene_error err;
-    assert_int_equal(fl_replay_add_scene(&s->rec, text, strlen(text), &err), 0);
+    assert_int_equal(fl_replay_add_scene(s->rec, text, strlen(text), &err), 0);
     fl_scene sc;
-    assert_true(fl_replay_scene_read(&s->rec, 0, &sc, &err));
+    assert_true(fl_replay_scene_read(s->rec, 0, &sc, &err));
     assert_true((s->sim = fl_sim_build(&sc, &err)));
     fl_scene_free(&sc);
 }
@@ -49,8 +51,8 @@ static void session_input(session *s, fl_input in)
 {
     in.step = s->steps;
     fl_scene_error err;
-    assert_true(fl_replay_apply(s->sim, &s->grab, &s->rec, &in, &err));
-    assert_int_equal(fl_replay_add_input(&s->rec, &in), FL_OK);
+    assert_true(fl_replay_apply(s->sim, &s->grab, s->rec, &in, &err));
+    assert_int_equal(fl_replay_add_input(s->rec, &in), FL_OK);
 }
 
 static void session_steps(session *s, int n)
@@ -59,7 +61,7 @@ static void session_steps(session *s, int n)
         fl_sim_step(s->sim, NULL); /* as the sandbox steps: a scene's script too */
         if (++s->steps % FL_REPLAY_CHECK_EVERY == 0)
             assert_int_equal(
-                fl_replay_add_check(&s->rec, s->steps, fl_state_hash(fl_sim_world(s->sim))), FL_OK);
+                fl_replay_add_check(s->rec, s->steps, fl_state_hash(fl_sim_world(s->sim))), FL_OK);
     }
 }
 
@@ -93,7 +95,7 @@ static void record_everything(session *s, uint64_t *final_hash)
     box.mask = d.mask;
     fl_input in = {0};
     in.kind = FL_INPUT_SPAWN;
-    in.spawn = fl_replay_add_spawn(&s->rec, &box);
+    in.spawn = fl_replay_add_spawn(s->rec, &box);
     session_input(s, in);
     session_steps(s, 41);
     in = (fl_input){0};
@@ -136,7 +138,7 @@ static void record_everything(session *s, uint64_t *final_hash)
     session_input(s, in);
     session_steps(s, 47);
     *final_hash = fl_state_hash(fl_sim_world(s->sim));
-    assert_int_equal(fl_replay_end(&s->rec, s->steps, *final_hash), FL_OK);
+    assert_int_equal(fl_replay_end(s->rec, s->steps, *final_hash), FL_OK);
 }
 
 /* Not inlined: GCC 12 at -O3 then takes open_memstream's buffer for the
@@ -156,17 +158,17 @@ __attribute__((noinline)) static char *write_text(const fl_replay *r, size_t *le
  * differed (*step: where). */
 static int play(const fl_replay *r, uint64_t *step, uint64_t *final_hash)
 {
-    fl_replay_player p;
     fl_scene_error err;
-    assert_true(fl_replay_player_start(&p, r, &err));
+    fl_replay_player *p = fl_replay_player_start(r, &err);
+    assert_non_null(p);
     fl_replay_status st;
-    while ((st = fl_replay_player_step(&p, &err, NULL, NULL)) == FL_REPLAY_STEPPED)
+    while ((st = fl_replay_player_step(p, &err, NULL, NULL)) == FL_REPLAY_STEPPED)
         ;
-    *step = p.step;
-    *final_hash = fl_state_hash(fl_sim_world(p.sim));
-    int passed = st == FL_REPLAY_DONE ? p.next_check : -1;
+    *step = fl_replay_player_step_count(p);
+    *final_hash = fl_state_hash(fl_sim_world(fl_replay_player_sim(p)));
+    int passed = st == FL_REPLAY_DONE ? p->next_check : -1;
     assert_true(st == FL_REPLAY_DONE || st == FL_REPLAY_DIFFERS);
-    fl_replay_player_free(&p);
+    fl_replay_player_free(p);
     return passed;
 }
 
@@ -177,30 +179,31 @@ static void test_recorded_session_replays_bit_for_bit(void **state)
     uint64_t recorded;
     record_everything(&s, &recorded);
     /* 20 drags in 10 steps: the ones that share a step were folded. */
-    assert_int_equal(s.rec.steps, 30 + 41 + 10 + 25 + 33 + 9 + 50 + 47);
+    assert_int_equal(fl_replay_steps(s.rec), 30 + 41 + 10 + 25 + 33 + 9 + 50 + 47);
     size_t len;
-    char *text = write_text(&s.rec, &len);
-    fl_replay back;
+    char *text = write_text(s.rec, &len);
     fl_scene_error err;
-    if (!fl_replay_parse(text, len, &back, &err))
+    fl_replay *back = fl_replay_parse(text, len, &err);
+    if (!back)
         fail_msg("%d:%d: %s", err.line, err.column, err.message);
-    assert_int_equal(back.input_count, s.rec.input_count);
-    assert_int_equal(back.check_count, s.rec.check_count);
-    assert_int_equal(back.check_count, (int)(s.rec.steps / FL_REPLAY_CHECK_EVERY) + 1);
+    assert_int_equal(fl_replay_input_count(back), fl_replay_input_count(s.rec));
+    assert_int_equal(fl_replay_check_count(back), fl_replay_check_count(s.rec));
+    assert_int_equal(fl_replay_check_count(back),
+                     (int)(fl_replay_steps(s.rec) / FL_REPLAY_CHECK_EVERY) + 1);
     /* Read back, it writes the same text. */
     size_t len2;
-    char *again = write_text(&back, &len2);
+    char *again = write_text(back, &len2);
     assert_int_equal(len2, len);
     assert_memory_equal(again, text, len);
     uint64_t at, final;
-    assert_int_equal(play(&back, &at, &final), back.check_count);
-    assert_int_equal(at, s.rec.steps);
+    assert_int_equal(play(back, &at, &final), fl_replay_check_count(back));
+    assert_int_equal(at, fl_replay_steps(s.rec));
     assert_true(final == recorded);
     free(again);
     free(text);
-    fl_replay_free(&back);
+    fl_replay_free(back);
     fl_sim_free(s.sim);
-    fl_replay_free(&s.rec);
+    fl_replay_free(s.rec);
 }
 
 /* Seeking gives exactly the state playing gives: forward past the spawn,
@@ -212,36 +215,37 @@ static void seek_case(int keep)
     session s;
     uint64_t recorded;
     record_everything(&s, &recorded);
-    const uint64_t targets[] = {150, 40, 0, 201, 201, 7, s.rec.steps, 130, 9, 236};
-    fl_replay_player seeker;
+    const uint64_t targets[] = {150, 40, 0, 201, 201, 7, fl_replay_steps(s.rec), 130, 9, 236};
     fl_scene_error err;
-    assert_true(fl_replay_player_start(&seeker, &s.rec, &err));
+    fl_replay_player *seeker = fl_replay_player_start(s.rec, &err);
+    assert_non_null(seeker);
     if (keep)
-        fl_replay_player_keep(&seeker, 60, 3);
+        fl_replay_player_keep(seeker, 60, 3);
     for (int i = 0; i < COUNT(targets); i++) {
-        fl_replay_status st = fl_replay_player_seek(&seeker, targets[i], &err, NULL, NULL);
+        fl_replay_status st = fl_replay_player_seek(seeker, targets[i], &err, NULL, NULL);
         assert_true(st == FL_REPLAY_STEPPED);
-        assert_int_equal(seeker.step, targets[i]);
-        fl_replay_player plain;
-        assert_true(fl_replay_player_start(&plain, &s.rec, &err));
-        while (plain.step < targets[i])
-            assert_int_equal(fl_replay_player_step(&plain, &err, NULL, NULL), FL_REPLAY_STEPPED);
-        assert_true(fl_state_hash(fl_sim_world(seeker.sim)) ==
-                    fl_state_hash(fl_sim_world(plain.sim)));
-        assert_int_equal(fl_world_body_count(fl_sim_world(seeker.sim)),
-                         fl_world_body_count(fl_sim_world(plain.sim)));
-        fl_replay_player_free(&plain);
+        assert_int_equal(fl_replay_player_step_count(seeker), targets[i]);
+        fl_replay_player *plain = fl_replay_player_start(s.rec, &err);
+        assert_non_null(plain);
+        while (fl_replay_player_step_count(plain) < targets[i])
+            assert_int_equal(fl_replay_player_step(plain, &err, NULL, NULL), FL_REPLAY_STEPPED);
+        const fl_world *sw = fl_sim_world(fl_replay_player_sim(seeker));
+        const fl_world *pw = fl_sim_world(fl_replay_player_sim(plain));
+        assert_true(fl_state_hash(sw) == fl_state_hash(pw));
+        assert_int_equal(fl_world_body_count(sw), fl_world_body_count(pw));
+        fl_replay_player_free(plain);
     }
-    assert_true(fl_replay_player_seek(&seeker, s.rec.steps, &err, NULL, NULL) == FL_REPLAY_STEPPED);
-    assert_true(fl_state_hash(fl_sim_world(seeker.sim)) == recorded);
-    assert_int_equal(fl_replay_player_step(&seeker, &err, NULL, NULL), FL_REPLAY_DONE);
+    assert_true(fl_replay_player_seek(seeker, fl_replay_steps(s.rec), &err, NULL, NULL) ==
+                FL_REPLAY_STEPPED);
+    assert_true(fl_state_hash(fl_sim_world(fl_replay_player_sim(seeker))) == recorded);
+    assert_int_equal(fl_replay_player_step(seeker, &err, NULL, NULL), FL_REPLAY_DONE);
     if (keep) {
-        assert_int_equal(seeker.snapshot_every, 120);
-        assert_true(seeker.snapshot_count >= 2 && seeker.snapshot_count <= 3);
+        assert_int_equal(seeker->snapshot_every, 120);
+        assert_true(seeker->snapshot_count >= 2 && seeker->snapshot_count <= 3);
     }
-    fl_replay_player_free(&seeker);
+    fl_replay_player_free(seeker);
     fl_sim_free(s.sim);
-    fl_replay_free(&s.rec);
+    fl_replay_free(s.rec);
 }
 
 static void test_seeking_is_playing(void **state)
@@ -294,12 +298,12 @@ static void test_grab_outlives_a_scripted_remove(void **state)
     assert_int_equal(fl_world_joint_count(fl_sim_world(s.sim)), 1);
     session_steps(&s, 3);
     uint64_t recorded = fl_state_hash(fl_sim_world(s.sim));
-    assert_int_equal(fl_replay_end(&s.rec, s.steps, recorded), FL_OK);
+    assert_int_equal(fl_replay_end(s.rec, s.steps, recorded), FL_OK);
     uint64_t at, final;
-    assert_int_equal(play(&s.rec, &at, &final), s.rec.check_count);
+    assert_int_equal(play(s.rec, &at, &final), fl_replay_check_count(s.rec));
     assert_true(final == recorded);
     fl_sim_free(s.sim);
-    fl_replay_free(&s.rec);
+    fl_replay_free(s.rec);
 }
 
 /* A replay given again what it holds already (a spawn of one of its own
@@ -308,28 +312,29 @@ static void test_grab_outlives_a_scripted_remove(void **state)
 static void test_entries_copied_from_their_own_lists(void **state)
 {
     (void)state;
-    fl_replay r;
-    memset(&r, 0, sizeof r);
+    fl_replay *r = fl_replay_create();
+    assert_non_null(r);
     fl_scene_body box;
     memset(&box, 0, sizeof box);
     box.shape = FL_SCENE_BOX;
     box.at = fl_v2(4.0, 1.0);
     box.size = fl_v2(0.5, 0.25);
     box.density = 500.0;
-    assert_int_equal(fl_replay_add_spawn(&r, &box), 0);
+    assert_int_equal(fl_replay_add_spawn(r, &box), 0);
     for (int i = 1; i <= 8; i++)
-        assert_int_equal(fl_replay_add_spawn(&r, &r.spawns[i - 1]), i);
+        assert_int_equal(fl_replay_add_spawn(r, fl_replay_spawn(r, i - 1)), i);
     fl_input in = {0};
     in.kind = FL_INPUT_SPAWN;
     in.step = 3;
-    assert_int_equal(fl_replay_add_input(&r, &in), FL_OK);
+    assert_int_equal(fl_replay_add_input(r, &in), FL_OK);
     for (int i = 1; i <= 8; i++)
-        assert_int_equal(fl_replay_add_input(&r, &r.inputs[i - 1]), FL_OK);
+        assert_int_equal(fl_replay_add_input(r, fl_replay_input(r, i - 1)), FL_OK);
     for (int i = 0; i <= 8; i++) {
-        assert_true(r.spawns[i].size.x == 0.5 && r.spawns[i].size.y == 0.25);
-        assert_true(r.inputs[i].kind == FL_INPUT_SPAWN && r.inputs[i].step == 3);
+        assert_true(fl_replay_spawn(r, i)->size.x == 0.5 && fl_replay_spawn(r, i)->size.y == 0.25);
+        assert_true(fl_replay_input(r, i)->kind == FL_INPUT_SPAWN &&
+                    fl_replay_input(r, i)->step == 3);
     }
-    fl_replay_free(&r);
+    fl_replay_free(r);
 }
 
 /* The recording's text with the first `from` replaced by `to`. */
@@ -358,23 +363,22 @@ static int line_of(const char *text, const char *needle)
 
 static void expect_error(const char *text, int line, int column, const char *words)
 {
-    fl_replay r;
     fl_scene_error err;
-    if (fl_replay_parse(text, strlen(text), &r, &err)) {
-        fl_replay_free(&r);
+    fl_replay *r = fl_replay_parse(text, strlen(text), &err);
+    if (r) {
+        fl_replay_free(r);
         fail_msg("read, though it should fail with \"%s\"", words);
     }
     if (err.line != line || (column && err.column != column) || !strstr(err.message, words))
         fail_msg("got %d:%d: %s; expected %d:%d: ...%s...", err.line, err.column, err.message,
                  line, column, words);
-    assert_int_equal(r.scene_count, 0); /* nothing half-loaded */
     /* Reading them all finds it too, and names it first. */
     fl_scene_error first;
     assert_true(fl_replay_parse_all(text, strlen(text), &r, NULL, NULL, &first) > 0);
     assert_int_equal(first.line, err.line);
     assert_int_equal(first.column, err.column);
     assert_string_equal(first.message, err.message);
-    assert_int_equal(r.scene_count, 0);
+    assert_null(r); /* nothing half-loaded */
 }
 
 static void test_tampered_replays_are_refused(void **state)
@@ -384,21 +388,21 @@ static void test_tampered_replays_are_refused(void **state)
     uint64_t recorded;
     record_everything(&s, &recorded);
     size_t len;
-    char *text = write_text(&s.rec, &len);
+    char *text = write_text(s.rec, &len);
 
     /* One number altered: it reads, but stops agreeing at the next checkpoint. */
     char *t = tampered(text, "surface=2.7", "surface=2.71");
-    fl_replay r;
     fl_scene_error err;
-    assert_true(fl_replay_parse(t, strlen(t), &r, &err));
+    fl_replay *r = fl_replay_parse(t, strlen(t), &err);
+    assert_non_null(r);
     uint64_t at, final;
-    assert_int_equal(play(&r, &at, &final), -1);
+    assert_int_equal(play(r, &at, &final), -1);
     uint64_t fluid_step = 0;
-    for (int i = 0; i < r.input_count; i++)
-        if (r.inputs[i].kind == FL_INPUT_FLUID)
-            fluid_step = r.inputs[i].step;
+    for (int i = 0; i < fl_replay_input_count(r); i++)
+        if (fl_replay_input(r, i)->kind == FL_INPUT_FLUID)
+            fluid_step = fl_replay_input(r, i)->step;
     assert_int_equal(at, (fluid_step / 60 + 1) * 60);
-    fl_replay_free(&r);
+    fl_replay_free(r);
     free(t);
 
     /* A checkpoint's hash altered: refused at that step. */
@@ -407,10 +411,10 @@ static void test_tampered_replays_are_refused(void **state)
     char *c = strdup(text);
     char *digit = c + (check - text) + strlen("\ncheck 120 ");
     *digit = *digit == '0' ? '1' : '0';
-    assert_true(fl_replay_parse(c, strlen(c), &r, &err));
-    assert_int_equal(play(&r, &at, &final), -1);
+    assert_non_null(r = fl_replay_parse(c, strlen(c), &err));
+    assert_int_equal(play(r, &at, &final), -1);
     assert_int_equal(at, 120);
-    fl_replay_free(&r);
+    fl_replay_free(r);
     free(c);
 
     /* Cut short: no end. */
@@ -432,17 +436,17 @@ static void test_tampered_replays_are_refused(void **state)
 
     /* An input for a body that does not exist: refused when it applies. */
     t = tampered(text, "remove body=", "remove body=7");
-    assert_true(fl_replay_parse(t, strlen(t), &r, &err));
-    fl_replay_player p;
-    assert_true(fl_replay_player_start(&p, &r, &err));
+    assert_non_null(r = fl_replay_parse(t, strlen(t), &err));
+    fl_replay_player *p = fl_replay_player_start(r, &err);
+    assert_non_null(p);
     fl_replay_status st;
-    while ((st = fl_replay_player_step(&p, &err, NULL, NULL)) == FL_REPLAY_STEPPED)
+    while ((st = fl_replay_player_step(p, &err, NULL, NULL)) == FL_REPLAY_STEPPED)
         ;
     assert_int_equal(st, FL_REPLAY_FAILED);
     assert_int_equal(err.line, line_of(text, "remove body="));
     assert_non_null(strstr(err.message, "no body with id"));
-    fl_replay_player_free(&p);
-    fl_replay_free(&r);
+    fl_replay_player_free(p);
+    fl_replay_free(r);
     free(t);
 
     /* Each a change to the text, where the error is (the line of `at`, plus
@@ -472,7 +476,7 @@ static void test_tampered_replays_are_refused(void **state)
 
     free(text);
     fl_sim_free(s.sim);
-    fl_replay_free(&s.rec);
+    fl_replay_free(s.rec);
 }
 
 typedef struct collected {
@@ -492,14 +496,14 @@ static void collect(void *ctx, const fl_scene_error *err)
  * with those words, in that order. */
 static void expect_all(const char *text, int n, const int where[][2], const char *const words[])
 {
-    fl_replay r;
+    fl_replay *r;
     collected c = {0};
     int got = fl_replay_parse_all(text, strlen(text), &r, collect, &c, NULL);
     for (int i = 0; i < c.count && got != n && i < COUNT(c.errors); i++)
         print_message("%d:%d: %s\n", c.errors[i].line, c.errors[i].column, c.errors[i].message);
     assert_int_equal(got, n);
     assert_int_equal(c.count, n);
-    assert_int_equal(r.scene_count, 0);
+    assert_null(r);
     for (int i = 0; i < n; i++)
         if (c.errors[i].line != where[i][0] || c.errors[i].column != where[i][1] ||
             !strstr(c.errors[i].message, words[i]))
@@ -531,9 +535,9 @@ static void test_parse_all(void **state)
                                         "comes before the last input's (3)", "whole number",
                                         "density", "16 hexadecimal"};
     expect_all(text, COUNT(where), where, words);
-    fl_replay r;
+    fl_replay *r;
     fl_scene_error one, first;
-    assert_false(fl_replay_parse(text, strlen(text), &r, &one));
+    assert_null(fl_replay_parse(text, strlen(text), &one));
     assert_true(fl_replay_parse_all(text, strlen(text), &r, NULL, NULL, &first) > 0);
     assert_int_equal(one.line, 4);
     assert_int_equal(first.line, one.line);
@@ -546,10 +550,10 @@ static void test_parse_all(void **state)
     collected c = {0};
     assert_int_equal(fl_replay_parse_all(good, strlen(good), &r, collect, &c, NULL), 0);
     assert_int_equal(c.count, 0);
-    assert_int_equal(r.input_count, 1);
-    assert_int_equal(r.scene_count, 1);
-    assert_int_equal(r.scenes[0].line, 3);
-    fl_replay_free(&r);
+    assert_int_equal(fl_replay_input_count(r), 1);
+    assert_int_equal(fl_replay_scene_count(r), 1);
+    assert_int_equal(fl_replay_scene_line(r, 0), 3);
+    fl_replay_free(r);
 }
 
 /* Reading stops where the rest cannot be read, and only there. */
@@ -586,7 +590,7 @@ static void test_parse_all_stops(void **state)
     n += (size_t)sprintf(text, "flotsam-replay 1\nscene lines=1\nflotsam-scene 1\n");
     for (int i = 0; i < 300; i++)
         n += (size_t)sprintf(text + n, "oops %d\n", i % 10);
-    fl_replay r;
+    fl_replay *r;
     collected c = {0};
     assert_int_equal(fl_replay_parse_all(text, n, &r, collect, &c, NULL), FL_SCENE_MAX_ERRORS);
     assert_int_equal(c.count, FL_SCENE_MAX_ERRORS);
@@ -628,15 +632,15 @@ static void test_parse_all_follows_the_world(void **state)
         const char *const words[] = {cases[i].words};
         expect_all(text, 1, where, words);
         /* Read as ever by fl_replay_parse, and refused by the player at that line. */
-        fl_replay r;
         fl_scene_error err;
-        assert_true(fl_replay_parse(text, strlen(text), &r, &err));
-        fl_replay_player p;
-        assert_true(fl_replay_player_start(&p, &r, &err));
-        assert_int_equal(fl_replay_player_step(&p, &err, NULL, NULL), FL_REPLAY_FAILED);
+        fl_replay *r = fl_replay_parse(text, strlen(text), &err);
+        assert_non_null(r);
+        fl_replay_player *p = fl_replay_player_start(r, &err);
+        assert_non_null(p);
+        assert_int_equal(fl_replay_player_step(p, &err, NULL, NULL), FL_REPLAY_FAILED);
         assert_int_equal(err.line, cases[i].line);
-        fl_replay_player_free(&p);
-        fl_replay_free(&r);
+        fl_replay_player_free(p);
+        fl_replay_free(r);
     }
     /* After a build of a scene that did not read, or a line that did not,
      * nothing is known, and nothing is said. */
@@ -720,19 +724,19 @@ static void test_scenes_read_on_asking(void **state)
                         "box at=1,1 size=1,1 density=500\n"
                         "box at=3,1 size=1,1 static\n"
                         "end 10 0000000000000000\n";
-    fl_replay r;
     fl_scene_error err;
-    assert_true(fl_replay_parse(text, sizeof text - 1, &r, &err));
-    assert_int_equal(r.scene_count, 2);
+    fl_replay *r = fl_replay_parse(text, sizeof text - 1, &err);
+    assert_non_null(r);
+    assert_int_equal(fl_replay_scene_count(r), 2);
     fl_scene sc;
-    assert_true(fl_replay_scene_read(&r, 1, &sc, &err));
+    assert_true(fl_replay_scene_read(r, 1, &sc, &err));
     assert_int_equal(sc.body_count, 2);
     assert_true(sc.bodies[1].is_static);
     fl_scene_free(&sc);
-    assert_false(fl_replay_scene_read(&r, 2, &sc, &err));
+    assert_false(fl_replay_scene_read(r, 2, &sc, &err));
     assert_non_null(strstr(err.message, "no scene 2"));
-    assert_false(fl_replay_scene_read(&r, -1, &sc, &err));
-    fl_replay_free(&r);
+    assert_false(fl_replay_scene_read(r, -1, &sc, &err));
+    fl_replay_free(r);
 }
 
 int main(void)

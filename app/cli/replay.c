@@ -48,12 +48,10 @@ static void print_error(const char *path, const fl_scene_error *err)
 }
 
 /* Plays every step, taking the pictures due; returns the exit status. */
-static int play(fl_replay_player *p, const replay_options *o, pictures *pics)
+static int play(fl_replay_player *p, long steps, const replay_options *o, pictures *pics)
 {
-    const fl_replay *r = p->replay;
-    long steps = (long)r->steps;
     cli_progress bar = cli_progress_begin(steps >= 1000 || pics->o.frames || pics->o.animation);
-    int rc = pictures_step(pics, p->sim, 0) ? CLI_OK : CLI_FAILED;
+    int rc = pictures_step(pics, fl_replay_player_sim(p), 0) ? CLI_OK : CLI_FAILED;
     while (rc == CLI_OK) {
         fl_scene_error err;
         uint64_t expected = 0, got = 0;
@@ -69,11 +67,12 @@ static int play(fl_replay_player *p, const replay_options *o, pictures *pics)
             cli_progress_end(&bar);
             fprintf(stderr, "flotsam: %s: step %" PRIu64 " differs from the recording: state hash "
                     "%016" PRIx64 ", recorded %016" PRIx64 "; this build does not replay it bit "
-                    "for bit\n", o->name, p->step, got, expected);
+                    "for bit\n", o->name, fl_replay_player_step_count(p), got, expected);
             return CLI_FAILED;
         }
-        rc = pictures_step(pics, p->sim, (long)p->step) ? CLI_OK : CLI_FAILED;
-        cli_progress_show(&bar, (long)p->step, steps);
+        long at = (long)fl_replay_player_step_count(p);
+        rc = pictures_step(pics, fl_replay_player_sim(p), at) ? CLI_OK : CLI_FAILED;
+        cli_progress_show(&bar, at, steps);
     }
     cli_progress_end(&bar);
     return rc;
@@ -85,47 +84,47 @@ int cli_replay(int argc, char **argv)
     int rc = parse_replay_args(argc, argv, &o);
     if (rc != CLI_OK)
         return rc;
-    fl_replay r;
+    fl_replay *r = NULL;
     fl_scene_error err;
     char *text;
     size_t len;
     bool read = source_read_text(o.path, &text, &len, &err);
-    memset(&r, 0, sizeof r);
-    if (!read || !fl_replay_parse(text, len, &r, &err)) {
+    if (!read || !(r = fl_replay_parse(text, len, &err))) {
         free(text);
         print_error(o.name, &err);
         return scene_source_status(&err);
     }
     free(text);
-    long steps = (long)r.steps;
+    long steps = (long)fl_replay_steps(r);
     rc = picture_options_check(&o.pictures, steps);
     if (rc != CLI_OK) {
-        fl_replay_free(&r);
+        fl_replay_free(r);
         return rc;
     }
     if (o.pictures.snapshot && o.pictures.at < 0)
         o.pictures.at = steps;
-    fl_replay_player p;
-    if (!fl_replay_player_start(&p, &r, &err)) {
+    fl_replay_player *p = fl_replay_player_start(r, &err);
+    if (!p) {
         print_error(o.name, &err);
-        fl_replay_free(&r);
+        fl_replay_free(r);
         return scene_source_status(&err);
     }
     pictures pics;
     rc = cli_output_check(o.state_out);
     if (rc == CLI_OK)
-        rc = pictures_open(&pics, &o.pictures, o.name, p.sim);
+        rc = pictures_open(&pics, &o.pictures, o.name, fl_replay_player_sim(p));
     if (rc == CLI_OK) {
-        rc = play(&p, &o, &pics);
+        rc = play(p, steps, &o, &pics);
         if (!pictures_close(&pics, rc == CLI_OK) && rc == CLI_OK)
             rc = CLI_FAILED;
     }
     if (rc == CLI_OK) {
         fprintf(o.state_out && !strcmp(o.state_out, "-") ? stderr : stdout,
-                "%s: %ld steps replayed, %d checkpoints matched\n", o.name, steps, r.check_count);
-        rc = cli_report(o.name, o.state_out, steps, p.sim);
+                "%s: %ld steps replayed, %d checkpoints matched\n", o.name, steps,
+                fl_replay_check_count(r));
+        rc = cli_report(o.name, o.state_out, steps, fl_replay_player_sim(p));
     }
-    fl_replay_player_free(&p);
-    fl_replay_free(&r);
+    fl_replay_player_free(p);
+    fl_replay_free(r);
     return rc;
 }

@@ -234,18 +234,21 @@ static void check_scene(const char *path, const char *text, size_t len, problems
  * what the replay holds when it is good. */
 static void check_replay(const char *text, size_t len, problems *ps)
 {
-    fl_replay r;
+    fl_replay *r;
     fl_scene_error err;
     if (fl_replay_parse_all(text, len, &r, print_problem, ps, NULL) > 0)
         return;
-    if (!fl_replay_build_each(&r, &err))
+    uint64_t steps = fl_replay_steps(r);
+    int scenes = fl_replay_scene_count(r), inputs = fl_replay_input_count(r),
+        checks = fl_replay_check_count(r);
+    if (!fl_replay_build_each(r, &err))
         print_problem(ps, &err);
     else
         printf("%s: ok (a replay of %llu step%s: %d scene%s, %d input%s, %d checkpoint%s)\n",
-               ps->name, (unsigned long long)r.steps, r.steps == 1 ? "" : "s", r.scene_count,
-               r.scene_count == 1 ? "" : "s", r.input_count, r.input_count == 1 ? "" : "s",
-               r.check_count, r.check_count == 1 ? "" : "s");
-    fl_replay_free(&r);
+               ps->name, (unsigned long long)steps, steps == 1 ? "" : "s", scenes,
+               scenes == 1 ? "" : "s", inputs, inputs == 1 ? "" : "s", checks,
+               checks == 1 ? "" : "s");
+    fl_replay_free(r);
 }
 
 /* A replay, by its first line (as from stdin), or by its name as the

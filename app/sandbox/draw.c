@@ -43,8 +43,7 @@ static void hud_line(const sandbox *sb, char *out, size_t size)
                       (unsigned long long)sb->replay.steps);
     if (sb->play.on && n >= 0 && (size_t)n < size)
         n += snprintf(out + n, size - (size_t)n, "   REPLAY step %llu of %llu",
-                      (unsigned long long)sb->play.player.step,
-                      (unsigned long long)sb->play.replay.steps);
+                      (unsigned long long)sb->play.step, (unsigned long long)sb->play.steps);
     /* Honest speed: frames, the simulation against real time, the water. */
     const sandbox_clock *c = &sb->clock;
     double want = c->slow ? 0.25 : 1.0;
@@ -86,13 +85,13 @@ bool sandbox_timeline_at(const sandbox *sb, fl_vec2 p, double *at)
 static void draw_timeline(draw_batch *b, const sandbox *sb)
 {
     timeline t = timeline_box(sb);
-    const fl_replay *r = &sb->play.replay;
-    double done = r->steps > 0 ? (double)sb->play.player.step / (double)r->steps : 1.0;
+    const sandbox_play *pl = &sb->play;
+    double done = pl->steps > 0 ? (double)pl->step / (double)pl->steps : 1.0;
     panel(b, t.x, t.y, t.w, t.h, rgba_hex(SANDBOX_PANEL_COLOR, 170));
     panel(b, t.x, t.y, t.w * done, t.h, rgba_hex(0xffffff, 200));
     /* A tick at each checkpoint, every second of the replay. */
-    for (int i = 0; i < r->check_count; i++) {
-        double x = t.x + t.w * (double)r->checks[i].step / (double)(r->steps ? r->steps : 1);
+    for (int i = 0; i < pl->check_count; i++) {
+        double x = t.x + t.w * (double)pl->checks[i] / (double)(pl->steps ? pl->steps : 1);
         panel(b, x - 0.5, t.y, 1.0, t.h, rgba_hex(0x10202c, 200));
     }
 }

@@ -99,7 +99,7 @@ static bool replay_key(sandbox *sb, const SDL_KeyboardEvent *e)
     case SDLK_LEFT: sandbox_play_by(sb, -far); return true;
     case SDLK_RIGHT: sandbox_play_by(sb, far); return true;
     case SDLK_HOME: sandbox_play_seek(sb, 0); return true;
-    case SDLK_END: sandbox_play_seek(sb, sb->play.replay.steps); return true;
+    case SDLK_END: sandbox_play_seek(sb, sb->play.steps); return true;
     default: return false;
     }
 }
@@ -144,7 +144,7 @@ static void mouse_button(sandbox *sb, const SDL_MouseButtonEvent *e, bool down)
         if (down && sandbox_picker_click(sb, sb->mouse.at))
             ;
         else if (down && sandbox_timeline_at(sb, sb->mouse.at, &at))
-            sandbox_play_seek(sb, (uint64_t)llround(at * (double)sb->play.replay.steps));
+            sandbox_play_seek(sb, (uint64_t)llround(at * (double)sb->play.steps));
         else if (down && sb->drawing.on)
             sandbox_drawing_click(sb, world);
         else if (down && shift)

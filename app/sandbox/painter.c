@@ -14,8 +14,8 @@ struct painter {
     sandbox *job;             /* the frame's copy of the sandbox; its sim is a clone */
     bool has_sim;
     char *path;               /* job->file.path */
-    fl_replay_check *checks;  /* job->play.replay.checks */
-    int check_capacity;
+    uint64_t *checks;         /* job->play.checks */
+    int check_count, check_capacity;
     /* Two pictures: the thread draws one while the main thread shows the
      * other. */
     capture *frames[2];
@@ -179,16 +179,17 @@ static bool copy_extras(painter *p, const sandbox *sb)
     if (!copy)
         return false;
     p->path = strcpy(copy, path);
-    int n = sb->play.on ? sb->play.replay.check_count : 0;
+    int n = sb->play.on ? fl_replay_check_count(sb->play.replay) : 0;
     if (n > p->check_capacity) {
-        fl_replay_check *c = realloc(p->checks, sizeof *c * (size_t)n);
+        uint64_t *c = realloc(p->checks, sizeof *c * (size_t)n);
         if (!c)
             return false;
         p->checks = c;
         p->check_capacity = n;
     }
-    if (n > 0)
-        memcpy(p->checks, sb->play.replay.checks, sizeof *p->checks * (size_t)n);
+    for (int i = 0; i < n; i++)
+        p->checks[i] = fl_replay_check_step(sb->play.replay, i);
+    p->check_count = n;
     return true;
 }
 
@@ -203,17 +204,18 @@ bool painter_submit(painter *p, const sandbox *sb)
     job->sim = clone;
     p->has_sim = true;
     job->file.path = sb->file.path ? p->path : NULL;
-    job->play.replay = (fl_replay){.checks = p->checks,
-                                   .check_count = sb->play.on ? sb->play.replay.check_count : 0,
-                                   .steps = sb->play.replay.steps};
-    job->play.player = (fl_replay_player){.step = sb->play.player.step};
+    job->play.checks = p->checks;
+    job->play.check_count = p->check_count;
     /* What the copy must never touch: the window, the scene as read, the
-     * replay being recorded, the mouse spring (the main world's). The
-     * recorder's pointer is kept only to say that one runs. */
+     * replay being recorded or played and its player, the mouse spring
+     * (the main world's). The recorder's pointer is kept only to say that
+     * one runs. */
     job->window = NULL;
     memset(&job->loaded, 0, sizeof job->loaded);
     job->loaded_text = NULL;
-    memset(&job->replay.rec, 0, sizeof job->replay.rec);
+    job->replay.rec = NULL;
+    job->play.replay = NULL;
+    job->play.player = NULL;
     job->mouse.grab = FL_NULL_JOINT;
     SDL_LockMutex(p->lock);
     p->busy = true;

@@ -20,11 +20,11 @@ bool sandbox_apply(sandbox *sb, fl_input *in)
     in->step = rp->steps;
     in->line = 0;
     fl_scene_error err;
-    if (!fl_replay_apply(sb->sim, &sb->mouse.grab, &rp->rec, in, &err)) {
+    if (!fl_replay_apply(sb->sim, &sb->mouse.grab, rp->rec, in, &err)) {
         sandbox_say(sb, "%s", err.message);
         return false;
     }
-    if (rp->on && fl_replay_add_input(&rp->rec, in) != FL_OK) {
+    if (rp->on && fl_replay_add_input(rp->rec, in) != FL_OK) {
         sandbox_say(sb, "out of memory: the replay stops here");
         sandbox_stop_replay(sb);
     }
@@ -33,7 +33,7 @@ bool sandbox_apply(sandbox *sb, fl_input *in)
 
 bool sandbox_spawn_body(sandbox *sb, const fl_scene_body *b)
 {
-    fl_replay *r = &sb->replay.rec;
+    fl_replay *r = sb->replay.rec;
     fl_input in = {0};
     in.kind = FL_INPUT_SPAWN;
     in.spawn = fl_replay_add_spawn(r, b);
@@ -42,11 +42,12 @@ bool sandbox_spawn_body(sandbox *sb, const fl_scene_body *b)
         return false;
     }
     bool ok = sandbox_apply(sb, &in);
-    /* Kept only while a replay needs it. A recording that stopped on the
-     * way (it could not keep the input) freed the replay, this spawn with
-     * it: then there is nothing to take back. */
-    if ((!sb->replay.on || !ok) && r->spawn_count > in.spawn)
-        r->spawn_count--;
+    /* Kept only while a replay needs it: when none is being recorded (or
+     * the recording stopped on the way, as it could not keep the input),
+     * the replay is emptied again. A spawn the world refused while
+     * recording stays, named by no input: it is not written. */
+    if (!sb->replay.on)
+        fl_replay_clear(r);
     return ok;
 }
 
@@ -81,21 +82,21 @@ static void start_replay(sandbox *sb)
     fl_input release = {0};
     release.kind = FL_INPUT_RELEASE;
     sandbox_apply(sb, &release);
-    fl_replay_free(&rp->rec);
+    fl_replay_clear(rp->rec);
     char *text = world_text(sb, &len, err, sizeof err);
     if (!text) {
         sandbox_say(sb, "%s", err);
         return;
     }
     fl_scene_error e;
-    int start = fl_replay_add_scene(&rp->rec, text, len, &e);
+    int start = fl_replay_add_scene(rp->rec, text, len, &e);
     free(text);
     rp->reset_scene = start < 0 ? -1
-                                : fl_replay_add_scene(&rp->rec, sb->loaded_text, sb->loaded_len, &e);
+                                : fl_replay_add_scene(rp->rec, sb->loaded_text, sb->loaded_len, &e);
     /* The world from here on is the one the replay starts from. */
     fl_sim *fresh = NULL;
     fl_scene sc;
-    bool ok = rp->reset_scene >= 0 && fl_replay_scene_read(&rp->rec, start, &sc, &e);
+    bool ok = rp->reset_scene >= 0 && fl_replay_scene_read(rp->rec, start, &sc, &e);
     if (ok) {
         fresh = fl_sim_build(&sc, &e);
         ok = fresh != NULL;
@@ -103,7 +104,7 @@ static void start_replay(sandbox *sb)
     }
     if (!ok) {
         sandbox_say(sb, "cannot start a replay: %s", e.message);
-        fl_replay_free(&rp->rec);
+        fl_replay_clear(rp->rec);
         return;
     }
     fl_sim_free(sb->sim);
@@ -146,20 +147,20 @@ void sandbox_stop_replay(sandbox *sb)
     rp->on = false;
     char path[SANDBOX_TEXT_MAX], err[SANDBOX_TEXT_MAX];
     uint64_t hash = rp->stepped_hash_kept ? rp->stepped_hash : fl_state_hash(fl_sim_world(sb->sim));
-    if (fl_replay_end(&rp->rec, rp->steps, hash) != FL_OK) {
+    if (fl_replay_end(rp->rec, rp->steps, hash) != FL_OK) {
         sandbox_say(sb, "the replay could not be ended");
-        fl_replay_free(&rp->rec);
+        fl_replay_clear(rp->rec);
         return;
     }
     replay_path(sb, path, sizeof path);
-    if (!out_write(path, write_replay, &rp->rec, err, sizeof err)) {
+    if (!out_write(path, write_replay, rp->rec, err, sizeof err)) {
         fprintf(stderr, "flotsam: %s\n", err);
         sandbox_say(sb, "%s", err);
     } else {
         sandbox_wrote(path);
         sandbox_say(sb, "replay of %llu steps in %s", (unsigned long long)rp->steps, path);
     }
-    fl_replay_free(&rp->rec);
+    fl_replay_clear(rp->rec);
 }
 
 void sandbox_toggle_replay(sandbox *sb)
@@ -185,7 +186,7 @@ void sandbox_replay_step(sandbox *sb)
     rp->steps++;
     rp->stepped_hash_kept = false;
     if (rp->on && rp->steps % FL_REPLAY_CHECK_EVERY == 0 &&
-        fl_replay_add_check(&rp->rec, rp->steps, fl_state_hash(fl_sim_world(sb->sim))) != FL_OK) {
+        fl_replay_add_check(rp->rec, rp->steps, fl_state_hash(fl_sim_world(sb->sim))) != FL_OK) {
         sandbox_say(sb, "out of memory: the replay stops here");
         sandbox_stop_replay(sb);
     }
@@ -198,7 +199,7 @@ static void record_build(sandbox *sb, int scene)
     in.kind = FL_INPUT_BUILD;
     in.scene = scene;
     in.step = sb->replay.steps;
-    if (fl_replay_add_input(&sb->replay.rec, &in) != FL_OK) {
+    if (fl_replay_add_input(sb->replay.rec, &in) != FL_OK) {
         sandbox_say(sb, "out of memory: the replay stops here");
         sandbox_stop_replay(sb);
     }
@@ -210,7 +211,7 @@ void sandbox_replay_loaded(sandbox *sb)
     if (!rp->on)
         return;
     fl_scene_error e;
-    int k = fl_replay_add_scene(&rp->rec, sb->loaded_text, sb->loaded_len, &e);
+    int k = fl_replay_add_scene(rp->rec, sb->loaded_text, sb->loaded_len, &e);
     if (k < 0) {
         sandbox_say(sb, "the replay stops here: %s", e.message);
         sandbox_stop_replay(sb);

@@ -365,8 +365,9 @@ static int session(sandbox *sb)
 int sandbox_main(int argc, char **argv)
 {
     sandbox *sb = calloc(1, sizeof *sb);
-    if (!sb) {
+    if (!sb || !(sb->replay.rec = fl_replay_create())) {
         fputs("flotsam: out of memory\n", stderr);
+        free(sb);
         return CLI_FAILED;
     }
     int rc = sandbox_parse_args(argc, argv, &sb->opt);
@@ -377,7 +378,7 @@ int sandbox_main(int argc, char **argv)
     }
     close_window(sb);
     sandbox_unload(sb);
-    fl_replay_free(&sb->replay.rec);
+    fl_replay_free(sb->replay.rec);
     free(sb->loaded_text);
     free(sb->file.path);
     free(sb);

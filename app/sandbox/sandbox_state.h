@@ -127,7 +127,8 @@ typedef struct sandbox_gz {
 /* The replay being recorded (C): the world as it was when recording began,
  * then every input, stamped with the step it comes before. */
 typedef struct sandbox_replay {
-    fl_replay rec;          /* also holds a spawn while it is applied, when not recording */
+    fl_replay *rec;         /* made with the sandbox; when not recording, empty but
+                             * for a spawn while it is applied */
     bool on;
     uint64_t steps;         /* steps since recording began */
     int reset_scene;        /* the scene in rec that a reset builds */
@@ -141,10 +142,17 @@ typedef struct sandbox_replay {
 /* A replay playing in the window (flotsam FILE.replay): the player owns the
  * world, which sb->sim borrows until the person takes over. */
 typedef struct sandbox_play {
-    fl_replay replay;
-    fl_replay_player player;
+    fl_replay *replay;
+    fl_replay_player *player;
     bool on;
     bool differs;           /* a checkpoint disagreed (said once) */
+    /* What the timeline shows, for the frame's copy of the sandbox too,
+     * which has neither replay nor player: the player's step (lent with
+     * its world) and the replay's length; and its checkpoints' steps,
+     * which only that copy holds (painter.c; NULL here). */
+    uint64_t step, steps;
+    const uint64_t *checks;
+    int check_count;
 } sandbox_play;
 
 typedef struct sandbox {

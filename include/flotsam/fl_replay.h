@@ -53,41 +53,15 @@ typedef struct fl_input {
     int line;         /* where it was read (0: made in memory) */
 } fl_input;
 
-/* A scene of a replay, as text: a replay of many scenes holds none of
- * them read (fl_replay_scene_read reads one). */
-typedef struct fl_replay_scene {
-    char *text;       /* the scene file, verbatim (read and checked when added) */
-    size_t len;
-    int line;         /* the first line of its text in the replay (0: in memory) */
-} fl_replay_scene;
-
-typedef struct fl_replay_check {
-    uint64_t step;    /* after this many steps */
-    uint64_t hash;    /* fl_state_hash */
-    int line;
-} fl_replay_check;
-
-typedef struct fl_replay {
-    fl_replay_scene *scenes; /* scenes[0] is the start */
-    int scene_count;
-    fl_scene_body *spawns;
-    int spawn_count;
-    fl_input *inputs;        /* in step order */
-    int input_count;
-    fl_replay_check *checks; /* in step order; the last is the end */
-    int check_count;
-    uint64_t steps;          /* its length */
-    bool ended;              /* fl_replay_end was called, or `end` read */
-    int scene_capacity, spawn_capacity, input_capacity, check_capacity; /* private */
-    fl_scene_store *store;   /* the outlines the spawns point at (private) */
-} fl_replay;
+/* A replay: its fields are private, read through the functions below. */
+typedef struct fl_replay fl_replay;
 
 /* ---- reading and writing ---- */
 
-/* Parses replay text. On the first error fills *err (line and column in the
- * replay, also for errors inside an embedded scene), leaves *out empty and
- * returns false. */
-FL_API bool fl_replay_parse(const char *text, size_t len, fl_replay *out, fl_scene_error *err);
+/* Parses replay text into a replay of its own (fl_replay_free it). On the
+ * first error fills *err (line and column in the replay, also for errors
+ * inside an embedded scene) and returns NULL, nothing left allocated. */
+FL_API fl_replay *fl_replay_parse(const char *text, size_t len, fl_scene_error *err);
 /* fl_replay_parse, reading on past its errors, as fl_scene_parse_all does
  * for a scene, so that one pass finds every problem it can: a line with a
  * problem is dropped and reading goes on at the next; each embedded scene
@@ -108,8 +82,8 @@ FL_API bool fl_replay_parse(const char *text, size_t len, fl_replay *out, fl_sce
  * each (may be NULL) gets every problem, in order of line and column; *err
  * (may be NULL) gets the one fl_replay_parse reports, or, when that reads
  * the replay, the first of the others. Returns the number of problems: 0
- * when *out is filled, else *out is left empty. */
-FL_API int fl_replay_parse_all(const char *text, size_t len, fl_replay *out,
+ * when *out is the replay read (fl_replay_free it), else *out is NULL. */
+FL_API int fl_replay_parse_all(const char *text, size_t len, fl_replay **out,
                                fl_scene_error_fn each, void *ctx, fl_scene_error *err);
 
 /* Builds each scene of a replay that read as a `build` input builds it (the
@@ -124,16 +98,47 @@ FL_API bool fl_replay_build_each(const fl_replay *r, fl_scene_error *err);
  * `flotsam-replay`, of whatever version: a replay rather than a scene. */
 FL_API bool fl_text_is_replay(const char *text, size_t len);
 
-/* Reads and parses a file (a file that cannot be read: line 0). */
-FL_API bool fl_replay_load_file(const char *path, fl_replay *out, fl_scene_error *err);
+/* Reads and parses a file, as fl_replay_parse (a file that cannot be read:
+ * NULL with the reason at line 0). */
+FL_API fl_replay *fl_replay_load_file(const char *path, fl_scene_error *err);
+/* Frees a replay and all it holds; NULL: nothing. */
 FL_API void fl_replay_free(fl_replay *r);
 
 /* Writes r as replay text; false with a message when the stream fails. */
 FL_API bool fl_replay_write(FILE *f, const fl_replay *r, char *err, size_t err_size);
 /* fl_replay_write_file (fl_file.h) writes it into a file whole. */
 
+/* ---- what a replay holds ---- */
+
+/* Its scenes: the text of scene k (k from 0 below the count; scene 0 is the
+ * start), `len` bytes (len may be NULL), kept as it was added; and the line
+ * of the replay its text begins on (0: added in memory). The text is r's,
+ * valid until r is freed. */
+FL_API int fl_replay_scene_count(const fl_replay *r);
+FL_API const char *fl_replay_scene_text(const fl_replay *r, int k, size_t *len);
+FL_API int fl_replay_scene_line(const fl_replay *r, int k);
+/* Its bodies to spawn, which spawn inputs name by index: r's, valid until
+ * the next is added. */
+FL_API int fl_replay_spawn_count(const fl_replay *r);
+FL_API const fl_scene_body *fl_replay_spawn(const fl_replay *r, int i);
+/* Its inputs, in step order: r's, valid until the next is added. */
+FL_API int fl_replay_input_count(const fl_replay *r);
+FL_API const fl_input *fl_replay_input(const fl_replay *r, int i);
+/* Its checkpoints, in step order (the last is the end): how many, and after
+ * how many steps checkpoint i falls. */
+FL_API int fl_replay_check_count(const fl_replay *r);
+FL_API uint64_t fl_replay_check_step(const fl_replay *r, int i);
+/* Its length in steps (0 until it ends), and whether it has ended
+ * (fl_replay_end was called, or its `end` read). */
+FL_API uint64_t fl_replay_steps(const fl_replay *r);
+FL_API bool fl_replay_ended(const fl_replay *r);
+
 /* ---- recording ---- */
 
+/* An empty replay, to record into; NULL when out of memory. */
+FL_API fl_replay *fl_replay_create(void);
+/* Empties r, as fl_replay_create made it (to record anew). */
+FL_API void fl_replay_clear(fl_replay *r);
 /* Adds scene text (a copy is kept); returns its index, or -1 with *err. */
 FL_API int fl_replay_add_scene(fl_replay *r, const char *text, size_t len, fl_scene_error *err);
 /* Reads scene k of r into *out (fl_scene_free it); false with err (its line
@@ -164,19 +169,9 @@ FL_API bool fl_replay_apply(fl_sim *s, fl_joint_id *grab, const fl_replay *r, co
  * does so with *grab before each input. */
 FL_API fl_joint_id fl_replay_grab(const fl_sim *s);
 
-typedef struct fl_replay_snapshot fl_replay_snapshot;
-
-typedef struct fl_replay_player {
-    const fl_replay *replay;
-    fl_sim *sim;                /* the world as the replay has it now */
-    fl_joint_id grab;           /* its mouse spring, if one holds a body */
-    uint64_t step;            /* steps taken */
-    int next_input, next_check;
-    /* Copies of the world kept on the way (fl_replay_player_keep); private. */
-    fl_replay_snapshot *snapshots;
-    int snapshot_count, snapshot_most;
-    uint64_t snapshot_every;
-} fl_replay_player;
+/* A replay being played: its fields are private, read through the
+ * functions below. */
+typedef struct fl_replay_player fl_replay_player;
 
 typedef enum fl_replay_status {
     FL_REPLAY_STEPPED,        /* one step taken; it matched any checkpoint there */
@@ -186,10 +181,10 @@ typedef enum fl_replay_status {
     FL_REPLAY_FAILED          /* an input could not apply (*err says where) */
 } fl_replay_status;
 
-/* Builds the start scene; false with *err when it cannot be built. The
- * replay must outlive the player, and stay where it is (the player keeps
- * its address). */
-FL_API bool fl_replay_player_start(fl_replay_player *p, const fl_replay *r, fl_scene_error *err);
+/* A player of r at its start, scene 0 built (fl_replay_player_free it);
+ * NULL with *err when that cannot be built. The replay must outlive the
+ * player. */
+FL_API fl_replay_player *fl_replay_player_start(const fl_replay *r, fl_scene_error *err);
 /* Applies the inputs due and takes one step, then checks a checkpoint that
  * falls there (DIFFERS: *expected and *got are the hashes). */
 FL_API fl_replay_status fl_replay_player_step(fl_replay_player *p, fl_scene_error *err,
@@ -207,7 +202,21 @@ FL_API void fl_replay_player_keep(fl_replay_player *p, uint64_t every, int most)
 FL_API fl_replay_status fl_replay_player_seek(fl_replay_player *p, uint64_t step,
                                               fl_scene_error *err, uint64_t *expected,
                                               uint64_t *got);
+/* Frees the player and its world; NULL: nothing. */
 FL_API void fl_replay_player_free(fl_replay_player *p);
+/* Frees the player but not its world, which it returns: the caller's from
+ * then on, to step and to free (fl_sim_free). A mouse spring it held
+ * (fl_replay_player_grab, asked before) stays in that world. */
+FL_API fl_sim *fl_replay_player_release(fl_replay_player *p);
+
+/* The steps of the replay it is past (fl_replay_player_step takes one, a
+ * seek moves to any). */
+FL_API uint64_t fl_replay_player_step_count(const fl_replay_player *p);
+/* The world as the replay has it there: the player's, which keeps its
+ * address while it plays, seeks and rebuilds it. */
+FL_API fl_sim *fl_replay_player_sim(const fl_replay_player *p);
+/* Its mouse spring, if one holds a body (else FL_NULL_JOINT). */
+FL_API fl_joint_id fl_replay_player_grab(const fl_replay_player *p);
 
 #ifdef __cplusplus
 }
