@@ -94,6 +94,8 @@ static fl_status find_covers(fl_world *w)
     int *order = w->cover_order;
     for (int k = 0; k < n; k++) {
         const fl_proxy *p = &w->proxies[k];
+        if (!p->is_static)
+            continue; /* never read (cover_edges): its page need not be touched */
         const fl_body *b = w->bodies[p->body];
         bool solid = b->is_static && !b->removed;
         c[p->key] = (fl_cover){b->position, b->angle, 0, p->body, solid};
