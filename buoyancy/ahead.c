@@ -94,14 +94,14 @@ static double cross_surface(const fl_buoyancy *b, const fl_body *body, const fl_
 /* A line of the lift brought back to where the body stands: the lift
  * measured ahead less `back` (along `down`) is its force there, and its
  * slopes in heave and roll are taken wholly at the step's end. */
-static void bring_back(fl_body *body, fl_buoyancy_total *total, fl_vec2 down, double back,
-                       double heave, double roll)
+static void bring_back(fl_world *w, fl_body *body, fl_buoyancy_total *total, fl_vec2 down,
+                       double back, double heave, double roll)
 {
     fl_vec2 push = fl_scale(down, back);
     body->force = fl_add(body->force, push);
     total->force = fl_add(total->force, push);
-    buoyancy_stiffen(body, down, heave, roll);
-    body_take_stiffness_whole(body);
+    buoyancy_stiffen(w, body, down, heave, roll);
+    body_take_stiffness_whole(w, body);
 }
 
 /* The lift linearised about where it changes its law within the step.
@@ -190,7 +190,7 @@ bool buoyancy_push_ahead(fl_buoyancy *b, fl_body *body, const fl_submerged *here
         double lift = fl_length(total->force), at_body = wet ? lift0 : 0.0;
         double slope = descent != 0.0 ? (lift - at_body) / descent : 0.0;
         if (slope > 0.0 && isfinite(slope))
-            bring_back(body, total, down, lift - at_body, slope, 0.0);
+            bring_back(b->world, body, total, down, lift - at_body, slope, 0.0);
         return true;
     }
     double heave, roll;
@@ -208,6 +208,6 @@ bool buoyancy_push_ahead(fl_buoyancy *b, fl_body *body, const fl_submerged *here
     double back_moment = fl_max(-reach, fl_min(reach, roll * turn));
     body->torque += back_moment;
     total->torque += back_moment;
-    bring_back(body, total, down, lift - at_body, heave, roll);
+    bring_back(b->world, body, total, down, lift - at_body, heave, roll);
     return true;
 }

@@ -371,7 +371,7 @@ fl_status fl_buoyancy_apply(fl_buoyancy *b, double t, double dt)
         if (any && !pushed) {
             double heave, roll;
             push_body(b, body, recs, g, dt, pushes, &b->totals[i], &heave, &roll);
-            buoyancy_stiffen(body, down, heave, roll);
+            buoyancy_stiffen(w, body, down, heave, roll);
             pushed = true;
         }
         if (pushed)

@@ -133,12 +133,13 @@ void buoyancy_push(const fl_buoyancy *b, fl_body *body, const fl_submerged *recs
 /* Gives the body the lift's stiffness (fl_body_add_velocity_term) along
  * `down`, gravity's direction; a slope that does not restore (a roll
  * whose GM is negative) is left to the step's explicit part. */
-static inline void buoyancy_stiffen(fl_body *body, fl_vec2 down, double heave, double roll)
+static inline void buoyancy_stiffen(fl_world *w, fl_body *body, fl_vec2 down, double heave,
+                                    double roll)
 {
     heave = fl_max(heave, 0.0);
     roll = fl_max(roll, 0.0);
     if (heave > 0.0 || roll > 0.0)
-        body_add_stiffness(body, heave, down, roll);
+        body_add_stiffness(w, body, heave, down, roll);
 }
 
 /* Whether a circle of radius r about p may reach into the fluid (only a

@@ -118,7 +118,7 @@ static inline void push_body(const fl_buoyancy *b, fl_body *body, const fl_subme
     }
     body->force = force;
     body->torque = torque;
-    body_add_damping(body, lin_rate, lin_rate > 0.0 ? fl_scale(pull, 1.0 / lin_rate) : pull,
+    body_add_damping(b->world, body, lin_rate, lin_rate > 0.0 ? fl_scale(pull, 1.0 / lin_rate) : pull,
                         ang_rate);
     *total = (fl_buoyancy_total){lifted, turned, lin_rate, ang_rate};
     *heave_out = heave;

@@ -22,7 +22,7 @@ struct fl_body {
     bool is_static;
     bool removed;         /* removal requested during a step */
     bool sensor;          /* reports overlaps, takes no collision response */
-    bool damped;          /* damping below is set for this step */
+    bool damped;          /* velocity terms are set for this step (term) */
     fl_vec2 position;     /* centre of mass, world */
     fl_rot rot;           /* cos and sin of angle, kept in step with it */
     fl_vec2 velocity;
@@ -60,31 +60,38 @@ struct fl_body {
     fl_vec2 *verts;       /* outline about the centre of mass, positive winding */
     void *user;
     void *block;          /* the allocation the body sits in */
-    /* This step's damping (fl_body_add_velocity_term), read only when damped:
-     * dv/dt = F/m + g + pull - damping v, dw/dt = T/I - angular_damping w. */
-    double damping, angular_damping;
-    fl_vec2 pull;         /* the sum of rate * toward over the calls */
-    /* ... and its implicit stiffness (fl_body_add_velocity_term), per mass and
-     * per moment of inertia, along `stiff_axis` (a unit vector). */
-    double stiffness, angular_stiffness;
-    fl_vec2 stiff_axis;
-    bool stiff_whole;     /* all of it at the step's end (fl_velocity_term.whole) */
     /* The velocity kept between steps is the one the last step moved the
      * body by, half a step behind the time it stands at (leapfrog). A body
      * whose velocity was given (made, or set) has it at its own time, and
      * its first step kicks it by half a step's forces (integrate.c). */
     bool half_kick;
-    /* How the damped step answers a steady force, against an undamped one
-     * (set by the velocity update, read by the solver): contacts and ropes
-     * act through the same map, so the damping and stiffness leave every
-     * equilibrium, held or free, where it was. */
-    double response, angular_response;
+    /* This step's velocity terms (fl_body_add_velocity_term), while
+     * `damped`: their place in the world's list (body_term). */
+    int32_t term;
     /* Mass a module loads on it (fl_body_carry), and its own without:
      * NULL while it has never carried any. carry.c. */
     struct body_load *carry;
     int32_t slot;         /* its id's slot and generation (body_id) */
     uint32_t generation;
 };
+
+/* A body's velocity terms this step, summed (fl_body_add_velocity_term):
+ * dv/dt = F/m + g + pull - damping v, dw/dt = T/I - angular_damping w, and
+ * an implicit stiffness, per mass and per moment of inertia, along
+ * `stiff_axis` (a unit vector). Kept in a list of the world's, for the
+ * bodies that have them this step only. */
+typedef struct body_term {
+    double damping, angular_damping;
+    fl_vec2 pull;         /* the sum of rate * toward over the calls */
+    double stiffness, angular_stiffness;
+    fl_vec2 stiff_axis;
+    bool stiff_whole;     /* all of it at the step's end (fl_velocity_term.whole) */
+    /* How the damped step answers a steady force, against an undamped one
+     * (set by the velocity update, read by the solver): contacts and ropes
+     * act through the same map, so the damping and stiffness leave every
+     * equilibrium, held or free, where it was. */
+    double response, angular_response;
+} body_term;
 
 typedef struct body_load {
     double mass, inertia;         /* carried, kg and kg m^2 about the centre of mass */
@@ -114,10 +121,14 @@ fl_body *const *world_bodies(const fl_world *w);
 /* What the public calls of the same names do, on the body itself, for the
  * library's own modules. body.c, body_access.c. */
 void body_apply_force(fl_body *b, fl_vec2 point, fl_vec2 force);
-void body_add_damping(fl_body *b, double rate, fl_vec2 toward, double angular_rate);
-void body_take_stiffness_whole(fl_body *b);
-void body_add_stiffness(fl_body *b, double linear, fl_vec2 axis, double angular);
+void body_add_damping(fl_world *w, fl_body *b, double rate, fl_vec2 toward, double angular_rate);
+void body_take_stiffness_whole(fl_world *w, fl_body *b);
+void body_add_stiffness(fl_world *w, fl_body *b, double linear, fl_vec2 axis, double angular);
 void body_clear_damping(fl_body *b);
+/* The terms of a damped body (in w's list). body_access.c. */
+body_term *body_term_of(const fl_world *w, const fl_body *b);
+/* Room in w's list for the terms of `bodies` bodies. FL_ENOMEM. */
+fl_status body_terms_reserve(fl_world *w, int bodies);
 /* The body's row in the world's column `column` (fl_module.h): NULL for
  * a body removed during this step or a column not there. columns.c. */
 void *body_row(const fl_world *w, const fl_body *b, int column);

@@ -182,10 +182,17 @@ fl_world *fl_world_clone(const fl_world *w, fl_error *err)
                                      sizeof(int) * (size_t)w->broadphase.order_capacity);
     c->contacts.items = copy_bytes(c, w->contacts.items,
                                    sizeof *w->contacts.items * (size_t)w->contacts.capacity);
-    bool ok = ids_ok && (c->bodies || w->body_capacity == 0) && (c->slots || w->slot_capacity == 0) &&
+    /* Velocity terms given before the step to come (the bodies keep their
+     * places in the list). */
+    c->terms = copy_bytes(c, w->terms, sizeof *w->terms * (size_t)w->term_count);
+    c->term_capacity = c->terms ? w->term_count : 0;
+    if (!c->terms)
+        c->term_count = 0;
+    bool ok = ids_ok && (c->terms || w->term_count == 0) && (c->bodies || w->body_capacity == 0) && (c->slots || w->slot_capacity == 0) &&
               (c->broadphase.order || w->broadphase.order_capacity == 0) &&
               (c->contacts.items || w->contacts.capacity == 0);
     if (!ok) {
+        c->term_count = 0;
         c->body_capacity = c->slot_capacity = c->broadphase.order_capacity = 0;
         c->contacts.capacity = c->contacts.count = 0;
     }

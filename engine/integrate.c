@@ -50,12 +50,13 @@ static void place_motions(fl_world *w)
 
 /* Body i's velocities and masses into the solver's motion, its position
  * beside it. */
-static inline void pack(fl_motion *m, fl_vec2 *pos, const fl_body *b, int i)
+static inline void pack(fl_motion *m, fl_vec2 *pos, const fl_body *b, const body_term *terms,
+                        int i)
 {
     double im = b->inv_mass, ii = b->inv_inertia;
     if (b->damped) {
-        im *= b->response;
-        ii *= b->angular_response;
+        im *= terms[b->term].response;
+        ii *= terms[b->term].angular_response;
     }
     m[i] = (fl_motion){{b->velocity, b->spin}, {{0.0, 0.0}, 0.0}, im, ii};
     pos[i] = b->position;
@@ -75,17 +76,17 @@ static inline double stiff_divisor(double s_mean, double s_end, double h, double
  * takes v to v + (a + pull - rate v) h mean(rate h), where mean(x) is
  * (1 - exp(-x)) / x: the decay of v is exact, and so is what a and the pull
  * add meanwhile, whatever rate dt is. The spin likewise. */
-static void damp(fl_body *b, fl_vec2 g, double dt, double h)
+static void damp(fl_body *b, body_term *t, fl_vec2 g, double dt, double h)
 {
     fl_vec2 v0 = b->velocity;
     double w0 = b->spin;
-    double k = decay_mean(b->damping * h) * h;
-    double ka = decay_mean(b->angular_damping * h) * h;
-    double ax = b->force.x * b->inv_mass + g.x + b->pull.x - b->damping * b->velocity.x;
-    double ay = b->force.y * b->inv_mass + g.y + b->pull.y - b->damping * b->velocity.y;
+    double k = decay_mean(t->damping * h) * h;
+    double ka = decay_mean(t->angular_damping * h) * h;
+    double ax = b->force.x * b->inv_mass + g.x + t->pull.x - t->damping * b->velocity.x;
+    double ay = b->force.y * b->inv_mass + g.y + t->pull.y - t->damping * b->velocity.y;
     b->velocity.x += ax * k;
     b->velocity.y += ay * k;
-    b->spin += (b->torque * b->inv_inertia - b->angular_damping * b->spin) * ka;
+    b->spin += (b->torque * b->inv_inertia - t->angular_damping * b->spin) * ka;
     /* A stiffness s (per mass) along u, the slope of a force the step
      * measured where the body stands. Leapfrog (the kick above, then the
      * drift by the new velocity) keeps a linear oscillator's energy, but
@@ -105,13 +106,13 @@ static void damp(fl_body *b, fl_vec2 g, double dt, double h)
      * (backward Euler), so that what the step cannot follow settles
      * instead of ringing. Where the force is
      * zero (an equilibrium) nothing moves. */
-    double soft = b->stiff_whole ? 0.0 : FL_STIFFNESS_FOLLOWED / (dt * dt);
-    double s_mean = fl_min(b->stiffness, soft), s_end = b->stiffness - s_mean;
-    double a_mean = fl_min(b->angular_stiffness, soft), a_end = b->angular_stiffness - a_mean;
+    double soft = t->stiff_whole ? 0.0 : FL_STIFFNESS_FOLLOWED / (dt * dt);
+    double s_mean = fl_min(t->stiffness, soft), s_end = t->stiffness - s_mean;
+    double a_mean = fl_min(t->angular_stiffness, soft), a_end = t->angular_stiffness - a_mean;
     double heave = stiff_divisor(s_mean, s_end, h, k);
     double roll = stiff_divisor(a_mean, a_end, h, ka);
     if (heave > 1.0) {
-        fl_vec2 u = b->stiff_axis;
+        fl_vec2 u = t->stiff_axis;
         double kick = fl_dot(fl_sub(b->velocity, v0), u);
         double along0 = fl_dot(v0, u);
         double cut = kick - (kick - s_end * h * k * along0) / heave;
@@ -123,13 +124,13 @@ static void damp(fl_body *b, fl_vec2 g, double dt, double h)
      * solver's impulses get the same answer from the body (one number for
      * both directions: the heave's, the one that holds a laden hull up). */
     if (h != dt) { /* a half kick: the solver's impulses still act over the whole step */
-        k = decay_mean(b->damping * dt) * dt;
-        ka = decay_mean(b->angular_damping * dt) * dt;
+        k = decay_mean(t->damping * dt) * dt;
+        ka = decay_mean(t->angular_damping * dt) * dt;
         heave = stiff_divisor(s_mean, s_end, dt, k);
         roll = stiff_divisor(a_mean, a_end, dt, ka);
     }
-    b->response = k / dt / heave;
-    b->angular_response = ka / dt / roll;
+    t->response = k / dt / heave;
+    t->angular_response = ka / dt / roll;
 }
 
 void integrate_velocities(fl_world *w, double dt, bool pack_them)
@@ -170,7 +171,7 @@ void integrate_velocities(fl_world *w, double dt, bool pack_them)
             double h = b->half_kick ? 0.5 * dt : dt;
             b->half_kick = false;
             if (b->damped)
-                damp(b, g, dt, h);
+                damp(b, &w->terms[b->term], g, dt, h);
             else {
                 b->velocity.x += (b->force.x * b->inv_mass + g.x) * h;
                 b->velocity.y += (b->force.y * b->inv_mass + g.y) * h;
@@ -182,7 +183,7 @@ void integrate_velocities(fl_world *w, double dt, bool pack_them)
         }
         if (m) {
             w->kicks[place[i]] = kick;
-            pack(m, pos, b, place[i]);
+            pack(m, pos, b, w->terms, place[i]);
         }
     }
     /* The ground, the world end of joints, goes last. */
@@ -256,4 +257,9 @@ void integrate_positions(fl_world *w, double dt, bool solved)
         b->position.y += (m->vel.v.y + m->bias.v.y) * h;
         turn_by(b, (m->vel.w + m->bias.w) * h);
     }
+    /* Every body's terms are cleared, a body added during the step too
+     * (it was not stepped): the list starts again. */
+    for (int i = 0; i < w->pending_count; i++)
+        body_clear_damping(w->pending[i]);
+    w->term_count = 0;
 }

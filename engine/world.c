@@ -65,6 +65,7 @@ void fl_world_destroy(fl_world *w)
     fl_world_free(w, w->bodies);
     fl_world_free(w, w->pending);
     ids_free(w, &w->body_ids);
+    fl_world_free(w, w->terms);
     ids_free(w, &w->joint_ids);
     for (int t = 0; t < FL_EVENT_TYPE_COUNT; t++)
         hook_list_free(w, &w->hooks[t]);
@@ -246,6 +247,9 @@ void fl_world_step(fl_world *w, double dt)
     fl_event ev = {FL_EVENT_BEFORE_UPDATE, w, w->step + 1, w->time, dt, NULL, 0};
     double mark = w->profile ? clock_ms() : 0.0;
     w->in_step = true;
+    /* A place for every body's velocity terms, so that the hooks' never
+     * run out (without it, one that finds no memory is dropped). */
+    (void)body_terms_reserve(w, w->body_count + w->pending_count);
     world_trigger(w, &ev);
     FL_LAP(w, hooks, mark);
     /* The step's scratch (step_context.h). Out of memory for it, here or

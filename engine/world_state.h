@@ -176,6 +176,8 @@ struct fl_world {
     fl_hook_list hooks[FL_EVENT_TYPE_COUNT];
     fl_module_entry *modules; /* in the order they were given */
     int module_count, module_capacity;
+    body_term *terms;         /* this step's bodies' velocity terms (body_state.h) */
+    int term_count, term_capacity;
     fl_column *columns;       /* the modules' columns, by number */
     int column_count, column_capacity;
     fl_profile *profile;   /* NULL: no timing */

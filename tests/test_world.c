@@ -1311,6 +1311,22 @@ static void test_velocity_term(void **s)
     ASSERT_EXACT(got.angular_rate, 0.5);
     ASSERT_REL(got.angular_stiffness, 7.0, 1e-15);
     assert_true(got.whole);
+    /* a copy taken between steps keeps the terms given for the next (the
+     * spring's hook goes first: a copy has no hooks) */
+    fl_world_off(w, FL_EVENT_BEFORE_UPDATE, add_term, &h);
+    fl_world *copy = fl_world_clone(w, NULL);
+    assert_non_null(copy);
+    fl_body_id bc = fl_body_in(copy, b);
+    ASSERT_EXACT(fl_body_velocity_term(bc).rate, 1.5);
+    fl_world_step(w, 1.0 / 60.0);
+    fl_world_step(copy, 1.0 / 60.0);
+    ASSERT_EXACT(fl_body_velocity(bc).x, fl_body_velocity(b).x);
+    ASSERT_EXACT(fl_body_spin(bc), fl_body_spin(b));
+    /* the step cleared them, in both */
+    ASSERT_EXACT(fl_body_velocity_term(b).rate, 0.0);
+    ASSERT_EXACT(fl_body_velocity_term(bc).rate, 0.0);
+    fl_world_destroy(copy);
+    assert_int_equal(fl_body_add_velocity_term(b, &t), FL_OK);
     assert_int_equal(fl_body_clear_forces(b), FL_OK);
     ASSERT_EXACT(fl_body_velocity_term(b).angular_stiffness, 0.0);
     fl_world_destroy(w);
