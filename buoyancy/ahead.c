@@ -54,7 +54,7 @@ static double cross_surface(const fl_buoyancy *b, const fl_body *body, const fl_
     double area = under_part(turned, n, bottom, 1.0, bottom - top + 1.0), most = 0.0;
     for (int f = 0; f < b->fluid_count; f++)
         most += b->fluids[f].density * full[f].area * gl * body->inv_mass;
-    double v0 = fl_dot(body->velocity, down);
+    double v0 = fl_dot(body_velocity(b->world, body), down);
     double a = gl + fl_dot(body->force, down) * body->inv_mass;
     double lo = dt * (v0 + dt * (a - most)), hi = dt * (v0 + dt * a);
     for (int it = 0; it < 64; it++) {
@@ -150,7 +150,8 @@ bool buoyancy_push_ahead(fl_buoyancy *b, fl_body *body, const fl_submerged *here
     fl_vec2 accel = fl_add(fl_scale(body->force, body->inv_mass),
                            fl_scale(g, 1.0 - displaced * body->inv_mass));
     double lift0 = displaced * gl;
-    fl_vec2 ahead = fl_add(body->position, fl_scale(fl_add(body->velocity, fl_scale(accel, dt)), dt));
+    fl_twist vel = *body_twist(b->world, body);
+    fl_vec2 ahead = fl_add(body->position, fl_scale(fl_add(vel.v, fl_scale(accel, dt)), dt));
     bool kink = false;
     for (int f = 0; f < b->fluid_count && !kink; f++)
         kink = wet ? here[f].area > 0.0 && buoyancy_may_reach(&b->fluids[f], ahead, body->hull_radius, true)
@@ -158,7 +159,7 @@ bool buoyancy_push_ahead(fl_buoyancy *b, fl_body *body, const fl_submerged *here
     if (!kink)
         return false;
     fl_body ghost = *body;
-    double turn = (body->spin + body->torque * body->inv_inertia * dt) * dt;
+    double turn = (vel.w + body->torque * body->inv_inertia * dt) * dt;
     ghost.position = ahead;
     ghost.angle = body->angle + turn;
     ghost.rot = fl_rot_from(ghost.angle);

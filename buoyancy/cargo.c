@@ -135,7 +135,7 @@ void cargo_buoy(fl_buoyancy *b, fl_body *vessel, double level, fl_vec2 g, fl_vec
         /* Its motion through the water, which moves with the hull, is
          * damped as the first fluid's drags would damp it. */
         double rate = drag * c->water_density * area * cargo->inv_mass;
-        body_add_damping(b->world, cargo, rate, body_point_velocity(vessel, cargo->position),
+        body_add_damping(b->world, cargo, rate, body_point_velocity(b->world, vessel, cargo->position),
                             turn_drag * area / cargo->hull_area);
     }
 }

@@ -138,9 +138,9 @@ static void flow(const fl_buoyancy *b, fl_body *body, fl_hold *c, const fl_vec2 
          * their momentum (what leaves takes its own with it). */
         if (!body->is_static) {
             double in = c->water_density * (water - c->water);
-            body->velocity = fl_scale(fl_add(fl_scale(body->velocity, body->mass),
-                                             fl_scale(fl->current, in)),
-                                      1.0 / (body->mass + in));
+            fl_twist *vel = body_twist(b->world, body);
+            vel->v = fl_scale(fl_add(fl_scale(vel->v, body->mass), fl_scale(fl->current, in)),
+                              1.0 / (body->mass + in));
         }
     } else {
         water = fmax(water, fmin(c->water, fmax(held, 0.0)));

@@ -136,10 +136,10 @@ fl_status fl_buoyancy_set_hold(fl_buoyancy *b, fl_body_id id, const fl_hold_def 
     c->water = def->water;
     c->water_density = def->water > 0.0 ? def->water_density : 0.0;
     /* The velocity and spin were given with the water aboard. */
-    double spin = body->spin;
+    double spin = body_spin(b->world, body);
     fl_hold_water in;
     hold_settle(b->world, c, body, fl_world_gravity(b->world), &in);
-    body->spin = spin;
+    body_twist(b->world, body)->w = spin;
     return FL_OK;
 }
 

@@ -59,8 +59,9 @@ static int part_polygon(fl_buoyancy *b, const fl_body *body, int f, double t,
     submerged_part again;
     const fl_fluid_def *fluid = &b->fluids[f];
     if (fluid->wave_amplitude != 0.0) {
-        submerge_wave(body, fluid, fl_length(fl_world_gravity(b->world)), t, 0.0, b->scratch,
-                      b->scratch_size, true, &again);
+        submerge_wave(body, *body_twist(b->world, body), fluid,
+                      fl_length(fl_world_gravity(b->world)), t, 0.0, b->scratch, b->scratch_size,
+                      true, &again);
     } else {
         fl_halfplane planes[4];
         fl_fluid_halfplanes(fluid, body->position, t, planes);

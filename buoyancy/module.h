@@ -165,7 +165,7 @@ static inline bool buoyancy_may_cross(const fl_buoyancy *b, const fl_body *body,
         return false;
     double accel = fl_length(fl_add(fl_scale(body->force, body->inv_mass), g)) +
                    displaced * body->inv_mass * fl_length(g);
-    double reach = body->hull_radius + (fl_length(body->velocity) + accel * dt) * dt;
+    double reach = body->hull_radius + (fl_length(body_velocity(b->world, body)) + accel * dt) * dt;
     for (int f = 0; f < b->fluid_count; f++)
         if (buoyancy_may_reach(&b->fluids[f], body->position, reach, wet))
             return true;

@@ -17,8 +17,9 @@ static inline submerged_part measure_body(fl_buoyancy *b, const fl_body *body, i
     submerged_part part = submerge_nothing(body);
     const fl_fluid_def *fluid = &b->fluids[f];
     if (is_wet(body) && fluid->wave_amplitude != 0.0) {
-        submerge_wave(body, fluid, fl_length(fl_world_gravity(b->world)), t, dt, b->scratch,
-                      b->scratch_size, keep_polygon, &part);
+        submerge_wave(body, *body_twist(b->world, body), fluid,
+                      fl_length(fl_world_gravity(b->world)), t, dt, b->scratch, b->scratch_size,
+                      keep_polygon, &part);
     } else if (is_wet(body)) {
         int side = submerge_flat_side(body, fluid);
         if (side > 0) {
@@ -86,7 +87,7 @@ static inline void push_body(const fl_buoyancy *b, fl_body *body, const fl_subme
      * moment is then second order in dt, where v0 alone made it first. */
     double lin_k = decay_mean(lin_rate * dt);
     double ahead_k = lin_rate * dt > 1e-6 ? (1.0 - lin_k) / lin_rate : dt * (0.5 - lin_rate * dt / 6.0);
-    fl_vec2 moving = fl_add(fl_scale(body->velocity, lin_k), fl_scale(accel, ahead_k));
+    fl_vec2 moving = fl_add(fl_scale(body_velocity(b->world, body), lin_k), fl_scale(accel, ahead_k));
     fl_vec2 force = body->force;
     double torque = body->torque;
     fl_vec2 lifted = {0.0, 0.0};

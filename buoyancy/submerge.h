@@ -63,9 +63,11 @@ void submerge_across(const fl_body *body, const fl_halfplane planes[4], fl_vec2 
  * and the bottom, then below the wave's actual surface (a polyline of it,
  * NODES_PER_WAVE points a wave length), with the wave's dynamic pressure
  * integrated over the part's boundary (wave_clip.c says how); for a step
- * of dt from t, at the step's middle (dt 0: at t). */
-void submerge_wave(const fl_body *body, const fl_fluid_def *f, double g, double t, double dt,
-                   fl_vec2 *scratch, int scratch_size, bool keep_polygon, submerged_part *out);
+ * of dt from t, at the step's middle (dt 0: at t), the body moving at
+ * vel (its velocity and spin) meanwhile. */
+void submerge_wave(const fl_body *body, fl_twist vel, const fl_fluid_def *f, double g, double t,
+                   double dt, fl_vec2 *scratch, int scratch_size, bool keep_polygon,
+                   submerged_part *out);
 
 /* Where a body's fluid outline lies in still water (no waves), decided by
  * the circle around it alone: 1 wholly inside, -1 wholly outside, 0

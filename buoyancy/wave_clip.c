@@ -313,8 +313,9 @@ static double stiff_fraction(const fl_body *body, const fl_fluid_def *f, double 
     return s > 0.0 ? 1.0 - fl_min(s, soft) / s : 0.0;
 }
 
-void submerge_wave(const fl_body *body, const fl_fluid_def *f, double g, double t, double dt,
-                   fl_vec2 *scratch, int scratch_size, bool keep_polygon, submerged_part *out)
+void submerge_wave(const fl_body *body, fl_twist vel, const fl_fluid_def *f, double g, double t,
+                   double dt, fl_vec2 *scratch, int scratch_size, bool keep_polygon,
+                   submerged_part *out)
 {
     double when = t;
     wave w = wave_at(f, g, when);
@@ -330,8 +331,8 @@ void submerge_wave(const fl_body *body, const fl_fluid_def *f, double g, double 
             return;
     }
     fl_body ahead = *body;
-    ahead.position = fl_add(body->position, fl_scale(body->velocity, theta * dt));
-    ahead.angle = body->angle + theta * dt * body->spin;
+    ahead.position = fl_add(body->position, fl_scale(vel.v, theta * dt));
+    ahead.angle = body->angle + theta * dt * vel.w;
     ahead.rot = fl_rot_from(ahead.angle);
     submerged_part there;
     /* (A polygon is kept only by a measure at t alone, dt 0: nothing

@@ -260,11 +260,8 @@ fl_status body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_err
     b->angle = def->angle;
     b->rot = fl_rot_from(def->angle);
     b->position = fl_add(def->origin, fl_rotate(b->rot, mp.centroid));
-    if (!def->is_static) {
-        b->velocity = def->velocity;
-        b->spin = def->spin;
-        b->half_kick = true;
-    }
+    /* Its velocity, def's, is its motion's (world.c). */
+    b->half_kick = !def->is_static;
     *out = b;
     return FL_OK;
 }
@@ -308,8 +305,9 @@ fl_status fl_body_apply_impulse(fl_body_id id, fl_vec2 point, fl_vec2 impulse)
     if (!finite2(point) || !finite2(impulse))
         return FL_EINVAL;
     if (!b->is_static) {
-        b->velocity = fl_add(b->velocity, fl_scale(impulse, b->inv_mass));
-        b->spin += fl_cross(fl_sub(point, b->position), impulse) * b->inv_inertia;
+        fl_twist *t = body_twist(id.world, b);
+        t->v = fl_add(t->v, fl_scale(impulse, b->inv_mass));
+        t->w += fl_cross(fl_sub(point, b->position), impulse) * b->inv_inertia;
     }
     return FL_OK;
 }

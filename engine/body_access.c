@@ -15,15 +15,15 @@
 static const fl_vec2 zero2 = {0.0, 0.0};
 static const fl_rot no_turn = {1.0, 0.0};
 
-READER(int, index, b->index, -1)
+READER(int, index, b->index >= 0 ? b->index : -1, -1)
 READER(uint32_t, serial, b->id, 0)
 READER(bool, is_static, b->is_static, false)
 READER(bool, is_sensor, b->sensor, false)
 READER(fl_vec2, position, b->position, zero2)
 READER(double, angle, b->angle, 0.0)
 READER(fl_rot, rot, b->rot, no_turn)
-READER(fl_vec2, velocity, b->velocity, zero2)
-READER(double, spin, b->spin, 0.0)
+READER(fl_vec2, velocity, body_velocity(id.world, b), zero2)
+READER(double, spin, body_spin(id.world, b), 0.0)
 READER(fl_vec2, force, b->force, zero2)
 READER(double, torque, b->torque, 0.0)
 READER(double, mass, b->mass, 0.0)
@@ -82,7 +82,7 @@ fl_vec2 fl_body_world_point(fl_body_id id, fl_vec2 p)
 fl_vec2 fl_body_point_velocity(fl_body_id id, fl_vec2 p)
 {
     const fl_body *b = body_get(id);
-    return b ? body_point_velocity(b, p) : zero2;
+    return b ? body_point_velocity(id.world, b, p) : zero2;
 }
 
 fl_status fl_body_set_user(fl_body_id id, void *user)
@@ -102,7 +102,7 @@ fl_status fl_body_set_velocity(fl_body_id id, fl_vec2 v)
     if (!isfinite(v.x) || !isfinite(v.y))
         return FL_EINVAL;
     if (!b->is_static) {
-        b->velocity = v;
+        body_twist(id.world, b)->v = v;
         b->half_kick = true;
     }
     return FL_OK;
@@ -116,7 +116,7 @@ fl_status fl_body_set_spin(fl_body_id id, double spin)
     if (!isfinite(spin))
         return FL_EINVAL;
     if (!b->is_static) {
-        b->spin = spin;
+        body_twist(id.world, b)->w = spin;
         b->half_kick = true;
     }
     return FL_OK;

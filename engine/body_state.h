@@ -17,23 +17,26 @@ struct fl_body {
      * on a 16-byte boundary, so a group may straddle two lines): what
      * every pass reads and writes first; then what integration and
      * buoyancy read; then what placing the collision parts reads; then the
-     * fluid outline that buoyancy reads; then the rest. */
-    int index;            /* position in the world's body list */
+     * fluid outline that buoyancy reads; then the rest. Its velocity is
+     * not here: it is the body's row of the world's motions, where the
+     * solver works on it (body_twist). */
+    int index;            /* position in the world's body list; -1 - k while
+                             k-th in the queue of bodies added during a step */
     bool is_static;
     bool removed;         /* removal requested during a step */
     bool sensor;          /* reports overlaps, takes no collision response */
     bool damped;          /* velocity terms are set for this step (term) */
     fl_vec2 position;     /* centre of mass, world */
     fl_rot rot;           /* cos and sin of angle, kept in step with it */
-    fl_vec2 velocity;
-    double spin;
-    /* line 1 */
     double angle;
     fl_vec2 force;        /* accumulated until the end of the step */
+    /* line 1 */
     double torque;
     double inv_mass, inv_inertia; /* 0 and 0 for a static body */
-    double hull_radius;   /* largest distance of a fluid outline point from it */
     double inertia;       /* about the centre of mass; 0 for a static body */
+    double mass;          /* 0 for a static body */
+    double hull_radius;   /* largest distance of a fluid outline point from it */
+    fl_vec2 hull_centroid; /* of the fluid outline, about the centre of mass */
     /* line 2 */
     double radius;        /* largest distance of a vertex from the centre of mass */
     /* Collision shape: convex parts about the centre of mass, each in
@@ -52,14 +55,12 @@ struct fl_body {
     int hull_count;
     int vert_count;
     double hull_area;
-    fl_vec2 hull_centroid; /* of the fluid outline, about the centre of mass */
-    double mass;          /* 0 for a static body */
     double density;
     double area;          /* of the outline */
-    /* line 4 */
     fl_vec2 *verts;       /* outline about the centre of mass, positive winding */
     void *user;
     void *block;          /* the allocation the body sits in */
+    /* line 4 */
     /* The velocity kept between steps is the one the last step moved the
      * body by, half a step behind the time it stands at (leapfrog). A body
      * whose velocity was given (made, or set) has it at its own time, and
@@ -74,6 +75,25 @@ struct fl_body {
     int32_t slot;         /* its id's slot and generation (body_id) */
     uint32_t generation;
 };
+
+/* A velocity and a spin: a body's (body_twist), or a change of one. */
+typedef struct fl_twist {
+    fl_vec2 v;
+    double w;
+} fl_twist;
+
+/* Body b's velocity (v) and spin (w), to read or change: its row of w's
+ * motions, the array the solver works on (world_state.h), or its place in
+ * the queue while it waits to join. motions.c. */
+fl_twist *body_twist(const fl_world *w, const fl_body *b);
+static inline fl_vec2 body_velocity(const fl_world *w, const fl_body *b)
+{
+    return body_twist(w, b)->v;
+}
+static inline double body_spin(const fl_world *w, const fl_body *b)
+{
+    return body_twist(w, b)->w;
+}
 
 /* A body's velocity terms this step, summed (fl_body_add_velocity_term):
  * dv/dt = F/m + g + pull - damping v, dw/dt = T/I - angular_damping w, and
@@ -137,13 +157,12 @@ void *body_row(const fl_world *w, const fl_body *b, int column);
 bool body_hull_is_outline(const fl_body *b);
 
 /* Every pass over the bodies reads the first two groups first: pose and
- * velocities in the first 64 bytes, then what integration and buoyancy
- * read. */
+ * forces in the first 64 bytes, then what integration and buoyancy read. */
 #if UINTPTR_MAX > 0xffffffffu /* the layout is planned for 8-byte pointers */
-_Static_assert(offsetof(struct fl_body, angle) == 64, "fl_body: line 1 starts at angle");
+_Static_assert(offsetof(struct fl_body, torque) == 64, "fl_body: line 1 starts at torque");
 _Static_assert(offsetof(struct fl_body, radius) == 128, "fl_body: line 2 starts at radius");
 _Static_assert(offsetof(struct fl_body, hull) == 192, "fl_body: line 3 starts at hull");
-_Static_assert(offsetof(struct fl_body, verts) == 256, "fl_body: line 4 starts at verts");
+_Static_assert(offsetof(struct fl_body, half_kick) == 256, "fl_body: line 4 starts at half_kick");
 #endif
 
 /* World position of the local point p: the inline form of
@@ -153,14 +172,14 @@ static inline fl_vec2 body_world_point(const fl_body *b, fl_vec2 p)
     return fl_add(b->position, fl_rotate(b->rot, p));
 }
 
-static inline fl_vec2 body_point_velocity(const fl_body *b, fl_vec2 p)
+static inline fl_vec2 body_point_velocity(const fl_world *w, const fl_body *b, fl_vec2 p)
 {
-    return fl_add(b->velocity, fl_cross_sv(b->spin, fl_sub(p, b->position)));
+    const fl_twist *t = body_twist(w, b);
+    return fl_add(t->v, fl_cross_sv(t->w, fl_sub(p, b->position)));
 }
 
 /* Asks the processor to start loading what a pass over the bodies reads
- * first of b (its first two cache lines: pose, velocities, forces and
- * masses): a pass that calls this FL_PREFETCH_AHEAD bodies ahead waits for
+ * first of b (its first two cache lines: pose, forces and masses): a pass that calls this FL_PREFETCH_AHEAD bodies ahead waits for
  * memory once, not once per body. Keep such helpers this small: GCC counts
  * a prefetch as free of side effects, so a bigger helper that it does not
  * inline early is taken for a pure function and its calls for dead code. */
@@ -169,7 +188,7 @@ static inline fl_vec2 body_point_velocity(const fl_body *b, fl_vec2 p)
 static inline void body_prefetch(const fl_body *b)
 {
     FL_PREFETCH(b, 0);
-    FL_PREFETCH(&b->angle, 0);
+    FL_PREFETCH(&b->torque, 0);
 }
 
 #endif

@@ -37,7 +37,7 @@ fl_status body_carry(fl_world *w, fl_body *b, double mass, double inertia)
     double before = b->inertia;
     b->mass = c->own_mass + mass;
     b->inertia = c->own_inertia + inertia;
-    b->spin *= before / b->inertia;
+    body_twist(w, b)->w *= before / b->inertia;
     b->inv_mass = 1.0 / b->mass;
     b->inv_inertia = 1.0 / b->inertia;
     c->mass = mass;

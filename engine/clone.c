@@ -102,8 +102,9 @@ static void forget_scratch(fl_world *c)
     c->geom = NULL;
     c->cover_order = NULL;
     c->manifolds = NULL;
-    c->motions = NULL;
-    c->motion_of = NULL;
+    c->motions = NULL; /* copied below */
+    c->motion_block = NULL;
+    c->motion_capacity = 0;
     c->positions = NULL;
     c->kicks = NULL;
     c->sub = NULL;
@@ -188,7 +189,7 @@ fl_world *fl_world_clone(const fl_world *w, fl_error *err)
     c->term_capacity = c->terms ? w->term_count : 0;
     if (!c->terms)
         c->term_count = 0;
-    bool ok = ids_ok && (c->terms || w->term_count == 0) && (c->bodies || w->body_capacity == 0) && (c->slots || w->slot_capacity == 0) &&
+    bool ok = ids_ok && motions_copy(w, c) == FL_OK && (c->terms || w->term_count == 0) && (c->bodies || w->body_capacity == 0) && (c->slots || w->slot_capacity == 0) &&
               (c->broadphase.order || w->broadphase.order_capacity == 0) &&
               (c->contacts.items || w->contacts.capacity == 0);
     if (!ok) {

@@ -87,14 +87,18 @@ static fl_status build_proxies(fl_world *w, double dt)
     for (int k = 0; k < n_slots; k++) {
         /* The body's fields a few ahead, then (once those are in) where
          * its parts lie, nearer. */
-        if (k + FL_PREFETCH_AHEAD < n_slots)
-            body_prefetch_shape(w->bodies[w->slots[k + FL_PREFETCH_AHEAD].body]);
+        if (k + FL_PREFETCH_AHEAD < n_slots) {
+            int ahead = w->slots[k + FL_PREFETCH_AHEAD].body;
+            body_prefetch_shape(w->bodies[ahead]);
+            FL_PREFETCH(&w->motions[ahead], 0);
+        }
         if (k + FL_PREFETCH_AHEAD / 2 < n_slots)
             body_prefetch_parts(w->bodies[w->slots[k + FL_PREFETCH_AHEAD / 2].body]);
         fl_part_ref ref = w->slots[k];
         const fl_body *b = w->bodies[ref.body];
         w->materials[k] = (fl_material){b->id, b->sensor, b->friction, b->restitution};
-        double reach = (fl_length(b->velocity) + fabs(b->spin) * b->radius) * dt;
+        const fl_twist *vel = &w->motions[ref.body].vel; /* kicked this step */
+        double reach = (fl_length(vel->v) + fabs(vel->w) * b->radius) * dt;
         double margin = SPECULATIVE_BASE + reach;
         fl_proxy *p = &w->proxies[k];
         int first = b->part_start[ref.part], n = b->part_start[ref.part + 1] - first;

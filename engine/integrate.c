@@ -1,9 +1,10 @@
-/* The two halves of a leapfrog step (kick, then drift), as passes over the bodies:
- * velocities from forces before the collision stage (packed on the way for
- * the solver), positions from the solved velocities after it (forces
- * cleared on the way). Each pass asks for bodies a few ahead of the one it
- * works on, so that a world too big for the caches waits for memory once
- * per pass rather than once per body. */
+/* The two halves of a leapfrog step (kick, then drift), as passes over the
+ * bodies and their motions (motions.c): velocities from forces before the
+ * collision stage, each motion made ready for the solver on the way;
+ * positions from the solved velocities after it (forces cleared on the
+ * way). Each pass asks for bodies a few ahead of the one it works on, so
+ * that a world too big for the caches waits for memory once per pass
+ * rather than once per body. */
 #include <string.h>
 #include "arena.h"
 #include "step_context.h"
@@ -13,53 +14,26 @@
 void integrate_take(fl_world *w, int unused)
 {
     (void)unused;
-    /* One per body and the ground, and as many again for the solver's
-     * twins of unmovable ones (split.c). */
+    /* One per motion: the bodies, the ground and the solver's twins of
+     * unmovable ones (split.c). */
     int n = 2 * (w->body_count + 1);
-    w->motion_of = arena_take(&w->arena, w->body_count, sizeof *w->motion_of);
-    w->motions = arena_take(&w->arena, n, sizeof *w->motions);
     w->positions = arena_take(&w->arena, n, sizeof *w->positions);
     w->kicks = arena_take(&w->arena, n, sizeof *w->kicks);
     w->sub = w->substeps > 1 ? arena_take(&w->arena, n, sizeof *w->sub) : NULL;
 }
 
-/* Where each body's motion goes this step: in the order the collision
- * parts are stored (the last sweep's order), each body where its first part
- * stands, so that the solver, which takes contacts in sweep order, finds the
- * motions it needs side by side; or, when the body list changed since the
- * parts were stored, in body order. */
-static void place_motions(fl_world *w)
-{
-    int n = w->body_count, k = 0;
-    int *p = w->motion_of;
-    if (w->shapes_changed) {
-        for (int i = 0; i < n; i++)
-            p[i] = i;
-        return;
-    }
-    for (int i = 0; i < n; i++)
-        p[i] = -1;
-    for (int s = 0; s < w->proxy_count; s++)
-        if (p[w->slots[s].body] < 0)
-            p[w->slots[s].body] = k++;
-    for (int i = 0; i < n; i++) /* none: every body has a part; kept for safety */
-        if (p[i] < 0)
-            p[i] = k++;
-    FL_ASSERT(k == n); /* each body has one place, and the places are 0 .. n - 1 */
-}
-
-/* Body i's velocities and masses into the solver's motion, its position
- * beside it. */
-static inline void pack(fl_motion *m, fl_vec2 *pos, const fl_body *b, const body_term *terms,
-                        int i)
+/* Motion m as this step's solve sees it: no position correction yet, and
+ * the masses the velocity terms leave to contacts and joints. */
+static inline void ready(fl_motion *m, const fl_body *b, const body_term *terms)
 {
     double im = b->inv_mass, ii = b->inv_inertia;
     if (b->damped) {
         im *= terms[b->term].response;
         ii *= terms[b->term].angular_response;
     }
-    m[i] = (fl_motion){{b->velocity, b->spin}, {{0.0, 0.0}, 0.0}, im, ii};
-    pos[i] = b->position;
+    m->bias = (fl_twist){{0.0, 0.0}, 0.0};
+    m->im = im;
+    m->ii = ii;
 }
 
 /* What the kick along a stiffness is divided by over h (k: h times the
@@ -76,17 +50,17 @@ static inline double stiff_divisor(double s_mean, double s_end, double h, double
  * takes v to v + (a + pull - rate v) h mean(rate h), where mean(x) is
  * (1 - exp(-x)) / x: the decay of v is exact, and so is what a and the pull
  * add meanwhile, whatever rate dt is. The spin likewise. */
-static void damp(fl_body *b, body_term *t, fl_vec2 g, double dt, double h)
+static void damp(const fl_body *b, fl_twist *vel, body_term *t, fl_vec2 g, double dt, double h)
 {
-    fl_vec2 v0 = b->velocity;
-    double w0 = b->spin;
+    fl_vec2 v0 = vel->v;
+    double w0 = vel->w;
     double k = decay_mean(t->damping * h) * h;
     double ka = decay_mean(t->angular_damping * h) * h;
-    double ax = b->force.x * b->inv_mass + g.x + t->pull.x - t->damping * b->velocity.x;
-    double ay = b->force.y * b->inv_mass + g.y + t->pull.y - t->damping * b->velocity.y;
-    b->velocity.x += ax * k;
-    b->velocity.y += ay * k;
-    b->spin += (b->torque * b->inv_inertia - t->angular_damping * b->spin) * ka;
+    double ax = b->force.x * b->inv_mass + g.x + t->pull.x - t->damping * vel->v.x;
+    double ay = b->force.y * b->inv_mass + g.y + t->pull.y - t->damping * vel->v.y;
+    vel->v.x += ax * k;
+    vel->v.y += ay * k;
+    vel->w += (b->torque * b->inv_inertia - t->angular_damping * vel->w) * ka;
     /* A stiffness s (per mass) along u, the slope of a force the step
      * measured where the body stands. Leapfrog (the kick above, then the
      * drift by the new velocity) keeps a linear oscillator's energy, but
@@ -113,13 +87,13 @@ static void damp(fl_body *b, body_term *t, fl_vec2 g, double dt, double h)
     double roll = stiff_divisor(a_mean, a_end, h, ka);
     if (heave > 1.0) {
         fl_vec2 u = t->stiff_axis;
-        double kick = fl_dot(fl_sub(b->velocity, v0), u);
+        double kick = fl_dot(fl_sub(vel->v, v0), u);
         double along0 = fl_dot(v0, u);
         double cut = kick - (kick - s_end * h * k * along0) / heave;
-        b->velocity = fl_sub(b->velocity, fl_scale(u, cut));
+        vel->v = fl_sub(vel->v, fl_scale(u, cut));
     }
     if (roll > 1.0)
-        b->spin = w0 + (b->spin - w0 - a_end * h * ka * w0) / roll;
+        vel->w = w0 + (vel->w - w0 - a_end * h * ka * w0) / roll;
     /* A steady force f changed the velocity by f k / m / heave above; the
      * solver's impulses get the same answer from the body (one number for
      * both directions: the heave's, the one that holds a laden hull up). */
@@ -133,63 +107,60 @@ static void damp(fl_body *b, body_term *t, fl_vec2 g, double dt, double h)
     t->angular_response = ka / dt / roll;
 }
 
-void integrate_velocities(fl_world *w, double dt, bool pack_them)
+void integrate_velocities(fl_world *w, double dt, bool scratch)
 {
     FL_ASSERT(w->in_step && dt > 0.0);
     FL_ASSERT(w->substeps >= 1 && w->substeps <= FL_MAX_SUBSTEPS);
     fl_vec2 g = w->gravity;
     int n = w->substeps;
     /* integrate_take took them from the step's arena */
-    FL_ASSERT(!pack_them || (w->motions && w->kicks && w->positions && (n == 1 || w->sub)));
-    fl_substep_motion *sub = NULL;
-    if (pack_them) {
-        place_motions(w);
-        if (n > 1) {
-            sub = w->sub;
-            memset(sub, 0, sizeof *sub * (size_t)(2 * (w->body_count + 1)));
-        }
-    }
-    fl_motion *m = pack_them ? w->motions : NULL;
-    const int *place = w->motion_of;
+    FL_ASSERT(!scratch || (w->positions && w->kicks && (n == 1 || w->sub)));
+    /* the bodies', the ground's and their twins' (motions.c) */
+    FL_ASSERT(w->motion_capacity >= 2 * (w->body_count + 1));
+    fl_substep_motion *sub = scratch && n > 1 ? w->sub : NULL;
+    if (sub)
+        memset(sub, 0, sizeof *sub * (size_t)(2 * (w->body_count + 1)));
+    fl_twist *kicks = scratch ? w->kicks : NULL;
     fl_vec2 *pos = w->positions;
+    fl_motion *motions = w->motions;
     fl_body *const *bodies = w->bodies;
     int count = w->body_count;
     for (int i = 0; i < count; i++) {
         if (i + FL_PREFETCH_AHEAD < count) {
             body_prefetch_for_write(bodies[i + FL_PREFETCH_AHEAD]);
-            if (m) /* the motions lie in sweep order, not body order */
-                FL_PREFETCH(&m[place[i + FL_PREFETCH_AHEAD]], 1);
+            FL_PREFETCH(&motions[i + FL_PREFETCH_AHEAD], 1);
         }
-        fl_body *b = bodies[i];
+        const fl_body *b = bodies[i];
+        fl_motion *m = &motions[i];
         fl_twist kick = {{0.0, 0.0}, 0.0};
         if (!b->is_static && !b->removed) {
-            fl_vec2 v0 = b->velocity;
-            double w0 = b->spin;
+            fl_twist v0 = m->vel;
             /* A velocity given (made, or set) is the body's at its own
              * time, not half a step behind: it is kicked to the middle of
              * the step, by half a step's forces. */
             double h = b->half_kick ? 0.5 * dt : dt;
-            b->half_kick = false;
+            bodies[i]->half_kick = false;
             if (b->damped)
-                damp(b, &w->terms[b->term], g, dt, h);
+                damp(b, &m->vel, &w->terms[b->term], g, dt, h);
             else {
-                b->velocity.x += (b->force.x * b->inv_mass + g.x) * h;
-                b->velocity.y += (b->force.y * b->inv_mass + g.y) * h;
-                b->spin += b->torque * b->inv_inertia * h;
+                m->vel.v.x += (b->force.x * b->inv_mass + g.x) * h;
+                m->vel.v.y += (b->force.y * b->inv_mass + g.y) * h;
+                m->vel.w += b->torque * b->inv_inertia * h;
             }
-            kick = (fl_twist){fl_sub(b->velocity, v0), b->spin - w0};
+            kick = (fl_twist){fl_sub(m->vel.v, v0.v), m->vel.w - v0.w};
             if (sub)
-                sub[place[i]].kick = (fl_twist){fl_scale(kick.v, 1.0 / n), kick.w / n};
+                sub[i].kick = (fl_twist){fl_scale(kick.v, 1.0 / n), kick.w / n};
         }
-        if (m) {
-            w->kicks[place[i]] = kick;
-            pack(m, pos, b, w->terms, place[i]);
+        ready(m, b, w->terms);
+        if (kicks) {
+            kicks[i] = kick;
+            pos[i] = b->position;
         }
     }
     /* The ground, the world end of joints, goes last. */
-    if (m) {
-        m[count] = (fl_motion){{{0.0, 0.0}, 0.0}, {{0.0, 0.0}, 0.0}, 0.0, 0.0};
-        w->kicks[count] = (fl_twist){{0.0, 0.0}, 0.0};
+    motions[count] = (fl_motion){{{0.0, 0.0}, 0.0}, {{0.0, 0.0}, 0.0}, 0.0, 0.0};
+    if (kicks) {
+        kicks[count] = (fl_twist){{0.0, 0.0}, 0.0};
         pos[count] = fl_v2(0.0, 0.0);
     }
 }
@@ -207,11 +178,10 @@ void integrate_substep(fl_world *w, double h)
     FL_ASSERT(w->substeps > 1 && w->sub && h > 0.0);
     for (int i = 0; i < w->body_count; i++) {
         fl_body *b = w->bodies[i];
-        int k = w->motion_of[i];
-        fl_substep_motion *s = &w->sub[k];
+        fl_substep_motion *s = &w->sub[i];
         if (!s->held || b->is_static || b->removed)
             continue;
-        const fl_motion *m = &w->motions[k];
+        const fl_motion *m = &w->motions[i];
         fl_twist d = {fl_scale(fl_add(m->vel.v, m->bias.v), h), (m->vel.w + m->bias.w) * h};
         s->moved.v = fl_add(s->moved.v, d.v);
         s->moved.w += d.w;
@@ -225,12 +195,11 @@ void integrate_positions(fl_world *w, double dt, bool solved)
     fl_body *const *bodies = w->bodies;
     int count = w->body_count;
     const fl_motion *motions = w->motions;
-    FL_ASSERT(w->in_step && dt > 0.0 && (!solved || motions));
+    FL_ASSERT(w->in_step && dt > 0.0 && (count == 0 || motions));
     for (int i = 0; i < count; i++) {
         if (i + FL_PREFETCH_AHEAD < count) {
             body_prefetch_for_write(bodies[i + FL_PREFETCH_AHEAD]);
-            if (solved)
-                FL_PREFETCH(&motions[w->motion_of[i + FL_PREFETCH_AHEAD]], 0);
+            FL_PREFETCH(&motions[i + FL_PREFETCH_AHEAD], 0);
         }
         fl_body *b = bodies[i];
         b->force = fl_v2(0.0, 0.0);
@@ -239,20 +208,18 @@ void integrate_positions(fl_world *w, double dt, bool solved)
             body_clear_damping(b);
         if (b->is_static || b->removed)
             continue;
+        const fl_motion *m = &motions[i];
         if (!solved) {
             /* A step without memory for its scratch: bodies move by
              * their velocities (world.c). */
-            b->position = fl_add(b->position, fl_scale(b->velocity, dt));
-            turn_by(b, b->spin * dt);
+            b->position = fl_add(b->position, fl_scale(m->vel.v, dt));
+            turn_by(b, m->vel.w * dt);
             continue;
         }
-        /* Velocities back to the body; the position moves by velocity plus
-         * the position correction's pseudo-velocity. */
-        const fl_motion *m = &motions[w->motion_of[i]];
-        b->velocity = m->vel.v;
-        b->spin = m->vel.w;
-        /* A body the substeps moved has the last of them to go. */
-        double h = w->substeps > 1 && w->sub[w->motion_of[i]].held ? dt / w->substeps : dt;
+        /* The position moves by velocity plus the position correction's
+         * pseudo-velocity; a body the substeps moved has the last of them
+         * to go. */
+        double h = w->substeps > 1 && w->sub[i].held ? dt / w->substeps : dt;
         b->position.x += (m->vel.v.x + m->bias.v.x) * h;
         b->position.y += (m->vel.v.y + m->bias.v.y) * h;
         turn_by(b, (m->vel.w + m->bias.w) * h);
@@ -260,6 +227,6 @@ void integrate_positions(fl_world *w, double dt, bool solved)
     /* Every body's terms are cleared, a body added during the step too
      * (it was not stepped): the list starts again. */
     for (int i = 0; i < w->pending_count; i++)
-        body_clear_damping(w->pending[i]);
+        body_clear_damping(w->pending[i].body);
     w->term_count = 0;
 }

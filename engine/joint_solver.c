@@ -185,7 +185,7 @@ static void solve_mouse(fl_joint *j, fl_motion *m, double inv_dt)
 
 void joint_prepare(fl_joint *j, fl_motion *m, double dt)
 {
-    /* index_joints placed it in the packed motions this step */
+    /* index_joints pointed it at its bodies' motions this step */
     FL_ASSERT(!j->removed && j->ia >= 0 && j->ib >= 0 && dt > 0.0);
     FL_ASSERT(j->type == FL_JOINT_ROPE || (j->type == FL_JOINT_MOUSE && !j->b));
     if (j->type == FL_JOINT_ROPE)

@@ -26,12 +26,12 @@
 static void prepare_row(contact_row *r, row_impulse *imp, fl_contact *c, int index, fl_motion *m,
                         const fl_world *w, double dt)
 {
-    const fl_vec2 *pos = w->positions;
     FL_ASSERT(c->count >= 1 && c->count <= 2); /* a manifold holds one or two points */
     FL_ASSERT(c->index_a >= 0 && c->index_a < c->index_b && c->index_b < w->body_count);
-    r->ia = w->motion_of[c->index_a];
-    r->ib = w->motion_of[c->index_b];
-    FL_ASSERT(r->ia >= 0 && r->ia < w->body_count && r->ib >= 0 && r->ib < w->body_count);
+    /* body i's motion is motions[i] */
+    r->ia = c->index_a;
+    r->ib = c->index_b;
+    fl_vec2 pos_a = w->positions[r->ia], pos_b = w->positions[r->ib];
     r->count = c->count;
     r->contact = index;
     r->normal = c->normal;
@@ -43,7 +43,7 @@ static void prepare_row(contact_row *r, row_impulse *imp, fl_contact *c, int ind
     for (int i = 0; i < c->count; i++) {
         const fl_contact_point *cp = &c->points[i];
         row_point *p = &r->points[i];
-        fl_vec2 ra = fl_sub(cp->point, pos[r->ia]), rb = fl_sub(cp->point, pos[r->ib]);
+        fl_vec2 ra = fl_sub(cp->point, pos_a), rb = fl_sub(cp->point, pos_b);
         p->rna = fl_cross(ra, n);
         p->rnb = fl_cross(rb, n);
         p->rta = fl_cross(ra, t);
@@ -299,7 +299,7 @@ static void for_joints(fl_world *w, double arg, joint_fn fn)
             fn(w->joints[i], w->motions, arg);
 }
 
-/* Points every joint at its bodies' places in the packed motions. */
+/* Points every joint at its bodies' motions. */
 static void index_joints(fl_world *w)
 {
     for (int i = 0; i < w->joint_count; i++) {
@@ -307,8 +307,8 @@ static void index_joints(fl_world *w)
         /* joints leave with their bodies at the end of the step that removed them */
         FL_ASSERT(j->a->index >= 0 && j->a->index < w->body_count);
         FL_ASSERT(!j->b || (j->b->index >= 0 && j->b->index < w->body_count));
-        j->ia = w->motion_of[j->a->index];
-        j->ib = j->b ? w->motion_of[j->b->index] : w->body_count;
+        j->ia = j->a->index;
+        j->ib = j->b ? j->b->index : w->body_count;
     }
 }
 
@@ -414,7 +414,7 @@ void solver_run(fl_world *w, double dt)
     if (substeps > 1)
         substep_hold(w, c, n);
     for (int i = 0; i < n; i++) {
-        if (!row_solvable(&c[i], m, w->motion_of))
+        if (!row_solvable(&c[i], m))
             continue;
         contact_row *r = &w->rows[rows];
         row_impulse *imp = &w->impulses[rows];

@@ -281,10 +281,9 @@ static inline bool motion_unmovable(const fl_motion *m) { return m->im == 0.0 &&
 
 /* A contact the solver takes: not a sensor's, with points, and something
  * in it that moves. */
-static inline bool row_solvable(const fl_contact *c, const fl_motion *m, const int *motion_of)
+static inline bool row_solvable(const fl_contact *c, const fl_motion *m)
 {
-    return !c->sensor && c->count > 0 &&
-           (m[motion_of[c->index_a]].im > 0.0 || m[motion_of[c->index_b]].im > 0.0);
+    return !c->sensor && c->count > 0 && (m[c->index_a].im > 0.0 || m[c->index_b].im > 0.0);
 }
 
 /* Warm start: last step's (or substep's) impulses, where the same

@@ -22,11 +22,11 @@
 #define SPLIT_ROWS 2048
 
 /* -1: left of the cut, 1: right of it, 0: unmovable (no side). */
-static int side_of(const fl_motion *m, const fl_vec2 *pos, int i, double cut)
+static int side_of(const fl_world *w, int i, double cut)
 {
-    if (motion_unmovable(&m[i]))
+    if (motion_unmovable(&w->motions[i]))
         return 0;
-    return pos[i].x < cut ? -1 : 1;
+    return w->positions[i].x < cut ? -1 : 1;
 }
 
 static double cut_of(const fl_world *w)
@@ -52,20 +52,19 @@ void split_rows(fl_world *w, contact_row *r, int rows, int bounds[2])
     if (rows < SPLIT_ROWS)
         return;
     const fl_motion *m = w->motions;
-    const fl_vec2 *pos = w->positions;
     double cut = cut_of(w);
     /* Three passes over the sides keep each list in the order found. */
     int n = 0;
     for (int want = -1; want <= 1; want += 2) {
         for (int i = 0; i < rows; i++) {
-            int a = side_of(m, pos, r[i].ia, cut), b = side_of(m, pos, r[i].ib, cut);
+            int a = side_of(w, r[i].ia, cut), b = side_of(w, r[i].ib, cut);
             if ((a == want || a == 0) && (b == want || b == 0) && (a != 0 || b != 0))
                 order[n++] = i;
         }
         bounds[want < 0 ? 0 : 1] = n;
     }
     for (int i = 0; i < rows; i++) {
-        int a = side_of(m, pos, r[i].ia, cut), b = side_of(m, pos, r[i].ib, cut);
+        int a = side_of(w, r[i].ia, cut), b = side_of(w, r[i].ib, cut);
         if (a * b < 0 || (a == 0 && b == 0))
             order[n++] = i;
     }
@@ -73,7 +72,7 @@ void split_rows(fl_world *w, contact_row *r, int rows, int bounds[2])
     FL_ASSERT(n == rows && 0 <= bounds[0] && bounds[0] <= bounds[1] && bounds[1] <= rows);
     /* The right half's twins of the unmovable. */
     int twins = w->body_count + 1;
-    FL_ASSERT(w->motions); /* with room for a twin of each (integrate_take) */
+    FL_ASSERT(w->motion_capacity >= 2 * twins); /* with room for a twin of each (motions.c) */
     for (int k = bounds[0]; k < bounds[1]; k++) {
         contact_row *row = &r[order[k]];
         if (motion_unmovable(&m[row->ia])) {

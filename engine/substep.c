@@ -16,11 +16,10 @@ void substep_hold(fl_world *w, const fl_contact *c, int count)
 {
     fl_substep_motion *sub = w->sub;
     const fl_motion *m = w->motions;
-    const int *motion_of = w->motion_of;
     for (int i = 0; i < count; i++) {
-        if (row_solvable(&c[i], m, motion_of)) {
-            sub[motion_of[c[i].index_a]].held = true;
-            sub[motion_of[c[i].index_b]].held = true;
+        if (row_solvable(&c[i], m)) {
+            sub[c[i].index_a].held = true;
+            sub[c[i].index_b].held = true;
         }
     }
     for (int i = 0; i < w->joint_count; i++) {

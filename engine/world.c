@@ -47,6 +47,12 @@ fl_world *fl_world_create(const fl_world_def *def, fl_error *err)
     FL_ASSERT(w->substeps >= 1 && w->substeps <= FL_MAX_SUBSTEPS);
     ids_init(&w->body_ids);
     ids_init(&w->joint_ids);
+    /* The ground's motion and its twin, before any body's (motions.c). */
+    if (motions_reserve(w, 0) != FL_OK) {
+        a.free(w, a.user);
+        fail_with(err, FL_ENOMEM, "out of memory creating a world");
+        return NULL;
+    }
     return w;
 }
 
@@ -61,9 +67,10 @@ void fl_world_destroy(fl_world *w)
     for (int i = 0; i < w->body_count; i++)
         body_destroy(w, w->bodies[i]);
     for (int i = 0; i < w->pending_count; i++)
-        body_destroy(w, w->pending[i]);
+        body_destroy(w, w->pending[i].body);
     fl_world_free(w, w->bodies);
     fl_world_free(w, w->pending);
+    motions_free(w);
     ids_free(w, &w->body_ids);
     fl_world_free(w, w->terms);
     ids_free(w, &w->joint_ids);
@@ -75,19 +82,30 @@ void fl_world_destroy(fl_world *w)
     w->allocator.free(w, w->allocator.user);
 }
 
-static fl_status append(fl_world *w, fl_body *b)
+/* Body b joins the end of the list, moving at t. */
+static fl_status append(fl_world *w, fl_body *b, fl_twist t)
 {
     fl_body **grown = fl_world_grow(w, w->bodies, &w->body_capacity, w->body_count + 1,
                                     sizeof *w->bodies);
     if (!grown)
         return FL_ENOMEM;
     w->bodies = grown;
+    if (motions_reserve(w, w->body_count + 1) != FL_OK)
+        return FL_ENOMEM;
     FL_ASSERT(w->body_count < w->body_capacity && b->index < 0);
     b->index = w->body_count;
     w->bodies[w->body_count++] = b;
+    motion_start(w, b->index, t);
     w->shapes_changed = true;
     w->revision++;
     return FL_OK;
+}
+
+/* The queue from place k on, each body told its place (body_twist). */
+static void queue_renumber(fl_world *w, int k)
+{
+    for (; k < w->pending_count; k++)
+        w->pending[k].body->index = -1 - k;
 }
 
 
@@ -110,14 +128,15 @@ fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body_id *out
         body_destroy(w, b);
         return st;
     }
+    fl_twist t = {def->velocity, def->spin}; /* body_create found them finite */
     if (w->in_step) {
-        fl_body **grown = fl_world_grow(w, w->pending, &w->pending_capacity,
-                                        w->pending_count + 1, sizeof *w->pending);
+        struct pending_body *grown = fl_world_grow(w, w->pending, &w->pending_capacity,
+                                                   w->pending_count + 1, sizeof *w->pending);
         st = grown ? FL_OK : FL_ENOMEM;
         if (grown)
             w->pending = grown;
     } else {
-        st = append(w, b);
+        st = append(w, b, t);
     }
     if (st != FL_OK) {
         columns_remove_body(w, b->slot);
@@ -127,7 +146,10 @@ fl_status fl_world_add_body(fl_world *w, const fl_body_def *def, fl_body_id *out
     }
     if (w->in_step) {
         FL_ASSERT(w->pending_count < w->pending_capacity);
-        w->pending[w->pending_count++] = b;
+        if (def->is_static)
+            t = (fl_twist){{0.0, 0.0}, 0.0};
+        w->pending[w->pending_count] = (struct pending_body){b, t};
+        b->index = -1 - w->pending_count++;
     }
     if (out)
         *out = body_id(w, b);
@@ -150,6 +172,7 @@ static void sweep_removed(fl_world *w)
             body_destroy(w, b);
             continue;
         }
+        motion_move(w, i, kept);
         b->index = kept;
         w->bodies[kept++] = b;
     }
@@ -171,16 +194,13 @@ fl_status fl_world_remove_body(fl_world *w, fl_body_id id)
     ids_release(&w->body_ids, id.index);
     if (b->index < 0) {
         /* Still pending: it never joined, so it leaves at once. */
-        for (int i = 0; i < w->pending_count; i++) {
-            if (w->pending[i] == b) {
-                memmove(&w->pending[i], &w->pending[i + 1],
-                        sizeof *w->pending * (size_t)(w->pending_count - i - 1));
-                w->pending_count--;
-                body_destroy(w, b);
-                return FL_OK;
-            }
-        }
-        FL_ASSERT(!"a pending body missing from the queue");
+        int k = -1 - b->index;
+        FL_ASSERT(k < w->pending_count && w->pending[k].body == b);
+        memmove(&w->pending[k], &w->pending[k + 1],
+                sizeof *w->pending * (size_t)(w->pending_count - k - 1));
+        w->pending_count--;
+        queue_renumber(w, k);
+        body_destroy(w, b);
         return FL_OK;
     }
     /* a body of this world, at its place in the list */
@@ -220,11 +240,15 @@ static void settle_changes(fl_world *w)
     else if (w->joints_removed > 0)
         joints_sweep(w);
     for (int i = 0; i < w->pending_count; i++) {
-        if (append(w, w->pending[i]) != FL_OK) {
+        fl_body *b = w->pending[i].body;
+        fl_twist t = w->pending[i].vel;
+        b->index = -1; /* leaving the queue */
+        if (append(w, b, t) != FL_OK) {
             /* Out of memory: what could not join stays queued for the
              * next step rather than being lost. */
             memmove(w->pending, w->pending + i, sizeof *w->pending * (size_t)(w->pending_count - i));
             w->pending_count -= i;
+            queue_renumber(w, 0);
             return;
         }
     }

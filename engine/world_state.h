@@ -76,17 +76,14 @@ struct fl_joint {
     bool removed;
 };
 
-/* A body's velocities as the solver works on them: packed, so that the
- * solver's passes stay in cache. */
-typedef struct fl_twist {
-    fl_vec2 v;
-    double w;
-} fl_twist;
-
+/* A body's motion, where its velocity lives between steps and the solver
+ * works on it (motions.c): one row each, in the order of the body list,
+ * so that nothing is copied in for the solve or out after it. */
 typedef struct fl_motion {
-    fl_twist vel;          /* real velocity */
-    fl_twist bias;         /* pseudo-velocity of position correction */
-    double im, ii;         /* inverse mass and inertia; 0 for static */
+    fl_twist vel;          /* real velocity: the body's own (body_twist) */
+    fl_twist bias;         /* pseudo-velocity of position correction (this step) */
+    double im, ii;         /* inverse mass and inertia as this step's solve sees
+                              them (velocity terms included); 0 for static */
 } fl_motion;               /* 64 bytes: one cache line (the array is aligned) */
 _Static_assert(sizeof(fl_motion) == 64, "fl_motion fills one cache line");
 
@@ -155,8 +152,19 @@ struct fl_world {
     int substeps;          /* the solver's substeps per step (solver.c) */
     fl_body **bodies;      /* in the order they were added */
     int body_count, body_capacity;
-    fl_body **pending;     /* added during a step, joining when it ends */
+    /* Bodies added during a step, joining when it ends, each with its
+     * velocity until then. */
+    struct pending_body {
+        fl_body *body;
+        fl_twist vel;
+    } *pending;
     int pending_count, pending_capacity;
+    /* Each body's motion (body i's is motions[i]), then the ground's, then
+     * room for a twin of each (split.c): kept between steps, aligned to a
+     * cache line in its allocation `motion_block` (motions.c). */
+    fl_motion *motions;
+    void *motion_block;
+    int motion_capacity;
     int removed_count;     /* bodies marked removed during the step */
     uint32_t next_body_id;
     id_table body_ids;     /* the slots bodies' ids name (ids.h) */
@@ -212,11 +220,10 @@ struct fl_world {
     fl_vec2 *geom;         /* each part's world vertices, then its normals */
     int *cover_order;      /* the unmovable parts, sorted (cover.c) */
     fl_manifold *manifolds; /* each pair's, when a runner shares them out */
-    fl_motion *motions;    /* one per body, then the ground, then room for a twin
-                              of each (split.c); for the solver */
-    int *motion_of;        /* body i's place in motions and positions this step */
-    fl_vec2 *positions;    /* centres of mass as the step packed them, likewise */
-    fl_twist *kicks;       /* what the velocity update added this step, likewise
+    fl_vec2 *positions;    /* the bodies' centres of mass as the step began, by
+                              motion: the solver's lever arms read them here,
+                              side by side, not from the bodies */
+    fl_twist *kicks;       /* what the velocity update added this step, by motion
                               (zero for the ground and unmovable bodies; the
                               twins past them are not kept: zero too) */
     fl_substep_motion *sub; /* beside each motion, when substeps > 1 */
@@ -254,7 +261,7 @@ struct fl_world {
 static inline void body_prefetch_for_write(const fl_body *b)
 {
     FL_PREFETCH(b, 1);
-    FL_PREFETCH(&b->angle, 1);
+    FL_PREFETCH(&b->torque, 1);
 }
 
 /* What placing the collision parts reads of a body: its first line, and
@@ -350,19 +357,32 @@ void contacts_forget_removed(fl_world *w);
 /* Brings the contacts' body indices up to date after the list closed up. */
 void contacts_reindex(fl_world *w);
 
-/* The leapfrog's kick and drift: velocities from forces and gravity (the
- * stiffness a body was given taken as integrate.c says), packed into
- * `motions` for the solver (unless !pack_them); then, after the solve
- * (`solved`), velocities back to the bodies, positions and angles moved,
- * forces cleared; without a solve, bodies move by their velocities. */
-void integrate_velocities(fl_world *w, double dt, bool pack_them);
+/* The world's motions (motions.c): room for `bodies` bodies, the ground
+ * and their twins, the rows there kept (FL_ENOMEM: unchanged); body i's
+ * motion given the velocity t (an unmovable body's is zero); the rows
+ * closed up as the body list is (body i's to place `to`); a copy of w's
+ * for its clone c; freed with the world. */
+fl_status motions_reserve(fl_world *w, int bodies);
+void motion_start(fl_world *w, int i, fl_twist t);
+void motion_move(fl_world *w, int i, int to);
+fl_status motions_copy(const fl_world *w, fl_world *c);
+void motions_free(fl_world *w);
+
+/* The leapfrog's kick and drift, on the world's motions: velocities from
+ * forces and gravity (the stiffness a body was given taken as integrate.c
+ * says), each motion made ready for the solver (its kick noted in the
+ * step's scratch when `scratch` was taken); then, after the solve
+ * (`solved`), positions and angles moved by the solved velocities and
+ * pseudo-velocities, forces cleared; without a solve, bodies move by their
+ * velocities. */
+void integrate_velocities(fl_world *w, double dt, bool scratch);
 void integrate_positions(fl_world *w, double dt, bool solved);
 /* Moves the bodies the substeps hold by their velocities and
  * pseudo-velocities over h, and counts it in their `moved` (integrate.c). */
 void integrate_substep(fl_world *w, double h);
 
 /* The constraint solver: contacts and joints, velocities then positions,
- * on the packed motions. */
+ * on the world's motions. */
 void solver_run(fl_world *w, double dt);
 
 /* Frees joints marked removed (and those of removed bodies). */

@@ -407,9 +407,9 @@ static void test_collision_conserves_momentum(void **s)
     small.restitution = 0.5;
     fl_body_id a = add_box(w, fl_v2(0, 0), big);
     fl_body_id b = add_box(w, fl_v2(3, 0.2), small);
-    body_find(a)->velocity = fl_v2(4, 0.5);
-    body_find(b)->velocity = fl_v2(-3, 0);
-    body_find(a)->spin = 1.0;
+    body_twist(a.world, body_find(a))->v = fl_v2(4, 0.5);
+    body_twist(b.world, body_find(b))->v = fl_v2(-3, 0);
+    body_twist(a.world, body_find(a))->w = 1.0;
     fl_vec2 p0 = fl_add(fl_scale(fl_body_velocity(a), fl_body_mass(a)), fl_scale(fl_body_velocity(b), fl_body_mass(b)));
     double vb0 = fl_body_velocity(b).x;
     steps(w, 2.0);
@@ -493,7 +493,7 @@ static void test_fast_box_does_not_tunnel(void **s)
     fl_world *w = world_with(fl_v2(0, 0));
     add_box(w, fl_v2(0, 10.25), slab(10, 0.5));
     fl_body_id b = add_box(w, fl_v2(0, 5), crate(0.2));
-    body_find(b)->velocity = fl_v2(0, 20);
+    body_twist(b.world, body_find(b))->v = fl_v2(0, 20);
     steps(w, 1.0);
     /* It stopped on the floor's top face (y = 10) instead of passing. */
     assert_true(fl_body_position(b).y < 10.0);
@@ -874,7 +874,7 @@ static void test_events_start_active_end(void **s)
     assert_int_equal(t.end, 0);
     ASSERT_NEAR(t.depth, 0.0, 1e-3);
     /* Lift it away: the pair ends once. */
-    body_find(b)->velocity = fl_v2(0, -10);
+    body_twist(b.world, body_find(b))->v = fl_v2(0, -10);
     steps(w, 0.2);
     assert_int_equal(t.end, 1);
     fl_world_destroy(w);

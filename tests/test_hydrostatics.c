@@ -124,7 +124,7 @@ static void test_dry_body_feels_nothing(void **s)
     tank t = tank_open(8.0, 14.0);
     fl_body_id b = add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 7.0 - 1e-9), 0.3, 500.0);
     /* Its lowest corner is above the surface after one step as well. */
-    body_find(b)->spin = 0.0;
+    body_twist(b.world, body_find(b))->w = 0.0;
     fl_world_step(t.w, DT);
     assert_true(fl_body_velocity(b).y == G * DT / 2); /* a first step's half kick */
     assert_true(fl_body_velocity(b).x == 0.0 && fl_body_spin(b) == 0.0);
@@ -352,12 +352,12 @@ static void test_drag_exact_decay(void **s)
     (void)s;
     tank t = tank_open(0.0, 1e4);
     fl_body_id light = add_box_body(t.w, 1.0, 1.0, fl_v2(0.0, 5e3), 0.0, 1.0);
-    body_find(light)->velocity = fl_v2(5.0, 0.0);
+    body_twist(light.world, body_find(light))->v = fl_v2(5.0, 0.0);
     fl_body_id spinner = add_box_body(t.w, 1.0, 1.0, fl_v2(50.0, 5e3), 0.0, RHO);
-    body_find(spinner)->spin = 3.0;
+    body_twist(spinner.world, body_find(spinner))->w = 3.0;
     /* Neutral (q = 1): rate 0.5/s, 0.0083 per step, the small-step branch. */
     fl_body_id cruiser = add_box_body(t.w, 1.0, 1.0, fl_v2(100.0, 5e3), 0.0, RHO);
-    body_find(cruiser)->velocity = fl_v2(2.0, 0.0);
+    body_twist(cruiser.world, body_find(cruiser))->v = fl_v2(2.0, 0.0);
     fl_world_step(t.w, DT); /* a first step: the half kick decays over dt / 2 */
     ASSERT_NEAR(fl_body_velocity(light).x, 5.0 * exp(-0.5 * RHO / 1.0 * DT / 2),
                 1e-9 * 5.0 * exp(-4.0));

@@ -239,7 +239,7 @@ static void test_apply_force(void **state)
     box_points(2, 2, box);
     /* Mass 4 (exact), I = 4 (4 + 4) / 12 = 8/3. */
     fl_body_id b = add_body(w, box, 4, fl_v2(5, 5), 0, fl_v2(1, -2), 1);
-    body_find(b)->spin = 0.5; /* public field; no setter */
+    fl_body_set_spin(b, 0.5); /* made with a velocity: its first kick is a half one either way */
     ASSERT_EXACT(fl_body_mass(b), 4.0);
 
     /* At (6, 4.5): r = (1, -0.5), F = (3, -2):
@@ -620,6 +620,112 @@ static void test_remove_in_hook(void **state)
     fl_world_destroy(w);
 }
 
+/* Each body's velocity is its row of the world's motions: it must follow
+ * the body as the list closes up, while the body waits in the queue of a
+ * step, as a queued body ahead of it leaves, and when it joins. */
+typedef struct queue_ctx {
+    fl_vec2 box[4];
+    fl_body_id added[3];
+    fl_body_id victim;
+    int calls;
+} queue_ctx;
+
+static void queue_in_hook(const fl_event *ev, void *user)
+{
+    queue_ctx *q = user;
+    if (q->calls++ > 0)
+        return;
+    for (int k = 0; k < 3; k++) {
+        fl_body_def def = fl_body_def_default();
+        def.points = q->box;
+        def.point_count = 4;
+        def.density = 1;
+        def.origin = fl_v2(100.0 + 10.0 * k, 0.0);
+        def.velocity = fl_v2(k + 1.0, -0.5 * k);
+        def.spin = 0.25 * k;
+        assert_int_equal(fl_world_add_body(ev->world, &def, &q->added[k], NULL), FL_OK);
+        assert_int_equal(fl_body_index(q->added[k]), -1); /* waiting */
+    }
+    /* Read and changed while waiting; the first leaves the queue before
+     * the others (each keeps its own). */
+    ASSERT_EXACT(fl_body_velocity(q->added[1]).x, 2.0);
+    ASSERT_EXACT(fl_body_velocity(q->added[2]).y, -1.0);
+    assert_int_equal(fl_body_set_spin(q->added[2], 4.0), FL_OK);
+    assert_int_equal(fl_world_remove_body(ev->world, q->added[0]), FL_OK);
+    ASSERT_EXACT(fl_body_velocity(q->added[1]).x, 2.0);
+    ASSERT_EXACT(fl_body_spin(q->added[1]), 0.25);
+    ASSERT_EXACT(fl_body_velocity(q->added[2]).x, 3.0);
+    ASSERT_EXACT(fl_body_spin(q->added[2]), 4.0);
+    assert_int_equal(fl_body_apply_impulse(q->added[1], fl_body_position(q->added[1]),
+                                           fl_v2(0.0, 1.0)),
+                     FL_OK); /* mass 1: +1 m/s */
+    ASSERT_EXACT(fl_body_velocity(q->added[1]).y, 0.5);
+    /* One already in the list leaves at the step's end. */
+    assert_int_equal(fl_world_remove_body(ev->world, q->victim), FL_OK);
+}
+
+static void test_velocities_follow_their_bodies(void **state)
+{
+    (void)state;
+    const double dt = 1.0 / 64;
+    fl_world *w = make_world(fl_v2(0, 0)); /* no gravity: velocities stay exactly */
+    queue_ctx q;
+    memset(&q, 0, sizeof q);
+    box_points(1, 1, q.box);
+    fl_body_id bodies[6];
+    for (int i = 0; i < 6; i++) {
+        bodies[i] = add_body(w, q.box, 4, fl_v2(i * 10.0, 0), 0, fl_v2(i, -i), 1);
+        assert_int_equal(fl_body_set_spin(bodies[i], 0.5 * i), FL_OK);
+    }
+    fl_world_remove_body(w, bodies[1]);
+    fl_world_remove_body(w, bodies[3]);
+    const int left[] = {0, 2, 4, 5};
+    for (int k = 0; k < 4; k++) {
+        fl_body_id b = bodies[left[k]];
+        assert_int_equal(fl_body_index(b), k);
+        ASSERT_EXACT(fl_body_velocity(b).x, left[k]);
+        ASSERT_EXACT(fl_body_velocity(b).y, -left[k]);
+        ASSERT_EXACT(fl_body_spin(b), 0.5 * left[k]);
+    }
+    q.victim = bodies[2];
+    assert_int_equal(fl_world_on(w, FL_EVENT_BEFORE_UPDATE, queue_in_hook, &q), FL_OK);
+    fl_world_step(w, dt);
+    /* The list: 0, 4, 5, then the two that joined, in the order added. */
+    assert_int_equal(fl_world_body_count(w), 5);
+    const int kept[] = {0, 4, 5};
+    for (int k = 0; k < 3; k++) {
+        fl_body_id b = bodies[kept[k]];
+        assert_int_equal(fl_body_index(b), k);
+        ASSERT_EXACT(fl_body_velocity(b).x, kept[k]);
+        ASSERT_EXACT(fl_body_spin(b), 0.5 * kept[k]);
+        ASSERT_EXACT(fl_body_position(b).x, kept[k] * 10.0 + kept[k] * dt);
+    }
+    assert_true(ID_EQ(fl_world_body(w, 3), q.added[1]));
+    assert_true(ID_EQ(fl_world_body(w, 4), q.added[2]));
+    assert_true(fl_body_is_null(fl_body_in(w, q.added[0])));
+    ASSERT_EXACT(fl_body_velocity(q.added[1]).x, 2.0);
+    ASSERT_EXACT(fl_body_velocity(q.added[1]).y, 0.5);
+    ASSERT_EXACT(fl_body_velocity(q.added[2]).x, 3.0);
+    ASSERT_EXACT(fl_body_spin(q.added[2]), 4.0);
+    /* They did not move in the step they were added in; now they do. */
+    ASSERT_EXACT(fl_body_position(q.added[2]).x, 120.0);
+    fl_world_step(w, dt);
+    ASSERT_EXACT(fl_body_position(q.added[2]).x, 120.0 + 3.0 * dt);
+    ASSERT_EXACT(fl_body_angle(q.added[2]), 4.0 * dt);
+    ASSERT_EXACT(fl_body_position(q.added[1]).y, 0.5 * dt);
+    /* A copy of the world has the same motions. */
+    fl_world *c = fl_world_clone(w, NULL);
+    assert_non_null(c);
+    for (int i = 0; i < fl_world_body_count(w); i++) {
+        fl_body_id a = fl_world_body(w, i), b = fl_world_body(c, i);
+        assert_memory_equal(&(fl_vec2[]){fl_body_velocity(a)}, &(fl_vec2[]){fl_body_velocity(b)},
+                            sizeof(fl_vec2));
+        ASSERT_EXACT(fl_body_spin(a), fl_body_spin(b));
+    }
+    fl_world_destroy(c);
+    fl_world_destroy(w);
+}
+
 /* Added and removed in the same step: it never joins. */
 static void add_then_remove_hook(const fl_event *ev, void *user)
 {
@@ -853,8 +959,14 @@ static void test_allocator_failures(void **state)
     assert_null(fl_world_create(&def, &err));
     assert_true(err.message[0] != '\0');
 
-    /* Room for the world only: adding a body or a hook reports FL_ENOMEM. */
+    /* No memory for the world's motions (the ground's row): no world,
+     * nothing kept. */
     c->fail_after = 1;
+    assert_null(counting_world(c));
+    assert_int_equal(c->live_count, 0);
+
+    /* Room for the world only: adding a body or a hook reports FL_ENOMEM. */
+    c->fail_after = 2;
     fl_world *w = counting_world(c);
     assert_non_null(w);
     fl_vec2 box[4];
@@ -872,7 +984,7 @@ static void test_allocator_failures(void **state)
     c->fail_after = 1;
     assert_int_equal(fl_world_add_body(w, &d, NULL, NULL), FL_ENOMEM);
     assert_int_equal(fl_world_body_count(w), 0);
-    assert_int_equal(c->live_count, 1); /* the world alone */
+    assert_int_equal(c->live_count, 2); /* the world and its motions alone */
     fl_world_destroy(w);
     assert_int_equal(c->live_count, 0);
     assert_int_equal(c->unknown, 0);
@@ -1455,6 +1567,7 @@ int main(void)
         cmocka_unit_test(test_add_in_hook),
         cmocka_unit_test(test_remove_in_hook),
         cmocka_unit_test(test_add_remove_same_step),
+        cmocka_unit_test(test_velocities_follow_their_bodies),
         cmocka_unit_test(test_bad_world_def),
         cmocka_unit_test(test_custom_allocator),
         cmocka_unit_test(test_allocator_failures),
