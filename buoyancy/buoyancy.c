@@ -13,6 +13,18 @@ static void on_before_update(const fl_event *ev, void *user)
     (void)fl_buoyancy_apply(user, ev->time, ev->dt);
 }
 
+/* After the step, the closed tanks' levels for where the bodies now stand,
+ * so that what is read, drawn or saved between steps agrees with them
+ * (the next step's pass starts from these, already the answer). */
+static void on_after_update(const fl_event *ev, void *user)
+{
+    (void)ev;
+    fl_buoyancy *b = user;
+    if (b->scratch_size > 0 && b->level_capacity >= b->fluid_count &&
+        b->level_order_capacity >= b->fluid_count && b->sized_for == fl_world_revision(b->world))
+        buoyancy_levels(b);
+}
+
 static void free_module(void *module);
 static fl_status clone_module(const void *module, fl_world *copy, fl_error *err);
 
@@ -32,9 +44,11 @@ static fl_buoyancy *make_module(fl_world *w, fl_error *err)
     b->world = w;
     b->hold_column = -1;
     ids_init(&b->slots);
-    if (fl_world_on(w, FL_EVENT_BEFORE_UPDATE, on_before_update, b) != FL_OK) {
+    if (fl_world_on(w, FL_EVENT_BEFORE_UPDATE, on_before_update, b) != FL_OK ||
+        fl_world_on(w, FL_EVENT_AFTER_UPDATE, on_after_update, b) != FL_OK) {
+        fl_world_off(w, FL_EVENT_BEFORE_UPDATE, on_before_update, b);
         fl_world_free(w, b);
-        fail_with(err, FL_ENOMEM, "out of memory registering the buoyancy hook");
+        fail_with(err, FL_ENOMEM, "out of memory registering the buoyancy hooks");
         return NULL;
     }
     if (fl_world_add_module(w, &buoyancy_class, b) != FL_OK) {
@@ -67,6 +81,7 @@ static void free_module(void *module)
     FL_ASSERT(b && b->world);
     fl_world *w = b->world;
     fl_world_off(w, FL_EVENT_BEFORE_UPDATE, on_before_update, b);
+    fl_world_off(w, FL_EVENT_AFTER_UPDATE, on_after_update, b);
     fl_world_free(w, b->fluids);
     fluid_ids_free(b);
     fl_world_free(w, b->records);
@@ -79,6 +94,8 @@ static void free_module(void *module)
     fl_world_free(w, b->vessels);
     fl_world_free(w, b->hold_buf);
     fl_world_free(w, b->cargo);
+    fl_world_free(w, b->level_order);
+    fl_world_free(w, b->levels);
     fl_world_free(w, b);
 }
 
@@ -142,6 +159,7 @@ fl_status fl_buoyancy_add_fluid(fl_buoyancy *b, const fl_fluid_def *def, fl_flui
     if (!grown || fluid_take_slot(b) != FL_OK)
         return fail_with(err, FL_ENOMEM, "out of memory adding a fluid");
     FL_ASSERT(b->fluid_count < b->fluid_capacity);
+    copy.water = NAN; /* a closed tank's, found at the next pass (level.c) */
     b->fluids[b->fluid_count] = copy;
     fl_fluid_resolve_wave_speed(&b->fluids[b->fluid_count], fl_length(fl_world_gravity(b->world)));
     b->measured = 0; /* the record layout depends on the fluid count */
@@ -175,6 +193,7 @@ fl_status fl_buoyancy_set_fluid(fl_buoyancy *b, fl_fluid_id f, const fl_fluid_de
     fl_status st = fl_fluid_check(def, err);
     if (st == FL_OK) {
         b->fluids[index] = *def;
+        b->fluids[index].water = NAN; /* found again (level.c) */
         fl_fluid_resolve_wave_speed(&b->fluids[index], fl_length(fl_world_gravity(b->world)));
     }
     return st;
@@ -210,6 +229,16 @@ static fl_status reserve(fl_buoyancy *b, int bodies)
         return FL_ENOMEM;
     b->scratch = s;
     b->scratch_size = size;
+    int *order = fl_world_grow(w, b->level_order, &b->level_order_capacity, b->fluid_count,
+                               sizeof *order);
+    if (!order)
+        return FL_ENOMEM;
+    b->level_order = order;
+    struct fluid_level *levels = fl_world_grow(w, b->levels, &b->level_capacity, b->fluid_count,
+                                               sizeof *levels);
+    if (!levels)
+        return FL_ENOMEM;
+    b->levels = levels;
     /* a record and an offset for every body and fluid, and the two ahead */
     FL_ASSERT(b->record_capacity >= need && b->offset_capacity >= need);
     return FL_OK;
@@ -268,10 +297,16 @@ static fl_status begin_pass(fl_buoyancy *b)
     FL_ASSERT(b && b->world && b->fluid_count >= 0);
     b->measured = 0;
     b->pool_count = 0;
-    for (int f = 0; f < b->fluid_count; f++) /* the world's gravity may have changed */
-        fl_fluid_resolve_wave_speed(&b->fluids[f], fl_length(fl_world_gravity(b->world)));
     fl_status st = reserve(b, fl_world_body_count(b->world));
-    return st == FL_OK ? buoyancy_find_vessels(b) : st;
+    if (st != FL_OK)
+        return st;
+    /* The closed tanks' levels for the bodies as they stand, then the
+     * waves' speeds on the depths that leaves (the world's gravity may
+     * have changed too). */
+    buoyancy_levels(b);
+    for (int f = 0; f < b->fluid_count; f++)
+        fl_fluid_resolve_wave_speed(&b->fluids[f], fl_length(fl_world_gravity(b->world)));
+    return buoyancy_find_vessels(b);
 }
 
 static void end_pass(fl_buoyancy *b)

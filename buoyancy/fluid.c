@@ -1,3 +1,4 @@
+#include <math.h>
 #include <string.h>
 #include "flotsam/fl_fluid.h"
 #include "fail.h"
@@ -33,6 +34,14 @@ fl_status fl_fluid_check(const fl_fluid_def *f, fl_error *err)
         return fail_with(err, FL_EINVAL, "wave amplitude must be at most wave length / 14: a "
                                        "steeper water wave breaks");
     return FL_OK;
+}
+
+double fl_fluid_empty_level(const fl_fluid_def *f)
+{
+    FL_ASSERT(f != NULL);
+    if (!f->closed || !(f->water >= 0.0))
+        return NAN;
+    return f->bottom - f->water / (f->right - f->left);
 }
 
 double fl_fluid_surface_at(const fl_fluid_def *f, double x, double t, double *slope)

@@ -63,6 +63,15 @@ struct fl_buoyancy {
     fl_body **cargo;
     int cargo_count, cargo_capacity;
     int hold_column;          /* the world's column of holds (hold.h); -1: none yet */
+    /* The closed tanks' levels (level.c), by fluid: the level before the
+     * pass moved it, and the free width along it (between the walls, less
+     * the bodies' chords there: how much a body's sinking raises it); and
+     * the fluids deepest first. */
+    struct fluid_level {
+        double was, free;
+    } *levels;
+    int *level_order;
+    int level_capacity, level_order_capacity;
 };
 
 /* The hold of a body of b's world: NULL for none, or for a body removed
@@ -102,6 +111,14 @@ void buoyancy_keep_holds_dry(fl_buoyancy *b, const fl_body *body, int f, double 
 /* Moves the water in every hold through its openings for a step of dt at
  * time t, and lays its weight on the hull (flood.c). */
 void buoyancy_flood(fl_buoyancy *b, double t, double dt);
+/* Moves each closed tank's level to where its water keeps its area, and
+ * the fluids resting on it with it (level.c); reserve() made room. */
+void buoyancy_levels(fl_buoyancy *b);
+/* How much stiffer a closed tank makes the lift of a body whose waterline
+ * in fluid f is `waterline` long: sinking dy raises the level by
+ * waterline dy / free, so the lift grows by 1 + waterline / free times
+ * the sea's (1 for an open fluid). level.c. */
+double buoyancy_tank_stiffening(const fl_buoyancy *b, int f, double waterline);
 
 /* Cargo in a flooded hold (cargo.c). cargo_gather lists the bodies that
  * may lie in the vessel's hull (FL_ENOMEM when the list cannot grow);

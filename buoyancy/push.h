@@ -69,7 +69,8 @@ static inline void push_body(const fl_buoyancy *b, fl_body *body, const fl_subme
          * capsizes. (Heeled, or on a wave, this is its slope about the
          * pose the body stands at, to first order.) */
         double bg = fl_dot(fl_sub(recs[f].centroid, body->position), down);
-        heave += fl->density * gl * recs[f].waterline;
+        heave += fl->density * gl * recs[f].waterline *
+                 buoyancy_tank_stiffening(b, f, recs[f].waterline);
         roll += fl->density * gl * (recs[f].waterline_moment - recs[f].area * bg);
         double rate = fl->linear_drag * fl->density * recs[f].area * body->inv_mass;
         lin_rate += rate;

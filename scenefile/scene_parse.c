@@ -31,7 +31,7 @@ static const char *const keyword_names[K_COUNT] = {
      BIT(F_MASK) | BIT(F_SENSOR))
 
 /* Fields written as a bare word. */
-#define FLAG_FIELDS (BIT(F_STATIC) | BIT(F_SENSOR))
+#define FLAG_FIELDS (BIT(F_STATIC) | BIT(F_SENSOR) | BIT(F_CLOSED))
 
 static uint64_t allowed_fields(stmt_kind kind)
 {
@@ -41,7 +41,7 @@ static uint64_t allowed_fields(stmt_kind kind)
     case K_FLUID:
         return BIT(F_NAME) | BIT(F_DENSITY) | BIT(F_SURFACE) | BIT(F_LEFT) | BIT(F_RIGHT) |
                BIT(F_BOTTOM) | BIT(F_LINEAR_DRAG) | BIT(F_ANGULAR_DRAG) | BIT(F_CURRENT) |
-               BIT(F_WAVE_AMPLITUDE) | BIT(F_WAVE_LENGTH) | BIT(F_WAVE_SPEED);
+               BIT(F_WAVE_AMPLITUDE) | BIT(F_WAVE_LENGTH) | BIT(F_WAVE_SPEED) | BIT(F_CLOSED);
     case K_BOX: return BODY_FIELDS | BIT(F_SIZE);
     case K_NGON: return BODY_FIELDS | BIT(F_SIDES) | BIT(F_RADIUS);
     case K_POLYGON:
@@ -112,6 +112,7 @@ static bool set_fluid_field(parser *p, field_id f, const scene_token *t)
     case F_CURRENT: return scene_read_point(p, t, &fl->current);
     case F_WAVE_AMPLITUDE: return scene_read_real(p, t, f, ANY, &fl->wave_amplitude);
     case F_WAVE_LENGTH: return scene_read_real(p, t, f, SCALE, &fl->wave_length);
+    case F_CLOSED: fl->closed = true; return true;
     default:
         fl->wave_speed_given = true; /* else the dispersion relation's speed */
         return scene_read_real(p, t, f, ANY, &fl->wave_speed);

@@ -15,7 +15,7 @@ const char *const scene_field_names[F_COUNT] = {
     [F_SURFACE] = "surface", [F_LEFT] = "left", [F_RIGHT] = "right", [F_BOTTOM] = "bottom",
     [F_LINEAR_DRAG] = "linear-drag", [F_ANGULAR_DRAG] = "angular-drag", [F_CURRENT] = "current",
     [F_WAVE_AMPLITUDE] = "wave-amplitude", [F_WAVE_LENGTH] = "wave-length",
-    [F_WAVE_SPEED] = "wave-speed",
+    [F_WAVE_SPEED] = "wave-speed", [F_CLOSED] = "closed",
     [F_AT] = "at", [F_SIZE] = "size", [F_SIDES] = "sides", [F_RADIUS] = "radius",
     [F_POINTS] = "points", [F_HULL] = "hull", [F_OPENINGS] = "openings", [F_WATER] = "water",
     [F_WATER_DENSITY] = "water-density",

@@ -129,6 +129,8 @@ static void write_fluids(FILE *f, const fl_sim *s)
         format_num(f, "wave-length", fl->wave_length);
         if (fl->wave_speed_given) /* else the dispersion speed, found again on reading */
             format_num(f, "wave-speed", fl->wave_speed);
+        if (fl->closed) /* its level as it stands: the water read back is the same */
+            fputs(" closed", f);
         fputc('\n', f);
     }
 }

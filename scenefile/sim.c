@@ -179,6 +179,7 @@ static fl_fluid_def fluid_def(const fl_scene_fluid *f)
     d.wave_length = f->wave_length;
     d.wave_speed = f->wave_speed;
     d.wave_speed_given = f->wave_speed_given;
+    d.closed = f->closed;
     return d;
 }
 

@@ -450,6 +450,30 @@ static void test_wave_speed_from_dispersion(void **state)
     unbuild(b);
 }
 
+/* A closed tank is written closed, at the level it stands at: read back,
+ * it holds the same water (its area, to the rounding of one solve). */
+static void test_closed_tank_keeps_its_water(void **state)
+{
+    (void)state;
+    static const char text[] = "flotsam-scene 1\n"
+                               "fluid density=1000 surface=8 left=0 right=4 bottom=10 closed\n"
+                               "box at=2,7.6 size=1,1 density=500\n";
+    built *a = build(text, strlen(text));
+    steps(a, 90);
+    const fl_fluid_def *f = fl_buoyancy_fluid_def(fl_sim_buoyancy(a->s), 0);
+    assert_true(f->closed && f->surface < 8.0);
+    size_t len;
+    char *t = written(a, NULL, &len);
+    assert_non_null(strstr(t, " closed\n"));
+    free(t);
+    built *b = round_trip(a, NULL);
+    assert_true(b->sc.fluids[0].closed);
+    steps(b, 1);
+    ASSERT_NEAR(fl_buoyancy_fluid_def(fl_sim_buoyancy(b->s), 0)->water, f->water, 1e-12);
+    unbuild(a);
+    unbuild(b);
+}
+
 /* A rope's unnamed body gets a name no fluid or body uses. */
 static void test_unnamed_rope_ends_get_free_names(void **state)
 {
@@ -611,6 +635,7 @@ int main(void)
         cmocka_unit_test(test_labels_given_from_labels),
         cmocka_unit_test(test_hand_made_scenes_are_checked),
         cmocka_unit_test(test_wave_speed_from_dispersion),
+        cmocka_unit_test(test_closed_tank_keeps_its_water),
         cmocka_unit_test(test_unnamed_rope_ends_get_free_names),
         cmocka_unit_test(test_bodies_added_later),
         cmocka_unit_test(test_unwritable_path_fails_cleanly),

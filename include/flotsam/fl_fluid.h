@@ -31,6 +31,21 @@ typedef struct fl_fluid_def {
      * velocity (fl_fluid_wave_pressure, fl_fluid_wave_velocity) then no
      * longer satisfy the linear equations together. */
     bool wave_speed_given;
+    /* false (the default): an open sea, its still level where `surface`
+     * says, whatever the bodies in it displace. true: a closed tank, which
+     * keeps its water: the level rises and falls with what the bodies in
+     * it displace. Each pass of the buoyancy module finds the level h that
+     * leaves the water's area as it was, the tank's area between h and the
+     * bottom less the parts of the bodies' fluid outlines there (static
+     * bodies too), and writes it into `surface` of its own copy (a wave
+     * rides on it; a fluid resting on this one, its bottom on this one's
+     * surface over the same walls, moves with it). */
+    bool closed;
+    /* The closed tank's water, m^2 (per metre of length): found by the
+     * module, in its own copy, at its first pass after the fluid was added
+     * or set, from the level given and the bodies as they stood; ignored
+     * in a definition given to the module. */
+    double water;
 } fl_fluid_def;
 
 /* The steepest a wave may be, amplitude over length: a water wave breaks
@@ -44,6 +59,12 @@ FL_API fl_fluid_def fl_fluid_def_default(void);
 
 /* FL_EINVAL with a message unless the fluid is well formed. */
 FL_API fl_status fl_fluid_check(const fl_fluid_def *f, fl_error *err);
+
+/* Where a closed tank's water would stand with nothing in it, bottom -
+ * water / (right - left): the level the bodies' displacement is counted
+ * from. NAN for an open fluid, or one whose water is not found yet (a
+ * definition not read back from the buoyancy module). */
+FL_API double fl_fluid_empty_level(const fl_fluid_def *f);
 
 /* Height of the surface at x and time t:
  *   y = surface + amplitude * sin(2 pi (x - speed t) / length),

@@ -93,6 +93,7 @@ typedef struct fl_scene_fluid {
     double wave_length;
     double wave_speed;
     bool wave_speed_given;  /* wave-speed= was given; else the dispersion relation's */
+    bool closed;            /* a closed tank (fl_fluid_def.closed) */
 } fl_scene_fluid;
 
 typedef struct fl_scene_rope {
