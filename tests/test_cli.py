@@ -300,6 +300,16 @@ class Physics(unittest.TestCase):
         fraction = berg['submerged_area'] / berg['area']
         self.assertAlmostEqual(fraction, 0.9, delta=0.009)
 
+    def test_archimedes_level_rises_by_what_is_displaced(self):
+        # The closed tank keeps its 8 m^2 of water: the floating block takes
+        # 0.5 m^2, the sunk iron its 1 m^2, so the level rises 1.5 / 4 =
+        # 0.375 m and the block floats half under it, its centre at 7.625.
+        state = run_state(scene_path('archimedes.scene'), 7200)
+        by = {b['name']: b for b in state['bodies']}
+        self.assertAlmostEqual(by['wood']['submerged_area'], 0.5, delta=1e-9)
+        self.assertAlmostEqual(by['iron']['submerged_area'], 1.0, delta=1e-12)
+        self.assertAlmostEqual(by['wood']['y'], 7.625, delta=1e-9)
+
     def test_logs_float_at_their_density(self):
         state = run_state(scene_path('logs.scene'), 1800)
         for b in state['bodies']:

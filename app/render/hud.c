@@ -7,7 +7,7 @@
 #include "render.h"
 #include "text.h"
 
-#define HUD_LINES 5
+#define HUD_LINES 6
 #define HUD_LINE_MAX 96
 
 typedef struct hud_text {
@@ -25,7 +25,7 @@ static void hud_lines(hud_text *t, const fl_sim *s, const render_hud *hud)
     char buf[HUD_LINE_MAX];
     t->count = 0;
     /* The caller's text, a line for each '\n'-separated part (at most 3). */
-    for (const char *p = hud && hud->text ? hud->text : ""; *p && t->count < HUD_LINES - 2;) {
+    for (const char *p = hud && hud->text ? hud->text : ""; *p && t->count < HUD_LINES - 3;) {
         size_t n = strcspn(p, "\n");
         snprintf(t->line[t->count++], HUD_LINE_MAX, "%.*s", (int)n, p);
         p += n + (p[n] == '\n');
@@ -38,6 +38,20 @@ static void hud_lines(hud_text *t, const fl_sim *s, const render_hud *hud)
     if (hud && hud->step_ms >= 0.0)
         snprintf(buf + len, sizeof buf - (size_t)len, "   %.3f ms/step", hud->step_ms);
     add_line(t, buf);
+    /* A closed tank's lesson: how far the bodies raised its water, and the
+     * area they displace (by the water's conservation, the rise times the
+     * width). */
+    const fl_buoyancy *water = fl_sim_buoyancy(s);
+    for (int i = 0; i < fl_buoyancy_fluid_count(water); i++) {
+        const fl_fluid_def *f = fl_buoyancy_fluid_def(water, i);
+        double rise = fl_fluid_empty_level(f) - f->surface;
+        if (!isfinite(rise)) /* an open fluid */
+            continue;
+        snprintf(buf, sizeof buf, "level %.3f m, up %.3f m: %.3f m\u00b2 displaced", f->surface,
+                 rise, rise * (f->right - f->left));
+        add_line(t, buf);
+        break;
+    }
 }
 
 void render_hud_draw(draw_batch *b, const fl_sim *s, const camera *cam, const render_hud *hud)

@@ -119,6 +119,20 @@ static void fill_under(draw_batch *b, fl_vec2 *top, int n, fl_vec2 still_bottom,
 
 typedef enum fluid_layer { FLUID_FILL, FLUID_VEIL } fluid_layer;
 
+/* A closed tank's mark: a dashed line where its water would stand with
+ * nothing in it, so that the rise the bodies make shows. */
+static void draw_empty_level(draw_batch *b, const fl_fluid_def *f, const camera *cam, rgba c)
+{
+    double y = fl_fluid_empty_level(f);
+    if (!(y < f->bottom)) /* open, or no water */
+        return;
+    fl_vec2 a = camera_to_screen(cam, fl_v2(f->left, y)), z = camera_to_screen(cam, fl_v2(f->right, y));
+    double dash = 8.0 * cam->px, len = z.x - a.x;
+    for (double x = 0.0; x < len; x += 2.0 * dash)
+        draw_line(b, fl_v2(a.x + x, a.y), fl_v2(a.x + fmin(x + dash, len), a.y), 2.0 * cam->px,
+                  false, c);
+}
+
 static void draw_fluids(draw_batch *b, const fl_sim *s, const camera *cam, fluid_layer layer)
 {
     double t = fl_world_time(fl_sim_world(s));
@@ -137,6 +151,7 @@ static void draw_fluids(draw_batch *b, const fl_sim *s, const camera *cam, fluid
         if (layer == FLUID_VEIL) {
             rgba line = rgba_mix(render_fluid_color(f), rgba_hex(0xffffff, 230), 0.6);
             draw_polyline(b, top, n, false, 1.5 * cam->px, line);
+            draw_empty_level(b, f, cam, rgba_hex(0xffffff, 200));
         }
     }
     free(top);

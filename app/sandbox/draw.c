@@ -1,6 +1,7 @@
 /* One frame of the window: the picture a capture would draw (render.h), then
  * what only the window shows: the recording mark, the error banner and the
  * help card. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "sandbox_parts.h"
@@ -52,9 +53,13 @@ static void hud_line(const sandbox *sb, char *out, size_t size)
     else if (n >= 0 && (size_t)n < size)
         n += snprintf(out + n, size - (size_t)n, "\n%.0f fps   %.2fx real time%s", c->fps,
                       c->speed, c->fps > 0 && c->speed < 0.95 * want ? "   FALLING BEHIND" : "");
-    if (fl_buoyancy_fluid_count(fl_sim_buoyancy(sb->sim)) > 0 && n >= 0 && (size_t)n < size)
-        n += snprintf(out + n, size - (size_t)n, "   water at y=%.2f m",
-                      fl_buoyancy_fluid_def(fl_sim_buoyancy(sb->sim), 0)->surface);
+    if (fl_buoyancy_fluid_count(fl_sim_buoyancy(sb->sim)) > 0 && n >= 0 && (size_t)n < size) {
+        const fl_fluid_def *f = fl_buoyancy_fluid_def(fl_sim_buoyancy(sb->sim), 0);
+        n += snprintf(out + n, size - (size_t)n, "   water at y=%.2f m", f->surface);
+        double rise = fl_fluid_empty_level(f) - f->surface; /* a closed tank's */
+        if (isfinite(rise) && n >= 0 && (size_t)n < size)
+            n += snprintf(out + n, size - (size_t)n, ", up %.3f m", rise);
+    }
     if (sb->status[0] && sb->clock.now < sb->status_until && n >= 0 && (size_t)n < size)
         snprintf(out + n, size - (size_t)n, "\n%s", sb->status);
 }
