@@ -265,7 +265,7 @@ class Sandbox(unittest.TestCase):
             os.remove(trace)
         self.proc = subprocess.Popen(
             [FLOTSAM, self.scene, '--save-as', self.out, '--replay-out', self.replay,
-             '--size', '%dx%d' % SIZE],
+             '--size', '%dx%d' % SIZE, '--no-panel'],
             cwd=self.dir, env=self.display.env(trace), stdout=self.log_out, stderr=self.log_err)
         self.trace = Trace(trace, self.proc)
         try:
@@ -647,11 +647,12 @@ class Sandbox(unittest.TestCase):
             self.assertIn('name=picked', f.read())
         os.remove(other)
 
-    def in_second_window(self, args, title, drive, stdin=None, stdout=None):
+    def in_second_window(self, args, title, drive, stdin=None, stdout=None, panel=False):
         """Opens another flotsam window (its standard input the file stdin,
-        if given; its standard output the file stdout, if given), lets
-        drive(window, trace) work it, quits it; returns what it said on
-        stderr."""
+        if given; its standard output the file stdout, if given; its control
+        panel shown if panel), lets drive(window, trace) work it, quits it;
+        returns what it said on stderr."""
+        args = list(args) + ([] if panel else ['--no-panel'])
         path = os.path.join(self.dir, 'second.trace')
         if os.path.exists(path):
             os.remove(path)
@@ -692,6 +693,53 @@ class Sandbox(unittest.TestCase):
                     proc.wait()
             errors.seek(0)
             return errors.read()
+
+    def test_the_panel_does_what_the_keys_do(self):
+        """Raise (a button) moves the water exactly as W does; a density
+        typed into its box is the spawned body's; the world's view lies
+        right of the panel, never under it."""
+        self.press('w')
+        self.press('ctrl+s')
+        self.trace.wait('^saved %s$' % re.escape(self.out))
+        with open(self.out, encoding='utf-8') as f:
+            by_key = re.search(r'^fluid .*$', f.read(), re.M).group(0)
+        out = os.path.join(self.dir, 'panel.scene')
+        if os.path.exists(out):
+            os.remove(out)
+
+        def place(trace, name):
+            trace.read()
+            trace.seen = 0  # said when the panel was first built, before any frame
+            m = trace.wait(r'^panel %s (-?\d+) (-?\d+) (-?\d+) (-?\d+)$' % re.escape(name))
+            x0, y0, x1, y1 = (int(v) for v in m.groups())
+            return (x0 + x1) // 2, (y0 + y1) // 2
+
+        def click(window, trace, at, expect):
+            self.point(*at, window=window, trace=trace)
+            trace.mark()
+            self.display.run('xdotool', 'click', '--window', window, '1')
+            return trace.wait(expect)
+
+        def drive(window, trace):
+            raise_at, typed_at, spawn_at = (place(trace, 'Raise'), place(trace, 'Density typed'),
+                                           place(trace, 'Spawn'))
+            click(window, trace, raise_at, '^control Raise$')
+            click(window, trace, typed_at, '^panel typing Density$')
+            self.display.run('xdotool', 'key', '--window', window, 'ctrl+a')
+            self.display.run('xdotool', 'type', '--window', window, '1234')
+            trace.mark()
+            self.display.run('xdotool', 'key', '--window', window, 'Return')
+            trace.wait('^control Density 1234$')
+            click(window, trace, spawn_at, '^control Spawn$')
+            self.key(window, 'ctrl+s', trace)
+            trace.wait('^saved %s$' % re.escape(out))
+
+        self.in_second_window([self.scene, '--save-as', out, '--size', '800x600'], 'dock', drive,
+                              panel=True)
+        with open(out, encoding='utf-8') as f:
+            saved = f.read()
+        self.assertEqual(re.search(r'^fluid .*$', saved, re.M).group(0), by_key)
+        self.assertRegex(saved, r'(?m)^polygon .*density=1234\b')
 
     def key(self, window, key, trace):
         """A key sent to that window, and its trace's word that it was handled."""

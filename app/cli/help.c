@@ -6,7 +6,7 @@
 
 static const char intro[] =
     "usage: flotsam [SCENE | REPLAY] [--save-as FILE] [--replay-out FILE]\n"
-    "               [--frames DIR] [--size WxH] [--report-speed]\n"
+    "               [--frames DIR] [--size WxH] [--report-speed] [--no-panel]\n"
     "       flotsam COMMAND [ARGS]\n"
     "       flotsam help COMMAND | flotsam COMMAND --help\n"
     "\n"
@@ -16,7 +16,8 @@ static const char intro[] =
     "Without a command, flotsam opens SCENE (default: the built-in harbour\n"
     "scene) in an interactive window: drag bodies with the mouse, spawn and\n"
     "delete them, raise the water, save the world (Ctrl+S), record a replay of\n"
-    "what you do (C) and capture frames (Shift+C); F1 lists every key. A\n"
+    "what you do (C) and capture frames (Shift+C), from the keys or the\n"
+    "control panel beside the world (Tab hides it); F1 lists every key. A\n"
     "REPLAY file (.replay) plays in the window; '-' reads either from stdin.\n"
     "It needs a display; without one, use 'run' or 'replay'.\n"
     "        --save-as FILE where Ctrl+S saves (default: NAME-saved.scene here)\n"
@@ -27,6 +28,7 @@ static const char intro[] =
     "        --size WxH     the window's first size (default 1280x720)\n"
     "        --report-speed print frames a second and the speed against real\n"
     "                       time on stdout, once a second\n"
+    "        --no-panel     start with the control panel hidden (Tab shows it)\n"
     "\n"
     "commands:\n";
 

@@ -23,7 +23,7 @@ static int option_index(const char *arg)
 
 bool sandbox_wants(const char *arg)
 {
-    if (option_index(arg) >= 0 || !strcmp(arg, "--report-speed") ||
+    if (option_index(arg) >= 0 || !strcmp(arg, "--report-speed") || !strcmp(arg, "--no-panel") ||
         scene_source_is_stdin(arg))
         return true;
     size_t n = strlen(arg);
@@ -61,6 +61,8 @@ int sandbox_parse_args(int argc, char **argv, sandbox_options *o)
                 return rc;
         } else if (!strcmp(a, "--report-speed")) {
             o->report_speed = true;
+        } else if (!strcmp(a, "--no-panel")) {
+            o->no_panel = true;
         } else if (a[0] == '-' && a[1] != '\0') {
             return cli_usage_error("unknown option '%s'", a);
         } else if (o->scene_path) {

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "panel.h"
 #include "sandbox_parts.h"
 
 #define BANNER_LINES 6
@@ -17,7 +18,7 @@ static double text_unit(const sandbox *sb)
     return render_text_unit(&cam);
 }
 
-static void panel(draw_batch *b, double x, double y, double w, double h, rgba c)
+static void backdrop(draw_batch *b, double x, double y, double w, double h, rgba c)
 {
     fl_vec2 p[4] = {fl_v2(x, y), fl_v2(x + w, y), fl_v2(x + w, y + h), fl_v2(x, y + h)};
     draw_polygon(b, p, 4, c);
@@ -25,7 +26,7 @@ static void panel(draw_batch *b, double x, double y, double w, double h, rgba c)
 
 void sandbox_draw_panel(draw_batch *b, double x, double y, double w, double h)
 {
-    panel(b, x, y, w, h, rgba_hex(SANDBOX_PANEL_COLOR, 170));
+    backdrop(b, x, y, w, h, rgba_hex(SANDBOX_PANEL_COLOR, 170));
 }
 
 /* The HUD's free lines: the scene, the clock's mode, the spawn density,
@@ -92,12 +93,12 @@ static void draw_timeline(draw_batch *b, const sandbox *sb)
     timeline t = timeline_box(sb);
     const sandbox_play *pl = &sb->play;
     double done = pl->steps > 0 ? (double)pl->step / (double)pl->steps : 1.0;
-    panel(b, t.x, t.y, t.w, t.h, rgba_hex(SANDBOX_PANEL_COLOR, 170));
-    panel(b, t.x, t.y, t.w * done, t.h, rgba_hex(0xffffff, 200));
+    backdrop(b, t.x, t.y, t.w, t.h, rgba_hex(SANDBOX_PANEL_COLOR, 170));
+    backdrop(b, t.x, t.y, t.w * done, t.h, rgba_hex(0xffffff, 200));
     /* A tick at each checkpoint, every second of the replay. */
     for (int i = 0; i < pl->check_count; i++) {
         double x = t.x + t.w * (double)pl->checks[i] / (double)(pl->steps ? pl->steps : 1);
-        panel(b, x - 0.5, t.y, 1.0, t.h, rgba_hex(0x10202c, 200));
+        backdrop(b, x - 0.5, t.y, 1.0, t.h, rgba_hex(0x10202c, 200));
     }
 }
 
@@ -136,7 +137,7 @@ static void draw_rec_mark(draw_batch *b, const sandbox *sb)
         snprintf(t, sizeof t, "REC %ld", sb->rec.frames);
     double w = text_width(b, t, u) + 22 * u;
     double x = sb->view.px_w - w - 4 * u, y = 4 * u;
-    panel(b, x, y, w, 16 * u, rgba_hex(SANDBOX_PANEL_COLOR, 170));
+    backdrop(b, x, y, w, 16 * u, rgba_hex(SANDBOX_PANEL_COLOR, 170));
     draw_disc(b, fl_v2(x + 8 * u, y + 8 * u), 4 * u, rgba_hex(REC_COLOR, 255));
     text_draw(b, t, fl_v2(x + 16 * u, y + 4 * u), u, rgba_hex(0xffffff, 255));
 }
@@ -174,7 +175,7 @@ static void draw_banner(draw_batch *b, const sandbox *sb)
     char lines[BANNER_LINES][SANDBOX_TEXT_MAX];
     int n = wrap(b, sb->banner, u, sb->view.px_w - 2 * pad - 8 * u, lines);
     double h = n * line_h + 2 * pad, y = sb->view.px_h - h;
-    panel(b, 0, y, sb->view.px_w, h, rgba_hex(BANNER_COLOR, 235));
+    backdrop(b, 0, y, sb->view.px_w, h, rgba_hex(BANNER_COLOR, 235));
     for (int i = 0; i < n; i++)
         text_draw(b, lines[i], fl_v2(pad + 4 * u, y + pad + i * line_h), u,
                   rgba_hex(0xffffff, 255));
@@ -199,7 +200,7 @@ static void draw_help(draw_batch *b, const sandbox *sb)
         u *= k, line_h *= k, pad *= k, col *= k, wide *= k, w *= k, h *= k;
     }
     double x = 0.5 * (sb->view.px_w - w), y = 0.5 * (sb->view.px_h - h);
-    panel(b, x, y, w, h, rgba_hex(SANDBOX_PANEL_COLOR, 240));
+    backdrop(b, x, y, w, h, rgba_hex(SANDBOX_PANEL_COLOR, 240));
     text_draw(b, "flotsam sandbox: keys (F1 or Esc closes)", fl_v2(x + pad, y + pad), u,
               rgba_hex(0xffd866, 255));
     for (int i = 0; i < n; i++) {
@@ -222,6 +223,14 @@ bool sandbox_paint(sandbox *sb, capture *frame)
     hud_line(sb, line, sizeof line);
     render_hud hud = {sb->clock.step_ms, line};
     cairo_t *cr = capture_cairo(frame);
+    /* The panel left, the world's view right of it. */
+    cairo_identity_matrix(cr);
+    cairo_reset_clip(cr);
+    if (sb->view.panel_px > 0 && !panel_paint(panel_picture_of(sb->panel), cr))
+        return false;
+    cairo_translate(cr, sb->view.panel_px, 0.0);
+    cairo_rectangle(cr, 0, 0, sb->view.px_w, sb->view.px_h);
+    cairo_clip(cr);
     if (!render_sim(cr, sb->sim, &cam, &sb->overlays, &hud))
         return false;
     draw_batch b;
@@ -239,6 +248,8 @@ bool sandbox_paint(sandbox *sb, capture *frame)
         draw_help(&b, sb);
     if (!draw_flush(&b))
         return false;
+    cairo_reset_clip(cr);
+    cairo_identity_matrix(cr);
     cairo_surface_flush(capture_surface(frame));
     return true;
 }

@@ -14,7 +14,13 @@ static const double density_ladder[] = {50,  100, 200, 300, 400,  500,  600,  70
 
 double sandbox_spawn_density(const sandbox *sb)
 {
-    return density_ladder[sb->density_index];
+    return sb->spawn_density;
+}
+
+void sandbox_set_spawn_density(sandbox *sb, double d)
+{
+    if (isfinite(d))
+        sb->spawn_density = fmin(fmax(d, SPAWN_DENSITY_MIN), SPAWN_DENSITY_MAX);
 }
 
 double sandbox_density_step(double d, int direction)
@@ -33,17 +39,22 @@ double sandbox_density_step(double d, int direction)
 
 void sandbox_change_density(sandbox *sb, int direction)
 {
-    int i = sb->density_index + direction;
-    sb->density_index = i < 0 ? 0 : i >= LADDER_SIZE ? LADDER_SIZE - 1 : i;
+    sb->spawn_density = sandbox_density_step(sb->spawn_density, direction);
 }
 
 /* A body of the spawn density and the format's defaults, shaped by `kind`,
  * at `at`: as a scene statement would give it. */
 void sandbox_change_spawn_size(sandbox *sb, double clicks)
 {
-    sb->spawn_scale = fmin(fmax(sb->spawn_scale * pow(1.15, clicks), 0.1), 10.0);
+    sandbox_set_spawn_size(sb, sb->spawn_scale * pow(1.15, clicks));
     sandbox_say(sb, "spawns %.2f times their first size (a box %.2f x %.2f m)", sb->spawn_scale,
                 BOX_SIZE.x * sb->spawn_scale, BOX_SIZE.y * sb->spawn_scale);
+}
+
+void sandbox_set_spawn_size(sandbox *sb, double scale)
+{
+    if (isfinite(scale))
+        sb->spawn_scale = fmin(fmax(scale, SPAWN_SIZE_MIN), SPAWN_SIZE_MAX);
 }
 
 static void spawn_body(sandbox_spawn kind, unsigned count, fl_vec2 at, double density,

@@ -35,6 +35,7 @@ static const struct {
     {"Shift+C", "start or stop capturing PNG frames live"},
     {"O", "pick a scene or replay to open (scenes/, the open one's folder, recent)"},
     {"drop a file", "open that scene or replay (the open one reloads when it changes)"},
+    {"Tab", "the control panel on or off"},
     {"F1, Esc", "this card on or off; Esc closes it"},
     {"Ctrl+Q", "quit"},
 };

@@ -1,26 +1,13 @@
 /* Keys and mouse -> actions. Every key here is on the help card
  * (sandbox_help.c). */
 #include <math.h>
+#include "panel.h"
 #include "sandbox_parts.h"
 #include "sandbox_trace.h"
-
-#define WATER_STEP 0.1 /* metres per key press */
 
 static void toggle(bool *flag)
 {
     *flag = !*flag;
-}
-
-static void toggle_pause(sandbox *sb)
-{
-    toggle(&sb->clock.paused);
-    sb->clock.accumulator = 0.0;
-}
-
-static void single_step(sandbox *sb)
-{
-    if (sb->clock.paused)
-        sb->clock.single_steps++;
 }
 
 static void delete_under_mouse(sandbox *sb)
@@ -70,12 +57,12 @@ static void world_key(sandbox *sb, SDL_Keycode k)
     case SDLK_MINUS: case SDLK_KP_MINUS: sandbox_change_selected_density(sb, -1); break;
     case SDLK_EQUALS: case SDLK_KP_PLUS: sandbox_change_selected_density(sb, +1); break;
     case SDLK_RIGHTBRACKET: sandbox_change_density(sb, +1); break;
-    case SDLK_SPACE: toggle_pause(sb); break;
-    case SDLK_PERIOD: case SDLK_s: single_step(sb); break;
+    case SDLK_SPACE: sandbox_toggle_pause(sb); break;
+    case SDLK_PERIOD: case SDLK_s: sandbox_single_step(sb); break;
     case SDLK_m: toggle(&sb->clock.slow); break;
     case SDLK_BACKSPACE: sandbox_reset(sb); break;
-    case SDLK_PAGEUP: case SDLK_w: sandbox_move_water(sb, -WATER_STEP); break;
-    case SDLK_PAGEDOWN: case SDLK_q: sandbox_move_water(sb, WATER_STEP); break;
+    case SDLK_PAGEUP: case SDLK_w: sandbox_raise_water(sb); break;
+    case SDLK_PAGEDOWN: case SDLK_q: sandbox_lower_water(sb); break;
     case SDLK_c: sandbox_toggle_replay(sb); break;
     case SDLK_p: sandbox_start_drawing(sb); break;
     case SDLK_g: sandbox_next_plot(sb); break;
@@ -84,6 +71,7 @@ static void world_key(sandbox *sb, SDL_Keycode k)
     case SDLK_o: sandbox_open_picker(sb); break;
     case SDLK_HOME: sandbox_view_fit_bodies(sb); break;
     case SDLK_F1: toggle(&sb->help); break;
+    case SDLK_TAB: sandbox_toggle_panel(sb); break;
     case SDLK_ESCAPE: sb->help = false; break;
     default: break;
     }
@@ -198,6 +186,10 @@ static void window_event(sandbox *sb, const SDL_WindowEvent *e)
 void sandbox_handle_event(sandbox *sb, const SDL_Event *e)
 {
     sandbox_trace_event(e);
+    /* The panel's own: the pointer over it, or a value being typed. */
+    if (sb->panel && sb->panel_shown && e->type != SDL_QUIT &&
+        panel_event(sb->panel, e))
+        return;
     switch (e->type) {
     case SDL_QUIT: sb->quit = true; break;
     case SDL_KEYDOWN: key_down(sb, &e->key); break;

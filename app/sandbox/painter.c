@@ -57,7 +57,7 @@ static int paint_loop(void *arg)
             break;
         SDL_UnlockMutex(p->lock);
         uint64_t t0 = SDL_GetPerformanceCounter();
-        capture *frame = frame_for(p, p->job->view.px_w, p->job->view.px_h);
+        capture *frame = frame_for(p, p->job->view.win_w, p->job->view.px_h);
         bool ok = frame && sandbox_paint(p->job, frame);
         if (!ok) { /* a Cairo context that failed stays failed: made again next time */
             capture_destroy(frame);

@@ -10,6 +10,7 @@
 #include "out_files.h"
 #include "sandbox.h"
 #include "painter.h"
+#include "panel.h"
 #include "workers.h"
 #include "sandbox_parts.h"
 #include "sandbox_trace.h"
@@ -79,6 +80,14 @@ static bool open_window(sandbox *sb)
      * up the steps; the loop paces the frames). */
     if (!painter_shows(sb->painter) && !SDL_GetWindowSurface(sb->window))
         return false;
+    /* The control panel; the window works without one, with its keys. */
+    int ww, pw, ph;
+    SDL_GetWindowSize(sb->window, &ww, &ph);
+    SDL_GetWindowSizeInPixels(sb->window, &pw, &ph);
+    sb->panel = panel_open(sb->window, ww > 0 ? (double)pw / ww : 1.0, err, sizeof err);
+    if (!sb->panel)
+        fprintf(stderr, "flotsam: no control panel: %s\n", err);
+    sb->panel_shown = sb->panel && !sb->opt.no_panel;
     sandbox_view_resize(sb);
     return true;
 }
@@ -87,6 +96,8 @@ static void close_window(sandbox *sb)
 {
     painter_stop(sb->painter);
     sb->painter = NULL;
+    panel_close(sb->panel);
+    sb->panel = NULL;
     if (sb->window)
         SDL_DestroyWindow(sb->window);
     SDL_Quit();
@@ -259,6 +270,10 @@ static void run(sandbox *sb)
                 sb->redraw = false;
                 sb->drawn_at = sb->clock.now;
                 sandbox_inspect_update(sb);
+                /* The panel runs what was clicked in it, then is drawn with the frame. */
+                if (sb->panel && sb->panel_shown)
+                    panel_build(sb->panel, sb, sb->view.panel_px, sb->view.px_h,
+                                sb->view.px_per_point);
                 /* On a steady beat: a frame begun late does not put off the
                  * next one, unless it is a whole frame late. */
                 next_frame = fmax(next_frame + FRAME_SECONDS, sb->clock.now - FRAME_SECONDS);
@@ -336,7 +351,7 @@ static bool outputs_writable(const sandbox_options *o)
 static int session(sandbox *sb)
 {
     sb->overlays = render_options_default();
-    sb->density_index = 5; /* 500 kg/m^2: half as dense as water */
+    sb->spawn_density = 500.0; /* half as dense as water */
     sb->plot.quantity = 0;  /* the draft, once a body is selected */
     sb->spawn_scale = 1.0;
     sb->view = (sandbox_view){.px_w = sb->opt.width, .px_h = sb->opt.height, .px_per_point = 1};

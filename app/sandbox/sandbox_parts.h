@@ -44,6 +44,13 @@ void sandbox_move_water(sandbox *sb, double dy);
 void sandbox_remove_lost(sandbox *sb);
 double sandbox_spawn_density(const sandbox *sb);
 void sandbox_change_density(sandbox *sb, int direction);
+/* Any spawn density, kg/m^2, and size against the first, within these. */
+#define SPAWN_DENSITY_MIN 1.0
+#define SPAWN_DENSITY_MAX 100000.0
+#define SPAWN_SIZE_MIN 0.1
+#define SPAWN_SIZE_MAX 10.0
+void sandbox_set_spawn_density(sandbox *sb, double d);
+void sandbox_set_spawn_size(sandbox *sb, double scale);
 /* Ctrl + wheel: B/N/R spawns bigger (clicks > 0) or smaller, by 1.15 a click
  * (a tenth to ten times the first size). */
 void sandbox_change_spawn_size(sandbox *sb, double clicks);
@@ -135,13 +142,27 @@ void sandbox_box_to(sandbox *sb, fl_vec2 world);
 /* rock.c: a random convex outline from a seed, about (0, 0). */
 int sandbox_rock(unsigned seed, fl_vec2 *out, int max_points);
 
+/* controls.c: what a key and its control both do (controls.h has the
+ * table of controls). */
+void sandbox_toggle_pause(sandbox *sb);
+/* One step more while paused (nothing otherwise). */
+void sandbox_single_step(sandbox *sb);
+/* Every fluid's surface up (W) or down (Q) by 0.1 m. */
+void sandbox_raise_water(sandbox *sb);
+void sandbox_lower_water(sandbox *sb);
+
 /* view.c: the camera. */
 void sandbox_view_resize(sandbox *sb);
 void sandbox_view_fit(sandbox *sb);
 /* Home: the camera on every moving body (the whole scene when none moves). */
 void sandbox_view_fit_bodies(sandbox *sb);
 camera sandbox_camera(const sandbox *sb);
-/* Window coordinates (as in SDL's mouse events) -> drawable pixels. */
+/* The control panel's width in points (a third of a narrower window). */
+#define PANEL_POINTS 290.0
+/* Tab: the panel shown or hidden; the world's view takes what it leaves. */
+void sandbox_toggle_panel(sandbox *sb);
+/* Window coordinates (as in SDL's mouse events) -> pixels of the world's
+ * view (right of the panel). */
 fl_vec2 sandbox_to_pixels(const sandbox *sb, double x, double y);
 fl_vec2 sandbox_mouse_world(const sandbox *sb);
 void sandbox_pan(sandbox *sb, fl_vec2 delta_px);

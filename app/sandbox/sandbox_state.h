@@ -23,6 +23,7 @@ typedef struct sandbox_options {
     const char *frames_dir; /* Shift+C's folder; NULL: frames-<n> */
     const char *replay_out; /* C's replay file; NULL: <scene-name>-<n>.replay */
     bool report_speed;      /* --report-speed: a line of fps and speed a second, on stdout */
+    bool no_panel;          /* --no-panel: the control panel starts hidden (Tab shows it) */
     int width, height;      /* the window's first size */
 } sandbox_options;
 
@@ -52,7 +53,10 @@ typedef struct sandbox_clock {
 typedef struct sandbox_view {
     fl_vec2 center;         /* world point at the middle of the window */
     double width;           /* metres across */
-    int px_w, px_h;         /* drawable size in pixels */
+    int px_w, px_h;         /* the world's view in pixels: the window's drawable
+                               size less the panel beside it */
+    int panel_px;           /* the control panel's width in pixels (0: hidden) */
+    int win_w;              /* the window's drawable width */
     double px_per_point;    /* drawable pixels per window coordinate */
 } sandbox_view;
 
@@ -159,6 +163,8 @@ typedef struct sandbox {
     sandbox_options opt;
     SDL_Window *window;
     struct painter *painter; /* draws the frames, on a thread of its own */
+    struct panel *panel;    /* the control panel (NULL: none could be made) */
+    bool panel_shown;
     struct workers *workers; /* share the step's work (NULL: none) */
     bool quit;
     bool draw_failed;       /* the last frame could not be drawn (said once) */
@@ -186,7 +192,8 @@ typedef struct sandbox {
     render_options overlays;
     bool help;
 
-    int density_index;      /* into the spawn density ladder */
+    double spawn_density;   /* kg/m^2 of B/N/R spawns ([ and ] step a ladder; the panel sets any) */
+    int spawn_kind;         /* the panel's shape to spawn (sandbox_spawn) */
     double spawn_scale;     /* B/N/R spawns' size against their first (Ctrl + wheel) */
     unsigned spawn_count;   /* seeds the rocks */
 

@@ -13,9 +13,28 @@ void sandbox_view_resize(sandbox *sb)
      * window anew (for a framebuffer on a GPU texture), from under the
      * painter that draws into it (x11_show.c). */
     SDL_GetWindowSizeInPixels(sb->window, &pw, &ph);
-    sb->view.px_w = pw > 1 ? pw : 1;
-    sb->view.px_h = ph > 1 ? ph : 1;
     sb->view.px_per_point = ww > 0 ? (double)pw / ww : 1.0;
+    sb->view.win_w = pw > 1 ? pw : 1;
+    sb->view.px_h = ph > 1 ? ph : 1;
+    /* The panel beside the world, never over it: its width in points, or
+     * a third of a narrow window. */
+    int panel = (int)lround(fmin(PANEL_POINTS * sb->view.px_per_point, sb->view.win_w / 3.0));
+    sb->view.panel_px = sb->panel && sb->panel_shown ? panel : 0;
+    sb->view.px_w = sb->view.win_w - sb->view.panel_px > 1 ? sb->view.win_w - sb->view.panel_px : 1;
+}
+
+void sandbox_toggle_panel(sandbox *sb)
+{
+    if (!sb->panel)
+        return;
+    /* The world's view keeps its scale, and what stood in its middle
+     * stays where it was on the screen. */
+    double scale = sb->view.width / sb->view.px_w;
+    int before = sb->view.panel_px;
+    sb->panel_shown = !sb->panel_shown;
+    sandbox_view_resize(sb);
+    sb->view.center.x += 0.5 * (before - sb->view.panel_px) * scale;
+    sb->view.width = scale * sb->view.px_w;
 }
 
 /* The camera a capture of this window's shape would start with. */
@@ -54,7 +73,7 @@ camera sandbox_camera(const sandbox *sb)
 
 fl_vec2 sandbox_to_pixels(const sandbox *sb, double x, double y)
 {
-    return fl_scale(fl_v2(x, y), sb->view.px_per_point);
+    return fl_sub(fl_scale(fl_v2(x, y), sb->view.px_per_point), fl_v2(sb->view.panel_px, 0.0));
 }
 
 fl_vec2 sandbox_mouse_world(const sandbox *sb)
