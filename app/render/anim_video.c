@@ -51,6 +51,10 @@ typedef struct video_state {
     AVFrame *frame;   /* YUV 4:2:0, the encoder's size */
     AVPacket *packet;
     int rgb_stride;   /* bytes in a row of the frames drawn: 3 * their width */
+    /* The rows converted, copied from the frame drawn: swscale's vector
+     * code reads up to 16 bytes past the last pixel it converts, past the
+     * end of the frame queue's slot. */
+    uint8_t *rgb;
 } video_state;
 
 /* AVIO's callbacks on the FILE. libavformat 61 made the write's buffer
@@ -107,6 +111,7 @@ static void video_abort(void *state)
     s->av.sws_freeContext(s->sws);
     s->av.av_frame_free(&s->frame);
     s->av.av_packet_free(&s->packet);
+    s->av.av_free(s->rgb);
     video_lib_close(&s->av);
     free(s);
 }
@@ -147,7 +152,8 @@ static bool open_converter(video_state *s)
                             NULL, NULL);
     s->frame = s->av.av_frame_alloc();
     s->packet = s->av.av_packet_alloc();
-    if (!s->sws || !s->frame || !s->packet)
+    s->rgb = s->av.av_mallocz((size_t)s->rgb_stride * (size_t)h + AV_INPUT_BUFFER_PADDING_SIZE);
+    if (!s->sws || !s->frame || !s->packet || !s->rgb)
         return false;
     const int *bt709 = s->av.sws_getCoefficients(SWS_CS_ITU709);
     s->av.sws_setColorspaceDetails(s->sws, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16);
@@ -268,7 +274,8 @@ static bool video_add(void *state, const uint8_t *rgb, long k, char *why, size_t
         return false;
     }
     /* Rows of the full width, of which the conversion reads the even part. */
-    const uint8_t *src[1] = {rgb};
+    memcpy(s->rgb, rgb, (size_t)s->rgb_stride * (size_t)s->enc->height);
+    const uint8_t *src[1] = {s->rgb};
     const int stride[1] = {s->rgb_stride};
     s->av.sws_scale(s->sws, src, stride, 0, s->enc->height, s->frame->data, s->frame->linesize);
     s->frame->pts = k;

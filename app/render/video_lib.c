@@ -4,6 +4,15 @@
 #include <string.h>
 #include "video_lib.h"
 
+/* Once loaded, they stay until the program ends: some of what they pull in
+ * cannot be unloaded cleanly (libgomp's constructor keeps a block that only
+ * its globals point to; unloaded, it is a leak to every checker). */
+#ifdef RTLD_NODELETE
+#define HOW (RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE)
+#else
+#define HOW (RTLD_NOW | RTLD_LOCAL)
+#endif
+
 #define NAME(lib, major) "lib" lib ".so." AV_STRINGIFY(major)
 
 static const char *const file[VIDEO_LIBS] = {
@@ -22,7 +31,7 @@ bool video_lib_open(video_lib *lib, char *why, size_t why_size)
 {
     memset(lib, 0, sizeof *lib);
     for (int i = 0; i < VIDEO_LIBS; i++)
-        if (!(lib->handle[i] = dlopen(file[i], RTLD_NOW | RTLD_LOCAL))) {
+        if (!(lib->handle[i] = dlopen(file[i], HOW))) {
             snprintf(why, why_size, "cannot load %s, which videos need: %s", file[i], dlerror());
             video_lib_close(lib);
             return false;

@@ -1,10 +1,9 @@
-/* FFmpeg's libraries, loaded when a video is written and let go when it is
- * done. Linked into the program they would be loaded by every command:
- * with what they pull in (x265, AOM, libbluray, ...: 160 shared objects
- * on Debian 12), 170 MB more address space and 70 ms more at each start,
- * for the few runs that write a video. The headers are those the build
- * found; the libraries are the ones of the same major version
- * (libavcodec.so.59 for libavcodec 59). */
+/* FFmpeg's libraries, loaded when a video is first written. Linked into
+ * the program they would be loaded by every command: with what they pull
+ * in (x265, AOM, libbluray, ...: 160 shared objects on Debian 12), 170 MB
+ * more address space and 70 ms more at each start, for the few runs that
+ * write a video. The headers are those the build found; the libraries are
+ * the ones of the same major version (libavcodec.so.59 for libavcodec 59). */
 #ifndef FL_VIDEO_LIB_H
 #define FL_VIDEO_LIB_H
 
@@ -20,7 +19,7 @@ enum { VIDEO_LIB_UTIL, VIDEO_LIB_SWSCALE, VIDEO_LIB_CODEC, VIDEO_LIB_FORMAT, VID
 #define VIDEO_FUNCTIONS(X)                                                                        \
     X(UTIL, av_d2q) X(UTIL, av_dict_free) X(UTIL, av_dict_set) X(UTIL, av_frame_alloc)            \
     X(UTIL, av_frame_free) X(UTIL, av_frame_get_buffer) X(UTIL, av_frame_make_writable)          \
-    X(UTIL, av_free) X(UTIL, av_freep) X(UTIL, av_log_set_level) X(UTIL, av_malloc)               \
+    X(UTIL, av_free) X(UTIL, av_freep) X(UTIL, av_log_set_level) X(UTIL, av_malloc) X(UTIL, av_mallocz)               \
     X(UTIL, av_strerror)                                                                          \
     X(SWSCALE, sws_getContext) X(SWSCALE, sws_getCoefficients)                                    \
     X(SWSCALE, sws_setColorspaceDetails) X(SWSCALE, sws_scale) X(SWSCALE, sws_freeContext)        \
@@ -45,7 +44,8 @@ typedef struct video_lib {
 /* Loads the four libraries and finds every function; false with why
  * (which library could not be had) and lib closed. */
 bool video_lib_open(video_lib *lib, char *why, size_t why_size);
-/* Lets them go (a lib never opened, zeroed, too). */
+/* Lets go of the handles (a lib never opened, zeroed, too); the libraries
+ * stay loaded (video_lib.c says why). */
 void video_lib_close(video_lib *lib);
 
 #endif
