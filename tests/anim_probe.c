@@ -7,12 +7,12 @@
  * `flotsam run --animation`.
  *
  * usage: anim_probe FILE.gif|FILE.webp [--diff K PNG] */
-#include <cairo.h>
 #include <gif_lib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <webp/demux.h>
+#include "png_diff.h"
 
 typedef struct probe {
     int frames, w, h;
@@ -29,30 +29,6 @@ static void print(const probe *p, double diff)
     if (diff >= 0.0)
         printf(",\"mean_diff\":%.4f", diff);
     printf("}\n");
-}
-
-/* Mean absolute channel difference of the frame and a PNG; -1 on failure. */
-static double compare(const probe *p, const char *png)
-{
-    cairo_surface_t *s = cairo_image_surface_create_from_png(png);
-    if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS ||
-        cairo_image_surface_get_width(s) != p->w || cairo_image_surface_get_height(s) != p->h) {
-        fprintf(stderr, "anim_probe: %s: not a PNG of the animation's size\n", png);
-        cairo_surface_destroy(s);
-        return -1.0;
-    }
-    const uint8_t *data = cairo_image_surface_get_data(s);
-    int stride = cairo_image_surface_get_stride(s);
-    double sum = 0.0;
-    for (int y = 0; y < p->h; y++)
-        for (int x = 0; x < p->w; x++) {
-            uint32_t a = p->canvas[(size_t)y * (size_t)p->w + (size_t)x], b;
-            memcpy(&b, data + (size_t)y * (size_t)stride + 4 * (size_t)x, sizeof b);
-            for (int k = 0; k < 3; k++)
-                sum += abs((int)((a >> (8 * k)) & 0xff) - (int)((b >> (8 * k)) & 0xff));
-        }
-    cairo_surface_destroy(s);
-    return sum / (3.0 * p->w * p->h);
 }
 
 static int read_gif(const char *path, int want, probe *p)
@@ -150,7 +126,7 @@ int main(int argc, char **argv)
     int rc = dot && !strcmp(dot, ".gif") ? read_gif(argv[1], want, &p) : read_webp(argv[1], want, &p);
     if (rc != 0)
         return rc;
-    double diff = want > 0 ? compare(&p, argv[4]) : 0.0;
+    double diff = want > 0 ? png_diff(p.canvas, p.w, p.h, argv[4]) : 0.0;
     if (want > 0 && diff < 0.0)
         rc = 1;
     print(&p, want > 0 ? diff : -1.0);

@@ -3,7 +3,8 @@
 positions, the state JSON contract, Archimedes on the iceberg scene, and the
 determinism and sensitivity of the state hash.
 
-usage: test_cli.py FLOTSAM_BINARY SOURCE_ROOT ANIM_PROBE_BINARY
+usage: test_cli.py FLOTSAM_BINARY SOURCE_ROOT ANIM_PROBE_BINARY window|headless
+                   VIDEO_PROBE_BINARY
 """
 import json
 import math
@@ -18,6 +19,7 @@ import unittest
 FLOTSAM = None
 ROOT = None
 ANIM_PROBE = None
+VIDEO_PROBE = None
 
 
 def flotsam(*args, stdin=None):
@@ -591,13 +593,14 @@ class Snapshot(Workdir):
             self.assertIn('flotsam: ', r.stderr, args)
 
 
-def probe(path, frame=None, png=None):
-    """What the formats' own decoders (tests/anim_probe.c) find in an animation,
-    and how far frame `frame` is from the picture in `png`."""
-    args = [ANIM_PROBE, path] + (['--diff', str(frame), png] if frame else [])
+def probe(path, frame=None, png=None, binary=None):
+    """What the formats' own decoders (tests/anim_probe.c; for videos,
+    tests/video_probe.c) find in an animation, and how far frame `frame` is
+    from the picture in `png`."""
+    args = [binary or ANIM_PROBE, path] + (['--diff', str(frame), png] if frame else [])
     r = subprocess.run(args, capture_output=True, text=True, timeout=60)
     if r.returncode != 0:
-        raise AssertionError('anim_probe %s failed: %s' % (path, r.stderr))
+        raise AssertionError('%s %s failed: %s' % (args[0], path, r.stderr))
     return json.loads(r.stdout)
 
 
@@ -654,7 +657,7 @@ class Animation(Workdir):
                 self.assertLess(p['mean_diff'], 6.0, (name, k))
 
     def test_bad_animation_options_exit_2(self):
-        for args in (['--animation', 'x.mp4'], ['--animation'], ['--fps', '10'],
+        for args in (['--animation', 'x.avi'], ['--animation'], ['--fps', '10'],
                      ['--animation', 'x.gif', '--fps', '0'], ['--animation', 'x.gif', '--fps', 'x'],
                      ['--animation', 'x.gif', '--from', '700'], ['--overwrite']):
             r = flotsam('run', '--steps', '600', *args)
@@ -690,6 +693,99 @@ class Animation(Workdir):
         self.assertEqual(r.returncode, 1)
         self.assertEqual(len(os.listdir(frames)), 3)  # the old frames are still there
 
+
+
+def video_probe(path, frame=None, png=None):
+    return probe(path, frame, png, VIDEO_PROBE)
+
+
+class Video(Workdir):
+    """run --animation FILE.mp4|.webm and --video: H.264 and VP9, decoded
+    again by libavcodec."""
+
+    def clip(self, name, *args, option='--animation', steps='60'):
+        out = os.path.join(self.dir, name)
+        r = flotsam('run', scene_path('waves.scene'), '--steps', steps, option, out, *args)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stderr, '')  # the encoders' own reports stay quiet
+        self.assertNotIn('.part', ' '.join(os.listdir(self.dir)))
+        return out
+
+    def assert_plays(self, p, codec, frames, w, h, fps):
+        self.assertEqual((p['codec'], p['frames'], p['width'], p['height']),
+                         (codec, frames, w, h))
+        self.assertAlmostEqual(p['fps'], fps, places=3)
+        for length in (p['duration'], p['end']):
+            self.assertAlmostEqual(length, frames / fps, delta=1 / fps)
+
+    def test_one_clip_in_every_format(self):
+        # One frame every 2 steps of 1/60 s: 31 frames at 30 a second.
+        sizes = {}
+        for ext in ('gif', 'webp', 'mp4', 'webm'):
+            out = self.clip('w.' + ext, '--size', '480x270')
+            sizes[ext] = os.path.getsize(out)
+        self.assert_plays(video_probe(os.path.join(self.dir, 'w.mp4')), 'h264', 31, 480, 270, 30)
+        self.assert_plays(video_probe(os.path.join(self.dir, 'w.webm')), 'vp9', 31, 480, 270, 30)
+        self.assertLess(sizes['mp4'], sizes['gif'], sizes)
+
+    def test_the_first_frame_is_the_picture(self):
+        frames = os.path.join(self.dir, 'f')
+        r = flotsam('run', scene_path('waves.scene'), '--steps', '4', '--size', '96x54',
+                    '--frames', frames)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        for name in ('a.mp4', 'a.webm'):
+            out = self.clip(name, '--size', '96x54', steps='4')
+            for k in (1, 3):
+                p = video_probe(out, k, os.path.join(frames, 'frame-%06d.png' % k))
+                # Lossy and 4:2:0 (colour at half resolution), but close: 2
+                # to 3 levels of 255 on average on this tiny picture.
+                self.assertLess(p['mean_diff'], 6.0, (name, k))
+
+    def test_odd_sizes_lose_a_column_and_a_row(self):
+        out = self.clip('odd.mp4', '--size', '97x55', steps='4')
+        self.assert_plays(video_probe(out), 'h264', 3, 96, 54, 30)
+
+    def test_video_option_fps_and_any_case(self):
+        out = self.clip('CLIP.WEBM', '--size', '64x48', '--fps', '12.5', option='--video')
+        self.assert_plays(video_probe(out), 'vp9', 31, 64, 48, 12.5)
+        out = self.clip('clip.Mp4', '--size', '64x48', '--every', '3', '--fps', '7',
+                        option='--video')
+        self.assert_plays(video_probe(out), 'h264', 21, 64, 48, 7)
+
+    def test_a_replay_as_video(self):
+        path = os.path.join(ROOT, 'tests', 'data', 'harbour.replay')
+        out = os.path.join(self.dir, 'r.mp4')
+        r = flotsam('replay', path, '--video', out, '--size', '160x90')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        steps = int(harbour_replay_text().strip().splitlines()[-1].split()[1])
+        self.assert_plays(video_probe(out), 'h264', steps // 2 + 1, 160, 90, 30)
+
+    def test_bad_video_options_exit_2(self):
+        for args, said in ((['--video', 'x.gif'], '--video writes .mp4 or .webm'),
+                           (['--video', 'x.mkv'], '--video writes .mp4 or .webm'),
+                           (['--animation', 'x.mkv'], '.gif, .webp, .mp4 or .webm'),
+                           (['--video'], '--video needs a file name'),
+                           (['--video', 'x.mp4', '--animation', 'y.gif'], 'give one')):
+            r = flotsam('run', '--steps', '60', *args)
+            self.assertEqual(r.returncode, 2, args)
+            self.assertIn(said, r.stderr, args)
+            self.assertFalse(os.path.exists('x.mp4'), args)
+
+    def test_unwritable_video_exits_1_and_leaves_nothing(self):
+        for name in ('a.mp4', 'a.webm'):
+            r = flotsam('run', '--steps', '2', '--video', os.path.join(self.dir, 'no', name))
+            self.assertEqual(r.returncode, 1, name)
+            self.assertIn("cannot write '%s'" % os.path.join(self.dir, 'no', name), r.stderr)
+            self.assertEqual(r.stdout, '', name)
+        os.chmod(self.dir, 0o500)
+        try:
+            r = flotsam('run', '--steps', '2', '--video', os.path.join(self.dir, 'a.mp4'))
+        finally:
+            os.chmod(self.dir, 0o700)
+        if os.geteuid() != 0:  # root writes anywhere
+            self.assertEqual(r.returncode, 1, r.stderr)
+            self.assertIn('cannot write', r.stderr)
+        self.assertEqual(os.listdir(self.dir), [] if r.returncode else ['a.mp4'])
 
 
 class Scripted(Workdir):
@@ -1352,5 +1448,6 @@ if __name__ == '__main__':
     FLOTSAM = os.path.abspath(sys.argv[1])
     ROOT = os.path.abspath(sys.argv[2])
     ANIM_PROBE = os.path.abspath(sys.argv[3])
+    VIDEO_PROBE = os.path.abspath(sys.argv[5])
     WINDOW = len(sys.argv) < 5 or sys.argv[4] != 'headless'
     unittest.main(argv=[sys.argv[0], '-v'])

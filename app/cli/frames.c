@@ -18,6 +18,7 @@ struct frames {
 
 const char *frames_missing(void) { return NULL; }
 bool frames_animation_known(const char *path) { return anim_format_known(path); }
+bool frames_video_known(const char *path) { return anim_format_is_video(path); }
 double frames_animation_max_fps(const char *path) { return anim_max_fps(path); }
 bool frames_picture_known(const char *path) { return snapshot_format_known(path); }
 

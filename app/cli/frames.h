@@ -1,7 +1,7 @@
 /* The pictures a run draws: PNG frames, an animation, a snapshot, and
  * charts. frames.c draws them with the renderer (app/render); a program
- * built without it (-Drender=disabled: no Cairo, libpng, giflib or
- * libwebp) has frames_none.c, which refuses each with the same one line. */
+ * built without it (-Drender=disabled: no Cairo, libpng, giflib, libwebp
+ * or libavcodec) has frames_none.c, which refuses each with the same one line. */
 #ifndef FL_FRAMES_H
 #define FL_FRAMES_H
 
@@ -13,17 +13,18 @@
 /* NULL when this program draws pictures; else why it does not. */
 const char *frames_missing(void);
 
-/* Whether path names a file an animation (.gif, .webp) or a picture (.png,
- * .svg, .pdf) is written as, and the most frames a second an animation
- * file of that kind plays. */
+/* Whether path names a file an animation (.gif, .webp, .mp4, .webm), a
+ * video (.mp4, .webm) or a picture (.png, .svg, .pdf) is written as, and
+ * the most frames a second an animation file of that kind plays. */
 bool frames_animation_known(const char *path);
+bool frames_video_known(const char *path);
 double frames_animation_max_fps(const char *path);
 bool frames_picture_known(const char *path);
 
 /* What a run asks to draw. */
 typedef struct frames_request {
     const char *frames;     /* folder for PNG frames; NULL: none */
-    const char *animation;  /* .gif or .webp; NULL: none */
+    const char *animation;  /* .gif, .webp, .mp4 or .webm; NULL: none */
     double fps;             /* the animation's frames a second */
     bool overwrite;         /* remove the frames the folder holds */
     int width, height;      /* picture size */

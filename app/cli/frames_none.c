@@ -23,7 +23,13 @@ static bool ends_with(const char *path, const char *const *ends, int n)
 
 bool frames_animation_known(const char *path)
 {
-    static const char *const ends[] = {".gif", ".webp"};
+    static const char *const ends[] = {".gif", ".webp", ".mp4", ".webm"};
+    return ends_with(path, ends, 4);
+}
+
+bool frames_video_known(const char *path)
+{
+    static const char *const ends[] = {".mp4", ".webm"};
     return ends_with(path, ends, 2);
 }
 

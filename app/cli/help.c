@@ -34,8 +34,9 @@ static const char intro[] =
 
 static const char run_help[] =
     "  run [SCENE] [--steps N] [--state-out FILE]\n"
-    "      [--frames DIR] [--animation FILE] [--snapshot FILE [--at STEP]]\n"
-    "      [--trace FILE.csv] [--plot FILE --quantity Q [--body NAME]]\n"
+    "      [--frames DIR] [--animation FILE | --video FILE]\n"
+    "      [--snapshot FILE [--at STEP]] [--trace FILE.csv]\n"
+    "      [--plot FILE --quantity Q [--body NAME]]\n"
     "      [--every K] [--from STEP] [--size WxH]\n"
     "      [--overlay LIST] [--fps F] [--overwrite]\n"
     "        simulate SCENE (default: the built-in harbour scene; '-': stdin)\n"
@@ -48,7 +49,9 @@ static const char picture_help[] =
     "                       start, then one every K steps (DIR is created; one\n"
     "                       that holds frames already is refused)\n"
     "        --animation FILE  also write the frames as an animated .gif or\n"
-    "                       .webp, playing in real time unless --fps says\n"
+    "                       .webp, or a video, .mp4 (H.264) or .webm (VP9),\n"
+    "                       playing in real time unless --fps says\n"
+    "        --video FILE   the same, for .mp4 and .webm alone\n"
     "        --snapshot FILE  also draw the picture at step --at STEP (default:\n"
     "                       the last) as .png, .svg or .pdf\n"
     "        --trace FILE.csv  also write every moving body every K steps\n"
@@ -73,8 +76,9 @@ static const char picture_help[] =
     "        be written stops the command at once (exit 1), naming it.\n";
 
 static const char replay_help[] =
-    "  replay REPLAY [--state-out FILE] [--frames DIR] [--animation FILE]\n"
-    "      [--snapshot FILE [--at STEP]] and the picture options of run\n"
+    "  replay REPLAY [--state-out FILE] [--frames DIR]\n"
+    "      [--animation FILE | --video FILE] [--snapshot FILE [--at STEP]]\n"
+    "      and the picture options of run\n"
     "        simulate a recorded replay ('-': stdin) again from its start,\n"
     "        checking its state against the recording every 60 steps; a step\n"
     "        that differs is named (exit 1); then as run: a summary, or the\n"

@@ -35,12 +35,19 @@ int picture_option(int argc, char **argv, int *i, picture_options *o)
         o->frames = v;
         return CLI_OK;
     }
-    if (cli_is_option(a, "--animation")) {
-        if (!(v = cli_option_value("--animation", argc, argv, i)) || !v[0])
-            return cli_usage_error("--animation needs a file name");
+    /* --video is --animation for the video formats alone. */
+    if (cli_is_option(a, "--animation") || cli_is_option(a, "--video")) {
+        const char *option = cli_is_option(a, "--video") ? "--video" : "--animation";
+        if (!(v = cli_option_value(option, argc, argv, i)) || !v[0])
+            return cli_usage_error("%s needs a file name", option);
+        if (option[2] == 'v' && !frames_video_known(v))
+            return cli_usage_error("--video writes .mp4 or .webm files, got '%s'", v);
         if (!frames_animation_known(v))
-            return cli_usage_error("--animation writes .gif or .webp files, got '%s'", v);
-        if (drawn("--animation") != CLI_OK)
+            return cli_usage_error("--animation writes .gif, .webp, .mp4 or .webm files, got '%s'",
+                                   v);
+        if (o->animation)
+            return cli_usage_error("--animation and --video name the same file: give one");
+        if (drawn(option) != CLI_OK)
             return CLI_BAD_INPUT;
         o->animation = v;
         return CLI_OK;
@@ -143,12 +150,12 @@ int picture_options_check(const picture_options *o, long steps)
         return cli_usage_error("--body goes with --plot FILE");
     if (o->shaping && !o->frames && !o->animation && !o->snapshot && !o->trace && !o->plot)
         return cli_usage_error("--every, --size, --overlay and --from go with --frames DIR, "
-                               "--animation FILE or --snapshot FILE");
+                               "--animation FILE, --video FILE or --snapshot FILE");
     if ((o->every > 0 || o->from > 0) && !o->frames && !o->animation && !o->trace && !o->plot)
-        return cli_usage_error("--every and --from go with --frames DIR, --animation FILE or --trace FILE "
-                               "(a snapshot is one picture: --at STEP)");
+        return cli_usage_error("--every and --from go with --frames DIR, --animation FILE, "
+                               "--video FILE or --trace FILE (a snapshot is one picture: --at STEP)");
     if (o->fps > 0 && !o->animation)
-        return cli_usage_error("--fps goes with --animation FILE");
+        return cli_usage_error("--fps goes with --animation FILE or --video FILE");
     if (o->overwrite && !o->frames)
         return cli_usage_error("--overwrite goes with --frames DIR");
     if (o->at >= 0 && !o->snapshot)

@@ -11,7 +11,7 @@
 
 typedef struct picture_options {
     const char *frames;     /* folder for PNG frames; NULL: none */
-    const char *animation;  /* .gif or .webp; NULL: none */
+    const char *animation;  /* .gif, .webp, .mp4 or .webm; NULL: none */
     const char *snapshot;   /* .png, .svg or .pdf; NULL: none */
     const char *trace;      /* .csv of every body every `every` steps; NULL: none */
     const char *plot;       /* .png or .svg chart of one quantity; NULL: none */

@@ -23,10 +23,20 @@ static const anim_codec *codec_for(const char *path)
         return &anim_gif_codec;
     if (dot && !strcasecmp(dot, ".webp"))
         return &anim_webp_codec;
+    if (dot && !strcasecmp(dot, ".mp4"))
+        return &anim_mp4_codec;
+    if (dot && !strcasecmp(dot, ".webm"))
+        return &anim_webm_codec;
     return NULL;
 }
 
 bool anim_format_known(const char *path) { return codec_for(path) != NULL; }
+
+bool anim_format_is_video(const char *path)
+{
+    const anim_codec *c = codec_for(path);
+    return c == &anim_mp4_codec || c == &anim_webm_codec;
+}
 
 int anim_delay(double fps, long k, double units_per_second)
 {
@@ -34,13 +44,20 @@ int anim_delay(double fps, long k, double units_per_second)
                  lround(units_per_second * (double)k / fps));
 }
 
-double anim_max_fps(const char *path) { return codec_for(path) == &anim_gif_codec ? 50.0 : 100.0; }
+/* A video player keeps time at any rate, dropping what the screen cannot
+ * show; 1000 is only a bound on what is sensible to ask for. */
+double anim_max_fps(const char *path)
+{
+    if (anim_format_is_video(path))
+        return 1000.0;
+    return codec_for(path) == &anim_gif_codec ? 50.0 : 100.0;
+}
 
 anim *anim_open(const char *path, int w, int h, double fps, char *err, size_t err_size)
 {
     const anim_codec *codec = codec_for(path);
     if (!codec) {
-        snprintf(err, err_size, "cannot write '%s': animations are .gif or .webp", path);
+        snprintf(err, err_size, "cannot write '%s': animations are .gif, .webp, .mp4 or .webm", path);
         return NULL;
     }
     anim *a = calloc(1, sizeof *a);

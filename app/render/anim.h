@@ -1,6 +1,7 @@
 /* Animated pictures of a run, written frame by frame as they are drawn
  * (nothing holds all the frames): GIF through giflib, WebP through
- * libwebp's animation encoder, chosen by the file's extension. The file is
+ * libwebp's animation encoder, MP4 (H.264) and WebM (VP9) through FFmpeg's
+ * libavcodec and libavformat, chosen by the file's extension. The file is
  * written beside its name and renamed into place when it is finished
  * (fl_out_file), so a failed run leaves no half file. */
 #ifndef FL_ANIM_H
@@ -13,8 +14,10 @@
 
 typedef struct anim anim;
 
-/* Which formats a name asks for: ".gif" or ".webp" (any case). */
+/* Which formats a name asks for: ".gif", ".webp", ".mp4" or ".webm" (any
+ * case); the last two are videos. */
 bool anim_format_known(const char *path);
+bool anim_format_is_video(const char *path);
 
 /* Starts an animation of w x h pixels playing `fps` frames a second. Returns
  * NULL with a message in err[err_size]. */
@@ -33,10 +36,11 @@ void anim_abort(anim *a);
 int anim_delay(double fps, long k, double units_per_second);
 
 /* The most frames a second a format plays (GIF: 50, a delay of two
- * hundredths; viewers slow anything faster), for a file name it knows. */
+ * hundredths; viewers slow anything faster; WebP 100; videos 1000), for a
+ * file name it knows. */
 double anim_max_fps(const char *path);
 
-/* The two encoders, behind anim.c. */
+/* The encoders, behind anim.c. */
 typedef struct anim_codec {
     /* The codec writes into f, which anim.c opened and closes. */
     void *(*open)(FILE *f, int w, int h, double fps, char *err, size_t err_size);
@@ -47,5 +51,7 @@ typedef struct anim_codec {
 
 extern const anim_codec anim_gif_codec;
 extern const anim_codec anim_webp_codec;
+extern const anim_codec anim_mp4_codec;
+extern const anim_codec anim_webm_codec;
 
 #endif
