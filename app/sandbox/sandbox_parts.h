@@ -39,8 +39,9 @@ void sandbox_release(sandbox *sb);
 /* Moves every fluid's surface by dy metres (negative: up), keeping each
  * one's surface above its bottom. */
 void sandbox_move_water(sandbox *sb, double dy);
-/* Removes (as an input: recorded) every body that fell far below the
- * lowest fluid bottom and static body, and says so. */
+/* Removes (as an input: recorded, but not one of the person's changes)
+ * every body that fell far below the lowest fluid bottom and static body,
+ * and says so. */
 void sandbox_remove_lost(sandbox *sb);
 double sandbox_spawn_density(const sandbox *sb);
 void sandbox_change_density(sandbox *sb, int direction);
@@ -181,8 +182,12 @@ void sandbox_stop_recording(sandbox *sb);
 /* replay_rec.c: recording a replay (C). Every change a person makes to the
  * world goes through sandbox_apply, which applies it as a replay will
  * (fl_replay_apply) and, while recording, records it. */
-/* False when the input cannot apply (said in the HUD). */
+/* False when the input cannot apply (said in the HUD). A person's input
+ * that changes the world counts in sb->changes. */
 bool sandbox_apply(sandbox *sb, fl_input *in);
+/* The same for a change the sandbox makes by itself (a lost body removed):
+ * recorded, but not counted. */
+bool sandbox_apply_own(sandbox *sb, fl_input *in);
 /* Adds a body as a replay would spawn it. */
 bool sandbox_spawn_body(sandbox *sb, const fl_scene_body *b);
 void sandbox_toggle_replay(sandbox *sb);

@@ -189,6 +189,10 @@ typedef struct sandbox {
     int density_index;      /* into the spawn density ladder */
     double spawn_scale;     /* B/N/R spawns' size against their first (Ctrl + wheel) */
     unsigned spawn_count;   /* seeds the rocks */
+    /* The person's changes to the world (inputs that spawn, remove, hole,
+     * or set a density or a water level; sandbox_apply counts them) since
+     * it was loaded or reset, or kept: saved, or written in a replay. */
+    int changes;
 
     char status[SANDBOX_TEXT_MAX]; /* a passing message in the HUD */
     double status_until;

@@ -47,6 +47,7 @@ static void install(sandbox *sb, fl_scene *loaded, fl_sim *s)
     sb->loaded = *loaded;
     sb->sim = s;
     sb->clock.accumulator = 0.0;
+    sb->changes = 0;
 }
 
 /* A scene or replay now open: among the recent files, and in the trace. */
@@ -86,6 +87,7 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit)
         bool ok = sandbox_open_replay(sb, path, text, len);
         free(text);
         if (ok) {
+            sb->changes = 0; /* the world is the replay's */
             sandbox_view_fit(sb);
             opened(sb, path);
         }
