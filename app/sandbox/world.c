@@ -143,7 +143,7 @@ void sandbox_reset(sandbox *sb)
 
 void sandbox_poll_file(sandbox *sb)
 {
-    if (!sb->file.path || sb->clock.now < sb->file.next_poll)
+    if (!sb->file.path || sb->clock.now < sb->file.next_poll || sb->ask.on)
         return;
     sb->file.next_poll = sb->clock.now + POLL_INTERVAL;
     struct timespec mtime;
@@ -153,8 +153,11 @@ void sandbox_poll_file(sandbox *sb)
     if (sb->file.known && mtime.tv_sec == sb->file.mtime.tv_sec &&
         mtime.tv_nsec == sb->file.mtime.tv_nsec && size == sb->file.size)
         return;
-    if (sandbox_load(sb, sb->file.path, false))
-        sandbox_say(sb, "reloaded %s", sb->file.path);
+    /* Seen: a change asked about once, not twice a second. */
+    sb->file.known = true;
+    sb->file.mtime = mtime;
+    sb->file.size = size;
+    sandbox_leave_to(sb, SANDBOX_LEAVE_RELOAD, NULL);
 }
 
 void sandbox_unload(sandbox *sb)
