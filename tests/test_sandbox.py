@@ -24,327 +24,21 @@ import json
 import os
 import re
 import shutil
-import struct
 import subprocess
 import sys
 import tempfile
 import time
 import unittest
 
-FLOTSAM = None
-ROOT = None
-PACKAGES = 'xvfb xdotool x11-apps'
-SIZE = (800, 600)
-# The scene's view: 10 m across an 800 px window, centred on (5, 3).
-VIEW_CENTER, VIEW_WIDTH = (5.0, 3.0), 10.0
-SCENE = """flotsam-scene 1
-view  center=5,3 width=10
-fluid name=water density=1000 surface=3 left=0 right=10 bottom=5.5
-box   name=floor at=5,5.75 size=10,0.5 static
-box   name=crate at=3,5 size=1,1 density=2000 color=#c04000
-box   name=kite at=8.5,0.5 size=0.8,0.8 static angle=30deg color=#000000
-"""
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import sandbox_window  # noqa: E402
+from sandbox_window import SCENE, SIZE, Window, to_screen
+from sandbox_x import Trace, read_png_rgb, wait_for
+
+FLOTSAM = ROOT = None
 
 
-def to_screen(x, y):
-    k = SIZE[0] / VIEW_WIDTH
-    return (round((x - VIEW_CENTER[0]) * k + SIZE[0] / 2),
-            round((y - VIEW_CENTER[1]) * k + SIZE[1] / 2))
-
-
-def read_xwd(data):
-    """Pixels of an XWD dump (TrueColor, 24 or 32 bits) as rows of RGB tuples."""
-    h = struct.unpack('>25I', data[:100])
-    header_size, width, height = h[0], h[4], h[5]
-    byte_order, bits, line_bytes, ncolors = h[7], h[11], h[12], h[19]
-    step = bits // 8
-    pixels = data[header_size + 12 * ncolors:]
-    order = 'little' if byte_order == 0 else 'big'
-    rows = []
-    for y in range(height):
-        line = pixels[y * line_bytes:y * line_bytes + width * step]
-        row = []
-        for x in range(width):
-            v = int.from_bytes(line[x * step:(x + 1) * step], order)
-            row.append(((v >> 16) & 255, (v >> 8) & 255, v & 255))
-        rows.append(row)
-    return rows
-
-
-def read_png_rgb(path):
-    """Width, height and rows of RGB tuples of a PNG as flotsam writes them
-    (8-bit RGB, no interlace, every row unfiltered)."""
-    import zlib
-    with open(path, 'rb') as f:
-        data = f.read()
-    pos, idat = 8, b''
-    while pos < len(data):
-        length, kind = struct.unpack('>I4s', data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b'IHDR':
-            width, height, depth, ctype = struct.unpack('>IIBB', body[:10])
-            assert depth == 8 and ctype == 2, (depth, ctype)
-        if kind == b'IDAT':
-            idat += body
-        pos += 12 + length
-    raw = zlib.decompress(idat)
-    stride = 1 + 3 * width
-    rows = []
-    for y in range(height):
-        line = raw[y * stride:(y + 1) * stride]
-        assert line[0] == 0, 'filtered row'
-        rows.append([tuple(line[1 + 3 * x:4 + 3 * x]) for x in range(width)])
-    return width, height, rows
-
-
-def require_tools():
-    missing = [t for t in ('Xvfb', 'xdotool', 'xwd') if shutil.which(t) is None]
-    if missing:
-        raise AssertionError('the sandbox test needs %s; on Debian install the packages %s '
-                             '(scripts/setup does)' % (', '.join(missing), PACKAGES))
-
-
-class Display:
-    """An Xvfb server on a display number it picks itself (-displayfd)."""
-
-    def __init__(self):
-        read_end, write_end = os.pipe()
-        self.proc = subprocess.Popen(
-            ['Xvfb', '-displayfd', str(write_end), '-screen', '0', '1024x768x24', '-nolisten',
-             'tcp'], pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(write_end)
-        number = b''
-        deadline = time.time() + 20
-        while not number.endswith(b'\n') and time.time() < deadline:
-            chunk = os.read(read_end, 16)
-            if not chunk:
-                break
-            number += chunk
-        os.close(read_end)
-        if not number.strip():
-            self.close()
-            raise AssertionError('Xvfb did not start')
-        self.name = ':' + number.decode().strip()
-
-    def env(self, trace=None):
-        env = dict(os.environ, DISPLAY=self.name, SDL_VIDEODRIVER='x11')
-        env.pop('WAYLAND_DISPLAY', None)
-        env.pop('FLOTSAM_SANDBOX_TRACE', None)
-        if trace:
-            env['FLOTSAM_SANDBOX_TRACE'] = trace
-        # Under the sanitizers: leaks of the libraries SDL loads are theirs.
-        supp = os.path.join(ROOT, 'tests', 'lsan-sandbox.supp')
-        env['LSAN_OPTIONS'] = 'suppressions=' + supp + ':' + env.get('LSAN_OPTIONS', '')
-        return env
-
-    def run(self, *args, timeout=20):
-        r = subprocess.run(list(args), env=self.env(), capture_output=True, text=True,
-                           timeout=timeout)
-        if r.returncode != 0:
-            raise AssertionError('%s failed (%d): %s' % (' '.join(args), r.returncode, r.stderr))
-        return r.stdout
-
-    def close(self):
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-
-
-def wait_for(predicate, seconds, what):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if predicate():
-            return
-        time.sleep(0.1)
-    raise AssertionError('timed out waiting for ' + what)
-
-
-def key_name(key):
-    """What the trace calls an xdotool key: 'ctrl+s' is 'ctrl+S', 'equal' '='."""
-    *mods, last = key.split('+')
-    last = {'space': 'Space', 'equal': '=', 'minus': '-'}.get(last, last)
-    return '+'.join(mods + [last.upper() if len(last) == 1 else last])
-
-
-class Trace:
-    """A window's trace, read as it grows. Each wait looks at the lines after
-    the one the last wait matched (or after mark()), so that what is waited
-    on is what was asked for since."""
-
-    def __init__(self, path, proc):
-        self.path, self.proc = path, proc
-        self.lines, self.partial, self.offset, self.seen = [], '', 0, 0
-
-    def read(self):
-        try:
-            with open(self.path, 'rb') as f:
-                f.seek(self.offset)
-                data = f.read()
-        except FileNotFoundError:
-            return
-        self.offset += len(data)
-        *done, self.partial = (self.partial + data.decode('utf-8', 'replace')).split('\n')
-        self.lines += done
-
-    def mark(self):
-        """What the window said so far is passed over."""
-        self.read()
-        self.seen = len(self.lines)
-
-    def wait(self, pattern, timeout=30, accept=None):
-        """The first line from here on that matches pattern (and that
-        accept(match) takes), once there; the next wait looks after it."""
-        regex = re.compile(pattern)
-        deadline = time.time() + timeout
-        while True:
-            self.read()
-            for i in range(self.seen, len(self.lines)):
-                m = regex.search(self.lines[i])
-                if m and (accept is None or accept(m)):
-                    self.seen = i + 1
-                    return m
-            if self.proc.poll() is not None or time.time() > deadline:
-                raise AssertionError('%s waiting for /%s/ in %s; its last lines: %s' % (
-                    'the window ended' if self.proc.poll() is not None else 'timed out',
-                    pattern, self.path, self.lines[-8:]))
-            time.sleep(0.02)  # a look at the file, not a guess at the window
-
-    def drawn(self):
-        """Waits until a frame begun after the last line waited on is on the
-        screen; its step."""
-        number = self.wait(r'^draw (\d+)$').group(1)
-        return int(self.wait(r'^frame %s step (\d+) ' % number).group(1))
-
-    def step(self):
-        """The step of the last frame on the screen (0: none yet)."""
-        self.read()
-        for line in reversed(self.lines):
-            m = re.match(r'frame \d+ step (\d+) ', line)
-            if m:
-                return int(m.group(1))
-        return 0
-
-    def until_step(self, step, timeout=60):
-        """Waits for a frame of the world at `step` or later on the screen."""
-        self.wait(r'^frame \d+ step (\d+) ', timeout, lambda m: int(m.group(1)) >= step)
-
-    def steps(self, count, timeout=60):
-        """Waits for `count` steps more than the last frame shown."""
-        self.until_step(self.step() + count, timeout)
-
-
-class Sandbox(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        require_tools()
-        cls.tmp = tempfile.TemporaryDirectory()
-        cls.dir = cls.tmp.name
-        cls.display = Display()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.display.close()
-        cls.tmp.cleanup()
-
-    def setUp(self):
-        self.scene = os.path.join(self.dir, 'dock.scene')
-        self.out = os.path.join(self.dir, 'out.scene')
-        self.replay = os.path.join(self.dir, 'out.replay')
-        for old in (self.out, self.replay):
-            if os.path.exists(old):
-                os.remove(old)
-        with open(self.scene, 'w', encoding='utf-8') as f:
-            f.write(SCENE)
-        self.log_out = open(os.path.join(self.dir, 'stdout.txt'), 'w+')
-        self.log_err = open(os.path.join(self.dir, 'stderr.txt'), 'w+')
-        trace = os.path.join(self.dir, 'window.trace')
-        if os.path.exists(trace):
-            os.remove(trace)
-        self.proc = subprocess.Popen(
-            [FLOTSAM, self.scene, '--save-as', self.out, '--replay-out', self.replay,
-             '--size', '%dx%d' % SIZE, '--no-panel'],
-            cwd=self.dir, env=self.display.env(trace), stdout=self.log_out, stderr=self.log_err)
-        self.trace = Trace(trace, self.proc)
-        try:
-            ids = self.display.run('xdotool', 'search', '--sync', '--name', 'flotsam')
-        except subprocess.TimeoutExpired:
-            self.fail('no flotsam window appeared: ' + self.stderr())
-        self.window = ids.split()[0]
-        self.xdo('windowfocus', '--sync', self.window)
-        self.trace.until_step(60)  # let the box settle on the floor
-
-    def tearDown(self):
-        if self.proc.poll() is None:
-            # The focus again: a second window (in_second_window) took it,
-            # and no window has it once that one has closed.
-            self.xdo('windowfocus', '--sync', self.window)
-            self.xdo('key', 'ctrl+q')
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self.release_keys()
-        self.log_out.close()
-        self.log_err.close()
-
-    def release_keys(self):
-        """Lets go of Ctrl and Q: a window that closes on the Q going down
-        can leave xdotool holding them, and the next window to take the
-        focus would see Ctrl+Q held, and quit."""
-        subprocess.run(['xdotool', 'keyup', 'ctrl', 'q'], env=self.display.env(),
-                       capture_output=True, timeout=30)
-
-    def xdo(self, *args):
-        return self.display.run('xdotool', *args)
-
-    def stdout(self):
-        self.log_out.seek(0)
-        return self.log_out.read()
-
-    def stderr(self):
-        self.log_err.seek(0)
-        return self.log_err.read()
-
-    def screenshot(self):
-        dump = subprocess.run(['xwd', '-id', self.window, '-silent'], env=self.display.env(),
-                              capture_output=True, timeout=20, check=True).stdout
-        return read_xwd(dump)
-
-    def move(self, x, y):
-        self.xdo('mousemove', '--window', self.window, str(x), str(y))
-
-    def send(self, expect, *args):
-        """xdotool args, and the window's line (a pattern) that says it
-        handled them."""
-        self.trace.mark()
-        self.xdo(*args)
-        return self.trace.wait(expect)
-
-    def press(self, key):
-        self.send('^key %s$' % re.escape(key_name(key)), 'key', key)
-
-    def click(self):
-        self.send('^button up 1 ', 'click', '1')
-
-    def drag_to(self, x, y, steps):
-        """A move with the button held, then `steps` steps of the world."""
-        self.send('^motion %d %d$' % (x, y), 'mousemove', '--window', self.window, str(x), str(y))
-        self.trace.steps(steps)
-
-    def point(self, x, y, window=None, trace=None):
-        """The cursor to (x, y) in the window (this test's, or the one
-        given, with its trace) by way of the pixel beside it, so that the
-        window sees it move even when the last one left it there."""
-        window, trace = window or self.window, trace or self.trace
-        self.display.run('xdotool', 'mousemove', '--window', window, str(x + 1), str(y))
-        trace.mark()
-        self.display.run('xdotool', 'mousemove', '--window', window, str(x), str(y))
-        trace.wait('^motion %d %d$' % (x, y))
-
+class Sandbox(Window):
     def test_spawn_drag_save(self):
         self.point(*to_screen(8.0, 0.5))  # empty sky
         self.press('b')
@@ -647,106 +341,6 @@ class Sandbox(unittest.TestCase):
             self.assertIn('name=picked', f.read())
         os.remove(other)
 
-    def in_second_window(self, args, title, drive, stdin=None, stdout=None, panel=False):
-        """Opens another flotsam window (its standard input the file stdin,
-        if given; its standard output the file stdout, if given; its control
-        panel shown if panel), lets drive(window, trace) work it, quits it;
-        returns what it said on stderr."""
-        args = list(args) + ([] if panel else ['--no-panel'])
-        path = os.path.join(self.dir, 'second.trace')
-        if os.path.exists(path):
-            os.remove(path)
-        with open(os.devnull, 'w') as quiet, tempfile.TemporaryFile('w+') as errors, \
-                open(stdin or os.devnull, 'rb') as given:
-            proc = subprocess.Popen([FLOTSAM, *args], cwd=self.dir, env=self.display.env(path),
-                                    stdin=given, stdout=stdout or quiet, stderr=errors,
-                                    text=True)
-            trace = Trace(path, proc)
-            try:
-                self.display.run('xdotool', 'search', '--sync', '--name', title)
-                # SDL may make its window again when it picks a renderer: the
-                # one to drive is the last with that name, once it has shown
-                # a frame.
-                trace.wait('^frame ')
-                # A window of that name that has just closed (another run's)
-                # may have been the one found: look again until one is there.
-                found = []
-
-                def named():
-                    r = subprocess.run(['xdotool', 'search', '--name', title],
-                                       env=self.display.env(), capture_output=True, text=True,
-                                       timeout=20)
-                    found[:] = r.stdout.split()
-                    return bool(found)
-                wait_for(named, 20, 'a window named ' + title)
-                window = found[-1]
-                drive(window, trace)
-                # The window may close on the Q going down, before xdotool
-                # lets go of it and Ctrl (BadWindow): the exit status tells.
-                subprocess.run(['xdotool', 'key', '--window', window, 'ctrl+q'],
-                               env=self.display.env(), capture_output=True, timeout=30)
-                self.assertEqual(proc.wait(timeout=10), 0)
-                self.release_keys()
-            finally:
-                if proc.poll() is None:
-                    proc.kill()
-                    proc.wait()
-            errors.seek(0)
-            return errors.read()
-
-    def test_the_panel_does_what_the_keys_do(self):
-        """Raise (a button) moves the water exactly as W does; a density
-        typed into its box is the spawned body's; the world's view lies
-        right of the panel, never under it."""
-        self.press('w')
-        self.press('ctrl+s')
-        self.trace.wait('^saved %s$' % re.escape(self.out))
-        with open(self.out, encoding='utf-8') as f:
-            by_key = re.search(r'^fluid .*$', f.read(), re.M).group(0)
-        out = os.path.join(self.dir, 'panel.scene')
-        if os.path.exists(out):
-            os.remove(out)
-
-        def place(trace, name):
-            trace.read()
-            trace.seen = 0  # said when the panel was first built, before any frame
-            m = trace.wait(r'^panel %s (-?\d+) (-?\d+) (-?\d+) (-?\d+)$' % re.escape(name))
-            x0, y0, x1, y1 = (int(v) for v in m.groups())
-            return (x0 + x1) // 2, (y0 + y1) // 2
-
-        def click(window, trace, at, expect):
-            self.point(*at, window=window, trace=trace)
-            trace.mark()
-            self.display.run('xdotool', 'click', '--window', window, '1')
-            return trace.wait(expect)
-
-        def drive(window, trace):
-            raise_at, typed_at, spawn_at = (place(trace, 'Raise'), place(trace, 'Density typed'),
-                                           place(trace, 'Spawn'))
-            click(window, trace, raise_at, '^control Raise$')
-            click(window, trace, typed_at, '^panel typing Density$')
-            self.display.run('xdotool', 'key', '--window', window, 'ctrl+a')
-            self.display.run('xdotool', 'type', '--window', window, '1234')
-            trace.mark()
-            self.display.run('xdotool', 'key', '--window', window, 'Return')
-            trace.wait('^control Density 1234$')
-            click(window, trace, spawn_at, '^control Spawn$')
-            self.key(window, 'ctrl+s', trace)
-            trace.wait('^saved %s$' % re.escape(out))
-
-        self.in_second_window([self.scene, '--save-as', out, '--size', '800x600'], 'dock', drive,
-                              panel=True)
-        with open(out, encoding='utf-8') as f:
-            saved = f.read()
-        self.assertEqual(re.search(r'^fluid .*$', saved, re.M).group(0), by_key)
-        self.assertRegex(saved, r'(?m)^polygon .*density=1234\b')
-
-    def key(self, window, key, trace):
-        """A key sent to that window, and its trace's word that it was handled."""
-        trace.mark()
-        self.display.run('xdotool', 'key', '--window', window, key)
-        trace.wait('^key %s$' % re.escape(key_name(key)))
-
     def test_a_replay_plays_in_the_window(self):
         path = os.path.join(ROOT, 'tests', 'data', 'harbour.replay')
         out = os.path.join(self.dir, 'played.scene')
@@ -824,6 +418,52 @@ class Sandbox(unittest.TestCase):
             self.assertEqual(r.returncode, 0, r.stderr)
             self.assertIn(bodies, r.stdout)
 
+    def test_the_panel_does_what_the_keys_do(self):
+        """Raise (a button) moves the water exactly as W does; a density
+        typed into its box is the spawned body's."""
+        self.press('w')
+        self.press('ctrl+s')
+        self.trace.wait('^saved %s$' % re.escape(self.out))
+        with open(self.out, encoding='utf-8') as f:
+            by_key = re.search(r'^fluid .*$', f.read(), re.M).group(0)
+        out = os.path.join(self.dir, 'panel.scene')
+        if os.path.exists(out):
+            os.remove(out)
+
+        def place(trace, name):
+            trace.read()
+            trace.seen = 0  # said when the panel was first built, before any frame
+            m = trace.wait(r'^panel %s (-?\d+) (-?\d+) (-?\d+) (-?\d+)$' % re.escape(name))
+            x0, y0, x1, y1 = (int(v) for v in m.groups())
+            return (x0 + x1) // 2, (y0 + y1) // 2
+
+        def click(window, trace, at, expect):
+            self.point(*at, window=window, trace=trace)
+            trace.mark()
+            self.display.run('xdotool', 'click', '--window', window, '1')
+            return trace.wait(expect)
+
+        def drive(window, trace):
+            raise_at, typed_at, spawn_at = (place(trace, 'Raise'), place(trace, 'Density typed'),
+                                           place(trace, 'Spawn'))
+            click(window, trace, raise_at, '^control Raise$')
+            click(window, trace, typed_at, '^panel typing Density$')
+            self.display.run('xdotool', 'key', '--window', window, 'ctrl+a')
+            self.display.run('xdotool', 'type', '--window', window, '1234')
+            trace.mark()
+            self.display.run('xdotool', 'key', '--window', window, 'Return')
+            trace.wait('^control Density 1234$')
+            click(window, trace, spawn_at, '^control Spawn$')
+            self.key(window, 'ctrl+s', trace)
+            trace.wait('^saved %s$' % re.escape(out))
+
+        self.in_second_window([self.scene, '--save-as', out, '--size', '800x600'], 'dock', drive,
+                              panel=True)
+        with open(out, encoding='utf-8') as f:
+            saved = f.read()
+        self.assertEqual(re.search(r'^fluid .*$', saved, re.M).group(0), by_key)
+        self.assertRegex(saved, r'(?m)^polygon .*density=1234\b')
+
     def test_captures_never_mix(self):
         """Shift+C twice into one --frames folder: the second capture goes to
         a numbered folder of its own, and each holds the frames it said."""
@@ -894,7 +534,7 @@ class NoDisplay(unittest.TestCase):
         self.assertEqual(r.stdout, '')
 
 
+
 if __name__ == '__main__':
-    FLOTSAM = os.path.abspath(sys.argv[1])
-    ROOT = os.path.abspath(sys.argv[2])
+    FLOTSAM, ROOT = sandbox_window.configure(sys.argv)
     unittest.main(argv=[sys.argv[0], '-v'])

@@ -71,7 +71,9 @@ static void set_frames(sandbox *sb, double v)
 }
 static double get_help(const sandbox *sb) { return sb->help; }
 static void set_help(sandbox *sb, double v) { sb->help = v != 0.0; }
-static void quit(sandbox *sb) { sb->quit = true; }
+/* As Backspace and Ctrl+Q: a changed world asks first (ask.c). */
+static void reset(sandbox *sb) { sandbox_leave_to(sb, SANDBOX_LEAVE_RESET, NULL); }
+static void quit(sandbox *sb) { sandbox_leave_to(sb, SANDBOX_LEAVE_QUIT, NULL); }
 
 /* An overlay's check box. */
 #define OVERLAY(field)                                                                             \
@@ -100,8 +102,8 @@ static const control table[] = {
            paused),
     TOGGLE("Simulation", "Slow motion", "M", "The world runs at a quarter of real time.", get_slow,
            set_slow, NULL),
-    ACTION("Simulation", "Reset", "Backspace", "The world as the scene file gives it.",
-           sandbox_reset, NULL),
+    ACTION("Simulation", "Reset", "Backspace", "The world as the scene file gives it.", reset,
+           NULL),
     ACTION("Simulation", "Fit the view", "Home", "The camera on every moving body.",
            sandbox_view_fit_bodies, NULL),
     {"Spawn", "Shape", "B N R", "What Spawn drops (the keys drop each at the cursor).",
@@ -156,4 +158,9 @@ const control *sandbox_controls(int *count)
 bool control_usable(const control *c, const sandbox *sb)
 {
     return !c->usable || c->usable(sb);
+}
+
+bool sandbox_reads_text(const sandbox *sb)
+{
+    return sb->picker.on;
 }

@@ -43,6 +43,9 @@ typedef struct control {
 const control *sandbox_controls(int *count);
 /* Whether control c can be used now. */
 bool control_usable(const control *c, const sandbox *sb);
+/* Whether the window reads typed text for itself (the picker's filter),
+ * so that a control's box done with its text must not stop SDL's. */
+bool sandbox_reads_text(const sandbox *sb);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,6 @@
 /* One frame of the window: the picture a capture would draw (render.h), then
- * what only the window shows: the recording mark, the error banner and the
- * help card. */
+ * what only the window shows: the recording mark, the error banner, the
+ * help card, and the picker and the question that come over them. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -246,6 +246,7 @@ bool sandbox_paint(sandbox *sb, capture *frame)
         draw_banner(&b, sb);
     if (sb->help)
         draw_help(&b, sb);
+    sandbox_draw_ask(&b, sb);
     if (!draw_flush(&b))
         return false;
     cairo_reset_clip(cr);

@@ -123,11 +123,18 @@ int sandbox_body_at(const sandbox *sb, fl_vec2 p, bool dynamic_only)
     return -1;
 }
 
-void sandbox_delete_body(sandbox *sb, int index)
+/* The input that removes the body at index. */
+static fl_input removal(const sandbox *sb, int index)
 {
     fl_input in = {0};
     in.kind = FL_INPUT_REMOVE;
     in.body = fl_body_serial(fl_world_body(fl_sim_world(sb->sim), index));
+    return in;
+}
+
+void sandbox_delete_body(sandbox *sb, int index)
+{
+    fl_input in = removal(sb, index);
     sandbox_apply(sb, &in);
 }
 
@@ -206,6 +213,7 @@ void sandbox_remove_lost(sandbox *sb)
         const char *name = fl_sim_body_name(sb->sim, b);
         sandbox_say(sb, "%s fell out of the world, %.0f m below its floor: removed",
                     name[0] ? name : "a body", LOST_BELOW);
-        sandbox_delete_body(sb, i);
+        fl_input in = removal(sb, i);
+        sandbox_apply_own(sb, &in);
     }
 }

@@ -33,11 +33,11 @@ static const struct {
     {"Ctrl+S", "save the world as a scene file"},
     {"C", "start or stop recording a replay of what you do"},
     {"Shift+C", "start or stop capturing PNG frames live"},
-    {"O", "pick a scene or replay to open (scenes/, the open one's folder, recent)"},
+    {"O", "pick a scene or replay to open; type to filter the list"},
     {"drop a file", "open that scene or replay (the open one reloads when it changes)"},
     {"Tab", "the control panel on or off"},
     {"F1, Esc", "this card on or off; Esc closes it"},
-    {"Ctrl+Q", "quit"},
+    {"Ctrl+Q", "quit (asks first when the world has changes to lose)"},
 };
 
 int sandbox_help_count(void)

@@ -17,13 +17,14 @@ static void delete_under_mouse(sandbox *sb)
         sandbox_delete_body(sb, i);
 }
 
-/* Ctrl held: save, reset, quit. False when the key means something else. */
+/* Ctrl held: save, reset, quit (the last two ask first when they would
+ * lose changes). False when the key means something else. */
 static bool control_key(sandbox *sb, SDL_Keycode k)
 {
     switch (k) {
     case SDLK_s: sandbox_save(sb); return true;
-    case SDLK_r: sandbox_reset(sb); return true;
-    case SDLK_q: sb->quit = true; return true;
+    case SDLK_r: sandbox_leave_to(sb, SANDBOX_LEAVE_RESET, NULL); return true;
+    case SDLK_q: sandbox_leave_to(sb, SANDBOX_LEAVE_QUIT, NULL); return true;
     default: return false;
     }
 }
@@ -60,7 +61,7 @@ static void world_key(sandbox *sb, SDL_Keycode k)
     case SDLK_SPACE: sandbox_toggle_pause(sb); break;
     case SDLK_PERIOD: case SDLK_s: sandbox_single_step(sb); break;
     case SDLK_m: toggle(&sb->clock.slow); break;
-    case SDLK_BACKSPACE: sandbox_reset(sb); break;
+    case SDLK_BACKSPACE: sandbox_leave_to(sb, SANDBOX_LEAVE_RESET, NULL); break;
     case SDLK_PAGEUP: case SDLK_w: sandbox_raise_water(sb); break;
     case SDLK_PAGEDOWN: case SDLK_q: sandbox_lower_water(sb); break;
     case SDLK_c: sandbox_toggle_replay(sb); break;
@@ -106,13 +107,13 @@ static bool drawing_key(sandbox *sb, SDL_Keycode k)
     }
 }
 
+/* A question on the screen has the keyboard; then Ctrl's keys, the picker
+ * (while open), a replay playing, a shape being drawn, and the rest. */
 static void key_down(sandbox *sb, const SDL_KeyboardEvent *e)
 {
-    if (sandbox_picker_key(sb, e->keysym.sym) || replay_key(sb, e) ||
-        drawing_key(sb, e->keysym.sym))
-        return;
     SDL_Keycode k = e->keysym.sym;
-    if ((e->keysym.mod & KMOD_CTRL) && control_key(sb, k))
+    if (sandbox_ask_key(sb, k) || ((e->keysym.mod & KMOD_CTRL) && control_key(sb, k)) ||
+        sandbox_picker_key(sb, k) || replay_key(sb, e) || drawing_key(sb, k))
         return;
     if ((e->keysym.mod & KMOD_SHIFT) && k == SDLK_c) {
         sandbox_toggle_recording(sb); /* frames, live */
@@ -125,6 +126,8 @@ static void key_down(sandbox *sb, const SDL_KeyboardEvent *e)
 static void mouse_button(sandbox *sb, const SDL_MouseButtonEvent *e, bool down)
 {
     sb->mouse.at = sandbox_to_pixels(sb, e->x, e->y);
+    if (down && sb->ask.on)
+        return; /* the question is answered with keys */
     if (e->button == SDL_BUTTON_LEFT) {
         double at;
         fl_vec2 world = sandbox_mouse_world(sb);
@@ -162,6 +165,8 @@ static void mouse_motion(sandbox *sb, const SDL_MouseMotionEvent *e)
 static void wheel(sandbox *sb, const SDL_MouseWheelEvent *e)
 {
     double clicks = e->direction == SDL_MOUSEWHEEL_FLIPPED ? -e->y : e->y;
+    if (sandbox_picker_wheel(sb, (int)clicks))
+        return;
     if (SDL_GetModState() & KMOD_CTRL)
         sandbox_change_spawn_size(sb, clicks);
     else
@@ -170,8 +175,7 @@ static void wheel(sandbox *sb, const SDL_MouseWheelEvent *e)
 
 static void drop_file(sandbox *sb, char *path)
 {
-    if (sandbox_load(sb, path, true))
-        sandbox_say(sb, "opened %s", path);
+    sandbox_leave_to(sb, SANDBOX_LEAVE_OPEN, path);
     SDL_free(path);
 }
 
@@ -181,6 +185,8 @@ static void window_event(sandbox *sb, const SDL_WindowEvent *e)
         sandbox_view_resize(sb);
     if (e->event == SDL_WINDOWEVENT_SIZE_CHANGED || e->event == SDL_WINDOWEVENT_EXPOSED)
         sb->screen_stale = true; /* the next frame shows all of itself */
+    if (e->event == SDL_WINDOWEVENT_CLOSE) /* a person closing it: asked as Ctrl+Q is */
+        sandbox_leave_to(sb, SANDBOX_LEAVE_QUIT, NULL);
 }
 
 void sandbox_handle_event(sandbox *sb, const SDL_Event *e)
@@ -191,12 +197,13 @@ void sandbox_handle_event(sandbox *sb, const SDL_Event *e)
         panel_event(sb->panel, e))
         return;
     switch (e->type) {
-    case SDL_QUIT: sb->quit = true; break;
+    case SDL_QUIT: sb->quit = true; break; /* a signal (SIGINT, SIGTERM): no one to ask */
     case SDL_KEYDOWN: key_down(sb, &e->key); break;
     case SDL_MOUSEBUTTONDOWN: mouse_button(sb, &e->button, true); break;
     case SDL_MOUSEBUTTONUP: mouse_button(sb, &e->button, false); break;
     case SDL_MOUSEMOTION: mouse_motion(sb, &e->motion); break;
     case SDL_MOUSEWHEEL: wheel(sb, &e->wheel); break;
+    case SDL_TEXTINPUT: sandbox_picker_text(sb, e->text.text); break;
     case SDL_DROPFILE: drop_file(sb, e->drop.file); break;
     case SDL_WINDOWEVENT: window_event(sb, &e->window); break;
     default: break;

@@ -33,6 +33,7 @@ struct panel {
     // press and its release between two frames still count as a click.
     ImVec2 mouse = ImVec2(-FLT_MAX, -FLT_MAX);
     bool pressed[3] = {false, false, false}, held[3] = {false, false, false};
+    bool text_on = false;  // SDL sends typed text while a box is being typed in
 };
 
 static const char *const FONT_PATHS[] = {
@@ -382,6 +383,16 @@ extern "C" void panel_build(panel *p, sandbox *sb, int width_px, int height_px,
     ImGui::End();
     ImGui::Render();
     keep_picture(p, ImGui::GetDrawData());
+    // Typed text only while a box wants it (the window reads none otherwise,
+    // but for the picker's filter).
+    if (io.WantTextInput && !p->text_on) {
+        SDL_StartTextInput();
+        p->text_on = true;
+    } else if (!io.WantTextInput && p->text_on) {
+        p->text_on = false;
+        if (!sandbox_reads_text(sb))
+            SDL_StopTextInput();
+    }
 }
 
 extern "C" const panel_picture *panel_picture_of(const panel *p)

@@ -1,208 +1,195 @@
-/* The scene picker (O): the scenes and replays in the open scene's folder,
- * in ./scenes, in ../scenes beside the program and where the scenes are
- * installed, and the files opened this session, in a list chosen with the
- * arrows and Enter or a click. */
+/* The scene picker's list (O): the files opened this session, then the
+ * scenes and replays of the open scene's folder, of ./scenes, of ../scenes
+ * beside the program and of where the scenes are installed. Each file is
+ * listed once, by its canonical path (realpath), and shown by the shortest
+ * name that reads well and that no entry before it shows: its path under
+ * the current folder, or under one of the scenes folders, else the whole
+ * path. Choosing from the list is picker_ui.c's. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "sandbox_parts.h"
 
 #ifndef FLOTSAM_SCENES_DIR
 #define FLOTSAM_SCENES_DIR "scenes"
 #endif
 
-static bool listed(const sandbox_picker *p, const char *path)
+#define FOLDERS 4
+
+/* The folders listed so far, as their real paths (one folder reached by two
+ * names is listed once), and the current folder's. */
+typedef struct folders {
+    char real[FOLDERS][PATH_MAX];
+    bool scenes[FOLDERS]; /* a scenes folder: its files are named from it */
+    int count;
+    char cwd[PATH_MAX];   /* "": unknown */
+} folders;
+
+/* The canonical path of path into out (size PICKER_PATH); false when it
+ * names nothing, or is too long to keep. */
+static bool canonical(const char *path, char *out)
+{
+    char real[PATH_MAX];
+    if (!realpath(path, real) || strlen(real) >= PICKER_PATH)
+        return false;
+    memcpy(out, real, strlen(real) + 1);
+    return true;
+}
+
+static void add(sandbox_picker *p, const char *real)
 {
     for (int i = 0; i < p->count; i++)
-        if (!strcmp(p->paths[i], path))
-            return true;
-    return false;
+        if (!strcmp(p->paths[i], real))
+            return;
+    if (p->count == PICKER_MOST)
+        p->full = true;
+    else
+        memcpy(p->paths[p->count++], real, strlen(real) + 1);
 }
 
-static void add(sandbox_picker *p, const char *path)
-{
-    if (p->count < PICKER_MOST && !listed(p, path))
-        snprintf(p->paths[p->count++], sizeof p->paths[0], "%s", path);
-}
-
-static int by_name(const void *a, const void *b)
+static int by_path(const void *a, const void *b)
 {
     return strcmp((const char *)a, (const char *)b);
 }
 
-/* The folders listed so far, as their real paths: one folder reached by
- * two names (./scenes, and ../scenes beside the program run from the
- * source tree) is listed once. */
-typedef struct folders {
-    char real[4][PATH_MAX];
-    int count;
-} folders;
+static bool listable(const char *name)
+{
+    size_t n = strlen(name);
+    return (n > 6 && !strcmp(name + n - 6, ".scene")) || sandbox_is_replay(name);
+}
 
 /* Every .scene and .replay in dir, sorted, after those listed so far. */
-static void add_folder(sandbox_picker *p, folders *seen, const char *dir)
+static void add_folder(sandbox_picker *p, folders *seen, const char *dir, bool scenes)
 {
     char real[PATH_MAX];
     if (!realpath(dir, real))
         return;
     for (int i = 0; i < seen->count; i++)
-        if (!strcmp(seen->real[i], real))
+        if (!strcmp(seen->real[i], real)) {
+            seen->scenes[i] = seen->scenes[i] || scenes;
             return;
-    if (seen->count < 4)
-        memcpy(seen->real[seen->count++], real, sizeof real);
-    DIR *d = opendir(dir);
+        }
+    if (seen->count == FOLDERS)
+        return;
+    memcpy(seen->real[seen->count], real, sizeof real);
+    seen->scenes[seen->count++] = scenes;
+    DIR *d = opendir(real);
     if (!d)
         return;
     int from = p->count;
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
-        size_t n = strlen(e->d_name);
-        bool scene = n > 6 && !strcmp(e->d_name + n - 6, ".scene");
-        if (!scene && !sandbox_is_replay(e->d_name))
+        char path[PATH_MAX + 256], file[PICKER_PATH];
+        if (!listable(e->d_name))
             continue;
-        char path[sizeof p->paths[0]];
-        if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path)
-            add(p, path);
+        snprintf(path, sizeof path, "%s/%s", real, e->d_name);
+        if (canonical(path, file))
+            add(p, file);
     }
     closedir(d);
-    qsort(p->paths[from], (size_t)(p->count - from), sizeof p->paths[0], by_name);
+    qsort(p->paths[from], (size_t)(p->count - from), sizeof p->paths[0], by_path);
+}
+
+/* What of path follows folder and a '/', or NULL when it is not in it. */
+static const char *under(const char *path, const char *folder)
+{
+    size_t n = strlen(folder);
+    return n > 0 && !strncmp(path, folder, n) && path[n] == '/' && path[n + 1] ? path + n + 1
+                                                                              : NULL;
+}
+
+static bool taken(const sandbox_picker *p, int before, const char *name)
+{
+    for (int i = 0; i < before; i++)
+        if (!strcmp(p->names[i], name))
+            return true;
+    return false;
+}
+
+/* Entry i's name: the shortest of its names that no entry before it has;
+ * its whole path (no two alike) when each is. */
+static void name_entry(sandbox_picker *p, const folders *seen, int i)
+{
+    const char *path = p->paths[i], *best = path;
+    const char *names[FOLDERS + 1];
+    int n = 0;
+    names[n++] = under(path, seen->cwd);
+    for (int k = 0; k < seen->count; k++)
+        names[n++] = seen->scenes[k] ? under(path, seen->real[k]) : NULL;
+    for (int k = 0; k < n; k++)
+        if (names[k] && strlen(names[k]) < strlen(best) && !taken(p, i, names[k]))
+            best = names[k];
+    memmove(p->names[i], best, strlen(best) + 1);
 }
 
 void sandbox_remember_file(sandbox *sb, const char *path)
 {
     sandbox_picker *p = &sb->picker;
-    if (!path || scene_source_is_stdin(path)) /* stdin cannot be opened again */
+    char real[PICKER_PATH];
+    /* stdin cannot be opened again */
+    if (!path || scene_source_is_stdin(path) || !canonical(path, real))
         return;
     for (int i = 0; i < p->recent_count; i++)
-        if (!strcmp(p->recent[i], path))
+        if (!strcmp(p->recent[i], real))
             return;
     if (p->recent_count == PICKER_RECENT) {
         memmove(p->recent[0], p->recent[1], sizeof p->recent[0] * (PICKER_RECENT - 1));
         p->recent_count--;
     }
-    snprintf(p->recent[p->recent_count++], sizeof p->recent[0], "%s", path);
+    memcpy(p->recent[p->recent_count++], real, sizeof real);
+}
+
+/* The list, named; the open file's entry found. */
+static void make_list(sandbox *sb)
+{
+    sandbox_picker *p = &sb->picker;
+    p->count = 0;
+    p->full = false;
+    for (int i = p->recent_count - 1; i >= 0; i--)
+        add(p, p->recent[i]);
+    folders seen = {.count = 0};
+    if (!getcwd(seen.cwd, sizeof seen.cwd))
+        seen.cwd[0] = '\0';
+    char open[PICKER_PATH] = "";
+    if (sb->file.path && !scene_source_is_stdin(sb->file.path) && canonical(sb->file.path, open)) {
+        char dir[PICKER_PATH];
+        memcpy(dir, open, sizeof dir);
+        *strrchr(dir, '/') = '\0';
+        add_folder(p, &seen, dir[0] ? dir : "/", false);
+    }
+    add_folder(p, &seen, "scenes", true);
+    /* Beside the program: the source tree's scenes for a program run from
+     * its build folder. */
+    char *base = SDL_GetBasePath();
+    if (base) {
+        char beside[PATH_MAX];
+        snprintf(beside, sizeof beside, "%s../scenes", base);
+        SDL_free(base);
+        add_folder(p, &seen, beside, true);
+    }
+    add_folder(p, &seen, FLOTSAM_SCENES_DIR, true); /* where they are installed */
+    p->open = -1;
+    for (int i = 0; i < p->count; i++) {
+        name_entry(p, &seen, i);
+        if (!strcmp(p->paths[i], open))
+            p->open = i;
+    }
 }
 
 void sandbox_open_picker(sandbox *sb)
 {
     sandbox_picker *p = &sb->picker;
-    p->count = 0;
-    p->cursor = 0;
-    for (int i = p->recent_count - 1; i >= 0; i--)
-        add(p, p->recent[i]);
-    folders seen = {.count = 0};
-    if (sb->file.path) {
-        char dir[sizeof p->paths[0]];
-        snprintf(dir, sizeof dir, "%s", sb->file.path);
-        char *slash = strrchr(dir, '/');
-        if (slash) {
-            *slash = '\0';
-            add_folder(p, &seen, dir);
-        } else {
-            add_folder(p, &seen, ".");
-        }
-    }
-    add_folder(p, &seen, "scenes");
-    /* Beside the program: the source tree's scenes for a program run from
-     * its build folder. */
-    char *base = SDL_GetBasePath();
-    if (base) {
-        char beside[sizeof p->paths[0]];
-        snprintf(beside, sizeof beside, "%s../scenes", base);
-        SDL_free(base);
-        add_folder(p, &seen, beside);
-    }
-    add_folder(p, &seen, FLOTSAM_SCENES_DIR); /* where they are installed */
+    make_list(sb);
     if (p->count == 0) {
         sandbox_say(sb, "no scenes found (looked in ./scenes, beside the program and in %s)",
                     FLOTSAM_SCENES_DIR);
         return;
     }
-    p->on = true;
-}
-
-static void choose(sandbox *sb, int i)
-{
-    sandbox_picker *p = &sb->picker;
-    p->on = false;
-    char path[sizeof p->paths[0]];
-    snprintf(path, sizeof path, "%s", p->paths[i]);
-    if (sandbox_load(sb, path, true))
-        sandbox_say(sb, "opened %s", path);
-}
-
-bool sandbox_picker_key(sandbox *sb, SDL_Keycode k)
-{
-    sandbox_picker *p = &sb->picker;
-    if (!p->on)
-        return false;
-    switch (k) {
-    case SDLK_UP: p->cursor = p->cursor > 0 ? p->cursor - 1 : p->count - 1; break;
-    case SDLK_DOWN: p->cursor = (p->cursor + 1) % p->count; break;
-    case SDLK_RETURN: case SDLK_KP_ENTER: choose(sb, p->cursor); break;
-    case SDLK_ESCAPE: case SDLK_o: p->on = false; break;
-    default: break;
-    }
-    return true; /* the list has the keyboard while it is open */
-}
-
-/* The list's rows: where row i is drawn. */
-typedef struct picker_box {
-    double x, y, w, row, top, u;
-} picker_box;
-
-static picker_box picker_layout(const sandbox *sb)
-{
-    camera cam = sandbox_camera(sb);
-    double u = render_text_unit(&cam), row = TEXT_LINE_UNITS * u;
-    double w = fmin(sb->view.px_w - 40 * u, 420 * u);
-    double h = (sb->picker.count + 2) * row + 12 * u;
-    return (picker_box){(sb->view.px_w - w) / 2, fmax(8 * u, (sb->view.px_h - h) / 2), w, row,
-                        0.0, u};
-}
-
-bool sandbox_picker_click(sandbox *sb, fl_vec2 at)
-{
-    sandbox_picker *p = &sb->picker;
-    if (!p->on)
-        return false;
-    picker_box b = picker_layout(sb);
-    double first = b.y + 6 * b.u + 1.5 * b.row;
-    int i = (int)floor((at.y - first) / b.row);
-    if (at.x >= b.x && at.x <= b.x + b.w && i >= 0 && i < p->count)
-        choose(sb, i);
-    else
-        p->on = false; /* a click outside closes it */
-    return true;
-}
-
-void sandbox_draw_picker(draw_batch *batch, const sandbox *sb)
-{
-    const sandbox_picker *p = &sb->picker;
-    if (!p->on)
-        return;
-    picker_box b = picker_layout(sb);
-    double h = (p->count + 1.5) * b.row + 12 * b.u;
-    fl_vec2 box[4] = {fl_v2(b.x, b.y), fl_v2(b.x + b.w, b.y), fl_v2(b.x + b.w, b.y + h),
-                      fl_v2(b.x, b.y + h)};
-    draw_polygon(batch, box, 4, rgba_hex(0x10202c, 225));
-    rgba white = rgba_hex(0xffffff, 255);
-    text_draw(batch, "open (arrows and Enter, or a click; Esc closes)",
-              fl_v2(b.x + 8 * b.u, b.y + 6 * b.u), b.u, rgba_hex(0xb0c4d4, 255));
-    double first = b.y + 6 * b.u + 1.5 * b.row;
-    for (int i = 0; i < p->count; i++) {
-        double y = first + i * b.row;
-        if (i == p->cursor) {
-            fl_vec2 hl[4] = {fl_v2(b.x + 4 * b.u, y), fl_v2(b.x + b.w - 4 * b.u, y),
-                             fl_v2(b.x + b.w - 4 * b.u, y + b.row),
-                             fl_v2(b.x + 4 * b.u, y + b.row)};
-            draw_polygon(batch, hl, 4, rgba_hex(0xffd23c, 90));
-        }
-        bool current = sb->file.path && !strcmp(sb->file.path, p->paths[i]);
-        char line[sizeof p->paths[0] + 8];
-        snprintf(line, sizeof line, "%s%s", p->paths[i], current ? "  (open)" : "");
-        text_draw(batch, line, fl_v2(b.x + 8 * b.u, y + 0.15 * b.row), b.u, white);
-    }
+    if (p->full)
+        sandbox_say(sb, "only the first %d files are listed", PICKER_MOST);
+    sandbox_picker_show(sb);
 }

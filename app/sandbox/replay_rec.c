@@ -12,7 +12,16 @@
 #include "out_files.h"
 #include "sandbox_parts.h"
 
-bool sandbox_apply(sandbox *sb, fl_input *in)
+/* Whether an input of this kind is a change a person would want to keep:
+ * the mouse spring only moves bodies, as the world does by itself, and a
+ * build replaces the world. */
+static bool keeps(fl_input_kind kind)
+{
+    return kind != FL_INPUT_GRAB && kind != FL_INPUT_DRAG && kind != FL_INPUT_RELEASE &&
+           kind != FL_INPUT_BUILD;
+}
+
+static bool apply(sandbox *sb, fl_input *in, bool by_hand)
 {
     sandbox_take_over(sb); /* a person's input ends a replay playing */
     sandbox_replay_changing(sb);
@@ -24,11 +33,23 @@ bool sandbox_apply(sandbox *sb, fl_input *in)
         sandbox_say(sb, "%s", err.message);
         return false;
     }
+    if (by_hand && keeps(in->kind))
+        sb->changes++;
     if (rp->on && fl_replay_add_input(rp->rec, in) != FL_OK) {
         sandbox_say(sb, "out of memory: the replay stops here");
         sandbox_stop_replay(sb);
     }
     return true;
+}
+
+bool sandbox_apply(sandbox *sb, fl_input *in)
+{
+    return apply(sb, in, true);
+}
+
+bool sandbox_apply_own(sandbox *sb, fl_input *in)
+{
+    return apply(sb, in, false);
 }
 
 bool sandbox_spawn_body(sandbox *sb, const fl_scene_body *b)
@@ -159,6 +180,7 @@ void sandbox_stop_replay(sandbox *sb)
     } else {
         sandbox_wrote(path);
         sandbox_say(sb, "replay of %llu steps in %s", (unsigned long long)rp->steps, path);
+        sb->changes = 0; /* the replay holds them, from the world it began with */
     }
     fl_replay_clear(rp->rec);
 }
@@ -229,7 +251,9 @@ bool sandbox_replay_reset(sandbox *sb)
     fl_input in = {0};
     in.kind = FL_INPUT_BUILD;
     in.scene = sb->replay.reset_scene;
-    if (sandbox_apply(sb, &in))
+    if (sandbox_apply(sb, &in)) {
         sb->clock.accumulator = 0.0;
+        sb->changes = 0; /* the world as loaded again */
+    }
     return true;
 }

@@ -55,6 +55,11 @@ static bool display_named(void)
 
 static bool open_window(sandbox *sb)
 {
+#ifdef SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE
+    /* Closing the window is its close event alone (input.c asks first
+     * when that would lose changes); SDL_QUIT is then a signal's. */
+    SDL_SetHint(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0");
+#endif
     if (!display_named() || SDL_Init(SDL_INIT_VIDEO) != 0 || !video_shows())
         return false;
     /* After SDL_Init: SDL turns SIGINT and SIGTERM into a quit event (the
@@ -69,6 +74,7 @@ static bool open_window(sandbox *sb)
                                   SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     if (!sb->window)
         return false;
+    SDL_StopTextInput(); /* text is read only while the picker is open */
     char err[256];
     sb->painter = painter_start(sb->window, err, sizeof err);
     if (!sb->painter) {

@@ -23,7 +23,7 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit);
 /* Builds the world again from the scene as it was read. */
 void sandbox_reset(sandbox *sb);
 /* Reloads the open file when its time stamp or size changed (checked twice
- * a second). */
+ * a second; asked first when the world has changes it would lose). */
 void sandbox_poll_file(sandbox *sb);
 void sandbox_unload(sandbox *sb);
 
@@ -39,8 +39,9 @@ void sandbox_release(sandbox *sb);
 /* Moves every fluid's surface by dy metres (negative: up), keeping each
  * one's surface above its bottom. */
 void sandbox_move_water(sandbox *sb, double dy);
-/* Removes (as an input: recorded) every body that fell far below the
- * lowest fluid bottom and static body, and says so. */
+/* Removes (as an input: recorded, but not one of the person's changes)
+ * every body that fell far below the lowest fluid bottom and static body,
+ * and says so. */
 void sandbox_remove_lost(sandbox *sb);
 double sandbox_spawn_density(const sandbox *sb);
 void sandbox_change_density(sandbox *sb, int direction);
@@ -89,14 +90,46 @@ void sandbox_inspect_update(sandbox *sb);
 /* Its outline and panel, over the picture. */
 void sandbox_draw_inspector(draw_batch *b, const sandbox *sb);
 
-/* picker.c: the scene picker. */
+/* picker.c: the scene picker's list. */
+/* O: the list made, and shown (or a word that there is nothing to list). */
 void sandbox_open_picker(sandbox *sb);
-/* Keys and clicks while it is open (true: taken). */
-bool sandbox_picker_key(sandbox *sb, SDL_Keycode k);
-bool sandbox_picker_click(sandbox *sb, fl_vec2 at);
-void sandbox_draw_picker(draw_batch *batch, const sandbox *sb);
 /* A file opened: listed first next time. */
 void sandbox_remember_file(sandbox *sb, const char *path);
+
+/* picker_ui.c: choosing from it. */
+/* Shows the list made, unfiltered, its first entry highlighted. */
+void sandbox_picker_show(sandbox *sb);
+/* Keys, text typed, the wheel and clicks while it is open (true: taken). */
+bool sandbox_picker_key(sandbox *sb, SDL_Keycode k);
+void sandbox_picker_text(sandbox *sb, const char *text);
+bool sandbox_picker_wheel(sandbox *sb, int clicks);
+bool sandbox_picker_click(sandbox *sb, fl_vec2 at);
+/* The first entry in view (of those the filter lets through) with `rows`
+ * rows in view: where the list was scrolled, moved so that the highlight
+ * is in view. */
+int sandbox_picker_top(const sandbox_picker *p, int rows);
+
+/* picker_draw.c: the picker on the screen, in drawable pixels: its panel,
+ * its lines' padding and height, text units, and how many entries are in
+ * view; their first line is PICKER_FIRST_ROW (after the title, the filter
+ * and "more above"). */
+#define PICKER_FIRST_ROW 3
+typedef struct picker_box {
+    double x, y, w, h, pad, row, u;
+    int rows;
+} picker_box;
+picker_box sandbox_picker_box(const sandbox *sb);
+void sandbox_draw_picker(draw_batch *batch, const sandbox *sb);
+
+/* ask.c: leaving a changed world asks first. */
+/* The changes that leaving the world would lose (0: none). */
+int sandbox_unkept(const sandbox *sb);
+/* Leaves the world as `leave` says (path: SANDBOX_LEAVE_OPEN's file), at
+ * once when that loses nothing, else once the question is answered yes. */
+void sandbox_leave_to(sandbox *sb, sandbox_leave leave, const char *path);
+/* Keys while it asks (true: taken). */
+bool sandbox_ask_key(sandbox *sb, SDL_Keycode k);
+void sandbox_draw_ask(draw_batch *b, const sandbox *sb);
 
 /* plot.c: the live plot of one quantity of the selected body. */
 /* G: the next quantity (draft, heel, vertical speed, kinetic, total
@@ -202,8 +235,12 @@ void sandbox_stop_recording(sandbox *sb);
 /* replay_rec.c: recording a replay (C). Every change a person makes to the
  * world goes through sandbox_apply, which applies it as a replay will
  * (fl_replay_apply) and, while recording, records it. */
-/* False when the input cannot apply (said in the HUD). */
+/* False when the input cannot apply (said in the HUD). A person's input
+ * that changes the world counts in sb->changes. */
 bool sandbox_apply(sandbox *sb, fl_input *in);
+/* The same for a change the sandbox makes by itself (a lost body removed):
+ * recorded, but not counted. */
+bool sandbox_apply_own(sandbox *sb, fl_input *in);
 /* Adds a body as a replay would spawn it. */
 bool sandbox_spawn_body(sandbox *sb, const fl_scene_body *b);
 void sandbox_toggle_replay(sandbox *sb);

@@ -84,16 +84,42 @@ typedef struct sandbox_rec {
     long frames, steps, every;
 } sandbox_rec;
 
-/* The scene picker (O), and the files opened this session. */
-#define PICKER_MOST 64
+/* The scene picker (O), and the files opened this session. Every path is
+ * canonical (realpath), so that a file reached by two names is listed once. */
+#define PICKER_MOST 256
+#define PICKER_PATH 256
 #define PICKER_RECENT 8
+#define PICKER_FILTER 64
 typedef struct sandbox_picker {
     bool on;
-    char paths[PICKER_MOST][256];
-    int count, cursor;
-    char recent[PICKER_RECENT][256];
+    char paths[PICKER_MOST][PICKER_PATH];
+    char names[PICKER_MOST][PICKER_PATH]; /* as shown: short, and no two alike */
+    int count;
+    int open;               /* the entry of the open file; -1: none */
+    bool full;              /* more files were found than PICKER_MOST */
+    char filter[PICKER_FILTER]; /* typed: the names holding it (any case) are shown */
+    int shown[PICKER_MOST]; /* the entries the filter lets through, in order */
+    int shown_count;
+    int cursor;             /* the highlighted one, into shown */
+    int top;                /* the first of shown in view */
+    char recent[PICKER_RECENT][PICKER_PATH];
     int recent_count;
 } sandbox_picker;
+
+/* Leaving the world for another (a scene opened, a reset, the file
+ * reloaded) or quitting: asked first when it has changes that would be
+ * lost (ask.c). */
+typedef enum sandbox_leave {
+    SANDBOX_LEAVE_OPEN,
+    SANDBOX_LEAVE_RESET,
+    SANDBOX_LEAVE_RELOAD,
+    SANDBOX_LEAVE_QUIT
+} sandbox_leave;
+typedef struct sandbox_ask {
+    bool on;                /* the question is on the screen */
+    sandbox_leave leave;
+    char path[SANDBOX_TEXT_MAX]; /* SANDBOX_LEAVE_OPEN: the file to open */
+} sandbox_ask;
 
 /* The live plot of the selected body (G): its samples, oldest first from
  * `first` in a ring. */
@@ -189,6 +215,7 @@ typedef struct sandbox {
     sandbox_plot plot;
     sandbox_gz gz;
     sandbox_picker picker;
+    sandbox_ask ask;
     render_options overlays;
     bool help;
 
@@ -196,6 +223,10 @@ typedef struct sandbox {
     int spawn_kind;         /* the panel's shape to spawn (sandbox_spawn) */
     double spawn_scale;     /* B/N/R spawns' size against their first (Ctrl + wheel) */
     unsigned spawn_count;   /* seeds the rocks */
+    /* The person's changes to the world (inputs that spawn, remove, hole,
+     * or set a density or a water level; sandbox_apply counts them) since
+     * it was loaded or reset, or kept: saved, or written in a replay. */
+    int changes;
 
     char status[SANDBOX_TEXT_MAX]; /* a passing message in the HUD */
     double status_until;

@@ -72,6 +72,7 @@ void sandbox_trace_event(const SDL_Event *e)
         break;
     case SDL_MOUSEMOTION: sandbox_trace_line("motion %d %d", e->motion.x, e->motion.y); break;
     case SDL_MOUSEWHEEL: sandbox_trace_line("wheel %d", e->wheel.y); break;
+    case SDL_TEXTINPUT: sandbox_trace_line("text %s", e->text.text); break;
     case SDL_DROPFILE: sandbox_trace_line("drop %s", e->drop.file); break;
     case SDL_WINDOWEVENT: {
         const SDL_WindowEvent *w = &e->window;

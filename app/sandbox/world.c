@@ -47,6 +47,7 @@ static void install(sandbox *sb, fl_scene *loaded, fl_sim *s)
     sb->loaded = *loaded;
     sb->sim = s;
     sb->clock.accumulator = 0.0;
+    sb->changes = 0;
 }
 
 /* A scene or replay now open: among the recent files, and in the trace. */
@@ -86,6 +87,7 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit)
         bool ok = sandbox_open_replay(sb, path, text, len);
         free(text);
         if (ok) {
+            sb->changes = 0; /* the world is the replay's */
             sandbox_view_fit(sb);
             opened(sb, path);
         }
@@ -141,7 +143,7 @@ void sandbox_reset(sandbox *sb)
 
 void sandbox_poll_file(sandbox *sb)
 {
-    if (!sb->file.path || sb->clock.now < sb->file.next_poll)
+    if (!sb->file.path || sb->clock.now < sb->file.next_poll || sb->ask.on)
         return;
     sb->file.next_poll = sb->clock.now + POLL_INTERVAL;
     struct timespec mtime;
@@ -151,8 +153,11 @@ void sandbox_poll_file(sandbox *sb)
     if (sb->file.known && mtime.tv_sec == sb->file.mtime.tv_sec &&
         mtime.tv_nsec == sb->file.mtime.tv_nsec && size == sb->file.size)
         return;
-    if (sandbox_load(sb, sb->file.path, false))
-        sandbox_say(sb, "reloaded %s", sb->file.path);
+    /* Seen: a change asked about once, not twice a second. */
+    sb->file.known = true;
+    sb->file.mtime = mtime;
+    sb->file.size = size;
+    sandbox_leave_to(sb, SANDBOX_LEAVE_RELOAD, NULL);
 }
 
 void sandbox_unload(sandbox *sb)
