@@ -187,9 +187,10 @@ class Sandbox(Window):
 
     def test_k_holes_a_hull_and_the_replay_holds_it(self):
         """A hollow hull drawn in the water (P, corners, T, Enter), holed in
-        its side under the waterline with K while recording: the replay
-        says so and replays to the same hash, and the saved scene has the
-        hole among the hold's openings."""
+        its side under the waterline with K while recording (the HUD says it
+        floods), selected by a click in its hold: the replay says so and
+        replays to the same hash, and the saved scene has the hole among
+        the hold's openings."""
         self.press('c')
         self.press('p')
         for x, y in [(4.0, 2.4), (6.0, 2.4), (6.0, 3.4), (4.0, 3.4)]:
@@ -202,7 +203,15 @@ class Sandbox(Window):
         self.trace.steps(90)
         self.point(*to_screen(6.0, 3.1))
         self.press('k')
+        self.trace.wait('^say holed: .* under the water outside: she floods$')
         self.trace.steps(60)
+        # A click in the hold, inside the hull but on none of its walls,
+        # selects the boat: Z then shows its curve.
+        self.point(*to_screen(5.0, 3.0))
+        self.click()
+        self.press('z')
+        self.trace.wait('^say stability curve on$')
+        self.press('z')
         self.press('c')
         self.trace.wait('^saved %s$' % re.escape(self.replay))
         wait_for(lambda: self.replay in self.stdout(), 10, 'the replay path on stdout')
@@ -444,15 +453,20 @@ class Sandbox(Window):
             return trace.wait(expect)
 
         def drive(window, trace):
+            # Typed text comes as SDL's text events, which need the focus.
+            self.display.run('xdotool', 'windowfocus', '--sync', window)
             raise_at, typed_at, spawn_at = (place(trace, 'Raise'), place(trace, 'Density typed'),
                                            place(trace, 'Spawn'))
             click(window, trace, raise_at, '^control Raise$')
+            # The box's text is selected as it is clicked: what is typed
+            # replaces it. ImGui reads a key's state once a frame: Enter is
+            # held until a frame has taken it.
             click(window, trace, typed_at, '^panel typing Density$')
-            self.display.run('xdotool', 'key', '--window', window, 'ctrl+a')
             self.display.run('xdotool', 'type', '--window', window, '1234')
             trace.mark()
-            self.display.run('xdotool', 'key', '--window', window, 'Return')
+            self.display.run('xdotool', 'keydown', '--window', window, 'Return')
             trace.wait('^control Density 1234$')
+            self.display.run('xdotool', 'keyup', '--window', window, 'Return')
             click(window, trace, spawn_at, '^control Spawn$')
             self.key(window, 'ctrl+s', trace)
             trace.wait('^saved %s$' % re.escape(out))

@@ -134,7 +134,7 @@ int picture_option(int argc, char **argv, int *i, picture_options *o)
             return cli_usage_error("--overlay needs a value");
         if (!render_options_parse(v, &o->overlay, bad, sizeof bad))
             return cli_usage_error("--overlay: unknown overlay '%s' (known: com, cb, submerged, "
-                                   "forces, contacts, ropes, hud, all, none)", bad);
+                                   "forces, contacts, ropes, hud, labels, all, none)", bad);
     } else {
         return -1;
     }

@@ -137,6 +137,27 @@ static void draw_ropes(draw_batch *b, const fl_sim *s, const camera *cam)
     }
 }
 
+/* Each named body's name, centred over it, on a dark backing so that it
+ * reads over water and sky alike. */
+static void draw_labels(draw_batch *b, const fl_sim *s, const camera *cam)
+{
+    double u = render_text_unit(cam);
+    for (int i = 0; i < fl_world_body_count(fl_sim_world(s)); i++) {
+        fl_body_id body = fl_world_body(fl_sim_world(s), i);
+        const char *name = fl_sim_body_name(s, body);
+        if (!name || !name[0] || fl_body_is_static(body))
+            continue;
+        fl_vec2 top = camera_to_screen(
+            cam, fl_sub(fl_body_position(body), fl_v2(0.0, fl_body_radius(body))));
+        double w = text_width(b, name, u), h = TEXT_LINE_UNITS * u, pad = 2.0 * u;
+        fl_vec2 at = fl_v2(top.x - 0.5 * w, top.y - h - 2.0 * pad);
+        fl_vec2 box[4] = {{at.x - pad, at.y - 0.5 * pad}, {at.x + w + pad, at.y - 0.5 * pad},
+                          {at.x + w + pad, at.y + h + 0.5 * pad}, {at.x - pad, at.y + h + 0.5 * pad}};
+        draw_polygon(b, box, 4, rgba_hex(0x10202c, 150));
+        text_draw(b, name, at, u, rgba_hex(0xffffff, 255));
+    }
+}
+
 void render_overlays(draw_batch *b, const fl_sim *s, const camera *cam, const render_options *o)
 {
     if (o->ropes)
@@ -158,6 +179,8 @@ void render_overlays(draw_batch *b, const fl_sim *s, const camera *cam, const re
     }
     if (o->contacts)
         draw_contacts(b, s, cam);
+    if (o->labels)
+        draw_labels(b, s, cam);
 }
 
 /* ---- the legend ---------------------------------------------------------- */

@@ -12,9 +12,9 @@ render_options render_options_default(void)
 static bool set_option(render_options *o, const char *name, size_t len)
 {
     static const char *const names[] = {"com",      "cb",    "submerged", "forces",
-                                        "contacts", "ropes", "hud"};
+                                        "contacts", "ropes", "hud",       "labels"};
     bool *const flags[] = {&o->com,      &o->cb,    &o->submerged, &o->forces,
-                           &o->contacts, &o->ropes, &o->hud};
+                           &o->contacts, &o->ropes, &o->hud,       &o->labels};
     bool all = len == 3 && !strncmp(name, "all", 3);
     if (len == 4 && !strncmp(name, "none", 4))
         return true;

@@ -86,6 +86,7 @@ OVERLAY(forces)
 OVERLAY(contacts)
 OVERLAY(ropes)
 OVERLAY(hud)
+OVERLAY(labels)
 #undef OVERLAY
 
 static const char *const shapes[] = {"box", "n-gon", "rock"};
@@ -128,6 +129,8 @@ static const control table[] = {
     TOGGLE("Overlays", "Forces", "4", "", get_forces, set_forces, NULL),
     TOGGLE("Overlays", "Contacts", "5", "", get_contacts, set_contacts, NULL),
     TOGGLE("Overlays", "Ropes", "6", "", get_ropes, set_ropes, NULL),
+    TOGGLE("Overlays", "Names", "7", "Each named body's name over it.", get_labels, set_labels,
+           NULL),
     TOGGLE("Overlays", "Readings (HUD)", "H", "", get_hud, set_hud, NULL),
     ACTION("Selected body", "Lighter", "-", "Its density a step down the ladder.",
            selected_lighter, selected),

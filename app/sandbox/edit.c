@@ -109,6 +109,29 @@ static bool outline_holds(const fl_vec2 *v, int n, fl_vec2 p)
     return in;
 }
 
+/* Whether body b's outline, or its own hull when `hull` (a hollow boat's
+ * hold), holds world point p. */
+static bool body_holds(fl_body_id b, fl_vec2 p, bool hull)
+{
+    fl_vec2 local = fl_unrotate(fl_body_rot(b), fl_sub(p, fl_body_position(b)));
+    if (hull) {
+        int n;
+        const fl_vec2 *h = fl_body_hull(b, &n);
+        return fl_body_has_own_hull(b) && outline_holds(h, n, local);
+    }
+    return outline_holds(fl_body_outline(b, NULL), fl_body_vertex_count(b), local);
+}
+
+int sandbox_body_or_hull_at(const sandbox *sb, fl_vec2 p)
+{
+    int i = sandbox_body_at(sb, p, false);
+    const fl_world *w = fl_sim_world(sb->sim);
+    for (int k = fl_world_body_count(w) - 1; i < 0 && k >= 0; k--)
+        if (body_holds(fl_world_body(w, k), p, true))
+            i = k;
+    return i;
+}
+
 int sandbox_body_at(const sandbox *sb, fl_vec2 p, bool dynamic_only)
 {
     const fl_world *w = fl_sim_world(sb->sim);
@@ -116,8 +139,7 @@ int sandbox_body_at(const sandbox *sb, fl_vec2 p, bool dynamic_only)
         fl_body_id b = fl_world_body(w, i);
         if (dynamic_only && fl_body_is_static(b))
             continue;
-        fl_vec2 local = fl_unrotate(fl_body_rot(b), fl_sub(p, fl_body_position(b)));
-        if (outline_holds(fl_body_outline(b, NULL), fl_body_vertex_count(b), local))
+        if (body_holds(b, p, false))
             return i;
     }
     return -1;

@@ -21,7 +21,7 @@ void sandbox_toggle_gz(sandbox *sb)
 {
     sb->gz.on = !sb->gz.on;
     if (sb->gz.on && !sb->inspect.on)
-        sandbox_say(sb, "stability curve on: click a body to see it");
+        sandbox_say(sb, "stability curve on: click a body (a hollow boat: in its hold) to see it");
     else
         sandbox_say(sb, "stability curve %s", sb->gz.on ? "on" : "off");
 }

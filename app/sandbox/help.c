@@ -29,6 +29,7 @@ static const struct {
     {"Page Down / Q", "lower the water 0.1 m"},
     {"1 2 3", "overlay: centres of mass, of buoyancy, submerged parts"},
     {"4 5 6", "overlay: forces, contacts, ropes"},
+    {"7", "overlay: the bodies' names"},
     {"H", "HUD on or off"},
     {"Ctrl+S", "save the world as a scene file"},
     {"C", "start or stop recording a replay of what you do"},

@@ -19,6 +19,20 @@ static fl_vec2 nearest_on(fl_vec2 a, fl_vec2 z, fl_vec2 p, double *t)
     return fl_add(a, fl_scale(d, *t));
 }
 
+/* How deep under the water outside point p lies (y down; negative: above
+ * it), in the first fluid over p; -INFINITY where there is none. */
+static double depth_outside(const sandbox *sb, fl_vec2 p)
+{
+    const fl_buoyancy *bu = fl_sim_buoyancy(sb->sim);
+    double t = fl_world_time(fl_sim_world(sb->sim));
+    for (int i = 0; i < fl_buoyancy_fluid_count(bu); i++) {
+        const fl_fluid_def *f = fl_buoyancy_fluid_def(bu, i);
+        if (p.x >= f->left && p.x <= f->right && p.y <= f->bottom)
+            return p.y - fl_fluid_surface_at(f, p.x, t, NULL);
+    }
+    return -INFINITY;
+}
+
 void sandbox_punch_hole(sandbox *sb)
 {
     fl_world *w = fl_sim_world(sb->sim);
@@ -58,6 +72,17 @@ void sandbox_punch_hole(sandbox *sb)
     in.body = fl_body_serial(hit);
     in.anchor = from;
     in.target = to;
-    if (sandbox_apply(sb, &in))
-        sandbox_say(sb, "holed: %.2f m", fl_length(fl_sub(to, from)));
+    if (!sandbox_apply(sb, &in))
+        return;
+    /* Water comes in only where the hole is under the water outside:
+     * say so, or why nothing flows yet. */
+    double deepest = fmax(depth_outside(sb, from), depth_outside(sb, to));
+    double width = fl_length(fl_sub(to, from));
+    if (deepest > 0.0)
+        sandbox_say(sb, "holed: %.2f m, %.2f m under the water outside: she floods", width, deepest);
+    else if (isfinite(deepest))
+        sandbox_say(sb, "holed: %.2f m, %.2f m above the water outside: no head, nothing flows "
+                    "until it goes under", width, -deepest);
+    else
+        sandbox_say(sb, "holed: %.2f m, out of the water: nothing flows", width);
 }

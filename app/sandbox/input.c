@@ -40,6 +40,7 @@ static bool overlay_key(sandbox *sb, SDL_Keycode k)
     case SDLK_4: toggle(&o->forces); return true;
     case SDLK_5: toggle(&o->contacts); return true;
     case SDLK_6: toggle(&o->ropes); return true;
+    case SDLK_7: toggle(&o->labels); return true;
     case SDLK_h: toggle(&o->hud); return true;
     default: return false;
     }

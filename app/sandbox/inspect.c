@@ -28,7 +28,7 @@ static fl_body_id selected(const sandbox *sb)
 
 void sandbox_select_at(sandbox *sb, fl_vec2 p)
 {
-    int i = sandbox_body_at(sb, p, false);
+    int i = sandbox_body_or_hull_at(sb, p);
     sb->inspect.on = i >= 0;
     if (i >= 0)
         sb->inspect.body = fl_body_serial(fl_world_body(fl_sim_world(sb->sim), i));

@@ -282,7 +282,8 @@ static void show(panel *p, const control *c, int index, sandbox *sb)
         ImGui::SetNextItemWidth(-FLT_MIN);
         bool entered = ImGui::InputText("##typed", p->typed, sizeof p->typed,
                                         ImGuiInputTextFlags_CharsScientific |
-                                            ImGuiInputTextFlags_EnterReturnsTrue);
+                                            ImGuiInputTextFlags_EnterReturnsTrue |
+                                            ImGuiInputTextFlags_AutoSelectAll);
         say_where(p, c, 2 * index + 1, " typed");
         if (entered) {
             char *end;

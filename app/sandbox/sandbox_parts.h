@@ -32,6 +32,9 @@ typedef enum sandbox_spawn { SPAWN_BOX, SPAWN_NGON, SPAWN_ROCK } sandbox_spawn;
 void sandbox_spawn_at(sandbox *sb, sandbox_spawn kind, fl_vec2 at);
 /* The topmost body whose outline holds p (dynamic ones only when asked), or -1. */
 int sandbox_body_at(const sandbox *sb, fl_vec2 p, bool dynamic_only);
+/* ... or, where no outline does, whose own hull does: a click in a hollow
+ * boat's hold finds the boat. */
+int sandbox_body_or_hull_at(const sandbox *sb, fl_vec2 p);
 void sandbox_delete_body(sandbox *sb, int index);
 void sandbox_grab(sandbox *sb, fl_vec2 p);
 void sandbox_drag(sandbox *sb, fl_vec2 p);
