@@ -253,6 +253,17 @@ bool sandbox_paint(sandbox *sb, capture *frame)
     sandbox_draw_ask(&b, sb);
     if (!draw_flush(&b))
         return false;
+    /* The selected body's column, right of the view. */
+    if (sb->view.dock_px > 0) {
+        cairo_reset_clip(cr);
+        cairo_translate(cr, sb->view.px_w, 0.0);
+        cairo_rectangle(cr, 0, 0, sb->view.dock_px, sb->view.px_h);
+        cairo_clip(cr);
+        draw_begin(&b, cr);
+        sandbox_draw_dock(&b, sb);
+        if (!draw_flush(&b))
+            return false;
+    }
     cairo_reset_clip(cr);
     cairo_identity_matrix(cr);
     cairo_surface_flush(capture_surface(frame));

@@ -101,6 +101,9 @@ void sandbox_inspect_update(sandbox *sb)
 {
     fl_body_id b = selected(sb);
     sb->inspect.on = !fl_body_is_null(b);
+    /* The column opens with a selection and closes without one. */
+    if ((sb->view.dock_px > 0) != sb->inspect.on && sb->window)
+        sandbox_view_relayout(sb);
     fl_hydrostatics hs;
     bool moving = !fl_body_is_null(b) && !fl_body_is_static(b) &&
                   fl_buoyancy_hydrostatics(fl_sim_buoyancy(sb->sim), b,
@@ -116,8 +119,7 @@ void sandbox_draw_inspector(draw_batch *batch, const sandbox *sb)
     if (fl_body_is_null(b))
         return;
     camera cam = sandbox_camera(sb);
-    double u = render_text_unit(&cam), line_h = TEXT_LINE_UNITS * u, pad = 6 * u;
-    /* The body, outlined. */
+    double u = render_text_unit(&cam);
     int n = fl_body_vertex_count(b);
     const fl_vec2 *local = fl_body_outline(b, NULL);
     fl_vec2 p[FL_SCENE_MAX_POINTS];
@@ -125,23 +127,32 @@ void sandbox_draw_inspector(draw_batch *batch, const sandbox *sb)
         p[k] = camera_to_screen(&cam, fl_body_world_point(b, local[k]));
     draw_polyline(batch, p, n < FL_SCENE_MAX_POINTS ? n : FL_SCENE_MAX_POINTS, true, 2.5 * u,
                   rgba_hex(SANDBOX_SELECT_COLOR, 255));
-    /* The panel, top right (under the recording mark). */
+}
+
+void sandbox_draw_dock(draw_batch *batch, const sandbox *sb)
+{
+    fl_body_id b = selected(sb);
+    if (fl_body_is_null(b) || sb->view.dock_px <= 0)
+        return;
+    camera cam = sandbox_camera(sb);
+    double u = render_text_unit(&cam), line_h = TEXT_LINE_UNITS * u, pad = 6 * u;
+    double gap = 4 * u, x = gap, w = sb->view.dock_px - 2 * gap;
+    fl_vec2 back[4] = {{0, 0}, {sb->view.dock_px, 0}, {sb->view.dock_px, sb->view.px_h},
+                       {0, sb->view.px_h}};
+    draw_polygon(batch, back, 4, rgba_hex(SANDBOX_DOCK_COLOR, 255));
+    /* Its numbers, at the top. */
     char lines[INSPECT_LINES][96];
     int count = inspector_lines(sb, b, lines);
-    double wide = 0.0;
-    for (int i = 0; i < count; i++)
-        wide = fmax(wide, text_width(batch, lines[i], u));
-    double w = wide + 2 * pad, h = count * line_h + 1.5 * pad;
-    double x = sb->view.px_w - w - 4 * u, y = 24 * u;
+    double h = count * line_h + 1.5 * pad, y = gap;
     sandbox_draw_panel(batch, x, y, w, h);
     draw_line(batch, fl_v2(x, y), fl_v2(x + w, y), 2.0 * u, false, rgba_hex(SANDBOX_SELECT_COLOR, 255));
     for (int i = 0; i < count; i++)
         text_draw(batch, lines[i], fl_v2(x + pad, y + pad + i * line_h), u,
                   rgba_hex(0xffffff, 255));
-    /* Under it, the live plot (G) and the stability curve (Z), stacked;
+    /* Under them, the live plot (G) and the stability curve (Z), stacked;
      * where both do not fit, their charts are made shorter. */
     bool plot = !fl_body_is_static(b) && sb->plot.body == sb->inspect.body;
-    double top = y + h + 4 * u, gap = 4 * u;
+    double top = y + h + gap;
     double full = (plot ? sandbox_plot_height(sb, u, 1.0) : 0.0) + sandbox_gz_height(sb, u, 1.0);
     double fixed = (plot ? sandbox_plot_height(sb, u, 0.0) : 0.0) + sandbox_gz_height(sb, u, 0.0);
     double room = sb->view.px_h - top - 2 * gap, squeeze = 1.0;

@@ -90,8 +90,11 @@ void sandbox_change_selected_density(sandbox *sb, int direction);
 /* Once a frame, before the frame is drawn: drops the selection of a body
  * that has gone, and samples the selected one for the plot. */
 void sandbox_inspect_update(sandbox *sb);
-/* Its outline and panel, over the picture. */
+/* Its outline, over the picture. */
 void sandbox_draw_inspector(draw_batch *b, const sandbox *sb);
+/* Its column right of the view (view.dock_px wide, from x = 0 here): its
+ * numbers, its live plot and its stability curve. */
+void sandbox_draw_dock(draw_batch *b, const sandbox *sb);
 
 /* picker.c: the scene picker's list. */
 /* O: the list made, and shown (or a word that there is nothing to list). */
@@ -193,8 +196,13 @@ void sandbox_view_fit(sandbox *sb);
 /* Home: the camera on every moving body (the whole scene when none moves). */
 void sandbox_view_fit_bodies(sandbox *sb);
 camera sandbox_camera(const sandbox *sb);
-/* The control panel's width in points (a third of a narrower window). */
+/* The control panel's width in points (a third of a narrower window), and
+ * the selected body's column's. */
 #define PANEL_POINTS 290.0
+#define DOCK_POINTS 300.0
+/* After the panel or the column came or went: the world keeps its scale
+ * and its place in the window; the view takes what they leave. */
+void sandbox_view_relayout(sandbox *sb);
 /* Tab: the panel shown or hidden; the world's view takes what it leaves. */
 void sandbox_toggle_panel(sandbox *sb);
 /* Window coordinates (as in SDL's mouse events) -> pixels of the world's
@@ -265,6 +273,7 @@ void sandbox_handle_event(sandbox *sb, const SDL_Event *e);
 
 /* draw.c: one frame of the window. */
 #define SANDBOX_PANEL_COLOR 0x10202c
+#define SANDBOX_DOCK_COLOR 0x1b2a36 /* the selected body's column, behind its panels */
 #define SANDBOX_SELECT_COLOR 0xffd23c /* the selected body: its outline, the panel's rule */
 /* A panel's dark, see-through ground, as the inspector and its charts have it. */
 void sandbox_draw_panel(draw_batch *b, double x, double y, double w, double h);

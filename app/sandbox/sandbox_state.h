@@ -56,6 +56,7 @@ typedef struct sandbox_view {
     int px_w, px_h;         /* the world's view in pixels: the window's drawable
                                size less the panel beside it */
     int panel_px;           /* the control panel's width in pixels (0: hidden) */
+    int dock_px;            /* the selected body's column, right of the view (0: none) */
     int win_w;              /* the window's drawable width */
     double px_per_point;    /* drawable pixels per window coordinate */
 } sandbox_view;

@@ -19,22 +19,30 @@ void sandbox_view_resize(sandbox *sb)
     /* The panel beside the world, never over it: its width in points, or
      * a third of a narrow window. */
     int panel = (int)lround(fmin(PANEL_POINTS * sb->view.px_per_point, sb->view.win_w / 3.0));
+    int dock = (int)lround(fmin(DOCK_POINTS * sb->view.px_per_point, sb->view.win_w / 3.0));
     sb->view.panel_px = sb->panel && sb->panel_shown ? panel : 0;
-    sb->view.px_w = sb->view.win_w - sb->view.panel_px > 1 ? sb->view.win_w - sb->view.panel_px : 1;
+    sb->view.dock_px = sb->inspect.on ? dock : 0;
+    int rest = sb->view.win_w - sb->view.panel_px - sb->view.dock_px;
+    sb->view.px_w = rest > 1 ? rest : 1;
+}
+
+void sandbox_view_relayout(sandbox *sb)
+{
+    /* The world keeps its scale and every point of it stays where it was
+     * in the window: the view's centre moves with the window x it is at. */
+    double scale = sb->view.width / sb->view.px_w;
+    double mid = sb->view.panel_px + 0.5 * sb->view.px_w;
+    sandbox_view_resize(sb);
+    sb->view.center.x += (sb->view.panel_px + 0.5 * sb->view.px_w - mid) * scale;
+    sb->view.width = scale * sb->view.px_w;
 }
 
 void sandbox_toggle_panel(sandbox *sb)
 {
     if (!sb->panel)
         return;
-    /* The world's view keeps its scale, and what stood in its middle
-     * stays where it was on the screen. */
-    double scale = sb->view.width / sb->view.px_w;
-    int before = sb->view.panel_px;
     sb->panel_shown = !sb->panel_shown;
-    sandbox_view_resize(sb);
-    sb->view.center.x += 0.5 * (before - sb->view.panel_px) * scale;
-    sb->view.width = scale * sb->view.px_w;
+    sandbox_view_relayout(sb);
 }
 
 /* The camera a capture of this window's shape would start with. */
