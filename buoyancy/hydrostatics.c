@@ -3,8 +3,63 @@
  * second moment about its own centre, and from those the metacentric
  * radius BM = I / A and height GM = BM - BG (Archimedes, then Bouguer). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include "flotsam/fl_decompose.h"
 #include "module.h"
+
+static int by_value(const void *x, const void *y)
+{
+    double a = *(const double *)x, c = *(const double *)y;
+    return (a > c) - (a < c);
+}
+
+/* The moments (length, first, second: m0, m1, m2) of where polygon p (n
+ * points) crosses the line dot(down, x) = level, along u, added to m with
+ * sign `sign`: the crossings in order, inside between each pair. */
+static void chord_moments(const fl_vec2 *p, int n, fl_vec2 down, fl_vec2 u, double level,
+                          double sign, double m[3])
+{
+    double xs[2 * FL_DECOMPOSE_MAX];
+    int count = 0;
+    for (int k = 0; k < n && count < 2 * FL_DECOMPOSE_MAX; k++) {
+        double a = fl_dot(down, p[k]) - level, c = fl_dot(down, p[(k + 1) % n]) - level;
+        if ((a < 0.0) != (c < 0.0)) {
+            double t = a / (a - c);
+            xs[count++] = fl_dot(u, fl_lerp(p[k], p[(k + 1) % n], t));
+        }
+    }
+    qsort(xs, (size_t)count, sizeof xs[0], by_value);
+    for (int k = 0; k + 1 < count; k += 2) {
+        double lo = xs[k], hi = xs[k + 1];
+        m[0] += sign * (hi - lo);
+        m[1] += sign * (hi * hi - lo * lo) / 2.0;
+        m[2] += sign * (hi * hi * hi - lo * lo * lo) / 3.0;
+    }
+}
+
+/* The free-surface correction of the water in body's hold, floating with
+ * `area` m^2 under fluid of density rho: the water's surface is the hull's
+ * chord at its level less the outline's (the hold is the hull less the
+ * outline), and its second moment about its own centre, times the water's
+ * density over rho, over the area, is how much it lowers GM (the water runs
+ * to the low side as the body heels). 0 for a dry hold or none. */
+static double free_surface(const fl_hold *c, const fl_body *body, const fl_hold_water *hw,
+                           fl_vec2 g, double rho, double area)
+{
+    if (!(area > 0.0) || hw->area >= hw->room)
+        return 0.0; /* a full hold has no free surface */
+    fl_vec2 hull[FL_DECOMPOSE_MAX], solid[FL_DECOMPOSE_MAX];
+    hold_turn(body, hull, solid);
+    fl_vec2 down = fl_scale(g, 1.0 / fl_length(g)), u = fl_v2(-down.y, down.x);
+    double m[3] = {0.0, 0.0, 0.0};
+    chord_moments(hull, body->hull_count, down, u, hw->level, 1.0, m);
+    chord_moments(solid, body->vert_count, down, u, hw->level, -1.0, m);
+    if (!(m[0] > 0.0))
+        return 0.0;
+    double inertia = m[2] - m[1] * m[1] / m[0];
+    return c->water_density / rho * fmax(inertia, 0.0) / area;
+}
 
 /* Whether p (about `at`) lies on a wave's surface, within `tol`. */
 static bool on_wave(const fl_fluid_def *f, fl_vec2 at, double t, fl_vec2 p, double tol)
@@ -79,10 +134,19 @@ bool fl_buoyancy_hydrostatics(const fl_buoyancy *b, fl_body_id id, double t,
     double gl = fl_length(g);
     fl_vec2 down = gl > 0.0 ? fl_scale(g, 1.0 / gl) : fl_v2(0.0, 1.0);
     out->bg = fl_dot(fl_sub(s->centroid, body->position), down);
+    /* The water in its hold weighs where it lies: G is the hull's and the
+     * water's together (the body's position is the hull's own). */
+    const fl_hold *c = hold_of(b, body);
+    fl_hold_water hw;
+    bool wet = c && gl > 0.0 && body->mass > 0.0 && hold_water(c, body, g, &hw);
+    if (wet)
+        out->bg -= c->water * c->water_density / body->mass * fl_dot(hw.centroid, down);
     if (out->floating) {
         double mean = m1 / w, inertia = m2 - w * mean * mean;
         out->bm = inertia / s->area;
         out->gm = out->bm - out->bg;
+        out->free_surface = wet ? free_surface(c, body, &hw, g, fluid->density, s->area) : 0.0;
+        out->gm_fluid = out->gm - out->free_surface;
     }
     return true;
 }

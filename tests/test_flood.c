@@ -194,6 +194,51 @@ static void test_free_surface_lowers_gm(void **s)
     assert_true(gm_free > 0.0); /* still stable: this hull is broad */
 }
 
+/* The same in a world, as the inspector and the trace read it: the U hull
+ * afloat upright with 0.6 m^2 of water in its tank. GM solid (the water a
+ * fixed weight) is the waterline's BM - BG; the free-surface correction is
+ * the tank's b^3 / 12 over the submerged area (the water is the sea's
+ * density); GM fluid, GM solid less it, is the slope of the loaded curve
+ * of statical stability at upright, found by heeling the hull 1e-4 rad
+ * with the water running level (fl_righting_arm_loaded). */
+static void test_gm_fluid_is_the_loaded_curves_slope(void **s)
+{
+    (void)s;
+    double w = 4.0, h = 2.0, b = 2.0, water = 0.6;
+    fl_vec2 hull[4], solid[8];
+    box_points(w, h, hull);
+    tank_points(w, h, b, 0.5, solid);
+    fl_world_def wd = fl_world_def_default();
+    fl_world *world = fl_world_create(&wd, NULL);
+    fl_buoyancy *bu = fl_buoyancy_create(world, NULL);
+    fl_fluid_def f = fl_fluid_def_default();
+    f.left = -50;
+    f.right = 50;
+    f.surface = 8;
+    f.bottom = 30;
+    assert_int_equal(fl_buoyancy_add_fluid(bu, &f, NULL, NULL), FL_OK);
+    fl_body_id v = add_vessel(world, solid, 8, hull, 4, NULL, 0, fl_v2(0, 8), 0.0, 400.0, water);
+    run(world, 60.0);
+    assert_int_equal(fl_buoyancy_measure(bu, fl_world_time(world)), FL_OK);
+    fl_hydrostatics hs;
+    assert_true(fl_buoyancy_hydrostatics(bu, v, fl_world_time(world), &hs));
+    assert_true(hs.floating);
+    ASSERT_REL(hs.free_surface, b * b * b / 12.0 / hs.area, 1e-9);
+    ASSERT_REL(hs.gm - hs.gm_fluid, hs.free_surface, 1e-12);
+    /* The curve, about the body's own centre of mass. */
+    fl_vec2 g;
+    fl_polygon_area_centroid(solid, 8, &g);
+    for (int i = 0; i < 4; i++)
+        hull[i] = fl_sub(hull[i], g);
+    for (int i = 0; i < 8; i++)
+        solid[i] = fl_sub(solid[i], g);
+    double p = 1e-4, displaced = fl_body_mass(v) / RHO;
+    fl_righting free;
+    assert_true(fl_righting_arm_loaded(hull, 4, solid, 8, displaced, water, p, &free));
+    ASSERT_REL(hs.gm_fluid, free.gz / p, 1e-5);
+    fl_world_destroy(world);
+}
+
 /* A hull with a slack tank lolls: upright is unstable once the free surface
  * is counted (GM < 0) though stable with the water frozen, and the hull
  * comes to rest at the heel where its loaded GZ curve crosses zero going
@@ -498,6 +543,7 @@ int main(void)
         cmocka_unit_test(test_default_openings),
         cmocka_unit_test(test_water_lies_level),
         cmocka_unit_test(test_free_surface_lowers_gm),
+        cmocka_unit_test(test_gm_fluid_is_the_loaded_curves_slope),
         cmocka_unit_test(test_slack_tank_lolls_to_the_curves_zero),
         cmocka_unit_test(test_holed_compartment_floods_to_the_lost_buoyancy_draft),
         cmocka_unit_test(test_orifice_fills_in_torricellis_time),

@@ -201,17 +201,18 @@ class Sandbox(Window):
         # It bobs, its centre between 2.64 and 2.98 m (the drag decays it
         # at 0.25 /s): 3.1 m is on its right wall whichever, under water.
         self.trace.steps(90)
-        self.point(*to_screen(6.0, 3.1))
-        self.press('k')
-        self.trace.wait('^say holed: .* under the water outside: she floods$')
-        self.trace.steps(60)
-        # A click in the hold, inside the hull but on none of its walls,
-        # selects the boat: Z then shows its curve.
-        self.point(*to_screen(5.0, 3.0))
+        # A click in the hold (2.85 m lies inside it wherever it bobs),
+        # inside the hull but on none of its walls, selects the boat: Z
+        # then shows its curve.
+        self.point(*to_screen(5.0, 2.85))
         self.click()
         self.press('z')
         self.trace.wait('^say stability curve on$')
         self.press('z')
+        self.point(*to_screen(6.0, 3.1))
+        self.press('k')
+        self.trace.wait('^say holed: .* under the water outside: she floods$')
+        self.trace.steps(60)
         self.press('c')
         self.trace.wait('^saved %s$' % re.escape(self.replay))
         wait_for(lambda: self.replay in self.stdout(), 10, 'the replay path on stdout')

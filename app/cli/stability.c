@@ -125,12 +125,12 @@ int cli_stability(int argc, char **argv)
     }
     if (rc == CLI_OK) {
         const char *name = fl_sim_body_name(s, b);
-        printf("%s: displacement %.4g m2 of %s, GM %.4f m upright\n", name[0] ? name : "body",
-               c->displaced,
-               fl_sim_fluid_name(s, fl_buoyancy_fluid_at(fl_sim_buoyancy(s), 0))[0]
-                   ? fl_sim_fluid_name(s, fl_buoyancy_fluid_at(fl_sim_buoyancy(s), 0))
-                   : "fluid",
-               c->gm);
+        const char *fluid = fl_sim_fluid_name(s, fl_buoyancy_fluid_at(fl_sim_buoyancy(s), 0));
+        printf("%s: displacement %.4g m2 of %s, GM %s%.4f m upright\n", name[0] ? name : "body",
+               c->displaced, fluid[0] ? fluid : "fluid", c->water > 0.0 ? "fluid " : "", c->gm);
+        if (c->water > 0.0) /* the hold's water: GM solid, and what its free surface takes */
+            printf("  GM solid %.4f m (the water frozen), free-surface correction %.4f m\n",
+                   c->gm_solid, c->gm_solid - c->gm);
         printf("  largest GZ %.4f m at %d deg\n", c->gz[c->top], c->top);
         if (c->vanish >= 0)
             printf("  vanishing stability at %.1f deg\n", c->vanish);

@@ -10,7 +10,7 @@
 #include "trace.h"
 
 static const char header[] =
-    "step,time,body,name,x,y,angle,vx,vy,spin,submerged_fraction,draft,heel_deg,gm,"
+    "step,time,body,name,x,y,angle,vx,vy,spin,submerged_fraction,draft,heel_deg,gm_solid,gm_fluid,"
     "kinetic_energy\n";
 
 bool trace_open(trace *t, const char *path, long every, char *err, size_t err_size)
@@ -58,6 +58,7 @@ bool trace_step(trace *t, fl_sim *s, long done, char *err, size_t err_size)
         put_reading(f, reading_value(s, b, &hs, READ_DRAFT), ",");
         put_reading(f, reading_value(s, b, &hs, READ_HEEL), ",");
         put_reading(f, reading_value(s, b, &hs, READ_GM), ",");
+        put_reading(f, reading_value(s, b, &hs, READ_GM_FLUID), ",");
         put_reading(f, reading_value(s, b, &hs, READ_KINETIC), "\n");
         t->rows++;
     }

@@ -39,6 +39,18 @@ gz_status gz_curve_fill(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, double
     if (!gz_arm(c, b, SMALL_HEEL, &r))
         return GZ_SINKS;
     c->gm = r.gz / sin(SMALL_HEEL);
+    /* The water frozen where it lies upright: its weight turns with the
+     * hull. */
+    c->gm_solid = c->gm;
+    int ns;
+    const fl_vec2 *solid = fl_body_outline(b, &ns);
+    fl_hold_water up;
+    fl_righting plain;
+    if (c->water > 0.0 && fl_hold_water_in(hull, n, solid, ns, fl_v2(0.0, 1.0), c->water, &up) &&
+        fl_righting_arm(hull, n, c->displaced, SMALL_HEEL, &plain))
+        c->gm_solid = (plain.gz - c->water / c->displaced *
+                                      fl_rotate(fl_rot_from(SMALL_HEEL), up.centroid).x) /
+                      sin(SMALL_HEEL);
     for (int k = 0; k < GZ_DEGREES; k++) {
         c->heel[k] = k;
         if (!gz_arm(c, b, k * FL_PI / 180.0, &r)) {

@@ -24,7 +24,10 @@ typedef struct gz_curve {
     double displaced;         /* m2: mass (with any water in its hold) over the fluid's density */
     double water;             /* m2: the water in its hold, as that much of the fluid */
     double hull_area;         /* m2 */
-    double gm;                /* m, upright (from a very small heel) */
+    double gm;                /* GM fluid, m, upright (from a very small heel), the
+                                 water in its hold lying level as it heels */
+    double gm_solid;          /* GM solid: the same water frozen where it lies
+                                 upright (gm without the free-surface effect) */
     int top;                  /* the degree of the largest arm (the first of equals) */
     double vanish;            /* degrees, where the arm falls through zero past the top;
                                  -1: not below 180 */

@@ -13,7 +13,8 @@ static const struct {
     [READ_KINETIC] = {"kinetic-energy", "kinetic energy (J)"},
     [READ_TOTAL] = {NULL, "total energy (J)"},
     [READ_SUBMERGED] = {"submerged", "submerged fraction"},
-    [READ_GM] = {"gm", "GM (m)"},
+    [READ_GM] = {"gm", "GM solid (m)"},
+    [READ_GM_FLUID] = {"gm-fluid", "GM fluid (m)"},
     [READ_X] = {"x", "x (m)"},
     [READ_Y] = {"y", "y (m)"},
 };
@@ -30,7 +31,7 @@ int reading_named(const char *name)
 
 const char *reading_names_known(void)
 {
-    return "draft, heel, vertical-speed, kinetic-energy, submerged, gm, x, y";
+    return "draft, heel, vertical-speed, kinetic-energy, submerged, gm, gm-fluid, x, y";
 }
 
 static double kinetic(fl_body_id b)
@@ -64,6 +65,7 @@ double reading_value(const fl_sim *s, fl_body_id b, const fl_hydrostatics *hs, r
     case READ_TOTAL: return total(s, b, hs);
     case READ_SUBMERGED: return wet ? hs->fraction : 0.0;
     case READ_GM: return wet && hs->floating ? hs->gm : NAN;
+    case READ_GM_FLUID: return wet && hs->floating ? hs->gm_fluid : NAN;
     case READ_X: return fl_body_position(b).x;
     case READ_Y: return fl_body_position(b).y;
     default: return NAN;

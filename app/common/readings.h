@@ -14,7 +14,9 @@ typedef enum reading {
     READ_KINETIC,        /* J: translation and spin */
     READ_TOTAL,          /* J: kinetic, gravity's (height above y = 0), buoyancy potential */
     READ_SUBMERGED,      /* the fraction under (0: dry) */
-    READ_GM,             /* m: metacentric height (NAN: the surface does not cut it) */
+    READ_GM,             /* m: GM solid, the hold's water (if any) a fixed weight
+                            (NAN: the surface does not cut it) */
+    READ_GM_FLUID,       /* m: GM fluid, less the water's free-surface correction */
     READ_X,
     READ_Y,
     READ_COUNT

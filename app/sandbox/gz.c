@@ -102,7 +102,11 @@ static int message(const sandbox *sb, char lines[INFO_LINES][96])
 static int info_lines(const sandbox_gz *g, char lines[INFO_LINES][96])
 {
     const gz_curve *c = &g->curve;
-    snprintf(lines[0], 96, "own displacement %.3f m2: GM %+.3f m", c->displaced, c->gm);
+    if (c->water > 0.0) /* the hold's water: GM fluid, and solid beside it */
+        snprintf(lines[0], 96, "own displacement %.3f m2: GM fluid %+.3f m, solid %+.3f m",
+                 c->displaced, c->gm, c->gm_solid);
+    else
+        snprintf(lines[0], 96, "own displacement %.3f m2: GM %+.3f m", c->displaced, c->gm);
     if (c->vanish >= 0)
         snprintf(lines[1], 96, "largest %.3f m at %d" DEG ", vanishes at %.1f" DEG, c->gz[c->top],
                  c->top, c->vanish);

@@ -91,7 +91,10 @@ static int inspector_lines(const sandbox *sb, fl_body_id b, char lines[][96])
         snprintf(lines[n++], 96, "buoyant force %.1f N (weight %.1f N)", lift,
                  fl_body_mass(b) * fl_length(fl_world_gravity(fl_sim_world(s))));
     }
-    if (wet && hs.floating)
+    if (wet && hs.floating && hs.free_surface > 0.0) /* water in its hold: both, named */
+        snprintf(lines[n++], 96, "GM solid %+.3f m, fluid %+.3f m: %s", hs.gm, hs.gm_fluid,
+                 hs.gm_fluid > 0.0 ? "stable" : "unstable");
+    else if (wet && hs.floating)
         snprintf(lines[n++], 96, "GM %+.3f m (BM %.3f, BG %.3f): %s", hs.gm, hs.bm, hs.bg,
                  hs.gm > 0.0 ? "stable" : "unstable");
     return n;

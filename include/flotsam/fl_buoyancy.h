@@ -181,9 +181,18 @@ typedef struct fl_hydrostatics {
     double waterline;       /* length of the outline where the surface cuts it, m */
     double bm;              /* metacentric radius: the waterline's second moment about
                              * its own centre over the submerged area, m */
-    double bg;              /* height of the centre of mass G above B, m */
-    double gm;              /* metacentric height BM - BG from the current waterline,
-                             * m: > 0 rights a small heel, < 0 grows it */
+    double bg;              /* height of the centre of mass G above B, m (G: the
+                             * body's and its hold's water's together) */
+    double gm;              /* GM solid: the metacentric height BM - BG from the
+                             * current waterline, m, the water in its hold (if
+                             * any) taken as a fixed weight at its centroid;
+                             * > 0 rights a small heel, < 0 grows it */
+    double free_surface;    /* the free-surface correction of the hold's water:
+                             * its density over the fluid's times the second
+                             * moment of its surface about its own centre, over
+                             * the submerged area, m (0: no water) */
+    double gm_fluid;        /* GM fluid = gm - free_surface: the water moving to
+                             * the low side as it heels, m */
     bool floating;          /* the surface cuts it (waterline > 0): GM applies */
 } fl_hydrostatics;
 
