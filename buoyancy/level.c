@@ -180,13 +180,3 @@ void buoyancy_levels(fl_buoyancy *b)
     }
 }
 
-double buoyancy_tank_stiffening(const fl_buoyancy *b, int f, double waterline)
-{
-    FL_ASSERT(f >= 0 && f < b->fluid_count);
-    if (!b->fluids[f].closed || !(waterline > 0.0))
-        return 1.0;
-    /* The walls' width at least a millionth free: a body wedged between
-     * them is very stiff, not infinitely. */
-    double width = b->fluids[f].right - b->fluids[f].left;
-    return 1.0 + waterline / fmax(b->levels[f].free, 1e-6 * width);
-}

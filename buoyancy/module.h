@@ -116,9 +116,17 @@ void buoyancy_flood(fl_buoyancy *b, double t, double dt);
 void buoyancy_levels(fl_buoyancy *b);
 /* How much stiffer a closed tank makes the lift of a body whose waterline
  * in fluid f is `waterline` long: sinking dy raises the level by
- * waterline dy / free, so the lift grows by 1 + waterline / free times
- * the sea's (1 for an open fluid). level.c. */
-double buoyancy_tank_stiffening(const fl_buoyancy *b, int f, double waterline);
+ * waterline dy / free (level.c found the free width), so the lift grows
+ * by 1 + waterline / free times the sea's (1 for an open fluid). The
+ * walls' width is kept at least a millionth free: a body wedged between
+ * them is very stiff, not infinitely. */
+static inline double buoyancy_tank_stiffening(const fl_buoyancy *b, int f, double waterline)
+{
+    if (!b->fluids[f].closed || !(waterline > 0.0))
+        return 1.0;
+    double width = b->fluids[f].right - b->fluids[f].left;
+    return 1.0 + waterline / fmax(b->levels[f].free, 1e-6 * width);
+}
 
 /* Cargo in a flooded hold (cargo.c). cargo_gather lists the bodies that
  * may lie in the vessel's hull (FL_ENOMEM when the list cannot grow);
