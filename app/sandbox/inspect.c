@@ -104,9 +104,16 @@ void sandbox_inspect_update(sandbox *sb)
 {
     fl_body_id b = selected(sb);
     sb->inspect.on = !fl_body_is_null(b);
-    /* The column opens with a selection and closes without one. */
-    if ((sb->view.dock_px > 0) != sb->inspect.on && sb->window)
+    /* The column opens with a selection and closes without one; a body
+     * selected where the column now stands is brought back into view. */
+    if ((sb->view.dock_px > 0) != sb->inspect.on && sb->window) {
         sandbox_view_relayout(sb);
+        camera cam = sandbox_camera(sb);
+        double x = sb->inspect.on ? camera_to_screen(&cam, fl_body_position(b)).x : 0.0;
+        double edge = 0.85 * sb->view.px_w;
+        if (x > edge)
+            sb->view.center.x += (x - edge) * sb->view.width / sb->view.px_w;
+    }
     fl_hydrostatics hs;
     bool moving = !fl_body_is_null(b) && !fl_body_is_static(b) &&
                   fl_buoyancy_hydrostatics(fl_sim_buoyancy(sb->sim), b,
