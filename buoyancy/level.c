@@ -98,19 +98,27 @@ static double taken_below(const fl_buoyancy *b, const fl_fluid_def *f, double h,
     return area;
 }
 
-/* The level of closed fluid f that keeps its water, from h0 on. */
-static double find_level(const fl_buoyancy *b, const fl_fluid_def *f, double h0)
+/* The level of closed fluid f that keeps its water, from h0 on, and in
+ * *chord_out the outlines' chord there. */
+static double find_level(const fl_buoyancy *b, const fl_fluid_def *f, double h0, double *chord_out)
 {
     double width_of = f->right - f->left, chord;
+    /* Already there (as the step's end left it for the next step's pass):
+     * one pass over the bodies, no bracket. */
+    if (width_of * (f->bottom - h0) - taken_below(b, f, h0, &chord) - f->water == 0.0) {
+        *chord_out = chord;
+        return h0;
+    }
     /* Bracket: at the bottom F = -water < 0; at `top`, with every part of
      * the outlines inside the walls counted below it, F >= 0. */
     double all = taken_below(b, f, -INFINITY, &chord);
     double lo = f->bottom - (f->water + all) / width_of, hi = f->bottom;
-    double h = fl_min(fl_max(h0, lo), hi);
+    double h = fl_min(fl_max(h0, lo), hi), at = NAN; /* at: where chord was found */
     for (int step = 0; step < MOST_STEPS; step++) {
         double F = width_of * (f->bottom - h) - taken_below(b, f, h, &chord) - f->water;
+        at = h;
         if (F == 0.0)
-            return h;
+            break;
         if (F > 0.0)
             lo = h; /* the level lies deeper */
         else
@@ -118,10 +126,14 @@ static double find_level(const fl_buoyancy *b, const fl_fluid_def *f, double h0)
         double slope = chord - width_of, next = slope < 0.0 ? h - F / slope : NAN;
         if (!(next > lo && next < hi))
             next = 0.5 * (lo + hi);
-        if (next == h || hi - lo <= 2.0 * nextafter(fabs(h), INFINITY) - 2.0 * fabs(h))
-            return next;
+        bool done = next == h || hi - lo <= 2.0 * nextafter(fabs(h), INFINITY) - 2.0 * fabs(h);
         h = next;
+        if (done)
+            break;
     }
+    if (at != h) /* the chord where it ends */
+        (void)taken_below(b, f, h, &chord);
+    *chord_out = chord;
     return h;
 }
 
@@ -172,10 +184,9 @@ void buoyancy_levels(fl_buoyancy *b)
             continue;
         if (isnan(f->water))
             fix_water(b, f);
-        f->surface = find_level(b, f, f->surface);
-        FL_ASSERT(f->surface < f->bottom || f->water == 0.0);
         double chord;
-        (void)taken_below(b, f, f->surface, &chord);
+        f->surface = find_level(b, f, f->surface, &chord);
+        FL_ASSERT(f->surface < f->bottom || f->water == 0.0);
         lv[order[o]].free = (f->right - f->left) - chord;
     }
 }
