@@ -166,6 +166,31 @@ class Window(unittest.TestCase):
         self.display.run('xdotool', 'mousemove', '--window', window, str(x), str(y))
         trace.wait('^motion %d %d$' % (x, y))
 
+    def draw_hollow_hull(self):
+        """P, four corners (a 2 x 1 m hull in the water at x 4-6, y
+        2.4-3.4), T, Enter: a hollow hull, open at the top."""
+        self.press('p')
+        for x, y in [(4.0, 2.4), (6.0, 2.4), (6.0, 3.4), (4.0, 3.4)]:
+            self.point(*to_screen(x, y))
+            self.click()
+        self.press('t')
+        self.press('Return')
+
+    def stop_replay_and_play_it(self):
+        """C again: the replay written (its path on stdout), and `flotsam
+        replay` playing it to the hash it ends with. Returns its text."""
+        self.press('c')
+        self.trace.wait('^saved %s$' % re.escape(self.replay))
+        wait_for(lambda: self.replay in self.stdout(), 10, 'the replay path on stdout')
+        with open(self.replay, encoding='utf-8') as f:
+            text = f.read()
+        end = text.strip().splitlines()[-1].split()
+        r = subprocess.run([FLOTSAM, 'replay', self.replay, '--state-out', '-'],
+                           capture_output=True, text=True, timeout=60)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn('"hash":"%s"' % end[2], r.stdout)
+        return text
+
     def in_second_window(self, args, title, drive, stdin=None, stdout=None, cwd=None,
                          panel=False):
         """Opens another flotsam window (its standard input the file stdin,

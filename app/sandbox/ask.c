@@ -22,14 +22,21 @@ static void go(sandbox *sb, sandbox_leave leave, const char *path)
 {
     switch (leave) {
     case SANDBOX_LEAVE_OPEN:
-        if (sandbox_load(sb, path, true))
+        if (sandbox_load(sb, path, true)) {
+            sandbox_history_clear(sb); /* another scene */
             sandbox_say(sb, "opened %s", path);
+        }
         break;
     case SANDBOX_LEAVE_RESET: sandbox_reset(sb); break;
-    case SANDBOX_LEAVE_RELOAD:
+    case SANDBOX_LEAVE_RELOAD: {
+        /* The file's new text is an edit of the same scene: undoable. */
+        bool kept = !sb->play.on && sandbox_history_push(sb, "reload", -1);
         if (sandbox_load(sb, sb->file.path, false))
             sandbox_say(sb, "reloaded %s", sb->file.path);
+        else if (kept)
+            sandbox_history_drop_last(sb);
         break;
+    }
     case SANDBOX_LEAVE_QUIT: sb->quit = true; break;
     }
 }

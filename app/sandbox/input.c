@@ -17,12 +17,19 @@ static void delete_under_mouse(sandbox *sb)
         sandbox_delete_body(sb, i);
 }
 
-/* Ctrl held: save, reset, quit (the last two ask first when they would
+/* Ctrl held: save, undo, redo, reset, quit (the last two ask first when they would
  * lose changes). False when the key means something else. */
-static bool control_key(sandbox *sb, SDL_Keycode k)
+static bool control_key(sandbox *sb, SDL_Keycode k, Uint16 mod)
 {
     switch (k) {
     case SDLK_s: sandbox_save(sb); return true;
+    case SDLK_z:
+        if (mod & KMOD_SHIFT)
+            sandbox_redo(sb);
+        else
+            sandbox_undo(sb);
+        return true;
+    case SDLK_y: sandbox_redo(sb); return true;
     case SDLK_r: sandbox_leave_to(sb, SANDBOX_LEAVE_RESET, NULL); return true;
     case SDLK_q: sandbox_leave_to(sb, SANDBOX_LEAVE_QUIT, NULL); return true;
     default: return false;
@@ -113,7 +120,7 @@ static bool drawing_key(sandbox *sb, SDL_Keycode k)
 static void key_down(sandbox *sb, const SDL_KeyboardEvent *e)
 {
     SDL_Keycode k = e->keysym.sym;
-    if (sandbox_ask_key(sb, k) || ((e->keysym.mod & KMOD_CTRL) && control_key(sb, k)) ||
+    if (sandbox_ask_key(sb, k) || ((e->keysym.mod & KMOD_CTRL) && control_key(sb, k, e->keysym.mod)) ||
         sandbox_picker_key(sb, k) || replay_key(sb, e) || drawing_key(sb, k))
         return;
     if ((e->keysym.mod & KMOD_SHIFT) && k == SDLK_c) {

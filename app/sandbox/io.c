@@ -40,7 +40,7 @@ void sandbox_save(sandbox *sb)
     }
     sandbox_wrote(path);
     sandbox_say(sb, "saved %s", path);
-    sb->changes = 0; /* kept in the file */
+    sandbox_changes_kept(sb); /* kept in the file */
 }
 
 void sandbox_wrote(const char *path)

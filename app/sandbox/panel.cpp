@@ -197,9 +197,14 @@ static void label_of(const control *c, char *out, size_t size)
         snprintf(out, size, "%s", c->name);
 }
 
+// Its sentence, and its key (which a narrow button's label leaves out).
 static void help_of(const control *c)
 {
-    if (c->help[0] && ImGui::IsItemHovered())
+    if (!ImGui::IsItemHovered() || (!c->help[0] && !c->key[0]))
+        return;
+    if (c->key[0])
+        ImGui::SetTooltip("%s%s(%s)", c->help, c->help[0] ? "  " : "", c->key);
+    else
         ImGui::SetTooltip("%s", c->help);
 }
 
@@ -219,7 +224,8 @@ static void say_where(panel *p, const control *c, int slot, const char *part)
 }
 
 // One control's widgets; the control's own function runs when it is used.
-static void show(panel *p, const control *c, int index, sandbox *sb)
+// width: a button's (-FLT_MIN: the whole row).
+static void show(panel *p, const control *c, int index, sandbox *sb, float width)
 {
     char label[96];
     label_of(c, label, sizeof label);
@@ -229,7 +235,10 @@ static void show(panel *p, const control *c, int index, sandbox *sb)
         ImGui::BeginDisabled();
     switch (c->kind) {
     case CONTROL_ACTION:
-        if (ImGui::Button(label, ImVec2(-FLT_MIN, 0))) {
+        // A button too narrow for its key too shows its name alone.
+        if (width > 0 && ImGui::CalcTextSize(label).x + 2 * ImGui::GetStyle().FramePadding.x > width)
+            snprintf(label, sizeof label, "%s", c->name);
+        if (ImGui::Button(label, ImVec2(width, 0))) {
             sandbox_trace_line("control %s", c->name);
             c->run(sb);
         }
@@ -373,13 +382,28 @@ extern "C" void panel_build(panel *p, sandbox *sb, int width_px, int height_px,
     const control *table = sandbox_controls(&count);
     const char *group = "";
     bool open = true;
+    int in_row = 0; // buttons on this row so far: two actions of a group share one
+    float row_half = 0;
     for (int i = 0; i < count; i++) {
-        if (std::strcmp(table[i].group, group) != 0) {
-            group = table[i].group;
+        const control *c = &table[i];
+        if (std::strcmp(c->group, group) != 0) {
+            group = c->group;
             open = ImGui::CollapsingHeader(group, ImGuiTreeNodeFlags_DefaultOpen);
+            in_row = 0;
         }
-        if (open)
-            show(p, &table[i], i, sb);
+        if (!open)
+            continue;
+        bool action = c->kind == CONTROL_ACTION;
+        bool next_action = i + 1 < count && table[i + 1].kind == CONTROL_ACTION &&
+                           std::strcmp(table[i + 1].group, group) == 0;
+        // Half the row less half the space between: two buttons side by side.
+        float half = 0.5f * (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x);
+        if (action && in_row == 1)
+            ImGui::SameLine();
+        else if (action && next_action)
+            row_half = half;
+        show(p, c, i, sb, action && (in_row == 1 || next_action) ? row_half : -FLT_MIN);
+        in_row = action && in_row == 0 ? 1 : 0;
     }
     ImGui::End();
     ImGui::Render();

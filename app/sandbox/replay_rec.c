@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include "out_files.h"
 #include "sandbox_parts.h"
+#include "sandbox_trace.h"
 
 /* Whether an input of this kind is a change a person would want to keep:
  * the mouse spring only moves bodies, as the world does by itself, and a
@@ -21,6 +22,30 @@ static bool keeps(fl_input_kind kind)
            kind != FL_INPUT_BUILD;
 }
 
+/* An edit as the undo history names it. */
+static const char *edit_name(fl_input_kind kind)
+{
+    switch (kind) {
+    case FL_INPUT_SPAWN: return "spawn";
+    case FL_INPUT_REMOVE: return "removal";
+    case FL_INPUT_FLUID: return "water level";
+    case FL_INPUT_DENSITY: return "density";
+    case FL_INPUT_HOLE: return "hole";
+    default: return "edit";
+    }
+}
+
+/* What an edit changes, for the history to take a slider's many moves
+ * as one edit: a body's density, a fluid's surface (-1: never joined). */
+static long long edit_target(const fl_input *in)
+{
+    switch (in->kind) {
+    case FL_INPUT_DENSITY: return in->body;
+    case FL_INPUT_FLUID: return 0; /* W and Q move every fluid: one edit */
+    default: return -1;
+    }
+}
+
 static bool apply(sandbox *sb, fl_input *in, bool by_hand)
 {
     sandbox_take_over(sb); /* a person's input ends a replay playing */
@@ -28,13 +53,19 @@ static bool apply(sandbox *sb, fl_input *in, bool by_hand)
     sandbox_replay *rp = &sb->replay;
     in->step = rp->steps;
     in->line = 0;
+    bool edit = by_hand && keeps(in->kind);
+    bool kept = edit && sandbox_history_push(sb, edit_name(in->kind), edit_target(in));
     fl_scene_error err;
     if (!fl_replay_apply(sb->sim, &sb->mouse.grab, rp->rec, in, &err)) {
+        if (kept)
+            sandbox_history_drop_last(sb);
         sandbox_say(sb, "%s", err.message);
         return false;
     }
-    if (by_hand && keeps(in->kind))
+    if (edit) {
         sb->changes++;
+        sandbox_trace_world("edit", edit_name(in->kind), sb->sim); /* for a test of undo */
+    }
     if (rp->on && fl_replay_add_input(rp->rec, in) != FL_OK) {
         sandbox_say(sb, "out of memory: the replay stops here");
         sandbox_stop_replay(sb);
@@ -180,7 +211,7 @@ void sandbox_stop_replay(sandbox *sb)
     } else {
         sandbox_wrote(path);
         sandbox_say(sb, "replay of %llu steps in %s", (unsigned long long)rp->steps, path);
-        sb->changes = 0; /* the replay holds them, from the world it began with */
+        sandbox_changes_kept(sb); /* the replay holds them, from the world it began with */
     }
     fl_replay_clear(rp->rec);
 }
@@ -244,6 +275,29 @@ void sandbox_replay_loaded(sandbox *sb)
     record_build(sb, k);
 }
 
+void sandbox_replay_rebuild(sandbox *sb)
+{
+    sandbox_replay *rp = &sb->replay;
+    if (!rp->on)
+        return;
+    char err[SANDBOX_TEXT_MAX];
+    size_t len;
+    char *text = world_text(sb, &len, err, sizeof err);
+    fl_scene_error e;
+    bool written = text != NULL;
+    int k = written ? fl_replay_add_scene(rp->rec, text, len, &e) : -1;
+    free(text);
+    if (k < 0) {
+        sandbox_say(sb, "the replay stops here: %s", written ? e.message : err);
+        sandbox_stop_replay(sb);
+        return;
+    }
+    fl_input in = {0};
+    in.kind = FL_INPUT_BUILD;
+    in.scene = k;
+    sandbox_apply_own(sb, &in);
+}
+
 bool sandbox_replay_reset(sandbox *sb)
 {
     if (!sb->replay.on)
@@ -253,7 +307,7 @@ bool sandbox_replay_reset(sandbox *sb)
     in.scene = sb->replay.reset_scene;
     if (sandbox_apply(sb, &in)) {
         sb->clock.accumulator = 0.0;
-        sb->changes = 0; /* the world as loaded again */
+        sandbox_changes_kept(sb); /* the world as loaded again */
     }
     return true;
 }

@@ -398,6 +398,7 @@ int sandbox_main(int argc, char **argv)
         sandbox_trace_close();
     }
     close_window(sb);
+    sandbox_history_clear(sb);
     sandbox_unload(sb);
     fl_replay_free(sb->replay.rec);
     free(sb->loaded_text);

@@ -267,6 +267,26 @@ void sandbox_replay_changing(sandbox *sb);
 void sandbox_replay_loaded(sandbox *sb);
 /* While recording, a reset is an input: applies it and returns true. */
 bool sandbox_replay_reset(sandbox *sb);
+/* While recording, the world swapped in by an undo or a redo: written into
+ * the replay as a scene, and built anew from it, as the replay will. */
+void sandbox_replay_rebuild(sandbox *sb);
+
+/* undo.c: the history of edits (Ctrl+Z, Ctrl+Shift+Z). Before an edit:
+ * keeps a copy of the world, named `what`, and returns true; false when
+ * the edit joins the last one (the same `what` of the same `target` a
+ * moment ago: a slider dragged; -1: never) or when no copy could be made
+ * (said in the HUD: undo then skips this edit). */
+bool sandbox_history_push(sandbox *sb, const char *what, long long target);
+/* The edit whose copy was kept last did not happen: its copy goes. */
+void sandbox_history_drop_last(sandbox *sb);
+/* Another scene: nothing of the old one can be undone. */
+void sandbox_history_clear(sandbox *sb);
+void sandbox_undo(sandbox *sb);
+void sandbox_redo(sandbox *sb);
+bool sandbox_can_undo(const sandbox *sb);
+bool sandbox_can_redo(const sandbox *sb);
+/* The world's changes are kept (saved, recorded, loaded afresh). */
+void sandbox_changes_kept(sandbox *sb);
 
 /* input.c: events -> actions. */
 void sandbox_handle_event(sandbox *sb, const SDL_Event *e);

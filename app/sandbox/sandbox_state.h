@@ -186,6 +186,26 @@ typedef struct sandbox_play {
     int check_count;
 } sandbox_play;
 
+/* Undo and redo (undo.c): each edit a person makes keeps a copy of the world
+ * as it was just before, named by what the edit did; undoing swaps that
+ * copy in and keeps the world it replaces for redoing. The oldest go
+ * first past UNDO_MOST. */
+#define UNDO_MOST 64
+typedef struct sandbox_undo_entry {
+    fl_sim *sim;
+    char what[48];          /* "spawn", "removal", "water level", ... */
+    int changes, epoch;     /* sandbox.changes and .kept_epoch when it was taken */
+    /* A slider dragged, a key held: edits of one thing (`target`, -1:
+     * none) in quick succession (each within UNDO_MERGE_S of the last,
+     * the last at `at` on the sandbox clock) are undone as one. */
+    long long target;
+    double at;
+} sandbox_undo_entry;
+typedef struct sandbox_history {
+    sandbox_undo_entry undo[UNDO_MOST], redo[UNDO_MOST];
+    int undo_count, redo_count;
+} sandbox_history;
+
 typedef struct sandbox {
     sandbox_options opt;
     SDL_Window *window;
@@ -228,6 +248,8 @@ typedef struct sandbox {
      * or set a density or a water level; sandbox_apply counts them) since
      * it was loaded or reset, or kept: saved, or written in a replay. */
     int changes;
+    int kept_epoch;         /* counts the times the changes were kept (set to 0) */
+    sandbox_history history;
 
     char status[SANDBOX_TEXT_MAX]; /* a passing message in the HUD */
     double status_until;

@@ -16,6 +16,9 @@
 void sandbox_trace_open(void);
 /* Says "end" and closes it. */
 void sandbox_trace_close(void);
+/* "WORD WHAT HASH": a hash of the world's whole scene text (bodies,
+ * densities, fluids, holes), for a test to see it come back exactly. */
+void sandbox_trace_world(const char *word, const char *what, const fl_sim *s);
 /* One line. */
 void sandbox_trace_line(const char *fmt, ...) SANDBOX_PRINTF(1, 2);
 /* An event the window is about to handle (what it does follows the line). */

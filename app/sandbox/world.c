@@ -47,7 +47,7 @@ static void install(sandbox *sb, fl_scene *loaded, fl_sim *s)
     sb->loaded = *loaded;
     sb->sim = s;
     sb->clock.accumulator = 0.0;
-    sb->changes = 0;
+    sandbox_changes_kept(sb);
 }
 
 /* A scene or replay now open: among the recent files, and in the trace. */
@@ -87,7 +87,7 @@ bool sandbox_load(sandbox *sb, const char *path, bool fit)
         bool ok = sandbox_open_replay(sb, path, text, len);
         free(text);
         if (ok) {
-            sb->changes = 0; /* the world is the replay's */
+            sandbox_changes_kept(sb); /* the world is the replay's */
             sandbox_view_fit(sb);
             opened(sb, path);
         }
@@ -128,11 +128,14 @@ void sandbox_reset(sandbox *sb)
         sandbox_play_restart(sb);
         return;
     }
+    bool kept = sandbox_history_push(sb, "reset", -1);
     if (sandbox_replay_reset(sb))
         return;
     fl_sim *s = NULL;
     char msg[SANDBOX_TEXT_MAX];
     if (scene_source_build(sb->file.path, &sb->loaded, &s, msg, sizeof msg) != CLI_OK) {
+        if (kept)
+            sandbox_history_drop_last(sb);
         set_banner(sb, msg);
         return;
     }

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Undo and redo in the sandbox (Ctrl+Z, Ctrl+Shift+Z), driven under Xvfb
+with xdotool (sandbox_window.py).
+
+With the world paused, each kind of edit a person makes (a spawn, a
+removal, a shape drawn, a hole, a density, the water's level, a reset) is
+undone to exactly the world it met: the state hash the window's trace gives
+after the undo is the one it had before the edit ("kept WHAT HASH"), and a
+redo gives back the hash the edit left ("edit WHAT HASH"). W pressed twice
+in quick succession is one edit. While a replay is recorded an undo is in
+it: `flotsam replay` plays it to the hash the window ended on.
+
+usage: test_sandbox_undo.py FLOTSAM_BINARY SOURCE_ROOT
+"""
+import re
+import sys
+import unittest
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import sandbox_window  # noqa: E402
+from sandbox_window import Window, to_screen
+
+HASH = r'([0-9a-f]{16})'
+
+
+class Undo(Window):
+    def setUp(self):
+        super().setUp()
+        self.press('space')  # paused: only the edits change the world
+
+    def edit(self, what, do):
+        """Does an edit; returns the hashes before and after it."""
+        self.trace.mark()
+        do()
+        before = self.trace.wait('^kept %s %s$' % (re.escape(what), HASH)).group(1)
+        if what == 'reset':
+            return before, None
+        after = self.trace.wait('^edit %s %s$' % (re.escape(what), HASH)).group(1)
+        self.assertNotEqual(before, after, what + ' changed nothing')
+        return before, after
+
+    def undo_redo(self, what, before, after):
+        self.press('ctrl+z')
+        got = self.trace.wait('^undid %s %s$' % (re.escape(what), HASH)).group(1)
+        self.assertEqual(got, before, 'undoing the ' + what)
+        self.press('ctrl+shift+z')
+        got = self.trace.wait('^redid %s %s$' % (re.escape(what), HASH)).group(1)
+        if after:
+            self.assertEqual(got, after, 'redoing the ' + what)
+        self.press('ctrl+z')
+        self.trace.wait('^undid %s %s$' % (re.escape(what), before))
+
+    def test_each_kind_of_edit_is_undone_exactly(self):
+        def spawn():
+            self.point(*to_screen(8.0, 1.8))
+            self.press('b')
+
+        def remove():
+            self.point(*to_screen(3.0, 5.0))  # the crate
+            self.press('x')
+
+        def density():
+            self.point(*to_screen(3.0, 5.0))
+            self.click()  # selects the crate
+            self.press('equal')
+
+        def draw():
+            self.press('p')
+            for x, y in [(4.0, 1.0), (6.0, 1.0), (5.0, 2.0)]:
+                self.point(*to_screen(x, y))
+                self.click()
+            self.press('Return')
+
+        def reset():
+            self.press('BackSpace')
+            self.trace.wait('^ask Discard')
+            self.press('Return')
+
+        for what, do in [('spawn', spawn), ('removal', remove), ('density', density),
+                         ('spawn', draw), ('water level', lambda: self.press('w'))]:
+            before, after = self.edit(what, do)
+            self.undo_redo(what, before, after)
+        # A reset after an edit: undone, the edit is back.
+        _, spawned = self.edit('spawn', spawn)
+        before, _ = self.edit('reset', reset)
+        self.assertEqual(before, spawned)
+        self.undo_redo('reset', before, None)
+
+    def test_a_hole_is_undone(self):
+        self.draw_hollow_hull()
+        self.point(*to_screen(6.0, 3.1))
+        before, after = self.edit('hole', lambda: self.press('k'))
+        self.undo_redo('hole', before, after)
+
+    def test_a_key_held_is_one_edit(self):
+        before, _ = self.edit('water level', lambda: self.press('w'))
+        self.press('w')
+        self.trace.wait('^edit water level ')
+        self.press('ctrl+z')
+        self.assertEqual(self.trace.wait('^undid water level %s$' % HASH).group(1), before)
+        self.press('ctrl+z')
+        self.trace.wait('^say nothing to undo$')
+
+    def test_an_undo_while_recording_replays(self):
+        self.press('space')  # running: the undo lands between steps
+        self.press('c')
+        self.point(*to_screen(8.0, 1.8))
+        self.press('b')
+        self.trace.steps(20)
+        self.press('ctrl+z')
+        self.trace.wait('^undid spawn ')
+        self.trace.steps(20)
+        self.assertIn(' build scene=', self.stop_replay_and_play_it())
+
+if __name__ == '__main__':
+    sandbox_window.configure(sys.argv)
+    unittest.main(argv=sys.argv[:1], verbosity=2)
