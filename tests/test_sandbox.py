@@ -36,6 +36,7 @@ from sandbox_window import SCENE, SIZE, Window, to_screen
 from sandbox_x import Trace, read_png_rgb, wait_for
 
 FLOTSAM = ROOT = None
+VIDEO_PROBE = None  # tests/video_probe.c, to read a capture's video back
 
 
 class Sandbox(Window):
@@ -455,14 +456,42 @@ class Sandbox(Window):
         self.assertEqual(re.search(r'^fluid .*$', saved, re.M).group(0), by_key)
         self.assertRegex(saved, r'(?m)^polygon .*density=1234\b')
 
+    def test_out_dir_takes_what_the_window_writes(self):
+        """--out-dir DIR (made when missing): Ctrl+S, C's replay and
+        Shift+C's frames and video go there when not named otherwise; a
+        folder that cannot be made is said before any window opens."""
+        out = os.path.join(self.dir, 'made', 'here')
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        shutil.rmtree(out, ignore_errors=True)
+
+        def drive(window, trace):
+            self.key(window, 'ctrl+s', trace)
+            trace.wait('^saved ')
+            for key in ('c', 'shift+c'):
+                self.key(window, key, trace)
+                trace.steps(10)
+                self.key(window, key, trace)
+                trace.wait('^saved ')
+        self.in_second_window([self.scene, '--out-dir', out, '--size', '320x240'], 'dock', drive)
+        self.assertEqual(sorted(os.listdir(out)),
+                         ['dock-1.replay', 'dock-saved.scene', 'frames-1', 'frames-1.mp4'])
+        r = subprocess.run([FLOTSAM, self.scene, '--out-dir', os.path.join(self.dir, 'no', 'such')],
+                           capture_output=True, text=True, timeout=30)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertRegex(r.stderr, r'^flotsam: --out-dir: .*no/such')
+
     def test_captures_never_mix(self):
         """Shift+C twice into one --frames folder: the second capture goes to
-        a numbered folder of its own, and each holds the frames it said."""
+        a numbered folder of its own, and each holds the frames it said, and
+        has the same frames as a video beside it."""
         frames = os.path.join(self.dir, 'shots')
         os.makedirs(frames, exist_ok=True)
         for old in os.listdir(frames):
             os.remove(os.path.join(frames, old))
         shutil.rmtree(frames + '-2', ignore_errors=True)
+        for old in (frames + '.mp4', frames + '-2.mp4'):
+            if os.path.exists(old):
+                os.remove(old)
         said = []
 
         def drive(window, trace):
@@ -481,6 +510,16 @@ class Sandbox(Window):
             names = sorted(os.listdir(folder))
             self.assertEqual(len(names), int(count), folder)
             self.assertEqual(names[0], 'frame-000001.png')
+            # Beside each folder its video, DIR.mp4: the same frames, 30 a
+            # second of the world's time (a frame every 2 of its 60 steps).
+            self.assertTrue(os.path.getsize(folder + '.mp4') > 0, folder)
+            if VIDEO_PROBE:
+                r = subprocess.run([VIDEO_PROBE, folder + '.mp4'], capture_output=True,
+                                   text=True, timeout=60, check=True)
+                got = json.loads(r.stdout)
+                self.assertEqual((got['codec'], got['frames'], got['width'], got['height']),
+                                 ('h264', int(count), 320, 240), got)
+                self.assertAlmostEqual(got['end'], int(count) / 30.0, places=3)
         self.assertGreater(int(said[0][0]), int(said[1][0]))
 
     def test_a_scripted_scene_runs_in_the_window_and_records(self):
@@ -528,4 +567,6 @@ class NoDisplay(unittest.TestCase):
 
 if __name__ == '__main__':
     FLOTSAM, ROOT = sandbox_window.configure(sys.argv)
-    unittest.main(argv=[sys.argv[0], '-v'])
+    if len(sys.argv) > 3 and not sys.argv[3].startswith('-'):
+        VIDEO_PROBE = os.path.abspath(sys.argv.pop(3))
+    unittest.main(argv=[sys.argv[0], '-v'] + sys.argv[3:])

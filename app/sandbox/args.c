@@ -10,7 +10,8 @@
 #define DEFAULT_WIDTH 1280
 #define DEFAULT_HEIGHT 720
 
-static const char *const options[] = {"--save-as", "--frames", "--size", "--replay-out"};
+static const char *const options[] = {"--save-as", "--frames", "--size", "--replay-out",
+                                      "--out-dir", "--capture-video"};
 
 /* The option named by arg ("--opt" or "--opt=..."), or -1. */
 static int option_index(const char *arg)
@@ -43,6 +44,15 @@ static int take_option(int which, const char *v, sandbox_options *o)
         o->frames_dir = v;
     else if (which == 3)
         o->replay_out = v;
+    else if (which == 4)
+        o->out_dir = v;
+    else if (which == 5) {
+        if (strcmp(v, "mp4") && strcmp(v, "webm") && strcmp(v, "gif") && strcmp(v, "webp") &&
+            strcmp(v, "none"))
+            return cli_usage_error("--capture-video wants mp4, webm, gif, webp or none, got '%s'",
+                                   v);
+        o->capture_video = v;
+    }
     else if (!cli_parse_size(v, &o->width, &o->height))
         return cli_usage_error("--size wants WIDTHxHEIGHT, each from 16 to 8192 pixels, got '%s'",
                                v);
@@ -51,7 +61,8 @@ static int take_option(int which, const char *v, sandbox_options *o)
 
 int sandbox_parse_args(int argc, char **argv, sandbox_options *o)
 {
-    *o = (sandbox_options){.width = DEFAULT_WIDTH, .height = DEFAULT_HEIGHT};
+    *o = (sandbox_options){.width = DEFAULT_WIDTH, .height = DEFAULT_HEIGHT,
+                           .capture_video = "mp4"};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int which = option_index(a);

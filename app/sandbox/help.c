@@ -23,7 +23,7 @@ static const struct {
     {". or S", "one step while paused"},
     {"M", "slow motion (1/4 speed) on or off"},
     {"Backspace, Ctrl+R", "reset to the scene as loaded (a replay: its start)"},
-    {"Ctrl+Z, Ctrl+Shift+Z", "undo / redo the last edit (spawn, removal, hole, density...)"},
+    {"Ctrl+Z, Ctrl+Shift+Z", "undo / redo the last edit (spawn, removal, hole, density...; Ctrl+Y redoes too)"},
     {"Left / Right, End", "a replay: back / on 1 s (Shift: 10 s), its end"},
     {"click the timeline", "a replay: go to that moment"},
     {"Page Up / W", "raise the water 0.1 m"},

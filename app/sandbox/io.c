@@ -27,9 +27,10 @@ void sandbox_save(sandbox *sb)
     if (sb->opt.save_as) {
         snprintf(path, sizeof path, "%s", sb->opt.save_as);
     } else {
-        char name[SANDBOX_TEXT_MAX - 16];
+        char name[SANDBOX_TEXT_MAX - 16], file[SANDBOX_TEXT_MAX];
         sandbox_scene_name(sb, name, sizeof name);
-        snprintf(path, sizeof path, "%s-saved.scene", name);
+        snprintf(file, sizeof file, "%s-saved.scene", name);
+        sandbox_out_path(sb, file, path, sizeof path);
     }
     fl_scene_view view = {true, sb->view.center, sb->view.width};
     scene_job job = {sb->sim, &view};
@@ -50,11 +51,27 @@ void sandbox_wrote(const char *path)
     sandbox_trace_line("saved %s", path);
 }
 
+/* The video beside a capture's folder, DIR.mp4 (as --capture-video says);
+ * "" for none. */
+static void video_path(const sandbox *sb, const char *dir, char *out, size_t size)
+{
+    const char *ext = sb->opt.capture_video;
+    if (!ext || !strcmp(ext, "none"))
+        out[0] = '\0';
+    else
+        snprintf(out, size, "%s.%s", dir, ext);
+}
+
 /* Whether a capture may go to `dir`: it is not there yet, or (given by
- * --frames) it is a folder that holds no frames. */
-static bool free_for_frames(const char *dir, bool given)
+ * --frames) it is a folder that holds no frames; and no file has the name
+ * of its video (DIR.mp4). */
+static bool free_for_frames(const sandbox *sb, const char *dir, bool given)
 {
     struct stat st;
+    char video[SANDBOX_TEXT_MAX + 8];
+    video_path(sb, dir, video, sizeof video);
+    if (video[0] && (stat(video, &st) == 0 || errno != ENOENT))
+        return false;
     if (stat(dir, &st) != 0)
         return errno == ENOENT;
     return given && S_ISDIR(st.st_mode) && frame_dir_count(dir) == 0;
@@ -68,7 +85,11 @@ static bool choose_dir(const sandbox *sb, char *out, size_t size, char *err, siz
 {
     const char *given = sb->opt.frames_dir;
     char base[SANDBOX_TEXT_MAX - 16];
-    size_t n = (size_t)snprintf(base, sizeof base, "%s", given ? given : "frames");
+    if (given)
+        snprintf(base, sizeof base, "%s", given);
+    else
+        sandbox_out_path(sb, "frames", base, sizeof base);
+    size_t n = strlen(base);
     if (n >= sizeof base) {
         snprintf(err, err_size, "cannot capture: the frames folder's name is too long");
         return false;
@@ -78,7 +99,7 @@ static bool choose_dir(const sandbox *sb, char *out, size_t size, char *err, siz
     for (int k = 1; k <= 9999; k++) {
         int len = given && k == 1 ? snprintf(out, size, "%s", base)
                                   : snprintf(out, size, "%s-%d", base, k);
-        if (len > 0 && (size_t)len < size && free_for_frames(out, given != NULL))
+        if (len > 0 && (size_t)len < size && free_for_frames(sb, out, given != NULL))
             return true;
     }
     if (snprintf(err, err_size, "no free folder for the frames: %s-2 to %s-9999 are all taken",
@@ -104,18 +125,28 @@ static void start_recording(sandbox *sb)
     sandbox_scene_name(sb, r->label, sizeof r->label);
     int w = sb->view.px_w < 16 ? 16 : sb->view.px_w > 8192 ? 8192 : sb->view.px_w;
     int h = sb->view.px_h < 16 ? 16 : sb->view.px_h > 8192 ? 8192 : sb->view.px_h;
+    /* A frame every `every` steps, about 30 a second of simulated time. */
+    long k = lround(fl_sim_rate(sb->sim) / 30.0);
+    r->every = k < 1 ? 1 : k;
+    video_path(sb, r->dir, r->video, sizeof r->video);
     /* The recorder starts from the window's camera. */
-    recorder_options o = {
-        r->dir,          NULL,          0.0, false, w, h, sb->overlays, r->label, true,
-        sb->view.center, sb->view.width};
+    recorder_options o = {r->dir,
+                          r->video[0] ? r->video : NULL,
+                          fl_sim_rate(sb->sim) / (double)r->every,
+                          false,
+                          w,
+                          h,
+                          sb->overlays,
+                          r->label,
+                          true,
+                          sb->view.center,
+                          sb->view.width};
     r->rec = recorder_open(sb->sim, &o, err, sizeof err);
     if (!r->rec) {
         fprintf(stderr, "flotsam: %s\n", err);
         sandbox_say(sb, "%s", err);
         return;
     }
-    long k = lround(fl_sim_rate(sb->sim) / 30.0);
-    r->every = k < 1 ? 1 : k;
     r->frames = r->steps = 0;
     sandbox_record_step(sb); /* the first frame: the moment it starts */
     if (r->rec)
@@ -137,8 +168,11 @@ void sandbox_stop_recording(sandbox *sb)
         return;
     }
     printf("%ld frame%s in %s/\n", r->frames, r->frames == 1 ? "" : "s", r->dir);
+    if (r->video[0])
+        sandbox_wrote(r->video);
     fflush(stdout);
-    sandbox_say(sb, "%ld frames in %s/", r->frames, r->dir);
+    sandbox_say(sb, "%ld frames in %s/%s%s", r->frames, r->dir, r->video[0] ? " and " : "",
+                r->video);
 }
 
 void sandbox_toggle_recording(sandbox *sb)

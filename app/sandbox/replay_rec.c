@@ -168,18 +168,20 @@ static void start_replay(sandbox *sb)
     sandbox_say(sb, "recording a replay (C stops)");
 }
 
-/* --replay-out FILE, else the first NAME-<n>.replay here that is free. */
+/* --replay-out FILE, else the first NAME-<n>.replay that is free (in
+ * --out-dir, or here). */
 static void replay_path(const sandbox *sb, char *out, size_t size)
 {
     if (sb->opt.replay_out) {
         snprintf(out, size, "%s", sb->opt.replay_out);
         return;
     }
-    char name[SANDBOX_TEXT_MAX - 32];
+    char name[SANDBOX_TEXT_MAX - 32], base[SANDBOX_TEXT_MAX - 32];
     sandbox_scene_name(sb, name, sizeof name);
+    sandbox_out_path(sb, name, base, sizeof base);
     struct stat st;
     for (int n = 1;; n++) {
-        snprintf(out, size, "%s-%d.replay", name, n);
+        snprintf(out, size, "%s-%d.replay", base, n);
         if (stat(out, &st) != 0 && errno == ENOENT)
             return;
     }

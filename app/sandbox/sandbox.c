@@ -12,6 +12,7 @@
 #include "painter.h"
 #include "panel.h"
 #include "workers.h"
+#include "frame_dir.h"
 #include "sandbox_parts.h"
 #include "sandbox_trace.h"
 
@@ -341,7 +342,8 @@ static bool frames_dir_writable(const char *dir)
     return true;
 }
 
-/* --save-as, --replay-out and --frames, checked before the window opens. */
+/* --save-as, --replay-out, --frames and --out-dir (made when missing),
+ * checked before the window opens. */
 static bool outputs_writable(const sandbox_options *o)
 {
     const char *paths[] = {o->save_as, o->replay_out};
@@ -351,6 +353,10 @@ static bool outputs_writable(const sandbox_options *o)
             fprintf(stderr, "flotsam: %s\n", err);
             return false;
         }
+    if (o->out_dir && !frame_dir_prepare(o->out_dir, err, sizeof err)) {
+        fprintf(stderr, "flotsam: --out-dir: %s\n", err);
+        return false;
+    }
     return !o->frames_dir || frames_dir_writable(o->frames_dir);
 }
 

@@ -232,6 +232,9 @@ static inline double sandbox_smooth_ms(double average, double ms)
  * default). */
 void sandbox_say(sandbox *sb, const char *fmt, ...) SANDBOX_PRINTF(2, 3);
 void sandbox_scene_name(const sandbox *sb, char *out, size_t size);
+/* A file or folder the sandbox names itself (a save, a replay, a capture):
+ * in --out-dir when given, else in the current folder. */
+void sandbox_out_path(const sandbox *sb, const char *name, char *out, size_t size);
 
 /* io.c: saving, and capturing frames (Shift+C). */
 void sandbox_save(sandbox *sb);

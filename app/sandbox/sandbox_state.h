@@ -22,6 +22,10 @@ typedef struct sandbox_options {
     const char *save_as;    /* Ctrl+S target; NULL: <scene-name>-saved.scene */
     const char *frames_dir; /* Shift+C's folder; NULL: frames-<n> */
     const char *replay_out; /* C's replay file; NULL: <scene-name>-<n>.replay */
+    const char *capture_video; /* --capture-video: Shift+C's moving picture beside its
+                             * frames, DIR.mp4 (default), .webm, .gif, .webp; "none" */
+    const char *out_dir;    /* --out-dir: where the names above go when not given
+                             * (created if missing); NULL: the current folder */
     bool report_speed;      /* --report-speed: a line of fps and speed a second, on stdout */
     bool no_panel;          /* --no-panel: the control panel starts hidden (Tab shows it) */
     int width, height;      /* the window's first size */
@@ -81,6 +85,7 @@ typedef struct sandbox_drawing {
 typedef struct sandbox_rec {
     recorder *rec;          /* NULL: not recording */
     char dir[SANDBOX_TEXT_MAX];
+    char video[SANDBOX_TEXT_MAX + 8]; /* DIR.mp4 (or as --capture-video says); "": none */
     char label[128];        /* the frames' HUD line (the recorder keeps a pointer) */
     long frames, steps, every;
 } sandbox_rec;

@@ -1,5 +1,5 @@
-/* What the sandbox says about itself: the passing message in the HUD, and
- * the open scene's short name. */
+/* What the sandbox says about itself: the passing message in the HUD, the
+ * open scene's short name, and where what it writes goes. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -32,4 +32,16 @@ void sandbox_scene_name(const sandbox *sb, char *out, size_t size)
     if (n > 6 && !strcmp(base + n - 6, ".scene"))
         n -= 6;
     snprintf(out, size, "%.*s", (int)n, base);
+}
+
+void sandbox_out_path(const sandbox *sb, const char *name, char *out, size_t size)
+{
+    const char *dir = sb->opt.out_dir;
+    size_t n = dir ? strlen(dir) : 0;
+    while (n > 1 && dir[n - 1] == '/')
+        n--;
+    if (n == 0)
+        snprintf(out, size, "%s", name);
+    else
+        snprintf(out, size, "%.*s/%s", (int)n, dir, name);
 }
