@@ -212,3 +212,16 @@ READER(double, fl_joint_damping, j->damping, 0.0)
 READER(fl_vec2, fl_mouse_target, j->target, zero2)
 READER(fl_vec2, fl_joint_world_a, joint_world_a(j), zero2)
 READER(fl_vec2, fl_joint_world_b, joint_world_b(j), zero2)
+
+/* The impulse the last (sub)step's solve left on the joint, over its time:
+ * what it pulled with (the restitution pass and the split-impulse
+ * correction move no real velocity and do not count). */
+static double pull_of(const fl_joint *j)
+{
+    if (!(j->last_h > 0.0))
+        return 0.0;
+    double impulse = j->type == FL_JOINT_ROPE ? j->impulse : fl_length(j->mouse_impulse);
+    return impulse / j->last_h;
+}
+
+READER(double, fl_joint_tension, pull_of(j), 0.0)

@@ -188,6 +188,7 @@ void joint_prepare(fl_joint *j, fl_motion *m, double dt)
     /* index_joints pointed it at its bodies' motions this step */
     FL_ASSERT(!j->removed && j->ia >= 0 && j->ib >= 0 && dt > 0.0);
     FL_ASSERT(j->type == FL_JOINT_ROPE || (j->type == FL_JOINT_MOUSE && !j->b));
+    j->last_h = dt;
     if (j->type == FL_JOINT_ROPE)
         prepare_rope(j, m, dt);
     else

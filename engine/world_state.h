@@ -60,6 +60,7 @@ struct fl_joint {
     int ia, ib;               /* places in the solver's arrays (ib: ground if !b) */
     fl_vec2 ra, rb, axis;
     double mass, bias, gamma, impulse, bias_impulse, slack;
+    double last_h;            /* the (sub)step its impulse was last solved over, s (0: none) */
     double last_slack;        /* a rope's slack at the last step's start... */
     bool has_last;            /* ... if it had one (a direction, a step) */
     bool catching;            /* an elastic rope slack at the step's start */

@@ -551,10 +551,14 @@ static void test_rigid_rope_holds_its_length(void **s)
     fl_world *w = world_with(fl_v2(0, G));
     fl_body_id bob = add_box(w, fl_v2(0.3, L + 0.05), crate(0.2));
     fl_rope_def r = {bob, FL_NULL_BODY, {0, 0}, {0.3, 0}, L, 0, 0};
-    assert_int_equal(fl_world_add_rope(w, &r, NULL, NULL), FL_OK);
+    fl_joint_id held;
+    assert_int_equal(fl_world_add_rope(w, &r, &held, NULL), FL_OK);
+    assert_true(fl_joint_tension(held) == 0.0); /* before its first step */
     steps(w, 10.0);
     ASSERT_NEAR(fl_body_position(bob).y, L, 1e-4);
     ASSERT_NEAR(fl_body_position(bob).x, 0.3, 1e-4);
+    /* Hanging still, in air: the rope pulls the bob's weight. */
+    ASSERT_REL(fl_joint_tension(held), fl_body_mass(bob) * G, 1e-6);
     fl_world_destroy(w);
 
     w = world_with(fl_v2(0, G));
@@ -571,6 +575,21 @@ static void test_rigid_rope_holds_its_length(void **s)
      * the rope's impulse over a substep (the step, without substeps), the
      * damped buoy answering it as it answers its lift and weight. */
     ASSERT_REL(joint_find(rope)->impulse / (DT / substeps), (1000.0 - 300.0) * G, 1e-6);
+    ASSERT_REL(fl_joint_tension(rope), (1000.0 - 300.0) * G, 1e-6);
+    fl_buoyancy_destroy(water);
+    fl_world_destroy(w);
+
+    /* A block of density 2500 (1 m^2) hung from above into the water, half
+     * of it under: the rope pulls its apparent weight, its weight less the
+     * buoyancy of the half submerged, (2500 - 1000 / 2) g. */
+    w = world_with(fl_v2(0, G));
+    water = add_water(w, -20, 20, 5.0, 10.0);
+    fl_body_id block = add_box(w, fl_v2(0, 5.0), (box_spec){1, 1, 0, 2500, 0.4, 0, false});
+    fl_rope_def hang = {block, FL_NULL_BODY, {0, -0.5}, {0, 2.0}, 2.5, 0, 0};
+    assert_int_equal(fl_world_add_rope(w, &hang, &rope, NULL), FL_OK);
+    steps(w, 30.0);
+    ASSERT_NEAR(fl_body_position(block).y, 5.0, 1e-4);
+    ASSERT_REL(fl_joint_tension(rope), (2500.0 - 500.0) * G, 1e-6);
     fl_buoyancy_destroy(water);
     fl_world_destroy(w);
 }

@@ -81,3 +81,29 @@ fl_body_id reading_body(const fl_sim *s, const char *name)
     }
     return FL_NULL_BODY;
 }
+
+double reading_rope_pull(const fl_sim *s, fl_body_id b, int *taut)
+{
+    const fl_world *w = fl_sim_world(s);
+    fl_vec2 g = fl_world_gravity(w);
+    double glen = fl_length(g), up = 0.0;
+    int n = 0;
+    for (int i = 0; i < fl_world_joint_count(w); i++) {
+        fl_joint_id j = fl_world_joint(w, i);
+        double t = fl_joint_kind(j) == FL_JOINT_ROPE ? fl_joint_tension(j) : 0.0;
+        bool on_a = fl_body_id_equal(fl_joint_body_a(j), b);
+        if (!(t > 0.0) || (!on_a && !fl_body_id_equal(fl_joint_body_b(j), b)))
+            continue;
+        /* It pulls the body's end towards the other. */
+        fl_vec2 from = on_a ? fl_joint_world_a(j) : fl_joint_world_b(j);
+        fl_vec2 to = on_a ? fl_joint_world_b(j) : fl_joint_world_a(j);
+        fl_vec2 d = fl_sub(to, from);
+        double len = fl_length(d);
+        if (len > 0.0 && glen > 0.0)
+            up -= t * fl_dot(d, g) / (len * glen); /* against gravity */
+        n++;
+    }
+    if (taut)
+        *taut = n;
+    return up;
+}

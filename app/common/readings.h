@@ -33,6 +33,11 @@ const char *reading_names_known(void);
 /* Reading r of body b of s, whose hydrostatics hs were measured now. */
 double reading_value(const fl_sim *s, fl_body_id b, const fl_hydrostatics *hs, reading r);
 
+/* The ropes tied to b, pulling up (N; negative: holding it down), and how
+ * many of them are taut (*taut, may be NULL): for a body hanging still, its
+ * apparent weight, what a spring balance on its rope would read. */
+double reading_rope_pull(const fl_sim *s, fl_body_id b, int *taut);
+
 /* The body called `name` in s, or (name NULL) the first that moves; NULL
  * when there is none. */
 fl_body_id reading_body(const fl_sim *s, const char *name);

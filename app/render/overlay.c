@@ -137,24 +137,46 @@ static void draw_ropes(draw_batch *b, const fl_sim *s, const camera *cam)
     }
 }
 
-/* Each named body's name, centred over it, on a dark backing so that it
- * reads over water and sky alike. */
+/* A line of text centred on x with its foot at `foot` (pixels), on a dark
+ * backing so that it reads over water and sky alike. */
+static void label_at(draw_batch *b, const char *text, double x, double foot, double u)
+{
+    double w = text_width(b, text, u), h = TEXT_LINE_UNITS * u, pad = 2.0 * u;
+    fl_vec2 at = fl_v2(x - 0.5 * w, foot - h - 2.0 * pad);
+    fl_vec2 box[4] = {{at.x - pad, at.y - 0.5 * pad}, {at.x + w + pad, at.y - 0.5 * pad},
+                      {at.x + w + pad, at.y + h + 0.5 * pad}, {at.x - pad, at.y + h + 0.5 * pad}};
+    draw_polygon(b, box, 4, rgba_hex(0x10202c, 150));
+    text_draw(b, text, at, u, rgba_hex(0xffffff, 255));
+}
+
+/* Each named body's name, centred over it; and what each taut rope pulls
+ * with, at its middle: for a body hanging still, its apparent weight. */
 static void draw_labels(draw_batch *b, const fl_sim *s, const camera *cam)
 {
     double u = render_text_unit(cam);
-    for (int i = 0; i < fl_world_body_count(fl_sim_world(s)); i++) {
-        fl_body_id body = fl_world_body(fl_sim_world(s), i);
+    const fl_world *w = fl_sim_world(s);
+    for (int i = 0; i < fl_world_body_count(w); i++) {
+        fl_body_id body = fl_world_body(w, i);
         const char *name = fl_sim_body_name(s, body);
         if (!name || !name[0] || fl_body_is_static(body))
             continue;
         fl_vec2 top = camera_to_screen(
             cam, fl_sub(fl_body_position(body), fl_v2(0.0, fl_body_radius(body))));
-        double w = text_width(b, name, u), h = TEXT_LINE_UNITS * u, pad = 2.0 * u;
-        fl_vec2 at = fl_v2(top.x - 0.5 * w, top.y - h - 2.0 * pad);
-        fl_vec2 box[4] = {{at.x - pad, at.y - 0.5 * pad}, {at.x + w + pad, at.y - 0.5 * pad},
-                          {at.x + w + pad, at.y + h + 0.5 * pad}, {at.x - pad, at.y + h + 0.5 * pad}};
-        draw_polygon(b, box, 4, rgba_hex(0x10202c, 150));
-        text_draw(b, name, at, u, rgba_hex(0xffffff, 255));
+        label_at(b, name, top.x, top.y, u);
+    }
+    for (int i = 0; i < fl_world_joint_count(w); i++) {
+        fl_joint_id j = fl_world_joint(w, i);
+        double t = fl_joint_kind(j) == FL_JOINT_ROPE ? fl_joint_tension(j) : 0.0;
+        if (!(t > 0.0))
+            continue;
+        char text[32];
+        if (t >= 1e4)
+            snprintf(text, sizeof text, "%.2f kN", t / 1000.0);
+        else
+            snprintf(text, sizeof text, "%.0f N", t);
+        fl_vec2 mid = camera_to_screen(
+            cam, fl_scale(fl_add(fl_joint_world_a(j), fl_joint_world_b(j)), 0.5));
+        label_at(b, text, mid.x, mid.y + 0.5 * TEXT_LINE_UNITS * u, u);
     }
 }
 

@@ -11,7 +11,7 @@
 #include "readings.h"
 #include "sandbox_parts.h"
 
-#define INSPECT_LINES 10
+#define INSPECT_LINES 11
 #define MIN_SQUEEZE 0.35 /* the charts under the panel at least this part of their height */
 
 /* The selected body now, or NULL (it may have gone). */
@@ -91,6 +91,14 @@ static int inspector_lines(const sandbox *sb, fl_body_id b, char lines[][96])
         snprintf(lines[n++], 96, "buoyant force %.1f N (weight %.1f N)", lift,
                  fl_body_mass(b) * fl_length(fl_world_gravity(fl_sim_world(s))));
     }
+    int taut;
+    double pull = reading_rope_pull(s, b, &taut);
+    if (taut > 0 && pull >= 0.0) /* what a spring balance on the rope reads */
+        snprintf(lines[n++], 96, "on its rope%s: apparent weight %.1f N", taut > 1 ? "s" : "",
+                 pull);
+    else if (taut > 0)
+        snprintf(lines[n++], 96, "its rope%s hold%s it down with %.1f N", taut > 1 ? "s" : "",
+                 taut > 1 ? "" : "s", -pull);
     if (wet && hs.floating && hs.free_surface > 0.0) /* water in its hold: both, named */
         snprintf(lines[n++], 96, "GM solid %+.3f m, fluid %+.3f m: %s", hs.gm, hs.gm_fluid,
                  hs.gm_fluid > 0.0 ? "stable" : "unstable");

@@ -96,6 +96,12 @@ FL_API fl_vec2 fl_mouse_target(fl_joint_id j);
 /* The joint's two ends in world coordinates. */
 FL_API fl_vec2 fl_joint_world_a(fl_joint_id j);
 FL_API fl_vec2 fl_joint_world_b(fl_joint_id j);
+/* What the joint pulled with in the last step (N): a rope's tension (0
+ * while slack), the mouse spring's force; 0 before its first step. With
+ * substeps, the last substep's. A body hanging still on a rope, wholly or
+ * partly in a fluid, pulls its weight less the buoyant force: its apparent
+ * weight. */
+FL_API double fl_joint_tension(fl_joint_id j);
 
 #ifdef __cplusplus
 }
