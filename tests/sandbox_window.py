@@ -37,12 +37,14 @@ def to_screen(x, y):
 class Window(unittest.TestCase):
     """A window on SCENE for each test; tearDown quits it."""
 
+    SCREEN = '1024x768'  # the virtual display's size
+
     @classmethod
     def setUpClass(cls):
         require_tools()
         cls.tmp = tempfile.TemporaryDirectory()
         cls.dir = cls.tmp.name
-        cls.display = Display()
+        cls.display = Display(cls.SCREEN)
 
     @classmethod
     def tearDownClass(cls):

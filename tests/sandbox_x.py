@@ -33,6 +33,20 @@ def read_xwd(data):
     return rows
 
 
+def write_png_rgb(path, rows):
+    """Rows of RGB tuples as an 8-bit RGB PNG (for a person to look at)."""
+    import zlib
+    h, w = len(rows), len(rows[0])
+    raw = b''.join(b'\x00' + bytes(c for p in row for c in p) for row in rows)
+
+    def chunk(kind, data):
+        return (struct.pack('>I', len(data)) + kind + data +
+                struct.pack('>I', zlib.crc32(kind + data) & 0xffffffff))
+    with open(path, 'wb') as f:
+        f.write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0)) +
+                chunk(b'IDAT', zlib.compress(raw, 6)) + chunk(b'IEND', b''))
+
+
 def read_png_rgb(path):
     """Width, height and rows of RGB tuples of a PNG as flotsam writes them
     (8-bit RGB, no interlace, every row unfiltered)."""
@@ -69,10 +83,10 @@ def require_tools():
 class Display:
     """An Xvfb server on a display number it picks itself (-displayfd)."""
 
-    def __init__(self):
+    def __init__(self, screen='1024x768'):
         read_end, write_end = os.pipe()
         self.proc = subprocess.Popen(
-            ['Xvfb', '-displayfd', str(write_end), '-screen', '0', '1024x768x24', '-nolisten',
+            ['Xvfb', '-displayfd', str(write_end), '-screen', '0', screen + 'x24', '-nolisten',
              'tcp'], pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write_end)
         number = b''

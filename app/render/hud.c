@@ -7,8 +7,8 @@
 #include "render.h"
 #include "text.h"
 
-#define HUD_LINES 6
-#define HUD_LINE_MAX 96
+#define HUD_LINES RENDER_HUD_LINES
+#define HUD_LINE_MAX RENDER_HUD_LINE_MAX
 
 typedef struct hud_text {
     char line[HUD_LINES][HUD_LINE_MAX];
@@ -54,23 +54,55 @@ static void hud_lines(hud_text *t, const fl_sim *s, const render_hud *hud)
     }
 }
 
+int render_hud_lines(const fl_sim *s, const render_hud *hud,
+                     char lines[RENDER_HUD_LINES][RENDER_HUD_LINE_MAX])
+{
+    hud_text t;
+    hud_lines(&t, s, hud);
+    memcpy(lines, t.line, sizeof t.line);
+    return t.count;
+}
+
+/* Where the HUD's panel goes on b's target (its corner o, its size w x h),
+ * false when the target is too small for it: it would hide the picture. */
+static bool place(draw_batch *b, const hud_text *t, const camera *cam, double unit, fl_vec2 *o,
+                  double *w, double *h)
+{
+    double pad = 4.0 * unit, line_h = TEXT_LINE_UNITS * unit, widest = 0.0;
+    for (int i = 0; i < t->count; i++)
+        widest = fmax(widest, text_width(b, t->line[i], unit));
+    *o = fl_v2(4.0 * unit, 4.0 * unit);
+    *w = widest + 2 * pad;
+    *h = t->count * line_h + 1.5 * pad;
+    return o->x + *w <= 0.6 * cam->px_w && o->y + *h <= 0.5 * cam->px_h;
+}
+
+bool render_hud_fits(const fl_sim *s, const camera *cam, const render_hud *hud)
+{
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+    cairo_t *cr = cairo_create(surface);
+    draw_batch b;
+    draw_begin(&b, cr);
+    hud_text t;
+    hud_lines(&t, s, hud);
+    fl_vec2 o;
+    double w, h;
+    bool fits = place(&b, &t, cam, render_text_unit(cam), &o, &w, &h);
+    cairo_destroy(cr);
+    cairo_surface_destroy(surface);
+    return fits;
+}
+
 void render_hud_draw(draw_batch *b, const fl_sim *s, const camera *cam, const render_hud *hud)
 {
     hud_text t;
     hud_lines(&t, s, hud);
     double unit = render_text_unit(cam);
-    double pad = 4.0 * unit, line_h = TEXT_LINE_UNITS * unit;
-    double widest = 0.0;
-    for (int i = 0; i < t.count; i++)
-        widest = fmax(widest, text_width(b, t.line[i], unit));
-    fl_vec2 o = fl_v2(4.0 * unit, 4.0 * unit);
-    /* On a target too small for it, the HUD would hide the picture. */
-    if (o.x + widest + 2 * pad > 0.6 * cam->px_w ||
-        o.y + t.count * line_h + 1.5 * pad > 0.5 * cam->px_h)
+    double pad = 4.0 * unit, line_h = TEXT_LINE_UNITS * unit, w, h;
+    fl_vec2 o;
+    if (!place(b, &t, cam, unit, &o, &w, &h))
         return;
-    fl_vec2 panel[4] = {o, fl_v2(o.x + widest + 2 * pad, o.y),
-                        fl_v2(o.x + widest + 2 * pad, o.y + t.count * line_h + 1.5 * pad),
-                        fl_v2(o.x, o.y + t.count * line_h + 1.5 * pad)};
+    fl_vec2 panel[4] = {o, fl_v2(o.x + w, o.y), fl_v2(o.x + w, o.y + h), fl_v2(o.x, o.y + h)};
     draw_polygon(b, panel, 4, rgba_hex(0x10202c, 150));
     for (int i = 0; i < t.count; i++)
         text_draw(b, t.line[i], fl_v2(o.x + pad, o.y + pad + i * line_h), unit,

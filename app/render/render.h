@@ -34,6 +34,8 @@
 
 
 /* The HUD's content. */
+#define RENDER_HUD_LINES 6
+#define RENDER_HUD_LINE_MAX 96
 typedef struct render_hud {
     double step_ms;   /* cost of a step in ms; < 0: not shown */
     const char *text; /* a free line of text; NULL: none */
@@ -77,5 +79,11 @@ void render_legend(draw_batch *b, const fl_sim *s, const camera *cam, const rend
 /* Parts of render_sim, for renderers that compose their own picture. */
 void render_overlays(draw_batch *b, const fl_sim *s, const camera *cam, const render_options *o);
 void render_hud_draw(draw_batch *b, const fl_sim *s, const camera *cam, const render_hud *hud);
+/* Whether the HUD fits the camera's target (render_hud_draw leaves it out
+ * where it would hide the picture), and its lines, for a window to show
+ * them elsewhere then (returns how many). */
+bool render_hud_fits(const fl_sim *s, const camera *cam, const render_hud *hud);
+int render_hud_lines(const fl_sim *s, const render_hud *hud,
+                     char lines[RENDER_HUD_LINES][RENDER_HUD_LINE_MAX]);
 
 #endif

@@ -43,6 +43,11 @@ typedef struct control {
 const control *sandbox_controls(int *count);
 /* Whether control c can be used now. */
 bool control_usable(const control *c, const sandbox *sb);
+/* The HUD's lines when the view is too narrow for them (sandbox_place_hud),
+ * for the panel to show at its top; 0 when they are over the world. */
+#define PANEL_READING_LINES 6
+#define PANEL_READING_MAX 96
+int sandbox_panel_readings(const sandbox *sb, char lines[PANEL_READING_LINES][PANEL_READING_MAX]);
 /* Whether the window reads typed text for itself (the picker's filter),
  * so that a control's box done with its text must not stop SDL's. */
 bool sandbox_reads_text(const sandbox *sb);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "panel.h"
+#include "controls.h"
 #include "sandbox_parts.h"
 
 #define BANNER_LINES 6
@@ -216,6 +217,29 @@ static void draw_help(draw_batch *b, const sandbox *sb)
     }
 }
 
+void sandbox_place_hud(sandbox *sb)
+{
+    char line[2 * SANDBOX_TEXT_MAX];
+    hud_line(sb, line, sizeof line);
+    render_hud hud = {sb->clock.step_ms, line};
+    camera cam = sandbox_camera(sb);
+    sb->hud_in_panel = sb->overlays.hud && sb->panel && sb->panel_shown &&
+                       !render_hud_fits(sb->sim, &cam, &hud);
+}
+
+_Static_assert(PANEL_READING_LINES == RENDER_HUD_LINES && PANEL_READING_MAX == RENDER_HUD_LINE_MAX,
+               "the panel's readings are the HUD's lines");
+
+int sandbox_panel_readings(const sandbox *sb, char lines[PANEL_READING_LINES][PANEL_READING_MAX])
+{
+    if (!sb->hud_in_panel)
+        return 0;
+    char line[2 * SANDBOX_TEXT_MAX];
+    hud_line(sb, line, sizeof line);
+    render_hud hud = {sb->clock.step_ms, line};
+    return render_hud_lines(sb->sim, &hud, lines);
+}
+
 bool sandbox_paint(sandbox *sb, capture *frame)
 {
     /* Only the overlays of what is under and the inspector read a
@@ -235,7 +259,9 @@ bool sandbox_paint(sandbox *sb, capture *frame)
     cairo_translate(cr, sb->view.panel_px, 0.0);
     cairo_rectangle(cr, 0, 0, sb->view.px_w, sb->view.px_h);
     cairo_clip(cr);
-    if (!render_sim(cr, sb->sim, &cam, &sb->overlays, &hud))
+    render_options shown = sb->overlays;
+    shown.hud = shown.hud && !sb->hud_in_panel; /* the panel shows it instead */
+    if (!render_sim(cr, sb->sim, &cam, &shown, &hud))
         return false;
     draw_batch b;
     draw_begin(&b, cr);

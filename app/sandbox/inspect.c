@@ -152,8 +152,7 @@ void sandbox_draw_dock(draw_batch *batch, const sandbox *sb)
     fl_body_id b = selected(sb);
     if (fl_body_is_null(b) || sb->view.dock_px <= 0)
         return;
-    camera cam = sandbox_camera(sb);
-    double u = render_text_unit(&cam), line_h = TEXT_LINE_UNITS * u, pad = 6 * u;
+    double u = sandbox_dock_unit(sb), line_h = TEXT_LINE_UNITS * u, pad = 6 * u;
     double gap = 4 * u, x = gap, w = sb->view.dock_px - 2 * gap;
     fl_vec2 back[4] = {{0, 0}, {sb->view.dock_px, 0}, {sb->view.dock_px, sb->view.px_h},
                        {0, sb->view.px_h}};

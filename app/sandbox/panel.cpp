@@ -378,6 +378,15 @@ extern "C" void panel_build(panel *p, sandbox *sb, int width_px, int height_px,
                  ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                      ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
     ImGui::TextWrapped("F1: every key. Tab: hide this panel.");
+    // The HUD, where the world's view is too narrow for it.
+    char readings[PANEL_READING_LINES][PANEL_READING_MAX];
+    int shown = sandbox_panel_readings(sb, readings);
+    if (shown > 0) {
+        ImGui::Separator();
+        for (int i = 0; i < shown; i++)
+            ImGui::TextWrapped("%s", readings[i]);
+        ImGui::Separator();
+    }
     int count;
     const control *table = sandbox_controls(&count);
     const char *group = "";

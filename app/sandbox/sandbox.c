@@ -277,6 +277,7 @@ static void run(sandbox *sb)
                 sb->redraw = false;
                 sb->drawn_at = sb->clock.now;
                 sandbox_inspect_update(sb);
+                sandbox_place_hud(sb);
                 /* The panel runs what was clicked in it, then is drawn with the frame. */
                 if (sb->panel && sb->panel_shown)
                     panel_build(sb->panel, sb, sb->view.panel_px, sb->view.px_h,

@@ -200,11 +200,17 @@ camera sandbox_camera(const sandbox *sb);
  * the selected body's column's. */
 #define PANEL_POINTS 290.0
 #define DOCK_POINTS 300.0
+#define DOCK_TALL_POINTS 700.0 /* windows taller than this have a wider column */
+#define DOCK_TEXT_UNIT 1.25    /* pixels a text unit in the column, in a window that high */
 /* After the panel or the column came or went: the world keeps its scale
  * and its place in the window; the view takes what they leave. */
 void sandbox_view_relayout(sandbox *sb);
 /* Tab: the panel shown or hidden; the world's view takes what it leaves. */
 void sandbox_toggle_panel(sandbox *sb);
+/* Pixels per text unit in the selected body's column: DOCK_TEXT_UNIT, more
+ * in a tall window, as its width, DOCK_POINTS, is (at most a third of the
+ * window). */
+double sandbox_dock_unit(const sandbox *sb);
 /* Window coordinates (as in SDL's mouse events) -> pixels of the world's
  * view (right of the panel). */
 fl_vec2 sandbox_to_pixels(const sandbox *sb, double x, double y);
@@ -235,6 +241,10 @@ void sandbox_scene_name(const sandbox *sb, char *out, size_t size);
 /* A file or folder the sandbox names itself (a save, a replay, a capture):
  * in --out-dir when given, else in the current folder. */
 void sandbox_out_path(const sandbox *sb, const char *name, char *out, size_t size);
+
+/* draw.c: where the HUD goes this frame: over the world, or, where it
+ * would hide too much of a narrow view, at the top of the control panel. */
+void sandbox_place_hud(sandbox *sb);
 
 /* io.c: saving, and capturing frames (Shift+C). */
 void sandbox_save(sandbox *sb);

@@ -243,6 +243,7 @@ typedef struct sandbox {
     sandbox_picker picker;
     sandbox_ask ask;
     render_options overlays;
+    bool hud_in_panel;      /* the HUD does not fit the view: the panel shows its lines */
     bool help;
 
     double spawn_density;   /* kg/m^2 of B/N/R spawns ([ and ] step a ladder; the panel sets any) */

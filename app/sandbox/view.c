@@ -1,9 +1,17 @@
 #include <math.h>
 #include "sandbox_parts.h"
+#include "sandbox_trace.h"
 
 #define ZOOM_STEP 1.15
 #define MIN_WIDTH 0.05   /* metres across, at the closest */
 #define MAX_WIDTH 1e5
+
+/* The selected body's column grows with a tall window, its text with it:
+ * 1 to 1.6 times. */
+static double dock_grow(const sandbox *sb)
+{
+    return fmin(fmax(sb->view.px_h / (DOCK_TALL_POINTS * sb->view.px_per_point), 1.0), 1.6);
+}
 
 void sandbox_view_resize(sandbox *sb)
 {
@@ -19,11 +27,14 @@ void sandbox_view_resize(sandbox *sb)
     /* The panel beside the world, never over it: its width in points, or
      * a third of a narrow window. */
     int panel = (int)lround(fmin(PANEL_POINTS * sb->view.px_per_point, sb->view.win_w / 3.0));
-    int dock = (int)lround(fmin(DOCK_POINTS * sb->view.px_per_point, sb->view.win_w / 3.0));
+    int dock = (int)lround(fmin(DOCK_POINTS * dock_grow(sb) * sb->view.px_per_point,
+                                sb->view.win_w / 3.0));
     sb->view.panel_px = sb->panel && sb->panel_shown ? panel : 0;
     sb->view.dock_px = sb->inspect.on ? dock : 0;
     int rest = sb->view.win_w - sb->view.panel_px - sb->view.dock_px;
     sb->view.px_w = rest > 1 ? rest : 1;
+    sandbox_trace_line("layout %d %d panel %d dock %d", sb->view.win_w, sb->view.px_h,
+                       sb->view.panel_px, sb->view.dock_px);
 }
 
 void sandbox_view_relayout(sandbox *sb)
@@ -105,4 +116,9 @@ void sandbox_zoom(sandbox *sb, double clicks)
     camera c = sandbox_camera(sb);
     fl_vec2 drift = fl_sub(camera_to_world(&c, sb->mouse.at), anchor);
     sb->view.center = fl_sub(sb->view.center, drift);
+}
+
+double sandbox_dock_unit(const sandbox *sb)
+{
+    return DOCK_TEXT_UNIT * dock_grow(sb) * sb->view.px_per_point;
 }
