@@ -1,5 +1,6 @@
 /* Replays in memory: building one as a person works, applying its inputs to
  * a sim, and playing it back step by step against its checkpoints. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -420,6 +421,25 @@ bool fl_replay_apply(fl_sim *s, fl_joint_id *grab, const fl_replay *r, const fl_
                                  in->fluid);
         return true;
     }
+    case FL_INPUT_WATER: {
+        fl_fluid_id fluid = fl_buoyancy_fluid_at(fl_sim_buoyancy(s), in->fluid);
+        if (fl_fluid_is_null(fluid))
+            return input_fail(err, in, "no fluid %d in the world", in->fluid);
+        fl_fluid_def changed = *fl_buoyancy_fluid(fl_sim_buoyancy(s), fluid);
+        changed.density = in->density;
+        changed.linear_drag = in->linear_drag;
+        changed.angular_drag = in->angular_drag;
+        changed.wave_amplitude = in->wave_amplitude;
+        changed.wave_length = in->wave_length;
+        if ((st = fl_buoyancy_set_fluid(fl_sim_buoyancy(s), fluid, &changed, &e)) != FL_OK)
+            return input_refused(err, in, st, &e, "fluid %d cannot be so", in->fluid);
+        return true;
+    }
+    case FL_INPUT_GRAVITY:
+        if (!isfinite(in->gravity.x) || !isfinite(in->gravity.y))
+            return input_fail(err, in, "gravity must be finite");
+        fl_world_set_gravity(fl_sim_world(s), in->gravity);
+        return true;
     case FL_INPUT_DENSITY:
         if (fl_body_is_null(b = body_with_id(fl_sim_world(s), in->body)))
             return input_fail(err, in, "no body with id %u to change", (unsigned)in->body);

@@ -158,6 +158,14 @@ static bool check_fluid(const replay_world *w, const fl_input *in, const input_w
     if (in->fluid >= n)
         return refuse(err, where->fluid, "no fluid %d in the world: it has fluids 0 to %d",
                       in->fluid, n - 1);
+    if (in->kind == FL_INPUT_WATER) {
+        /* Waves steeper than a water wave can stand (fl_fluid_check). */
+        if (in->wave_amplitude > FL_WAVE_STEEPEST * in->wave_length)
+            return refuse(err, where->surface, "a wave of amplitude %g is too steep for its "
+                          "length %g (at most %g of it)", in->wave_amplitude, in->wave_length,
+                          FL_WAVE_STEEPEST);
+        return true;
+    }
     /* Its bottom stays where the scene put it: neither inputs nor the
      * scene's events move it. */
     double bottom = sc->fluids[in->fluid].bottom;
@@ -180,7 +188,8 @@ bool replay_world_apply(replay_world *w, const fl_replay *r, const fl_input *in,
     case FL_INPUT_SPAWN:
         w->ids++;
         return true;
-    case FL_INPUT_FLUID: return check_fluid(w, in, where, err);
+    case FL_INPUT_FLUID:
+    case FL_INPUT_WATER: return check_fluid(w, in, where, err);
     case FL_INPUT_REMOVE:
     case FL_INPUT_GRAB:
     case FL_INPUT_DENSITY:

@@ -209,9 +209,23 @@ static bool at_line_end(reader *rd, scene_cursor *c)
 /* ---- fields of an input: key=value, each at most once ------------------------ */
 
 enum { X_BODY, X_ANCHOR, X_TARGET, X_INDEX, X_SURFACE, X_SCENE, X_VALUE, X_FORCE, X_FROM, X_TO,
-       X_COUNT };
-static const char *const field_names[X_COUNT] = {"body", "anchor", "target", "index", "surface",
-                                                 "scene", "value", "force", "from", "to"};
+       X_DENSITY, X_LINEAR, X_ANGULAR, X_AMPLITUDE, X_LENGTH, X_VECTOR, X_COUNT };
+static const char *const field_names[X_COUNT] = {
+    "body", "anchor", "target", "index", "surface", "scene", "value", "force", "from", "to",
+    "density", "linear-drag", "angular-drag", "wave-amplitude", "wave-length", "vector"};
+
+/* A number of a `water` input, at least 0 (or above 0 where `positive`). */
+static bool read_not_negative(reader *rd, const scene_token *t, bool positive, double *out)
+{
+    if (!scene_read_number(rd->p, t, out))
+        return false;
+    if (positive ? !(*out > 0.0) : !(*out >= 0.0)) {
+        char q[SCENE_QUOTE_SIZE];
+        scene_quote(q, t->key, t->key_len);
+        return fail(rd, t->value_pos, "%s must be %s 0", q, positive ? ">" : ">=");
+    }
+    return true;
+}
 
 /* The value of field f into *in; its place into *where. */
 static bool read_field(reader *rd, int f, const scene_token *t, fl_input *in, input_where *where)
@@ -239,7 +253,15 @@ static bool read_field(reader *rd, int f, const scene_token *t, fl_input *in, in
     case X_SURFACE:
         where->surface = t->value_pos;
         return scene_read_number(rd->p, t, &in->surface);
-    case X_VALUE: return scene_read_real(rd->p, t, F_DENSITY, SCALE, &in->density);
+    case X_VALUE:
+    case X_DENSITY: return scene_read_real(rd->p, t, F_DENSITY, SCALE, &in->density);
+    case X_LINEAR: return read_not_negative(rd, t, false, &in->linear_drag);
+    case X_ANGULAR: return read_not_negative(rd, t, false, &in->angular_drag);
+    case X_AMPLITUDE:
+        where->surface = t->value_pos; /* a wave too steep is told here */
+        return read_not_negative(rd, t, false, &in->wave_amplitude);
+    case X_LENGTH: return read_not_negative(rd, t, true, &in->wave_length);
+    case X_VECTOR: return scene_read_point(rd->p, t, &in->gravity);
     case X_FORCE:
         if (!scene_read_number(rd->p, t, &in->force))
             return false;
@@ -403,6 +425,10 @@ static bool read_spawn(reader *rd, fl_input *in, scene_pos at)
     return in->spawn >= 0 || fail_no_memory(rd, at, "the replay's spawned bodies");
 }
 
+#define WATER_FIELDS                                                                         \
+    (1u << X_INDEX | 1u << X_DENSITY | 1u << X_LINEAR | 1u << X_ANGULAR | 1u << X_AMPLITUDE | \
+     1u << X_LENGTH)
+
 static const struct {
     const char *word;
     fl_input_kind kind;
@@ -419,6 +445,8 @@ static const struct {
     {"density", FL_INPUT_DENSITY, 1u << X_BODY | 1u << X_VALUE, 1u << X_BODY | 1u << X_VALUE},
     {"hole", FL_INPUT_HOLE, 1u << X_BODY | 1u << X_FROM | 1u << X_TO,
      1u << X_BODY | 1u << X_FROM | 1u << X_TO},
+    {"water", FL_INPUT_WATER, WATER_FIELDS, WATER_FIELDS},
+    {"gravity", FL_INPUT_GRAVITY, 1u << X_VECTOR, 1u << X_VECTOR},
 };
 
 #define INPUT_KINDS ((int)(sizeof input_kinds / sizeof input_kinds[0]))
@@ -450,7 +478,8 @@ static bool read_input_line(reader *rd, scene_cursor *c, fl_input *in, input_whe
     rd->last_step = step;
     rd->last_input_line = rd->line.number;
     where->step = t.key_pos;
-    if (!next_token(rd, c, &t, "what happens (spawn, remove, grab, drag, release, fluid, density, hole, build)"))
+    if (!next_token(rd, c, &t, "what happens (spawn, remove, grab, drag, release, fluid, density, hole, water, "
+                    "gravity, build)"))
         return false;
     in->step = step;
     in->line = rd->line.number;

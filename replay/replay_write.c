@@ -53,6 +53,18 @@ static void write_input(FILE *f, const fl_replay *r, const fl_input *in)
         format_num(f, "value", in->density);
         break;
     case FL_INPUT_BUILD: fprintf(f, " build scene=%d", in->scene); break;
+    case FL_INPUT_WATER:
+        fprintf(f, " water index=%d", in->fluid);
+        format_num(f, "density", in->density);
+        format_num(f, "linear-drag", in->linear_drag);
+        format_num(f, "angular-drag", in->angular_drag);
+        format_num(f, "wave-amplitude", in->wave_amplitude);
+        format_num(f, "wave-length", in->wave_length);
+        break;
+    case FL_INPUT_GRAVITY:
+        fputs(" gravity", f);
+        format_point(f, "vector", in->gravity);
+        break;
     case FL_INPUT_HOLE:
         fprintf(f, " hole body=%" PRIu32, in->body);
         format_point(f, "from", in->anchor);

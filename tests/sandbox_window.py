@@ -168,6 +168,36 @@ class Window(unittest.TestCase):
         self.display.run('xdotool', 'mousemove', '--window', window, str(x), str(y))
         trace.wait('^motion %d %d$' % (x, y))
 
+    def panel_place(self, trace, name):
+        """The middle of a control's widget in the panel (window points),
+        as the window's trace said where it is."""
+        trace.read()
+        trace.seen = 0  # said when the panel was first built, before any frame
+        m = trace.wait(r'^panel %s (-?\d+) (-?\d+) (-?\d+) (-?\d+)$' % re.escape(name))
+        x0, y0, x1, y1 = (int(v) for v in m.groups())
+        return (x0 + x1) // 2, (y0 + y1) // 2
+
+    def panel_click(self, window, trace, at, expect):
+        """A click at `at` in that window, and its trace's line `expect`."""
+        self.point(*at, window=window, trace=trace)
+        trace.mark()
+        self.display.run('xdotool', 'click', '--window', window, '1')
+        return trace.wait(expect)
+
+    def panel_type(self, window, trace, name, text):
+        """`text` typed into control `name`'s box, and Enter: its trace says
+        the control took it. The box's text is selected as it is clicked:
+        what is typed replaces it. ImGui reads a key's state once a frame:
+        Enter is held until a frame has taken it."""
+        self.panel_click(window, trace, self.panel_place(trace, name + ' typed'),
+                         '^panel typing %s$' % re.escape(name))
+        self.display.run('xdotool', 'type', '--window', window, text)
+        trace.mark()
+        self.display.run('xdotool', 'keydown', '--window', window, 'Return')
+        took = trace.wait(r'^control %s (\S+)$' % re.escape(name)).group(1)
+        self.display.run('xdotool', 'keyup', '--window', window, 'Return')
+        self.assertEqual(float(took), float(text))  # the trace prints 17 digits
+
     def draw_hollow_hull(self):
         """P, four corners (a 2 x 1 m hull in the water at x 4-6, y
         2.4-3.4), T, Enter: a hollow hull, open at the top."""

@@ -122,6 +122,20 @@ static void record_everything(session *s, uint64_t *final_hash)
     session_input(s, in);
     session_steps(s, 33);
     in = (fl_input){0};
+    in.kind = FL_INPUT_WATER; /* brine, less drag, waves */
+    in.density = 1025.0 + 1.0 / 3.0;
+    in.linear_drag = 0.3;
+    in.angular_drag = 0.7;
+    in.wave_amplitude = 0.05;
+    in.wave_length = 4.0;
+    session_input(s, in);
+    session_steps(s, 11);
+    in = (fl_input){0};
+    in.kind = FL_INPUT_GRAVITY; /* a little less, and leaning */
+    in.gravity = fl_v2(0.1, 9.0);
+    session_input(s, in);
+    session_steps(s, 7);
+    in = (fl_input){0};
     in.kind = FL_INPUT_DENSITY;
     in.body = id_named(s->sim, "crate");
     in.density = 1.0 / 3.0 * 2000.0;
@@ -179,7 +193,7 @@ static void test_recorded_session_replays_bit_for_bit(void **state)
     uint64_t recorded;
     record_everything(&s, &recorded);
     /* 20 drags in 10 steps: the ones that share a step were folded. */
-    assert_int_equal(fl_replay_steps(s.rec), 30 + 41 + 10 + 25 + 33 + 9 + 50 + 47);
+    assert_int_equal(fl_replay_steps(s.rec), 30 + 41 + 10 + 25 + 33 + 11 + 7 + 9 + 50 + 47);
     size_t len;
     char *text = write_text(s.rec, &len);
     fl_scene_error err;
@@ -244,6 +258,44 @@ static void seek_case(int keep)
         assert_true(seeker->snapshot_count >= 2 && seeker->snapshot_count <= 3);
     }
     fl_replay_player_free(seeker);
+    fl_sim_free(s.sim);
+    fl_replay_free(s.rec);
+}
+
+/* The water made twice as dense by an input: a box of half its first
+ * density, floating half under (draft 0.5 m), settles a quarter under
+ * (0.25 m), as Archimedes says; gravity halved moves neither draft. */
+static void test_water_input_moves_the_draft(void **state)
+{
+    (void)state;
+    static const char text[] = "flotsam-scene 1\n"
+                               "fluid density=1000 surface=5 left=-10 right=10 bottom=9\n"
+                               "box name=box at=0,5 size=1,1 density=500\n";
+    session s;
+    session_start_with(&s, text);
+    fl_body_id box = fl_world_body(fl_sim_world(s.sim), 0);
+    fl_hydrostatics hs;
+    session_steps(&s, 1200);
+    assert_true(fl_buoyancy_hydrostatics(fl_sim_buoyancy(s.sim), box, 0.0, &hs));
+    ASSERT_NEAR(hs.draft, 0.5, 1e-6);
+    fl_input in = {0};
+    in.kind = FL_INPUT_WATER;
+    in.density = 2000.0;
+    in.linear_drag = 0.5;
+    in.angular_drag = 1.0;
+    in.wave_length = 10.0;
+    session_input(&s, in);
+    session_steps(&s, 9000); /* the bob from 0.5 m dies away in the drag: 150 s */
+    assert_true(fl_buoyancy_hydrostatics(fl_sim_buoyancy(s.sim), box, 0.0, &hs));
+    ASSERT_NEAR(hs.draft, 0.25, 1e-6);
+    in = (fl_input){0};
+    in.kind = FL_INPUT_GRAVITY;
+    in.gravity = fl_v2(0.0, 9.81 / 2);
+    session_input(&s, in);
+    session_steps(&s, 600);
+    assert_true(fl_buoyancy_hydrostatics(fl_sim_buoyancy(s.sim), box, 0.0, &hs));
+    ASSERT_NEAR(hs.draft, 0.25, 1e-6);
+    assert_true(fl_world_gravity(fl_sim_world(s.sim)).y == 9.81 / 2);
     fl_sim_free(s.sim);
     fl_replay_free(s.rec);
 }
@@ -463,6 +515,14 @@ static void test_tampered_replays_are_refused(void **state)
         {" drag target=", " drag target=1,2 target=", " drag target=", 0, 0, "given twice"},
         {"\nend ", "\nfinish ", "\nend ", 1, 1, "unknown statement 'finish'"},
         {"build scene=0", "build scene=5", "build scene=0", 0, 0, "no scene 5"},
+        {" wave-length=4", " wave-length=0", " wave-length=4", 0, 0, "wave-length must be > 0"},
+        {" linear-drag=0.3", " linear-drag=-0.3", " linear-drag=0.3", 0, 0,
+         "linear-drag must be >= 0"},
+        {" water index=0 density=", " water index=0 density=-", " water index=0 density=", 0, 0,
+         "density"},
+        {" gravity vector=0.1,9", " gravity vector=0.1", " gravity vector=0.1,9", 0, 0, "point"},
+        {" water index=0", " water index=0 surface=3", " water index=0", 0, 0,
+         "unknown field 'surface'"},
     };
     for (int i = 0; i < COUNT(cases); i++) {
         t = tampered(text, cases[i].from, cases[i].to);
@@ -746,6 +806,7 @@ int main(void)
         cmocka_unit_test(test_recorded_session_replays_bit_for_bit),
         cmocka_unit_test(test_tampered_replays_are_refused),
         cmocka_unit_test(test_seeking_is_playing),
+        cmocka_unit_test(test_water_input_moves_the_draft),
         cmocka_unit_test(test_grab_outlives_a_scripted_remove),
         cmocka_unit_test(test_entries_copied_from_their_own_lists),
         cmocka_unit_test(test_parse_all),

@@ -417,35 +417,13 @@ class Sandbox(Window):
         if os.path.exists(out):
             os.remove(out)
 
-        def place(trace, name):
-            trace.read()
-            trace.seen = 0  # said when the panel was first built, before any frame
-            m = trace.wait(r'^panel %s (-?\d+) (-?\d+) (-?\d+) (-?\d+)$' % re.escape(name))
-            x0, y0, x1, y1 = (int(v) for v in m.groups())
-            return (x0 + x1) // 2, (y0 + y1) // 2
-
-        def click(window, trace, at, expect):
-            self.point(*at, window=window, trace=trace)
-            trace.mark()
-            self.display.run('xdotool', 'click', '--window', window, '1')
-            return trace.wait(expect)
-
         def drive(window, trace):
             # Typed text comes as SDL's text events, which need the focus.
             self.display.run('xdotool', 'windowfocus', '--sync', window)
-            raise_at, typed_at, spawn_at = (place(trace, 'Raise'), place(trace, 'Density typed'),
-                                           place(trace, 'Spawn'))
-            click(window, trace, raise_at, '^control Raise$')
-            # The box's text is selected as it is clicked: what is typed
-            # replaces it. ImGui reads a key's state once a frame: Enter is
-            # held until a frame has taken it.
-            click(window, trace, typed_at, '^panel typing Density$')
-            self.display.run('xdotool', 'type', '--window', window, '1234')
-            trace.mark()
-            self.display.run('xdotool', 'keydown', '--window', window, 'Return')
-            trace.wait('^control Density 1234$')
-            self.display.run('xdotool', 'keyup', '--window', window, 'Return')
-            click(window, trace, spawn_at, '^control Spawn$')
+            raise_at, spawn_at = self.panel_place(trace, 'Raise'), self.panel_place(trace, 'Spawn')
+            self.panel_click(window, trace, raise_at, '^control Raise$')
+            self.panel_type(window, trace, 'Density', '1234')
+            self.panel_click(window, trace, spawn_at, '^control Spawn$')
             self.key(window, 'ctrl+s', trace)
             trace.wait('^saved %s$' % re.escape(out))
 

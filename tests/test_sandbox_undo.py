@@ -12,6 +12,7 @@ it: `flotsam replay` plays it to the hash the window ended on.
 
 usage: test_sandbox_undo.py FLOTSAM_BINARY SOURCE_ROOT
 """
+import os
 import re
 import sys
 import unittest
@@ -24,6 +25,8 @@ HASH = r'([0-9a-f]{16})'
 
 
 class Undo(Window):
+    SCREEN = '1280x1200'  # room for the whole panel
+
     def setUp(self):
         super().setUp()
         self.press('space')  # paused: only the edits change the world
@@ -111,6 +114,44 @@ class Undo(Window):
         self.trace.wait('^undid spawn ')
         self.trace.steps(20)
         self.assertIn(' build scene=', self.stop_replay_and_play_it())
+
+    def test_the_panel_sets_the_water_and_gravity(self):
+        """Fluid density typed, Waves ticked, Gravity typed: the saved
+        scene has them; Ctrl+Z three times takes them back, each an edit."""
+        out = os.path.join(self.dir, 'water.scene')
+        saved = []
+
+        def save(window, trace):
+            if os.path.exists(out):
+                os.remove(out)
+            self.key(window, 'ctrl+s', trace)
+            trace.wait('^saved %s$' % re.escape(out))
+            with open(out, encoding='utf-8') as f:
+                saved.append(f.read())
+
+        def drive(window, trace):
+            self.display.run('xdotool', 'windowfocus', '--sync', window)
+            waves_at = self.panel_place(trace, 'Waves')
+            self.panel_type(window, trace, 'Fluid density', '2000')
+            trace.wait('^edit water ')
+            self.panel_click(window, trace, waves_at, '^control Waves on$')
+            trace.wait('^edit water ')
+            self.panel_type(window, trace, 'Gravity', '1.62')
+            trace.wait('^edit gravity ')
+            save(window, trace)
+            for what in ('gravity', 'water', 'water'):
+                self.key(window, 'ctrl+z', trace)
+                trace.wait('^undid %s ' % what)
+            save(window, trace)
+
+        self.in_second_window([self.scene, '--save-as', out, '--size', '1000x1150'], 'dock', drive,
+                              panel=True)
+        changed, undone = saved
+        self.assertRegex(changed, r'(?m)^fluid .*density=2000\.0 .*wave-amplitude=0\.0714')
+        self.assertRegex(changed, r'(?m)^world gravity=0\.0,1\.62 ')
+        self.assertRegex(undone, r'(?m)^fluid .*density=1000\.0 .*wave-amplitude=0\.0 ')
+        self.assertRegex(undone, r'(?m)^world gravity=0\.0,9\.81 ')
+
 
 if __name__ == '__main__':
     sandbox_window.configure(sys.argv)

@@ -3,6 +3,7 @@
 #include <math.h>
 #include "controls.h"
 #include "sandbox_parts.h"
+#include "world_controls.h"
 
 #define WATER_STEP 0.1 /* metres a press of W or Q */
 
@@ -30,7 +31,7 @@ static void spawn_in_view(sandbox *sb)
     sandbox_spawn_at(sb, (sandbox_spawn)sb->spawn_kind, at);
 }
 
-static bool has_fluid(const sandbox *sb) { return fl_buoyancy_fluid_count(fl_sim_buoyancy(sb->sim)) > 0; }
+static bool has_fluid(const sandbox *sb) { return sandbox_has_fluid(sb); }
 static bool paused(const sandbox *sb) { return sb->clock.paused; }
 static bool selected(const sandbox *sb) { return sb->inspect.on; }
 
@@ -128,6 +129,22 @@ static const control table[] = {
           false, "m", "%.2f", get_level, set_level, has_fluid),
     ACTION("Water", "Raise", "W", "The surface up by 0.1 m.", sandbox_raise_water, has_fluid),
     ACTION("Water", "Lower", "Q", "The surface down by 0.1 m.", sandbox_lower_water, has_fluid),
+    VALUE("Water", "Fluid density", "", "The first fluid's: fresh water 1000, sea 1025.", 100.0,
+          20000.0, true, "kg/m\u00b2", "%.0f", sandbox_fluid_density, sandbox_set_fluid_density,
+          has_fluid),
+    TOGGLE("Water", "Waves", "", "Waves on the first fluid, or a flat surface.", sandbox_waves_on,
+           sandbox_set_waves_on, has_fluid),
+    VALUE("Water", "Wave amplitude", "", "Half the wave's height (at most a 14th of its length).",
+          0.0, 5.0, false, "m", "%.2f", sandbox_wave_amplitude, sandbox_set_wave_amplitude,
+          has_fluid),
+    VALUE("Water", "Wave length", "", "Crest to crest.", 1.0, 100.0, true, "m", "%.1f",
+          sandbox_wave_length, sandbox_set_wave_length, has_fluid),
+    VALUE("Water", "Linear drag", "", "How fast the water slows a body moving in it.", 0.0, 5.0,
+          false, "1/s", "%.2f", sandbox_linear_drag, sandbox_set_linear_drag, has_fluid),
+    VALUE("Water", "Angular drag", "", "How fast it slows a body turning in it.", 0.0, 5.0, false,
+          "1/s", "%.2f", sandbox_angular_drag, sandbox_set_angular_drag, has_fluid),
+    VALUE("World", "Gravity", "", "Its strength, pointing as before: Earth 9.81, Moon 1.62.", 0.0,
+          30.0, false, "m/s\u00b2", "%.2f", sandbox_gravity, sandbox_set_gravity, NULL),
     TOGGLE("Overlays", "Centres of mass", "1", "", get_com, set_com, NULL),
     TOGGLE("Overlays", "Centres of buoyancy", "2", "", get_cb, set_cb, NULL),
     TOGGLE("Overlays", "Submerged parts", "3", "", get_submerged, set_submerged, NULL),

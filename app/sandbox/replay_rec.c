@@ -31,17 +31,39 @@ static const char *edit_name(fl_input_kind kind)
     case FL_INPUT_FLUID: return "water level";
     case FL_INPUT_DENSITY: return "density";
     case FL_INPUT_HOLE: return "hole";
+    case FL_INPUT_WATER: return "water";
+    case FL_INPUT_GRAVITY: return "gravity";
     default: return "edit";
     }
 }
 
+/* Which of a fluid's fields a water input changes (1 to 5; 0: none), so
+ * that a density dragged and the waves ticked are two edits. */
+static int water_field(const sandbox *sb, const fl_input *in)
+{
+    const fl_buoyancy *bu = fl_sim_buoyancy(sb->sim);
+    if (in->fluid < 0 || in->fluid >= fl_buoyancy_fluid_count(bu))
+        return 0;
+    const fl_fluid_def *f = fl_buoyancy_fluid_def(bu, in->fluid);
+    const double now[] = {f->density, f->linear_drag, f->angular_drag, f->wave_amplitude,
+                          f->wave_length};
+    const double to[] = {in->density, in->linear_drag, in->angular_drag, in->wave_amplitude,
+                         in->wave_length};
+    for (int k = 0; k < 5; k++)
+        if (now[k] != to[k])
+            return k + 1;
+    return 0;
+}
+
 /* What an edit changes, for the history to take a slider's many moves
  * as one edit: a body's density, a fluid's surface (-1: never joined). */
-static long long edit_target(const fl_input *in)
+static long long edit_target(const sandbox *sb, const fl_input *in)
 {
     switch (in->kind) {
     case FL_INPUT_DENSITY: return in->body;
     case FL_INPUT_FLUID: return 0; /* W and Q move every fluid: one edit */
+    case FL_INPUT_WATER: return 8LL * in->fluid + water_field(sb, in);
+    case FL_INPUT_GRAVITY: return 0;
     default: return -1;
     }
 }
@@ -54,7 +76,7 @@ static bool apply(sandbox *sb, fl_input *in, bool by_hand)
     in->step = rp->steps;
     in->line = 0;
     bool edit = by_hand && keeps(in->kind);
-    bool kept = edit && sandbox_history_push(sb, edit_name(in->kind), edit_target(in));
+    bool kept = edit && sandbox_history_push(sb, edit_name(in->kind), edit_target(sb, in));
     fl_scene_error err;
     if (!fl_replay_apply(sb->sim, &sb->mouse.grab, rp->rec, in, &err)) {
         if (kept)

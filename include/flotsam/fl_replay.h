@@ -35,8 +35,12 @@ typedef enum fl_input_kind {
     FL_INPUT_FLUID,   /* fluid `fluid`'s surface moves to `surface` */
     FL_INPUT_DENSITY, /* body `body` gets the density `density` */
     FL_INPUT_BUILD,   /* the world is built anew from scenes[scene] (a reset, a load) */
-    FL_INPUT_HOLE     /* body `body`'s hold is holed from `anchor` to `target` (world
+    FL_INPUT_HOLE,    /* body `body`'s hold is holed from `anchor` to `target` (world
                        * points, fl_buoyancy_add_opening) */
+    FL_INPUT_WATER,   /* fluid `fluid` gets the density `density`, the drags
+                       * `linear_drag` and `angular_drag` and the waves
+                       * `wave_amplitude` (0: none) and `wave_length` */
+    FL_INPUT_GRAVITY  /* the world's gravity becomes `gravity` */
 } fl_input_kind;
 
 typedef struct fl_input {
@@ -50,6 +54,9 @@ typedef struct fl_input {
     double force;
     int scene;
     int spawn;
+    double linear_drag, angular_drag;   /* FL_INPUT_WATER (and `density`) */
+    double wave_amplitude, wave_length;
+    fl_vec2 gravity;                    /* FL_INPUT_GRAVITY */
     int line;         /* where it was read (0: made in memory) */
 } fl_input;
 
