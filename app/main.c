@@ -52,7 +52,10 @@ static int dispatch(int argc, char **argv)
 {
     if (argc < 2)
         return sandbox_main(0, argv + 1);
-    int rc = cli_refuse_repeats(argc - 1, argv + 1);
+    /* A plot takes several bodies and quantities (run and replay). */
+    static const char *const plotted[] = {"--body", "--quantity", NULL};
+    bool plots = !strcmp(argv[1], "run") || !strcmp(argv[1], "replay");
+    int rc = cli_refuse_repeats(argc - 1, argv + 1, plots ? plotted : NULL);
     if (rc)
         return rc;
     const char *cmd = argv[1];

@@ -345,6 +345,6 @@ int main(int argc, char **argv)
 {
     cli_set_program("flotsam-bench");
     cli_quiet_on_closed_pipe();
-    int rc = cli_refuse_repeats(argc - 1, argv + 1);
+    int rc = cli_refuse_repeats(argc - 1, argv + 1, NULL);
     return cli_finish_stdout(rc ? rc : bench_main(argc, argv));
 }

@@ -31,10 +31,12 @@ void cli_quiet_on_closed_pipe(void);
 int cli_finish_stdout(int rc);
 
 /* A usage error (CLI_BAD_INPUT) when a long option ("--NAME" or
- * "--NAME=VALUE") is given more than once: no option of the programs means
- * anything more for being repeated, and the last silently winning hides a
- * mistake. Scans up to a bare "--"; 0 when each is given once. */
-int cli_refuse_repeats(int argc, char **argv);
+ * "--NAME=VALUE") is given more than once, but for those listed in
+ * `repeatable` (NULL-terminated; NULL: none), which gather every value
+ * given: no other option means anything more for being repeated, and the
+ * last silently winning hides a mistake. Scans up to a bare "--"; 0 when
+ * each is given once. */
+int cli_refuse_repeats(int argc, char **argv, const char *const *repeatable);
 
 /* Is arg -h or --help? */
 bool cli_is_help(const char *arg);

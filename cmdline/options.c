@@ -29,10 +29,21 @@ static size_t long_option(const char *arg)
     return strcspn(arg, "=");
 }
 
-int cli_refuse_repeats(int argc, char **argv)
+/* Whether the option of n characters at arg is one of `repeatable`. */
+static bool listed(const char *arg, size_t n, const char *const *repeatable)
+{
+    for (; repeatable && *repeatable; repeatable++)
+        if (strlen(*repeatable) == n && !strncmp(arg, *repeatable, n))
+            return true;
+    return false;
+}
+
+int cli_refuse_repeats(int argc, char **argv, const char *const *repeatable)
 {
     for (int i = 0; i < argc && strcmp(argv[i], "--") != 0; i++) {
         size_t n = long_option(argv[i]);
+        if (listed(argv[i], n, repeatable))
+            continue;
         for (int j = 0; n > 0 && j < i; j++)
             if (long_option(argv[j]) == n && !strncmp(argv[i], argv[j], n))
                 return cli_usage_error("%.*s is given twice: give it once", (int)n, argv[i]);

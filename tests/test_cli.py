@@ -6,6 +6,7 @@ determinism and sensitivity of the state hash.
 usage: test_cli.py FLOTSAM_BINARY SOURCE_ROOT ANIM_PROBE_BINARY window|headless
                    VIDEO_PROBE_BINARY
 """
+import csv
 import json
 import math
 import os
@@ -137,8 +138,7 @@ class CommandLine(Workdir):
         here = lambda name: os.path.join(self.dir, name)
         for args, name in ((['run', scene, '--steps', '3', '--steps', '4'], '--steps'),
                            (['run', scene, '--steps=3', '--steps', '4'], '--steps'),
-                           (['run', scene, '--plot', here('a.png'), '--quantity', 'heel', '--body',
-                             'tall', '--body', 'wide'], '--body'),
+                           (['stability', scene, '--body', 'tall', '--body', 'wide'], '--body'),
                            (['run', scene, '--frames', here('f'), '--overwrite', '--overwrite'],
                             '--overwrite'),
                            (['replay', 'x.replay', '--state-out', '-', '--state-out=-'],
@@ -899,6 +899,46 @@ class Trace(Workdir):
                     '--quantity', 'heel', '--body', 'ghost')
         self.assertEqual(r.returncode, 2)
         self.assertIn("no body named 'ghost'", r.stderr)
+
+    def test_plot_of_several_bodies_and_quantities(self):
+        """--body and --quantity may be given several times: a panel per
+        quantity, a line per body (tall's blue, wide's orange); as .csv, a
+        column for each, a row for each sample."""
+        from test_sandbox import read_png_rgb
+        out = os.path.join(self.dir, 'two.png')
+        both = ['--quantity', 'heel', '--quantity', 'draft', '--body', 'tall', '--body', 'wide']
+        r = flotsam('run', scene_path('capsize.scene'), '--steps', '600', '--plot', out, *both)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        w, h, rows = read_png_rgb(out)
+        self.assertEqual((w, h), (960, 740))  # two panels
+
+        def count(test, y0, y1):
+            return sum(1 for row in rows[y0:y1] for p in row if test(p))
+        blue = lambda p: p[2] > 150 and p[0] < 90 and p[1] < 160
+        orange = lambda p: p[0] > 190 and 60 < p[1] < 120 and p[2] < 60
+        for top, bottom in ((40, 360), (370, 690)):  # each panel holds both lines
+            self.assertGreater(count(blue, top, bottom), 300)
+            self.assertGreater(count(orange, top, bottom), 300)
+        csv_path = os.path.join(self.dir, 'two.csv')
+        r = flotsam('run', scene_path('capsize.scene'), '--steps', '600', '--plot', csv_path,
+                    '--every', '10', *both)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(csv_path, encoding='utf-8') as f:
+            table = list(csv.reader(f))
+        self.assertEqual(table[0], ['time (s)', 'tall heel (deg)', 'wide heel (deg)',
+                                    'tall draft (m)', 'wide draft (m)'])
+        self.assertEqual(len(table), 1 + 61)  # steps 0, 10, ... 600
+        self.assertEqual(float(table[1][1]), 8.0)  # both start heeled 8 degrees
+        self.assertAlmostEqual(float(table[-1][0]), 10.0, places=9)
+        r = flotsam('stability', scene_path('capsize.scene'), '--body', 'wide', '--plot',
+                    os.path.join(self.dir, 'gz.png'))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        _, _, rows = read_png_rgb(os.path.join(self.dir, 'gz.png'))
+        # The largest arm and the vanishing angle marked in orange; GM's
+        # tangent and its rise in grey.
+        self.assertGreater(count(orange, 0, 540), 60)
+        grey = lambda p: 95 < p[0] < 120 and 110 < p[1] < 130 and 120 < p[2] < 140
+        self.assertGreater(count(grey, 0, 540), 150)
 
     def test_replay_trace_and_bad_trace(self):
         out = os.path.join(self.dir, 'r.csv')

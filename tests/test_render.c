@@ -13,6 +13,7 @@
 #include "capture.h"
 #include "render.h"
 #include "text.h"
+#include "ticks.h"
 #include "flotsam/flotsam.h"
 
 /* ---- helpers ---------------------------------------------------------------- */
@@ -393,9 +394,51 @@ static void test_fit_without_a_view(void **state)
     unbuild(b);
 }
 
+/* The labels of ticks_for(lo, hi, most), joined by spaces. */
+static void labels(double lo, double hi, int most, char *out, size_t size)
+{
+    ticks t = ticks_for(lo, hi, most);
+    size_t n = 0;
+    out[0] = '\0';
+    for (int k = 0; k < t.count && n < size; k++) {
+        char one[32];
+        ticks_label(&t, k, one, sizeof one);
+        n += (size_t)snprintf(out + n, size - n, "%s%s", k ? " " : "", one);
+    }
+}
+
+/* Ticks at 1-2-5 steps with the digits they need: the ranges the live plot
+ * and the charts met (-0.003102 to 4.649 had ticks at those very values). */
+static void test_ticks_at_round_numbers(void **state)
+{
+    (void)state;
+    char s[256];
+    labels(-0.003102, 4.649, 6, s, sizeof s);
+    assert_string_equal(s, "0 1 2 3 4");
+    labels(0.97, 1.03, 7, s, sizeof s);
+    assert_string_equal(s, "0.97 0.98 0.99 1.00 1.01 1.02 1.03");
+    labels(0.97, 1.03, 5, s, sizeof s);
+    assert_string_equal(s, "0.98 1.00 1.02");
+    labels(-0.0005, 0.0005, 5, s, sizeof s);
+    assert_string_equal(s, "-0.0004 -0.0002 0.0000 0.0002 0.0004");
+    labels(-0.216, 0.216, 5, s, sizeof s);
+    assert_string_equal(s, "-0.2 -0.1 0.0 0.1 0.2");
+    labels(0.0, 1800.0, 6, s, sizeof s);
+    assert_string_equal(s, "0 500 1000 1500");
+    labels(0.0, 30.0, 8, s, sizeof s);
+    assert_string_equal(s, "0 5 10 15 20 25 30");
+    double lo = -0.003102, hi = 4.649;
+    ticks_widen(&lo, &hi, 6);
+    ASSERT_EXACT(lo, -1.0);
+    ASSERT_EXACT(hi, 5.0);
+    ticks t = ticks_for(1.0, 1.0, 5); /* nothing to span: one tick */
+    assert_int_equal(t.count, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ticks_at_round_numbers),
         cmocka_unit_test(test_pixels_of_a_known_scene),
         cmocka_unit_test(test_concave_body_keeps_its_notch),
         cmocka_unit_test(test_same_state_same_bytes),

@@ -72,11 +72,9 @@ bool frames_close(frames *f, bool ok, char *err, size_t err_size)
     return ok;
 }
 
-bool frames_chart(const char *path, const char *title, const char *x_label, const double *x,
-                  const double *y, int n, char *err, size_t err_size)
+bool frames_chart(const char *path, const chart *c, char *err, size_t err_size)
 {
-    chart c = {title, x_label, x, y, n, 960, 540};
-    return snapshot_paint(path, c.width, c.height, chart_paint, &c, err, err_size);
+    return snapshot_paint(path, c->width, c->height, chart_paint, (void *)c, err, err_size);
 }
 
 void frames_release(void) { text_release_fonts(); }

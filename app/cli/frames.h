@@ -46,10 +46,10 @@ bool frames_step(frames *f, fl_sim *s, bool frame, const char *snapshot, char *e
  * false with a message. */
 bool frames_close(frames *f, bool ok, char *err, size_t err_size);
 
-/* Draws y against x (n points, x increasing) as a 960 x 540 chart into
- * path (.png or .svg); false with a message. */
-bool frames_chart(const char *path, const char *title, const char *x_label, const double *x,
-                  const double *y, int n, char *err, size_t err_size);
+/* Draws the chart (chart.h) into path (.png or .svg, its size the
+ * chart's); false with a message. */
+struct chart;
+bool frames_chart(const char *path, const struct chart *c, char *err, size_t err_size);
 
 /* Lets go of the fonts the pictures loaded (at exit, for leak checkers). */
 void frames_release(void);

@@ -72,15 +72,10 @@ bool frames_close(frames *f, bool ok, char *err, size_t err_size)
     return ok;
 }
 
-bool frames_chart(const char *path, const char *title, const char *x_label, const double *x,
-                  const double *y, int n, char *err, size_t err_size)
+bool frames_chart(const char *path, const struct chart *c, char *err, size_t err_size)
 {
     (void)path;
-    (void)title;
-    (void)x_label;
-    (void)x;
-    (void)y;
-    (void)n;
+    (void)c;
     snprintf(err, err_size, "%s", MISSING);
     return false;
 }

@@ -41,7 +41,7 @@ static const char run_help[] =
     "  run [SCENE] [--steps N] [--state-out FILE]\n"
     "      [--frames DIR] [--animation FILE | --video FILE]\n"
     "      [--snapshot FILE [--at STEP]] [--trace FILE.csv]\n"
-    "      [--plot FILE --quantity Q [--body NAME]]\n"
+    "      [--plot FILE --quantity Q... [--body NAME...]]\n"
     "      [--every K] [--from STEP] [--size WxH]\n"
     "      [--overlay LIST] [--fps F] [--overwrite]\n"
     "        simulate SCENE (default: the built-in harbour scene; '-': stdin)\n"
@@ -63,11 +63,13 @@ static const char picture_help[] =
     "                       (default 1), step 0 included: position, angle,\n"
     "                       velocities, submerged fraction, draft, heel, GM,\n"
     "                       kinetic energy\n"
-    "        --plot FILE    also draw one quantity of one body through the run\n"
-    "                       as a chart (.png or .svg), sampled every K steps\n"
+    "        --plot FILE    also draw quantities of bodies through the run as\n"
+    "                       a chart (.png or .svg: a panel per quantity, a\n"
+    "                       line per body) or write them as .csv, sampled\n"
+    "                       every K steps\n"
     "        --quantity Q   draft, heel, vertical-speed, kinetic-energy,\n"
-    "                       submerged, gm, x or y\n"
-    "        --body NAME    whose (default: the first body that moves)\n"
+    "                       submerged, gm, gm-fluid, x or y (repeatable)\n"
+    "        --body NAME    whose (repeatable; default: the first that moves)\n"
     "        --every K      steps between frames (default: 30 frames per\n"
     "                       simulated second, 2 steps at 60 Hz) and rows\n"
     "        --from STEP    the first step drawn (default 0)\n"
@@ -97,7 +99,8 @@ static const char stability_help[] =
     "        180 (GZ > 0 rights it); prints GM upright, the largest GZ, the\n"
     "        angle of vanishing stability and the equilibria; SCENE '-': stdin\n"
     "        --csv FILE     the curve as heel_deg,gz_m,b_x_m,b_y_m ('-': stdout)\n"
-    "        --plot FILE    the curve as a chart (.png or .svg)\n";
+    "        --plot FILE    the curve as a chart (.png or .svg), with GM's\n"
+    "                       tangent, the largest GZ and where GZ vanishes\n";
 
 static const char check_help[] =
     "  check SCENE | REPLAY\n"

@@ -66,7 +66,7 @@ int picture_option(int argc, char **argv, int *i, picture_options *o)
         if (!(v = cli_option_value("--plot", argc, argv, i)) || !v[0])
             return cli_usage_error("--plot needs a file name");
         if (!plot_format_known(v))
-            return cli_usage_error("--plot draws .png or .svg files, got '%s'", v);
+            return cli_usage_error("--plot draws .png or .svg files, or writes .csv, got '%s'", v);
         if (drawn("--plot") != CLI_OK)
             return CLI_BAD_INPUT;
         o->plot = v;
@@ -78,13 +78,17 @@ int picture_option(int argc, char **argv, int *i, picture_options *o)
         if (!plot_quantity_known(v))
             return cli_usage_error("--quantity: unknown quantity '%s' (known: %s)", v,
                                    reading_names_known());
-        o->quantity = v;
+        if (o->quantity_count == PLOT_MOST)
+            return cli_usage_error("--quantity: at most %d quantities in a plot", PLOT_MOST);
+        o->quantities[o->quantity_count++] = v;
         return CLI_OK;
     }
     if (cli_is_option(a, "--body")) {
         if (!(v = cli_option_value("--body", argc, argv, i)) || !v[0])
             return cli_usage_error("--body needs a body's name");
-        o->body = v;
+        if (o->body_count == PLOT_MOST)
+            return cli_usage_error("--body: at most %d bodies in a plot", PLOT_MOST);
+        o->bodies[o->body_count++] = v;
         return CLI_OK;
     }
     if (cli_is_option(a, "--trace")) {
@@ -144,9 +148,9 @@ int picture_option(int argc, char **argv, int *i, picture_options *o)
 
 int picture_options_check(const picture_options *o, long steps)
 {
-    if ((o->plot != NULL) != (o->quantity != NULL))
+    if ((o->plot != NULL) != (o->quantity_count > 0))
         return cli_usage_error("--plot FILE and --quantity Q go together");
-    if (o->body && !o->plot)
+    if (o->body_count > 0 && !o->plot)
         return cli_usage_error("--body goes with --plot FILE");
     if (o->shaping && !o->frames && !o->animation && !o->snapshot && !o->trace && !o->plot)
         return cli_usage_error("--every, --size, --overlay and --from go with --frames DIR, "
@@ -223,9 +227,9 @@ int pictures_open(pictures *p, const picture_options *o, const char *scene_name,
     int rc = open_pictures(p, o, scene_name, s);
     char err[512];
     if (rc == CLI_OK && o->plot &&
-        !plot_open(&p->pl, o->plot, o->quantity, o->body, o->every, s, err, sizeof err)) {
+        !plot_open(&p->pl, o, s, err, sizeof err)) {
         fprintf(stderr, "flotsam: %s\n", err);
-        rc = o->body ? CLI_BAD_INPUT : CLI_FAILED;
+        rc = o->body_count > 0 ? CLI_BAD_INPUT : CLI_FAILED;
     }
     if (rc == CLI_OK && o->trace && !trace_open(&p->tr, o->trace, o->every, err, sizeof err)) {
         fprintf(stderr, "flotsam: %s\n", err);

@@ -14,9 +14,11 @@ typedef struct picture_options {
     const char *animation;  /* .gif, .webp, .mp4 or .webm; NULL: none */
     const char *snapshot;   /* .png, .svg or .pdf; NULL: none */
     const char *trace;      /* .csv of every body every `every` steps; NULL: none */
-    const char *plot;       /* .png or .svg chart of one quantity; NULL: none */
-    const char *quantity;   /* ... its quantity (plot.h) */
-    const char *body;       /* ... of this body (NULL: the first that moves) */
+    const char *plot;       /* .png, .svg chart or .csv of quantities; NULL: none */
+    const char *quantities[PLOT_MOST]; /* ... its quantities (plot.h) */
+    int quantity_count;
+    const char *bodies[PLOT_MOST]; /* ... of these bodies (none: the first that moves) */
+    int body_count;
     long at;                /* the snapshot's step; -1: the last */
     long every;             /* steps between frames; 0: about 30 per simulated second */
     long from;              /* the first step drawn */

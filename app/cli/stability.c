@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "chart.h"
 #include "frames.h"
 #include "gz_curve.h"
 #include "plot.h"
@@ -47,6 +48,35 @@ static void report_zeros(const gz_curve *c)
     if (fabs(c->gz[GZ_DEGREES - 1]) < 1e-9)
         printf(" 180 deg (%s)", last < 0 ? "stable" : "unstable");
     printf("\n");
+}
+
+/* The curve as a chart, with what the window's shows: GM's tangent at the
+ * origin (it reaches GM at one radian of heel, where a rise marks GM), the
+ * largest arm and the angle where the arm vanishes (their labels the
+ * caller's). */
+static chart gz_chart(const gz_curve *c, const char *title)
+{
+    chart ch = {0};
+    ch.title = title;
+    ch.x_label = "heel (deg)";
+    ch.x = c->heel;
+    ch.n = GZ_DEGREES;
+    ch.panel_count = 1;
+    ch.panels[0].label = "righting arm GZ (m)";
+    ch.panels[0].series = 1;
+    ch.panels[0].y[0] = c->gz;
+    double radian = 180.0 / FL_PI;
+    /* Only where GM does not flatten the curve: up to 2.5 times its top. */
+    if (c->gm > 0.0 && c->gm < 2.5 * fmax(c->gz[c->top], 1e-9)) {
+        ch.lines[ch.line_count++] = (chart_line){0.0, 0.0, radian, c->gm, NULL};
+        ch.lines[ch.line_count++] = (chart_line){radian, 0.0, radian, c->gm, "GM"};
+    }
+    ch.marks[ch.mark_count++] = (chart_mark){c->top, c->gz[c->top], NULL};
+    if (c->vanish >= 0)
+        ch.marks[ch.mark_count++] = (chart_mark){c->vanish, 0.0, NULL};
+    ch.width = 960;
+    ch.height = 540;
+    return ch;
 }
 
 int cli_stability(int argc, char **argv)
@@ -142,9 +172,17 @@ int cli_stability(int argc, char **argv)
         rc = cli_output_write(csv, write_csv, c);
     if (rc == CLI_OK && plot) {
         char title[160];
-        snprintf(title, sizeof title, "%s: righting arm GZ (m)",
+        snprintf(title, sizeof title, "%s: righting arm GZ against heel",
                  fl_sim_body_name(s, b)[0] ? fl_sim_body_name(s, b) : "body");
-        if (!frames_chart(plot, title, "heel (deg)", c->heel, c->gz, GZ_DEGREES, err, sizeof err)) {
+        chart ch = gz_chart(c, title);
+        char largest[64], vanish[64];
+        snprintf(largest, sizeof largest, "largest %.3f m at %d deg", c->gz[c->top], c->top);
+        ch.marks[0].label = largest;
+        if (c->vanish >= 0) {
+            snprintf(vanish, sizeof vanish, "vanishes at %.1f deg", c->vanish);
+            ch.marks[1].label = vanish;
+        }
+        if (!frames_chart(plot, &ch, err, sizeof err)) {
             fprintf(stderr, "flotsam: %s\n", err);
             rc = CLI_FAILED;
         }
