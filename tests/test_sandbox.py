@@ -20,6 +20,7 @@ after it to be on the screen, or for the world to reach a step.
 
 usage: test_sandbox.py FLOTSAM_BINARY SOURCE_ROOT
 """
+import csv
 import json
 import os
 import re
@@ -235,6 +236,23 @@ class Sandbox(Window):
         rows = self.screenshot()
         plot = [rows[y][x] for y in range(190, 360) for x in range(SIZE[0] - 250, SIZE[0])]
         self.assertGreater(sum(1 for p in plot if yellow(p)), 20, 'no live plot')
+        # G shows the heel at once, with its history (every quantity is
+        # sampled); E writes them all out.
+        self.press('g')
+        self.trace.drawn()
+        rows = self.screenshot()
+        plot = [rows[y][x] for y in range(190, 360) for x in range(SIZE[0] - 250, SIZE[0])]
+        self.assertGreater(sum(1 for p in plot if yellow(p)), 20, 'G restarted the plot')
+        self.press('e')
+        for ext in ('.csv', '.png', '.svg'):  # in the current folder
+            self.trace.wait('^saved dock-plot-1%s$' % re.escape(ext))
+        base = os.path.join(self.dir, 'dock-plot-1')
+        with open(base + '.csv', encoding='utf-8', newline='') as f:
+            table = list(csv.reader(f))
+        self.assertEqual(table[0][:3], ['time (s)', 'draft (m)', 'heel (deg)'])
+        self.assertEqual(len(table[0]), 6)
+        self.assertGreater(len(table), 100)  # 2.5 s and more, a row a frame
+        self.assertEqual(read_png_rgb(base + '.png')[:2], (960, 1200))
         self.press('equal')
         self.press('ctrl+s')
         self.trace.wait('^saved %s$' % re.escape(self.out))

@@ -16,6 +16,7 @@ static const struct {
     {"click a body", "select it: its numbers (GM, draft, heel...) in a panel"},
     {"- / =", "lower / raise the selected body's density"},
     {"G", "plot the selected body: draft, heel, vertical speed, energies, off"},
+    {"E", "export the selected body's plot: every quantity as CSV, PNG and SVG"},
     {"K", "hole the hull nearest the cursor there (water comes in where it is under)"},
     {"Z", "the selected body's stability curve (GZ against heel) on or off"},
     {"Delete or X", "delete the body under the cursor"},

@@ -75,6 +75,7 @@ static void world_key(sandbox *sb, SDL_Keycode k)
     case SDLK_c: sandbox_toggle_replay(sb); break;
     case SDLK_p: sandbox_start_drawing(sb); break;
     case SDLK_g: sandbox_next_plot(sb); break;
+    case SDLK_e: sandbox_export_plot(sb); break;
     case SDLK_z: sandbox_toggle_gz(sb); break;
     case SDLK_k: sandbox_punch_hole(sb); break;
     case SDLK_o: sandbox_open_picker(sb); break;

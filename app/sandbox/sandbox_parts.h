@@ -141,6 +141,9 @@ void sandbox_draw_ask(draw_batch *b, const sandbox *sb);
 /* G: the next quantity (draft, heel, vertical speed, kinetic, total
  * energy), then off. */
 void sandbox_next_plot(sandbox *sb);
+/* E: the live plot's samples (every quantity G shows) as NAME-plot-N.csv,
+ * .png and .svg (plot_export.c); said in the HUD. */
+void sandbox_export_plot(sandbox *sb);
 /* A sample of b, measured this frame (hs), when the world has moved on. */
 void sandbox_plot_sample(sandbox *sb, fl_body_id b, const fl_hydrostatics *hs);
 /* The chart's height in pixels at text units u, its plotting area

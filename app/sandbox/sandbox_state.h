@@ -127,14 +127,15 @@ typedef struct sandbox_ask {
     char path[SANDBOX_TEXT_MAX]; /* SANDBOX_LEAVE_OPEN: the file to open */
 } sandbox_ask;
 
-/* The live plot of the selected body (G): its samples, oldest first from
+/* The live plot of the selected body (G): its samples of every quantity G
+ * steps through (so that switching keeps the history), oldest first from
  * `first` in a ring. */
 #define PLOT_QUANTITIES 5
 #define PLOT_SAMPLES 2400
 typedef struct sandbox_plot {
-    int quantity;           /* 0..PLOT_QUANTITIES-1, or PLOT_QUANTITIES: off */
+    int quantity;           /* the one shown: 0..PLOT_QUANTITIES-1, or PLOT_QUANTITIES: off */
     uint32_t body;          /* whose samples these are */
-    double time[PLOT_SAMPLES], value[PLOT_SAMPLES];
+    double time[PLOT_SAMPLES], value[PLOT_QUANTITIES][PLOT_SAMPLES];
     int first, count;
 } sandbox_plot;
 
