@@ -2,23 +2,33 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "frame_dir.h"
 #include "out_files.h"
+#include "scene_keep.h"
 #include "sandbox_parts.h"
 #include "sandbox_trace.h"
 
 typedef struct scene_job {
     const fl_sim *sim;
     const fl_scene_view *view;
+    const char *kept; /* the source's text edited (scene_keep.h); NULL: written whole */
+    size_t kept_len;
 } scene_job;
 
 /* out_write's writer: the world as a scene file. */
 static bool write_scene(FILE *f, void *ctx, char *why, size_t why_size)
 {
     const scene_job *j = ctx;
-    return fl_scene_write(f, j->sim, j->view, why, why_size);
+    if (!j->kept)
+        return fl_scene_write(f, j->sim, j->view, why, why_size);
+    if (fwrite(j->kept, 1, j->kept_len, f) != j->kept_len) {
+        snprintf(why, why_size, "%s", strerror(errno ? errno : EIO));
+        return false;
+    }
+    return true;
 }
 
 void sandbox_save(sandbox *sb)
@@ -33,8 +43,16 @@ void sandbox_save(sandbox *sb)
         sandbox_out_path(sb, file, path, sizeof path);
     }
     fl_scene_view view = {true, sb->view.center, sb->view.width};
-    scene_job job = {sb->sim, &view};
-    if (!out_write(path, write_scene, &job, err, sizeof err)) {
+    scene_job job = {sb->sim, &view, NULL, 0};
+    /* The scene's own text, where only what changed is written anew; a
+     * replay's world, or a scene with timed events or a script, whole. */
+    char *kept = NULL;
+    if (!sb->play.on && sb->loaded_text)
+        kept = scene_keep_text(sb->loaded_text, sb->loaded_len, sb->sim, &job.kept_len);
+    job.kept = kept;
+    bool written = out_write(path, write_scene, &job, err, sizeof err);
+    free(kept);
+    if (!written) {
         fprintf(stderr, "flotsam: %s\n", err);
         sandbox_say(sb, "%s", err);
         return;

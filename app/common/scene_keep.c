@@ -1,0 +1,242 @@
+/* A world saved as an edit of its source text (scene_keep.h). Both the
+ * world the source builds and the world now are written whole by
+ * fl_scene_write; a statement of the source is kept where the two write
+ * its object alike. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "scene_keep.h"
+
+/* A statement: its first line and the line after its last (continuation
+ * lines and the comments among them), its keyword; or a free line (blank,
+ * or a comment) with kind "". */
+typedef struct stmt {
+    const char *text; /* from its first line's start */
+    size_t len;       /* to its last line's end, the line end included */
+    char kind[16];
+} stmt;
+
+typedef struct stmts {
+    stmt *at;
+    int count;
+} stmts;
+
+static bool blank_or_comment(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    return p == end || *p == '#' || *p == '\r' || *p == '\n';
+}
+
+/* Splits text into statements and free lines; false when out of memory. */
+static bool split(const char *text, size_t len, stmts *out)
+{
+    out->at = NULL;
+    out->count = 0;
+    int room = 0;
+    const char *p = text, *end = text + len;
+    while (p < end) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        const char *next = eol ? eol + 1 : end;
+        bool free_line = blank_or_comment(p, eol ? eol : end);
+        bool indented = *p == ' ' || *p == '\t';
+        if (!free_line && indented && out->count > 0) {
+            /* A continuation: the statement above takes it, and the free
+             * lines since. */
+            int k = out->count - 1;
+            while (k > 0 && !out->at[k].kind[0])
+                k--;
+            if (out->at[k].kind[0]) {
+                out->count = k + 1;
+                out->at[k].len = (size_t)(next - out->at[k].text);
+                p = next;
+                continue;
+            }
+        }
+        if (out->count == room) {
+            room = room ? 2 * room : 64;
+            stmt *grown = realloc(out->at, sizeof *grown * (size_t)room);
+            if (!grown)
+                return false;
+            out->at = grown;
+        }
+        stmt *s = &out->at[out->count++];
+        s->text = p;
+        s->len = (size_t)(next - p);
+        s->kind[0] = '\0';
+        if (!free_line) {
+            const char *w = p;
+            if (w == text && len >= 3 && !memcmp(w, "\xef\xbb\xbf", 3))
+                w += 3; /* a byte order mark stays with the first line */
+            size_t n = strcspn(w, " \t\r\n#");
+            if (n >= sizeof s->kind)
+                n = sizeof s->kind - 1;
+            memcpy(s->kind, w, n);
+            s->kind[n] = '\0';
+        }
+        p = next;
+    }
+    return true;
+}
+
+/* The k-th statement of `kind` in st, or NULL. */
+static const stmt *nth(const stmts *st, const char *kind, int k)
+{
+    for (int i = 0; i < st->count; i++)
+        if (!strcmp(st->at[i].kind, kind) && k-- == 0)
+            return &st->at[i];
+    return NULL;
+}
+
+static int count_of(const stmts *st, const char *kind)
+{
+    int n = 0;
+    for (int i = 0; i < st->count; i++)
+        n += !strcmp(st->at[i].kind, kind);
+    return n;
+}
+
+static bool same(const stmt *a, const stmt *b)
+{
+    return a && b && a->len == b->len && !memcmp(a->text, b->text, a->len);
+}
+
+static bool is_body(const char *kind)
+{
+    return !strcmp(kind, "box") || !strcmp(kind, "ngon") || !strcmp(kind, "polygon");
+}
+
+/* The world written whole (no view), in memory. */
+static char *written(const fl_sim *s, size_t *len)
+{
+    char *text = NULL, err[256];
+    FILE *f = open_memstream(&text, len);
+    if (!f)
+        return NULL;
+    fl_scene_view none = {false, {0.0, 0.0}, 0.0};
+    bool ok = fl_scene_write(f, s, &none, err, sizeof err);
+    if (fclose(f) != 0 || !ok) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* Whether every statement of the source is one this can keep. */
+static bool keepable(const stmts *src)
+{
+    for (int i = 0; i < src->count; i++) {
+        const char *k = src->at[i].kind;
+        if (k[0] && strcmp(k, "flotsam-scene") && strcmp(k, "world") && strcmp(k, "view") &&
+            strcmp(k, "fluid") && strcmp(k, "rope") && !is_body(k))
+            return false;
+    }
+    return true;
+}
+
+/* The edit itself, into f: src the source's statements, was and now the
+ * statements fl_scene_write gives for the world the source builds and for
+ * the world now, serial[i] the serial of the world's body i now. */
+static void edit(FILE *f, const stmts *src, const stmts *was, const stmts *now,
+                 const uint32_t *serial, int bodies_now)
+{
+    int fluids = 0, bodies = 0;
+    int was_bodies = count_of(was, "polygon");
+    bool ropes_same = count_of(was, "rope") == count_of(now, "rope");
+    for (int k = 0; ropes_same && k < count_of(was, "rope"); k++)
+        ropes_same = same(nth(was, "rope", k), nth(now, "rope", k));
+    for (int i = 0; i < src->count; i++) {
+        const stmt *s = &src->at[i];
+        const stmt *then = NULL, *cur = NULL;
+        if (!strcmp(s->kind, "world")) {
+            then = nth(was, "world", 0);
+            cur = nth(now, "world", 0);
+        } else if (!strcmp(s->kind, "fluid")) {
+            then = nth(was, "fluid", fluids);
+            cur = nth(now, "fluid", fluids++);
+        } else if (is_body(s->kind)) {
+            /* The source's k-th body is the one of serial k, if it is still
+             * there. */
+            then = nth(was, "polygon", bodies);
+            for (int b = 0; b < bodies_now && !cur; b++)
+                if (serial[b] == (uint32_t)bodies)
+                    cur = nth(now, "polygon", b);
+            bodies++;
+            if (!cur)
+                continue; /* removed */
+        } else if (!strcmp(s->kind, "rope") && !ropes_same) {
+            continue; /* written again at the end */
+        }
+        if (cur && !same(then, cur))
+            fwrite(cur->text, 1, cur->len, f);
+        else
+            fwrite(s->text, 1, s->len, f);
+        if (s->len > 0 && s->text[s->len - 1] != '\n')
+            fputc('\n', f);        /* A source without a `world` statement (the defaults): one after
+         * the header when the world's now differs from them. */
+        const stmt *world_now = nth(now, "world", 0);
+        if (!strcmp(s->kind, "flotsam-scene") && count_of(src, "world") == 0 &&
+            !same(nth(was, "world", 0), world_now) && world_now)
+            fwrite(world_now->text, 1, world_now->len, f);
+    }
+    bool added = false;
+    for (int b = 0; b < bodies_now; b++)
+        if (serial[b] >= (uint32_t)was_bodies) {
+            if (!added)
+                fputs("# added since the scene was loaded\n", f);
+            added = true;
+            const stmt *cur = nth(now, "polygon", b);
+            if (cur)
+                fwrite(cur->text, 1, cur->len, f);
+        }
+    for (int k = 0; !ropes_same && k < count_of(now, "rope"); k++)
+        fwrite(nth(now, "rope", k)->text, 1, nth(now, "rope", k)->len, f);
+}
+
+char *scene_keep_text(const char *source, size_t source_len, const fl_sim *s, size_t *len)
+{
+    char *out = NULL, *was_text = NULL, *now_text = NULL;
+    size_t was_len = 0, now_len = 0;
+    stmts src = {0}, was = {0}, now = {0};
+    uint32_t *serial = NULL;
+    fl_scene sc;
+    fl_scene_error err;
+    fl_sim *orig = NULL;
+    const fl_world *w = fl_sim_world(s);
+    int n = fl_world_body_count(w);
+    if (fl_scene_parse(source, source_len, &sc, &err)) {
+        orig = fl_sim_build(&sc, &err);
+        fl_scene_free(&sc);
+    }
+    bool ok = orig && split(source, source_len, &src) && keepable(&src) &&
+              (was_text = written(orig, &was_len)) && (now_text = written(s, &now_len)) &&
+              split(was_text, was_len, &was) && split(now_text, now_len, &now) &&
+              count_of(&was, "at") == 0 && count_of(&now, "at") == 0 &&
+              count_of(&now, "polygon") == n && (serial = malloc(sizeof *serial * (size_t)(n + 1)));
+    for (int i = 0; ok && i < n; i++)
+        serial[i] = fl_body_serial(fl_world_body(w, i));
+    FILE *f = ok ? open_memstream(&out, len) : NULL;
+    if (f) {
+        edit(f, &src, &was, &now, serial, n);
+        if (fclose(f) != 0) {
+            free(out);
+            out = NULL;
+        }
+    }
+    /* What it wrote must read: otherwise the world is written whole. */
+    if (out && !fl_scene_parse(out, *len, &sc, &err)) {
+        free(out);
+        out = NULL;
+    } else if (out) {
+        fl_scene_free(&sc);
+    }
+    free(serial);
+    free(src.at);
+    free(was.at);
+    free(now.at);
+    free(was_text);
+    free(now_text);
+    fl_sim_free(orig);
+    return out;
+}
