@@ -124,6 +124,10 @@ class Undo(Window):
         def save(window, trace):
             if os.path.exists(out):
                 os.remove(out)
+            # A typed box lets go of the keys two panel frames after the one
+            # that took its Enter (ImGui's WantTextInput lags a frame).
+            for _ in range(3):
+                trace.drawn()
             self.key(window, 'ctrl+s', trace)
             trace.wait('^saved %s$' % re.escape(out))
             with open(out, encoding='utf-8') as f:
