@@ -136,8 +136,6 @@ static void draw_panel(draw_batch *b, const chart *c, const chart_panel *p, box 
     draw_line(b, fl_v2(r.left, r.top), fl_v2(r.left, r.top + r.h), 1.5 * u, false, ink);
     draw_line(b, fl_v2(r.left, r.top + r.h), fl_v2(r.left + r.w, r.top + r.h), 1.5 * u, false,
               ink);
-    if (p->label)
-        text_draw(b, p->label, fl_v2(r.left + 6 * u, r.top + 3 * u), u, ink);
     fl_vec2 *pts = malloc(sizeof *pts * (size_t)(c->n > 0 ? c->n : 1));
     for (int s = 0; pts && s < p->series; s++) {
         int n = 0;
@@ -151,6 +149,15 @@ static void draw_panel(draw_batch *b, const chart *c, const chart_panel *p, box 
             draw_polyline(b, pts, n, false, 2.0 * u, rgba_hex(chart_color(s), 255));
     }
     free(pts);
+    if (p->label) { /* over the lines, on white: readable whatever runs under */
+        double lw = text_width(b, p->label, u), lh = TEXT_LINE_UNITS * u;
+        fl_vec2 back[4] = {fl_v2(r.left + 3 * u, r.top + 2 * u),
+                           fl_v2(r.left + 9 * u + lw, r.top + 2 * u),
+                           fl_v2(r.left + 9 * u + lw, r.top + 4 * u + lh),
+                           fl_v2(r.left + 3 * u, r.top + 4 * u + lh)};
+        draw_polygon(b, back, 4, rgba_hex(0xffffff, 215));
+        text_draw(b, p->label, fl_v2(r.left + 6 * u, r.top + 3 * u), u, ink);
+    }
     if (first)
         draw_notes(b, c, r, xlo, xhi, lo, hi, u);
 }
