@@ -50,6 +50,7 @@ static sandbox *open_sandbox(const char *replay_out)
 
 static void close_sandbox(sandbox *sb)
 {
+    sandbox_history_clear(sb); /* the copies undo keeps of each edit */
     fl_replay_free(sb->replay.rec);
     fl_sim_free(sb->sim);
     fl_scene_free(&sb->loaded);
