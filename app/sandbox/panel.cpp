@@ -182,7 +182,11 @@ extern "C" bool panel_event(panel *p, const SDL_Event *e)
     case SDL_KEYDOWN:
     case SDL_KEYUP:
     case SDL_TEXTINPUT:
-        return io.WantTextInput;
+        // A box being typed in has the keys, from the frame it is clicked
+        // to the one that takes its Enter (ImGui's WantTextInput says so a
+        // frame late at both ends: the first keys would be lost, a
+        // shortcut just after Enter swallowed).
+        return p->typing >= 0;
     default:
         return false;
     }
@@ -419,10 +423,11 @@ extern "C" void panel_build(panel *p, sandbox *sb, int width_px, int height_px,
     keep_picture(p, ImGui::GetDrawData());
     // Typed text only while a box wants it (the window reads none otherwise,
     // but for the picker's filter).
-    if (io.WantTextInput && !p->text_on) {
+    bool wants_text = p->typing >= 0;
+    if (wants_text && !p->text_on) {
         SDL_StartTextInput();
         p->text_on = true;
-    } else if (!io.WantTextInput && p->text_on) {
+    } else if (!wants_text && p->text_on) {
         p->text_on = false;
         if (!sandbox_reads_text(sb))
             SDL_StopTextInput();
