@@ -3,6 +3,7 @@
  * fl_scene_write; a statement of the source is kept where the two write
  * its object alike. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,20 +108,33 @@ static bool is_body(const char *kind)
     return !strcmp(kind, "box") || !strcmp(kind, "ngon") || !strcmp(kind, "polygon");
 }
 
-/* The world written whole (no view), in memory. */
-static char *written(const fl_sim *s, size_t *len)
+char *scene_text(const fl_sim *s, const fl_scene_view *view, size_t *len, char *err,
+                 size_t err_size)
 {
-    char *text = NULL, err[256];
+    char *text = NULL;
     FILE *f = open_memstream(&text, len);
-    if (!f)
+    if (!f) {
+        snprintf(err, err_size, "no room for the scene's text: %s", strerror(errno));
         return NULL;
-    fl_scene_view none = {false, {0.0, 0.0}, 0.0};
-    bool ok = fl_scene_write(f, s, &none, err, sizeof err);
-    if (fclose(f) != 0 || !ok) {
+    }
+    bool ok = fl_scene_write(f, s, view, err, err_size);
+    if (fclose(f) != 0 && ok) {
+        snprintf(err, err_size, "no room for the scene's text: %s", strerror(errno));
+        ok = false;
+    }
+    if (!ok) {
         free(text);
         return NULL;
     }
     return text;
+}
+
+/* The world written whole (no view), in memory. */
+static char *written(const fl_sim *s, size_t *len)
+{
+    char err[256];
+    fl_scene_view none = {false, {0.0, 0.0}, 0.0};
+    return scene_text(s, &none, len, err, sizeof err);
 }
 
 /* Whether every statement of the source is one this can keep. */

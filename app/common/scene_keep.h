@@ -10,6 +10,12 @@
 #include <stddef.h>
 #include "flotsam/flotsam.h"
 
+/* The world as fl_scene_write writes it, in memory (malloc'd, *len bytes,
+ * NUL after them; view as fl_scene_write takes it), or NULL with a message
+ * in err[err_size]. */
+char *scene_text(const fl_sim *s, const fl_scene_view *view, size_t *len, char *err,
+                 size_t err_size);
+
 /* The text (malloc'd, *len bytes, NUL after them), or NULL when the
  * source cannot be kept that way (it does not read, or it has statements
  * beyond world, view, fluids, bodies and ropes: timed events, a script) or

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include "out_files.h"
 #include "sandbox_parts.h"
+#include "scene_keep.h"
 #include "sandbox_trace.h"
 
 /* Whether an input of this kind is a change a person would want to keep:
@@ -125,26 +126,11 @@ bool sandbox_spawn_body(sandbox *sb, const fl_scene_body *b)
     return ok;
 }
 
-/* The scene text of the world as it is now. */
+/* The scene text of the world as it is now, the camera as its view. */
 static char *world_text(sandbox *sb, size_t *len, char *err, size_t err_size)
 {
-    char *text = NULL;
-    FILE *f = open_memstream(&text, len);
-    if (!f) {
-        snprintf(err, err_size, "cannot start a replay: %s", strerror(errno));
-        return NULL;
-    }
     fl_scene_view view = {true, sb->view.center, sb->view.width};
-    bool ok = fl_scene_write(f, sb->sim, &view, err, err_size);
-    if (fclose(f) != 0 && ok) {
-        snprintf(err, err_size, "cannot start a replay: %s", strerror(errno));
-        ok = false;
-    }
-    if (!ok) {
-        free(text);
-        return NULL;
-    }
-    return text;
+    return scene_text(sb->sim, &view, len, err, err_size);
 }
 
 static void start_replay(sandbox *sb)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sandbox_trace.h"
+#include "scene_keep.h"
 
 typedef struct frame_note {
     long number;
@@ -41,20 +42,16 @@ void sandbox_trace_world(const char *word, const char *what, const fl_sim *s)
         return;
     /* The world's scene text says all of it, densities, fluids and holes
      * as well as the bodies' motion that fl_state_hash covers. */
-    char *text = NULL;
     size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
     fl_scene_view view = {false, {0, 0}, 0};
     char err[SANDBOX_TEXT_MAX];
-    bool ok = f && fl_scene_write(f, s, &view, err, sizeof err);
-    if (f && fclose(f) != 0)
-        ok = false;
+    char *text = scene_text(s, &view, &len, err, sizeof err);
     uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; ok && i < len; i++)
+    for (size_t i = 0; text && i < len; i++)
         h = (h ^ (unsigned char)text[i]) * 0x100000001b3ull;
-    free(text);
-    if (ok)
+    if (text)
         sandbox_trace_line("%s %s %016llx", word, what, (unsigned long long)h);
+    free(text);
 }
 
 void sandbox_trace_line(const char *fmt, ...)
