@@ -81,21 +81,38 @@ static bool split(const char *text, size_t len, stmts *out)
     return true;
 }
 
-/* The k-th statement of `kind` in st, or NULL. */
-static const stmt *nth(const stmts *st, const char *kind, int k)
+/* The statements of one kind, in order (st's). */
+typedef struct list {
+    const stmt **at;
+    int count;
+} list;
+
+/* Gathers st's statements of `kind` into *out (free out->at); false when
+ * out of memory. */
+static bool gather(const stmts *st, const char *kind, list *out)
 {
+    out->count = 0;
+    out->at = malloc(sizeof *out->at * (size_t)(st->count + 1));
+    if (!out->at)
+        return false;
     for (int i = 0; i < st->count; i++)
-        if (!strcmp(st->at[i].kind, kind) && k-- == 0)
-            return &st->at[i];
-    return NULL;
+        if (!strcmp(st->at[i].kind, kind))
+            out->at[out->count++] = &st->at[i];
+    return true;
 }
 
-static int count_of(const stmts *st, const char *kind)
+static bool has(const stmts *st, const char *kind)
 {
-    int n = 0;
     for (int i = 0; i < st->count; i++)
-        n += !strcmp(st->at[i].kind, kind);
-    return n;
+        if (!strcmp(st->at[i].kind, kind))
+            return true;
+    return false;
+}
+
+/* Statement k of l, or NULL. */
+static const stmt *nth(const list *l, int k)
+{
+    return k >= 0 && k < l->count ? l->at[k] : NULL;
 }
 
 static bool same(const stmt *a, const stmt *b)
@@ -149,63 +166,84 @@ static bool keepable(const stmts *src)
     return true;
 }
 
-/* The edit itself, into f: src the source's statements, was and now the
- * statements fl_scene_write gives for the world the source builds and for
- * the world now, serial[i] the serial of the world's body i now. */
-static void edit(FILE *f, const stmts *src, const stmts *was, const stmts *now,
-                 const uint32_t *serial, int bodies_now)
+/* What fl_scene_write wrote of one world, by kind. */
+enum { K_WORLD, K_FLUID, K_BODY, K_ROPE, K_COUNT };
+static const char *const kind_words[K_COUNT] = {"world", "fluid", "polygon", "rope"};
+typedef struct written_kinds {
+    list of[K_COUNT];
+} written_kinds;
+
+static bool sort_kinds(const stmts *st, written_kinds *w)
 {
-    int fluids = 0, bodies = 0;
-    int was_bodies = count_of(was, "polygon");
-    bool ropes_same = count_of(was, "rope") == count_of(now, "rope");
-    for (int k = 0; ropes_same && k < count_of(was, "rope"); k++)
-        ropes_same = same(nth(was, "rope", k), nth(now, "rope", k));
+    bool ok = true;
+    for (int k = 0; k < K_COUNT; k++)
+        ok = gather(st, kind_words[k], &w->of[k]) && ok;
+    return ok;
+}
+
+static void free_kinds(written_kinds *w)
+{
+    for (int k = 0; k < K_COUNT; k++)
+        free(w->of[k].at);
+}
+
+static void put(FILE *f, const stmt *s)
+{
+    fwrite(s->text, 1, s->len, f);
+    if (s->len > 0 && s->text[s->len - 1] != '\n')
+        fputc('\n', f);
+}
+
+/* The edit itself, into f: src the source's statements, was and now what
+ * fl_scene_write gives for the world the source builds and for the world
+ * now, body_at[k] the place among now's bodies of the body of serial k
+ * (-1: removed), serial[b] the serial of now's body b. */
+static void edit(FILE *f, const stmts *src, const written_kinds *was, const written_kinds *now,
+                 const int *body_at, const uint32_t *serial)
+{
+    int fluids = 0, bodies = 0, src_worlds = 0;
+    const list *ropes_was = &was->of[K_ROPE], *ropes_now = &now->of[K_ROPE];
+    bool ropes_same = ropes_was->count == ropes_now->count;
+    for (int k = 0; ropes_same && k < ropes_was->count; k++)
+        ropes_same = same(ropes_was->at[k], ropes_now->at[k]);
+    for (int i = 0; i < src->count; i++)
+        src_worlds += !strcmp(src->at[i].kind, "world");
+    const stmt *world_was = nth(&was->of[K_WORLD], 0), *world_now = nth(&now->of[K_WORLD], 0);
     for (int i = 0; i < src->count; i++) {
         const stmt *s = &src->at[i];
         const stmt *then = NULL, *cur = NULL;
         if (!strcmp(s->kind, "world")) {
-            then = nth(was, "world", 0);
-            cur = nth(now, "world", 0);
+            then = world_was;
+            cur = world_now;
         } else if (!strcmp(s->kind, "fluid")) {
-            then = nth(was, "fluid", fluids);
-            cur = nth(now, "fluid", fluids++);
+            then = nth(&was->of[K_FLUID], fluids);
+            cur = nth(&now->of[K_FLUID], fluids++);
         } else if (is_body(s->kind)) {
             /* The source's k-th body is the one of serial k, if it is still
              * there. */
-            then = nth(was, "polygon", bodies);
-            for (int b = 0; b < bodies_now && !cur; b++)
-                if (serial[b] == (uint32_t)bodies)
-                    cur = nth(now, "polygon", b);
-            bodies++;
+            then = nth(&was->of[K_BODY], bodies);
+            cur = nth(&now->of[K_BODY], body_at[bodies++]);
             if (!cur)
                 continue; /* removed */
         } else if (!strcmp(s->kind, "rope") && !ropes_same) {
             continue; /* written again at the end */
         }
-        if (cur && !same(then, cur))
-            fwrite(cur->text, 1, cur->len, f);
-        else
-            fwrite(s->text, 1, s->len, f);
-        if (s->len > 0 && s->text[s->len - 1] != '\n')
-            fputc('\n', f);        /* A source without a `world` statement (the defaults): one after
+        put(f, cur && !same(then, cur) ? cur : s);
+        /* A source without a `world` statement (the defaults): one after
          * the header when the world's now differs from them. */
-        const stmt *world_now = nth(now, "world", 0);
-        if (!strcmp(s->kind, "flotsam-scene") && count_of(src, "world") == 0 &&
-            !same(nth(was, "world", 0), world_now) && world_now)
-            fwrite(world_now->text, 1, world_now->len, f);
+        if (!strcmp(s->kind, "flotsam-scene") && src_worlds == 0 && world_now &&
+            !same(world_was, world_now))
+            put(f, world_now);
     }
-    bool added = false;
-    for (int b = 0; b < bodies_now; b++)
-        if (serial[b] >= (uint32_t)was_bodies) {
-            if (!added)
+    const list *bodies_now = &now->of[K_BODY];
+    for (int b = 0, added = 0; b < bodies_now->count; b++)
+        if (serial[b] >= (uint32_t)was->of[K_BODY].count) {
+            if (!added++)
                 fputs("# added since the scene was loaded\n", f);
-            added = true;
-            const stmt *cur = nth(now, "polygon", b);
-            if (cur)
-                fwrite(cur->text, 1, cur->len, f);
+            put(f, bodies_now->at[b]);
         }
-    for (int k = 0; !ropes_same && k < count_of(now, "rope"); k++)
-        fwrite(nth(now, "rope", k)->text, 1, nth(now, "rope", k)->len, f);
+    for (int k = 0; !ropes_same && k < ropes_now->count; k++)
+        put(f, ropes_now->at[k]);
 }
 
 char *scene_keep_text(const char *source, size_t source_len, const fl_sim *s, size_t *len)
@@ -213,7 +251,9 @@ char *scene_keep_text(const char *source, size_t source_len, const fl_sim *s, si
     char *out = NULL, *was_text = NULL, *now_text = NULL;
     size_t was_len = 0, now_len = 0;
     stmts src = {0}, was = {0}, now = {0};
+    written_kinds was_kinds = {0}, now_kinds = {0};
     uint32_t *serial = NULL;
+    int *body_at = NULL;
     fl_scene sc;
     fl_scene_error err;
     fl_sim *orig = NULL;
@@ -226,13 +266,24 @@ char *scene_keep_text(const char *source, size_t source_len, const fl_sim *s, si
     bool ok = orig && split(source, source_len, &src) && keepable(&src) &&
               (was_text = written(orig, &was_len)) && (now_text = written(s, &now_len)) &&
               split(was_text, was_len, &was) && split(now_text, now_len, &now) &&
-              count_of(&was, "at") == 0 && count_of(&now, "at") == 0 &&
-              count_of(&now, "polygon") == n && (serial = malloc(sizeof *serial * (size_t)(n + 1)));
-    for (int i = 0; ok && i < n; i++)
+              sort_kinds(&was, &was_kinds) && sort_kinds(&now, &now_kinds);
+    /* Timed events are not kept this way; and each body now must have its
+     * statement. */
+    ok = ok && !has(&was, "at") && !has(&now, "at");
+    int had = ok ? was_kinds.of[K_BODY].count : 0;
+    ok = ok && now_kinds.of[K_BODY].count == n &&
+         (serial = malloc(sizeof *serial * (size_t)(n + 1))) &&
+         (body_at = malloc(sizeof *body_at * (size_t)(had + 1)));
+    for (int k = 0; ok && k < had; k++)
+        body_at[k] = -1;
+    for (int i = 0; ok && i < n; i++) {
         serial[i] = fl_body_serial(fl_world_body(w, i));
+        if (serial[i] < (uint32_t)had)
+            body_at[serial[i]] = i;
+    }
     FILE *f = ok ? open_memstream(&out, len) : NULL;
     if (f) {
-        edit(f, &src, &was, &now, serial, n);
+        edit(f, &src, &was_kinds, &now_kinds, body_at, serial);
         if (fclose(f) != 0) {
             free(out);
             out = NULL;
@@ -246,6 +297,9 @@ char *scene_keep_text(const char *source, size_t source_len, const fl_sim *s, si
         fl_scene_free(&sc);
     }
     free(serial);
+    free(body_at);
+    free_kinds(&was_kinds);
+    free_kinds(&now_kinds);
     free(src.at);
     free(was.at);
     free(now.at);
