@@ -181,8 +181,8 @@ bool chart_paint(cairo_t *cr, bool raster, void *ctx)
     (void)raster;
     const chart *c = ctx;
     int panels = c->panel_count > 0 ? c->panel_count : 1;
-    double w = c->width, h = c->height, u = fmin(h / panels, h) / 300.0;
-    u = fmax(u, h / 900.0);
+    /* A unit of text: a 300th of a panel's height, at least a 900th of the page's. */
+    double w = c->width, h = c->height, u = fmax(h / panels / 300.0, h / 900.0);
     double left = 70 * u, right = 20 * u, top = 40 * u, bottom = 45 * u, gap = 14 * u;
     double pw = w - left - right, ph = (h - top - bottom - gap * (panels - 1)) / panels;
     double xlo, xhi;

@@ -45,11 +45,10 @@ ticks ticks_for(double lo, double hi, int most)
 
 void ticks_widen(double *lo, double *hi, int most)
 {
-    ticks t = ticks_for(*lo, *hi, most);
-    if (t.count < 1 || !(*hi > *lo))
+    if (!(*hi > *lo))
         return;
     /* A step that leaves room for the widening: one tick fewer. */
-    t = ticks_for(*lo, *hi, most > 3 ? most - 1 : most);
+    ticks t = ticks_for(*lo, *hi, most > 3 ? most - 1 : most);
     *lo = floor(*lo / t.step + 1e-9) * t.step;
     *hi = ceil(*hi / t.step - 1e-9) * t.step;
 }

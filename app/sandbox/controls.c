@@ -31,7 +31,6 @@ static void spawn_in_view(sandbox *sb)
     sandbox_spawn_at(sb, (sandbox_spawn)sb->spawn_kind, at);
 }
 
-static bool has_fluid(const sandbox *sb) { return sandbox_has_fluid(sb); }
 static bool paused(const sandbox *sb) { return sb->clock.paused; }
 static bool selected(const sandbox *sb) { return sb->inspect.on; }
 
@@ -49,11 +48,12 @@ static double get_density(const sandbox *sb) { return sandbox_spawn_density(sb);
 static double get_size(const sandbox *sb) { return sb->spawn_scale; }
 static double get_level(const sandbox *sb)
 {
-    return has_fluid(sb) ? fl_buoyancy_fluid_def(fl_sim_buoyancy(sb->sim), 0)->surface : 0.0;
+    return sandbox_has_fluid(sb) ? fl_buoyancy_fluid_def(fl_sim_buoyancy(sb->sim), 0)->surface
+                                 : 0.0;
 }
 static void set_level(sandbox *sb, double v)
 {
-    if (has_fluid(sb) && isfinite(v))
+    if (sandbox_has_fluid(sb) && isfinite(v))
         sandbox_move_water(sb, v - get_level(sb));
 }
 static void selected_lighter(sandbox *sb) { sandbox_change_selected_density(sb, -1); }
@@ -126,23 +126,26 @@ static const control table[] = {
     ACTION("Spawn", "Draw a shape", "P", "Click its corners, then Enter.", sandbox_start_drawing,
            NULL),
     VALUE("Water", "Level", "", "The first fluid's surface (y points down).", -1000.0, 1000.0,
-          false, "m", "%.2f", get_level, set_level, has_fluid),
-    ACTION("Water", "Raise", "W", "The surface up by 0.1 m.", sandbox_raise_water, has_fluid),
-    ACTION("Water", "Lower", "Q", "The surface down by 0.1 m.", sandbox_lower_water, has_fluid),
+          false, "m", "%.2f", get_level, set_level, sandbox_has_fluid),
+    ACTION("Water", "Raise", "W", "The surface up by 0.1 m.", sandbox_raise_water,
+           sandbox_has_fluid),
+    ACTION("Water", "Lower", "Q", "The surface down by 0.1 m.", sandbox_lower_water,
+           sandbox_has_fluid),
     VALUE("Water", "Fluid density", "", "The first fluid's: fresh water 1000, sea 1025.", 100.0,
           20000.0, true, "kg/m\u00b2", "%.0f", sandbox_fluid_density, sandbox_set_fluid_density,
-          has_fluid),
+          sandbox_has_fluid),
     TOGGLE("Water", "Waves", "", "Waves on the first fluid, or a flat surface.", sandbox_waves_on,
-           sandbox_set_waves_on, has_fluid),
+           sandbox_set_waves_on, sandbox_has_fluid),
     VALUE("Water", "Wave amplitude", "", "Half the wave's height (at most a 14th of its length).",
           0.0, 5.0, false, "m", "%.2f", sandbox_wave_amplitude, sandbox_set_wave_amplitude,
-          has_fluid),
+          sandbox_has_fluid),
     VALUE("Water", "Wave length", "", "Crest to crest.", 1.0, 100.0, true, "m", "%.1f",
-          sandbox_wave_length, sandbox_set_wave_length, has_fluid),
+          sandbox_wave_length, sandbox_set_wave_length, sandbox_has_fluid),
     VALUE("Water", "Linear drag", "", "How fast the water slows a body moving in it.", 0.0, 5.0,
-          false, "1/s", "%.2f", sandbox_linear_drag, sandbox_set_linear_drag, has_fluid),
+          false, "1/s", "%.2f", sandbox_linear_drag, sandbox_set_linear_drag,
+          sandbox_has_fluid),
     VALUE("Water", "Angular drag", "", "How fast it slows a body turning in it.", 0.0, 5.0, false,
-          "1/s", "%.2f", sandbox_angular_drag, sandbox_set_angular_drag, has_fluid),
+          "1/s", "%.2f", sandbox_angular_drag, sandbox_set_angular_drag, sandbox_has_fluid),
     VALUE("World", "Gravity", "", "Its strength, pointing as before: Earth 9.81, Moon 1.62.", 0.0,
           30.0, false, "m/s\u00b2", "%.2f", sandbox_gravity, sandbox_set_gravity, NULL),
     TOGGLE("Overlays", "Centres of mass", "1", "", get_com, set_com, NULL),
