@@ -3,10 +3,8 @@
  * and .svg (a panel each, chart.h), where the window writes its files
  * (--out-dir, or here), N the first number none of the three has. */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 #include "chart.h"
 #include "out_files.h"
 #include "readings.h"
@@ -16,29 +14,14 @@
 
 extern const reading sandbox_plotted[PLOT_QUANTITIES];
 
-static bool taken(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 || errno != ENOENT;
-}
-
 /* NAME-plot-N, the first N with none of its three files there. */
 static void export_base(const sandbox *sb, char *out, size_t size)
 {
-    char name[SANDBOX_TEXT_MAX / 2], file[SANDBOX_TEXT_MAX / 2 + 32], path[SANDBOX_TEXT_MAX + 8];
+    static const char *const exts[] = {".csv", ".png", ".svg", NULL};
+    char name[SANDBOX_TEXT_MAX / 2], file[SANDBOX_TEXT_MAX / 2 + 8];
     sandbox_scene_name(sb, name, sizeof name);
-    for (int n = 1;; n++) {
-        snprintf(file, sizeof file, "%s-plot-%d", name, n);
-        sandbox_out_path(sb, file, out, size);
-        bool free_name = true;
-        for (const char *const *ext = (const char *const[]){".csv", ".png", ".svg", NULL}; *ext;
-             ext++) {
-            snprintf(path, sizeof path, "%s%s", out, *ext);
-            free_name = free_name && !taken(path);
-        }
-        if (free_name || n == 9999)
-            return;
-    }
+    snprintf(file, sizeof file, "%s-plot", name);
+    sandbox_free_name(sb, file, exts, out, size);
 }
 
 /* The selected body's name, or "body". */

@@ -4,11 +4,9 @@
  * own first scene when recording starts, and every input is applied by
  * fl_replay_apply, so that what the window shows is what replays. */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "out_files.h"
 #include "sandbox_parts.h"
 #include "scene_keep.h"
@@ -184,15 +182,11 @@ static void replay_path(const sandbox *sb, char *out, size_t size)
         snprintf(out, size, "%s", sb->opt.replay_out);
         return;
     }
-    char name[SANDBOX_TEXT_MAX - 32], base[SANDBOX_TEXT_MAX - 32];
+    static const char *const exts[] = {".replay", NULL};
+    char name[SANDBOX_TEXT_MAX / 2], base[SANDBOX_TEXT_MAX - 16];
     sandbox_scene_name(sb, name, sizeof name);
-    sandbox_out_path(sb, name, base, sizeof base);
-    struct stat st;
-    for (int n = 1;; n++) {
-        snprintf(out, size, "%s-%d.replay", base, n);
-        if (stat(out, &st) != 0 && errno == ENOENT)
-            return;
-    }
+    sandbox_free_name(sb, name, exts, base, sizeof base);
+    snprintf(out, size, "%s.replay", base);
 }
 
 /* out_write's writer: the recorded session. */

@@ -244,6 +244,13 @@ void sandbox_scene_name(const sandbox *sb, char *out, size_t size);
 /* A file or folder the sandbox names itself (a save, a replay, a capture):
  * in --out-dir when given, else in the current folder. */
 void sandbox_out_path(const sandbox *sb, const char *name, char *out, size_t size);
+/* sandbox_out_path of NAME-N (no extension) for the first N from 1 for
+ * which no NAME-N.EXT is there, for each of exts (NULL-terminated), so
+ * that nothing earlier is written over; N stops at FREE_NAME_MOST (the
+ * write then says what is in the way). */
+#define FREE_NAME_MOST 9999
+void sandbox_free_name(const sandbox *sb, const char *name, const char *const *exts, char *out,
+                       size_t size);
 
 /* draw.c: where the HUD goes this frame: over the world, or, where it
  * would hide too much of a narrow view, at the top of the control panel. */

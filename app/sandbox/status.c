@@ -1,8 +1,10 @@
 /* What the sandbox says about itself: the passing message in the HUD, the
  * open scene's short name, and where what it writes goes. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "sandbox_parts.h"
 #include "sandbox_trace.h"
 
@@ -44,4 +46,22 @@ void sandbox_out_path(const sandbox *sb, const char *name, char *out, size_t siz
         snprintf(out, size, "%s", name);
     else
         snprintf(out, size, "%.*s/%s", (int)n, dir, name);
+}
+
+void sandbox_free_name(const sandbox *sb, const char *name, const char *const *exts, char *out,
+                       size_t size)
+{
+    char file[SANDBOX_TEXT_MAX], path[SANDBOX_TEXT_MAX + 16];
+    for (int n = 1;; n++) {
+        snprintf(file, sizeof file, "%s-%d", name, n);
+        sandbox_out_path(sb, file, out, size);
+        bool free_name = true;
+        struct stat st;
+        for (const char *const *ext = exts; free_name && *ext; ext++) {
+            snprintf(path, sizeof path, "%s%s", out, *ext);
+            free_name = stat(path, &st) != 0 && errno == ENOENT;
+        }
+        if (free_name || n == FREE_NAME_MOST)
+            return;
+    }
 }
