@@ -1,6 +1,7 @@
 #include <math.h>
 #include <string.h>
 #include "flotsam/fl_fluid.h"
+#include "flotsam/fl_fmath.h"
 #include "fail.h"
 
 fl_fluid_def fl_fluid_def_default(void)
@@ -54,8 +55,8 @@ double fl_fluid_surface_at(const fl_fluid_def *f, double x, double t, double *sl
     double k = 2.0 * FL_PI / f->wave_length;
     double phase = k * (x - f->wave_speed * t);
     if (slope)
-        *slope = f->wave_amplitude * k * cos(phase);
-    return f->surface + f->wave_amplitude * sin(phase);
+        *slope = f->wave_amplitude * k * fl_cos(phase);
+    return f->surface + f->wave_amplitude * fl_sin(phase);
 }
 
 void fl_fluid_halfplanes(const fl_fluid_def *f, fl_vec2 at, double t, fl_halfplane out[4])

@@ -9,7 +9,7 @@ double fl_fluid_dispersion_speed(const fl_fluid_def *f, double g)
     if (!(g > 0.0))
         return 0.0;
     double k = 2.0 * FL_PI / f->wave_length, h = f->bottom - f->surface;
-    return sqrt(g * tanh(k * h) / k);
+    return sqrt(g * fl_tanh(k * h) / k);
 }
 
 void fl_fluid_resolve_wave_speed(fl_fluid_def *f, double g)
@@ -29,7 +29,7 @@ wave wave_at(const fl_fluid_def *f, double g, double t)
     w.phase = -w.omega * t;
     /* The surface is y0 + A sin(k (x - c t)): the same phase as
      * fl_fluid_surface_at, k x - k c t. */
-    double q = exp(-2.0 * w.k * w.depth), one_minus_q = -expm1(-2.0 * w.k * w.depth);
+    double q = fl_exp(-2.0 * w.k * w.depth), one_minus_q = -fl_expm1(-2.0 * w.k * w.depth);
     w.p_amp = -f->density * g * w.amp / (1.0 + q);
     w.v_amp = -w.amp * w.omega / one_minus_q;
     return w;

@@ -59,8 +59,9 @@ wave wave_at(const fl_fluid_def *f, double g, double t);
 static inline void wave_modes(const wave *w, fl_vec2 p, cplx *v1, cplx *v2)
 {
     double z = p.y - w->y0, theta = w->k * p.x + w->phase;
-    double c = cos(theta), s = sin(theta);
-    double e1 = exp(-w->k * z), e2 = exp(w->k * (z - 2.0 * w->depth));
+    double s, c;
+    fl_sincos(theta, &s, &c);
+    double e1 = fl_exp(-w->k * z), e2 = fl_exp(w->k * (z - 2.0 * w->depth));
     *v1 = (cplx){e1 * c, e1 * s};
     *v2 = (cplx){e2 * c, e2 * s};
 }
@@ -76,7 +77,7 @@ static inline fl_vec2 wave_velocity(const wave *w, fl_vec2 p)
 /* The surface's height at world x. */
 static inline double wave_surface(const wave *w, double x)
 {
-    return w->y0 + w->amp * sin(w->k * x + w->phase);
+    return w->y0 + w->amp * fl_sin(w->k * x + w->phase);
 }
 
 /* What the dynamic pressure does to a polygon: its force and its moment

@@ -5,6 +5,8 @@
 
 #include <math.h>
 
+#include "flotsam/fl_fmath.h"
+
 /* (1 - exp(-x)) / x, 1 at x = 0. Drag over one step usually makes x small,
  * where the series sum_k (-x)^k / (k + 1)! is cheaper than expm1: below
  * 1/16, the first term left out, x^9 / 10!, is under 5e-18, far below a
@@ -15,7 +17,7 @@
 static inline double decay_mean(double x)
 {
     if (x >= 0.0625)
-        return -expm1(-x) / x;
+        return -fl_expm1(-x) / x;
     double y = -x, y2 = y * y, y4 = y2 * y2;
     double p0 = 1.0 + y * (1.0 / 2.0), p1 = 1.0 / 6.0 + y * (1.0 / 24.0);
     double p2 = 1.0 / 120.0 + y * (1.0 / 720.0), p3 = 1.0 / 5040.0 + y * (1.0 / 40320.0);

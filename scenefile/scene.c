@@ -66,7 +66,7 @@ int fl_scene_body_outline(const fl_scene_body *b, fl_vec2 *out)
     case FL_SCENE_NGON:
         for (int k = 0; k < b->sides; k++) {
             double a = 2.0 * FL_PI * k / b->sides;
-            out[k] = fl_v2(b->radius * cos(a), b->radius * sin(a));
+            out[k] = fl_v2(b->radius * fl_cos(a), b->radius * fl_sin(a));
         }
         return b->sides;
     case FL_SCENE_POLYGON:

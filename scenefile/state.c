@@ -41,9 +41,14 @@ const char *format_double(double x, char buf[32])
     if (x == 0.0)
         x = 0.0; /* -0 prints as 0 */
     /* Fewest significant digits that read back exactly, but never fewer
-     * than the integer part needs, so 10 prints as 10 and not 1e+01. */
-    int first = fabs(x) >= 1.0 ? (int)floor(log10(fabs(x))) + 1 : 1;
-    for (int digits = first < 17 ? first : 17; digits <= 17; digits++) {
+     * than the integer part needs, so 10 prints as 10 and not 1e+01.
+     * (The digits of the integer part are counted against powers of ten,
+     * all exact below 1e23, rather than by log10, which libraries round
+     * differently.) */
+    int first = 1;
+    for (double ten = 10.0; first < 17 && fabs(x) >= ten; ten *= 10.0)
+        first++;
+    for (int digits = first; digits <= 17; digits++) {
         snprintf(buf, 32, "%.*g", digits, x);
         if (strtod(buf, NULL) == x)
             break;

@@ -6,6 +6,8 @@
 
 #include <math.h>
 
+#include "fl_fmath.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -48,9 +50,12 @@ static inline fl_vec2 fl_lerp(fl_vec2 a, fl_vec2 b, double t)
     return fl_v2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
 }
 
+/* The rotation by angle, from flotsam's own sin and cos (fl_fmath.h), so
+ * that it is the same on every platform. */
 static inline fl_rot fl_rot_from(double angle)
 {
-    fl_rot r = {cos(angle), sin(angle)};
+    fl_rot r;
+    fl_sincos(angle, &r.s, &r.c);
     return r;
 }
 static inline fl_vec2 fl_rotate(fl_rot r, fl_vec2 v)
