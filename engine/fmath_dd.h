@@ -50,6 +50,15 @@ static inline uint64_t fl_bits(double x)
     return u;
 }
 
+/* The integer nearest x (ties to even), for |x| < 2^51: adding 1.5 2^52
+ * leaves no bits below the units, and taking it away again is exact. A
+ * call of floor costs more here than the rest of a reduction. */
+static inline double fl_round_near(double x)
+{
+    const double shift = 0x1.8p52;
+    return (x + shift) - shift;
+}
+
 /* 2^n for -1022 <= n <= 1023. */
 static inline double fl_pow2(int n)
 {

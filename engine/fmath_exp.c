@@ -15,7 +15,7 @@
  * bits, so n LN2_1 is exact). */
 static int reduce(double x, fl_dd *r)
 {
-    double n = floor(x * INV_LN2 + 0.5);
+    double n = fl_round_near(x * INV_LN2);
     double t = x - n * LN2_1; /* exact: Sterbenz where n != 0 */
     *r = fl_two_sum(t, -(n * LN2_2));
     return (int)n;

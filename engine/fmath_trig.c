@@ -122,7 +122,7 @@ static int reduce(double x, fl_dd *r)
         return 0;
     }
     if (x < 0x1.8p20) {
-        double n = floor(x * INV_PIO2 + 0.5);
+        double n = fl_round_near(x * INV_PIO2);
         double t = x - n * PIO2_1; /* exact: n PIO2_1 exact, and Sterbenz */
         fl_dd s = fl_two_sum(t, -(n * PIO2_2));
         double rest = s.lo - n * PIO2_3;
