@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "capture.h"
-#include "render.h"
+#include "draw_cairo.h"
+#include "render_cairo.h"
 #include "text.h"
 #include "ticks.h"
 #include "flotsam/flotsam.h"

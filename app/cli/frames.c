@@ -7,6 +7,7 @@
 #include "frames.h"
 #include "recorder.h"
 #include "snapshot.h"
+#include "draw_cairo.h"
 #include "text.h"
 
 struct frames {

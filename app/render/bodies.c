@@ -160,16 +160,16 @@ static bool collect(shape_list *l, const fl_sim *s, const camera *cam)
 /* Outlines are added in positive winding (the ring's hole in negative), so
  * that neighbours gathered into one path never cancel each other out under
  * the nonzero rule. */
-static void add_inside(cairo_t *cr, const fl_vec2 *pts, const shape *sh)
+static void add_inside(draw_batch *b, const fl_vec2 *pts, const shape *sh)
 {
-    draw_add_closed(cr, pts + sh->at + sh->n, sh->n, sh->negative);
+    draw_add_closed(b, pts + sh->at + sh->n, sh->n, sh->negative);
 }
 
-static void add_ring(cairo_t *cr, const fl_vec2 *pts, const shape *sh)
+static void add_ring(draw_batch *b, const fl_vec2 *pts, const shape *sh)
 {
-    draw_add_closed(cr, pts + sh->at, sh->n, sh->negative);
+    draw_add_closed(b, pts + sh->at, sh->n, sh->negative);
     if (sh->has_inside)
-        draw_add_closed(cr, pts + sh->at + sh->n, sh->n, !sh->negative);
+        draw_add_closed(b, pts + sh->at + sh->n, sh->n, !sh->negative);
 }
 
 static uint32_t key_of(rgba c) { return (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b; }
@@ -187,14 +187,13 @@ static int by_colour(const void *pa, const void *pb)
 static void fill_group(draw_batch *b, const shape_list *l, int from, int to)
 {
     draw_flush(b);
-    cairo_t *cr = b->cr;
     const shape *first = &l->items[from];
     for (int k = from; k < to; k++)
         if (l->items[k].has_inside)
-            add_inside(cr, l->pts, &l->items[k]);
+            add_inside(b, l->pts, &l->items[k]);
     draw_fill_path(b, first->fill);
     for (int k = from; k < to; k++)
-        add_ring(cr, l->pts, &l->items[k]);
+        add_ring(b, l->pts, &l->items[k]);
     draw_fill_path(b, first->edge);
 }
 
@@ -230,8 +229,8 @@ void render_bodies(draw_batch *b, const fl_sim *s, const camera *cam)
         b->ok = false;
         return;
     }
-    cairo_antialias_t antialias = cairo_get_antialias(b->cr);
-    cairo_set_antialias(b->cr, CAIRO_ANTIALIAS_FAST);
+    if (b->be->fast_fills)
+        b->be->fast_fills(b->t, true);
     if (b->merge) {
         qsort(l.items, (size_t)l.count, sizeof *l.items, by_colour);
         for (int from = 0, to; from < l.count; from = to) {
@@ -244,6 +243,7 @@ void render_bodies(draw_batch *b, const fl_sim *s, const camera *cam)
         for (int k = 0; k < l.count; k++)
             fill_group(b, &l, k, k + 1);
     }
-    cairo_set_antialias(b->cr, antialias);
+    if (b->be->fast_fills)
+        b->be->fast_fills(b->t, false);
     list_free(&l);
 }

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <cairo.h>
 #include "chart.h"
-#include "draw.h"
+#include "draw_cairo.h"
 #include "text.h"
 #include "ticks.h"
 
@@ -188,7 +188,7 @@ bool chart_paint(cairo_t *cr, bool raster, void *ctx)
     double xlo, xhi;
     x_range(c, &xlo, &xhi);
     draw_batch b;
-    draw_begin(&b, cr);
+    draw_begin_cairo(&b, cr);
     fl_vec2 page[4] = {fl_v2(0, 0), fl_v2(w, 0), fl_v2(w, h), fl_v2(0, h)};
     draw_polygon(&b, page, 4, rgba_hex(0xffffff, 255));
     rgba ink = rgba_hex(0x202830, 255);

@@ -25,57 +25,42 @@ rgba rgba_alpha(rgba c, uint8_t alpha)
     return c;
 }
 
-static void set_color(cairo_t *cr, rgba c)
-{
-    cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0, c.a / 255.0);
-}
-
 static bool same_color(rgba a, rgba b)
 {
     return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a;
 }
 
-void draw_begin(draw_batch *b, cairo_t *cr)
+void draw_begin(draw_batch *b, const draw_backend *be, void *target)
 {
-    *b = (draw_batch){cr, cairo_status(cr) == CAIRO_STATUS_SUCCESS, true, DRAW_NONE,
-                      {0, 0, 0, 0}, 0.0, CAIRO_LINE_CAP_BUTT};
-    cairo_new_path(cr);
+    *b = (draw_batch){be, target, be->status(target), true, DRAW_NONE, {0, 0, 0, 0}, 0.0, DRAW_CAP_BUTT};
 }
 
+static void check(draw_batch *b)
+{
+    if (!b->be->status(b->t))
+        b->ok = false;
+}
 
 bool draw_flush(draw_batch *b)
 {
-    cairo_t *cr = b->cr;
-    if (b->pending != DRAW_NONE) {
-        set_color(cr, b->color);
-        if (b->pending == DRAW_FILL) {
-            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
-            cairo_fill(cr);
-        } else {
-            cairo_set_line_width(cr, b->width);
-            cairo_set_line_cap(cr, b->cap);
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-            cairo_stroke(cr);
-        }
-        b->pending = DRAW_NONE;
-    }
-    if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
-        b->ok = false;
+    if (b->pending == DRAW_FILL)
+        b->be->fill(b->t, b->color);
+    else if (b->pending == DRAW_STROKE)
+        b->be->stroke(b->t, b->color, b->width, b->cap);
+    b->pending = DRAW_NONE;
+    check(b);
     return b->ok;
 }
 
 void draw_fill_path(draw_batch *b, rgba c)
 {
     draw_flush(b);
-    set_color(b->cr, c);
-    cairo_set_fill_rule(b->cr, CAIRO_FILL_RULE_WINDING);
-    cairo_fill(b->cr);
-    if (cairo_status(b->cr) != CAIRO_STATUS_SUCCESS)
-        b->ok = false;
+    b->be->fill(b->t, c);
+    check(b);
 }
 
 /* Makes the path the one for this kind of shape, flushing a different one. */
-static void gather(draw_batch *b, draw_kind kind, rgba c, double width, cairo_line_cap_t cap)
+static void gather(draw_batch *b, draw_kind kind, rgba c, double width, draw_cap cap)
 {
     if (b->merge && b->pending == kind && same_color(b->color, c) &&
         (kind == DRAW_FILL || (b->width == width && b->cap == cap)))
@@ -87,41 +72,41 @@ static void gather(draw_batch *b, draw_kind kind, rgba c, double width, cairo_li
     b->cap = cap;
 }
 
-static void add_polygon(cairo_t *cr, const fl_vec2 *p, int n, bool close)
+static void add_polygon(draw_batch *b, const fl_vec2 *p, int n, bool close)
 {
-    cairo_move_to(cr, p[0].x, p[0].y);
+    b->be->move_to(b->t, p[0].x, p[0].y);
     for (int k = 1; k < n; k++)
-        cairo_line_to(cr, p[k].x, p[k].y);
+        b->be->line_to(b->t, p[k].x, p[k].y);
     if (close)
-        cairo_close_path(cr);
+        b->be->close(b->t);
 }
 
-void draw_add_closed(cairo_t *cr, const fl_vec2 *p, int n, bool reversed)
+void draw_add_closed(draw_batch *b, const fl_vec2 *p, int n, bool reversed)
 {
     for (int k = 0; k < n; k++) {
         fl_vec2 q = p[reversed ? n - 1 - k : k];
         if (k == 0)
-            cairo_move_to(cr, q.x, q.y);
+            b->be->move_to(b->t, q.x, q.y);
         else
-            cairo_line_to(cr, q.x, q.y);
+            b->be->line_to(b->t, q.x, q.y);
     }
-    cairo_close_path(cr);
+    b->be->close(b->t);
 }
 
 /* Polygons of both windings are gathered into one path filled by the
  * nonzero rule: each is added in positive winding, so that neighbours of
  * one colour never cancel each other out. */
-static void add_fill_polygon(cairo_t *cr, const fl_vec2 *p, int n)
+static void add_fill_polygon(draw_batch *b, const fl_vec2 *p, int n)
 {
-    draw_add_closed(cr, p, n, fl_polygon_signed_area(p, n) < 0.0);
+    draw_add_closed(b, p, n, fl_polygon_signed_area(p, n) < 0.0);
 }
 
 void draw_polygon(draw_batch *b, const fl_vec2 *p, int n, rgba c)
 {
     if (n < 3)
         return;
-    gather(b, DRAW_FILL, c, 0.0, CAIRO_LINE_CAP_BUTT);
-    add_fill_polygon(b->cr, p, n);
+    gather(b, DRAW_FILL, c, 0.0, DRAW_CAP_BUTT);
+    add_fill_polygon(b, p, n);
 }
 
 void draw_polygon_shaded(draw_batch *b, const fl_vec2 *p, int n, double y0, rgba c0, double y1,
@@ -130,50 +115,38 @@ void draw_polygon_shaded(draw_batch *b, const fl_vec2 *p, int n, double y0, rgba
     if (n < 3)
         return;
     draw_flush(b);
-    cairo_t *cr = b->cr;
-    cairo_pattern_t *g = cairo_pattern_create_linear(0.0, y0, 0.0, y1);
-    cairo_pattern_add_color_stop_rgba(g, 0.0, c0.r / 255.0, c0.g / 255.0, c0.b / 255.0, c0.a / 255.0);
-    cairo_pattern_add_color_stop_rgba(g, 1.0, c1.r / 255.0, c1.g / 255.0, c1.b / 255.0, c1.a / 255.0);
-    cairo_pattern_set_extend(g, CAIRO_EXTEND_PAD);
-    add_fill_polygon(cr, p, n);
-    cairo_set_source(cr, g);
-    cairo_fill(cr);
-    cairo_pattern_destroy(g);
-    if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
-        b->ok = false;
+    add_fill_polygon(b, p, n);
+    b->be->fill_vertical(b->t, y0, c0, y1, c1);
+    check(b);
 }
 
 void draw_line(draw_batch *b, fl_vec2 a, fl_vec2 z, double width, bool cap, rgba c)
 {
     if (!(fl_length(fl_sub(z, a)) > 0))
         return;
-    gather(b, DRAW_STROKE, c, width, cap ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT);
-    cairo_move_to(b->cr, a.x, a.y);
-    cairo_line_to(b->cr, z.x, z.y);
+    gather(b, DRAW_STROKE, c, width, cap ? DRAW_CAP_SQUARE : DRAW_CAP_BUTT);
+    b->be->move_to(b->t, a.x, a.y);
+    b->be->line_to(b->t, z.x, z.y);
 }
 
 void draw_polyline(draw_batch *b, const fl_vec2 *p, int n, bool closed, double width, rgba c)
 {
     if (n < 2)
         return;
-    gather(b, DRAW_STROKE, c, width, CAIRO_LINE_CAP_ROUND);
-    add_polygon(b->cr, p, n, closed && n > 2);
+    gather(b, DRAW_STROKE, c, width, DRAW_CAP_ROUND);
+    add_polygon(b, p, n, closed && n > 2);
 }
 
 void draw_ring(draw_batch *b, fl_vec2 center, double radius, double width, rgba c)
 {
-    gather(b, DRAW_STROKE, c, width, CAIRO_LINE_CAP_BUTT);
-    cairo_new_sub_path(b->cr);
-    cairo_arc(b->cr, center.x, center.y, radius, 0.0, 2.0 * FL_PI);
-    cairo_close_path(b->cr);
+    gather(b, DRAW_STROKE, c, width, DRAW_CAP_BUTT);
+    b->be->circle(b->t, center.x, center.y, radius);
 }
 
 void draw_disc(draw_batch *b, fl_vec2 center, double radius, rgba c)
 {
-    gather(b, DRAW_FILL, c, 0.0, CAIRO_LINE_CAP_BUTT);
-    cairo_new_sub_path(b->cr);
-    cairo_arc(b->cr, center.x, center.y, radius, 0.0, 2.0 * FL_PI);
-    cairo_close_path(b->cr);
+    gather(b, DRAW_FILL, c, 0.0, DRAW_CAP_BUTT);
+    b->be->circle(b->t, center.x, center.y, radius);
 }
 
 void draw_arrow(draw_batch *b, fl_vec2 from, fl_vec2 to, double width, double head, rgba c)
@@ -206,32 +179,26 @@ void draw_hatch(draw_batch *b, const fl_vec2 *p, int n, double spacing, double w
     if (!isfinite(lo + hi + top + bottom))
         return;
     draw_flush(b);
-    cairo_t *cr = b->cr;
-    cairo_save(cr);
-    add_fill_polygon(cr, p, n);
-    cairo_clip(cr);
+    add_fill_polygon(b, p, n);
     /* Only the lines through the part in the target: a floor a kilometre
      * long is hatched where it shows. */
     double x0, y0, x1, y1;
-    cairo_clip_extents(cr, &x0, &y0, &x1, &y1);
+    b->be->clip(b->t, &x0, &y0, &x1, &y1);
     top = fmax(top, y0 - width);
     bottom = fmin(bottom, y1 + width);
     lo = fmax(lo, x0 - y1 - 2 * width);
     hi = fmin(hi, x1 - y0 + 2 * width);
     /* Lines x - y = k from the top to the bottom, each filled as the band
-     * of its width (a stroke costs Cairo several times a fill). */
+     * of its width (a stroke costs several times a fill). */
     double h = width / sqrt(2.0); /* half the band's width along x */
     for (double k = ceil(lo / spacing) * spacing; k <= hi && top < bottom; k += spacing) {
-        cairo_move_to(cr, k - h + top, top);
-        cairo_line_to(cr, k + h + top, top);
-        cairo_line_to(cr, k + h + bottom, bottom);
-        cairo_line_to(cr, k - h + bottom, bottom);
-        cairo_close_path(cr);
+        b->be->move_to(b->t, k - h + top, top);
+        b->be->line_to(b->t, k + h + top, top);
+        b->be->line_to(b->t, k + h + bottom, bottom);
+        b->be->line_to(b->t, k - h + bottom, bottom);
+        b->be->close(b->t);
     }
-    set_color(cr, c);
-    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
-    cairo_fill(cr);
-    cairo_restore(cr);
-    if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
-        b->ok = false;
+    b->be->fill(b->t, c);
+    b->be->unclip(b->t);
+    check(b);
 }

@@ -77,20 +77,13 @@ static bool place(draw_batch *b, const hud_text *t, const camera *cam, double un
     return o->x + *w <= 0.6 * cam->px_w && o->y + *h <= 0.5 * cam->px_h;
 }
 
-bool render_hud_fits(const fl_sim *s, const camera *cam, const render_hud *hud)
+bool render_hud_fits_on(draw_batch *b, const fl_sim *s, const camera *cam, const render_hud *hud)
 {
-    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
-    cairo_t *cr = cairo_create(surface);
-    draw_batch b;
-    draw_begin(&b, cr);
     hud_text t;
     hud_lines(&t, s, hud);
     fl_vec2 o;
     double w, h;
-    bool fits = place(&b, &t, cam, render_text_unit(cam), &o, &w, &h);
-    cairo_destroy(cr);
-    cairo_surface_destroy(surface);
-    return fits;
+    return place(b, &t, cam, render_text_unit(cam), &o, &w, &h);
 }
 
 void render_hud_draw(draw_batch *b, const fl_sim *s, const camera *cam, const render_hud *hud)

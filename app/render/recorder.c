@@ -8,6 +8,7 @@
 #include "frame_queue.h"
 #include "png_file.h"
 #include "recorder.h"
+#include "render_cairo.h"
 
 #define QUEUE_SLOTS 4 /* frames drawn ahead of the writer, at most */
 

@@ -157,13 +157,13 @@ static void draw_fluids(draw_batch *b, const fl_sim *s, const camera *cam, fluid
     free(top);
 }
 
-static bool render(cairo_t *cr, bool merge, const fl_sim *s, const camera *cam,
-                   const render_options *o, const render_hud *hud)
+bool render_to(const draw_backend *be, void *target, bool merge, const fl_sim *s, const camera *cam,
+               const render_options *o, const render_hud *hud)
 {
     draw_batch *b = malloc(sizeof *b);
     if (!b)
         return false;
-    draw_begin(b, cr);
+    draw_begin(b, be, target);
     b->merge = merge;
     draw_sky(b, cam);
     draw_fluids(b, s, cam, FLUID_FILL);
@@ -178,16 +178,4 @@ static bool render(cairo_t *cr, bool merge, const fl_sim *s, const camera *cam,
     bool ok = draw_flush(b);
     free(b);
     return ok;
-}
-
-bool render_sim(cairo_t *cr, const fl_sim *s, const camera *cam, const render_options *o,
-                const render_hud *hud)
-{
-    return render(cr, true, s, cam, o, hud);
-}
-
-bool render_sim_unmerged(cairo_t *cr, const fl_sim *s, const camera *cam, const render_options *o,
-                         const render_hud *hud)
-{
-    return render(cr, false, s, cam, o, hud);
 }

@@ -1,9 +1,10 @@
-/* Draws a simulation with Cairo: the sky, each fluid (a
- * translucent fill under its moving surface), each body (filled with its
- * colour and outlined; static bodies stone-like and hatched), then the debug
- * overlays asked for and a HUD, anti-aliased. Nothing here needs a window:
- * the window and a capture both draw into a Cairo image surface (capture.h),
- * so the same state, size and camera give the same pixels.
+/* Draws a simulation on any target draw.h has a backend for: the sky, each
+ * fluid (a translucent fill under its moving surface), each body (filled
+ * with its colour and outlined; static bodies stone-like and hatched), then
+ * the debug overlays asked for and a HUD, anti-aliased. Nothing here needs a
+ * window: the window and a capture both draw into a Cairo image surface
+ * (capture.h), and the web page replays the same drawing on a canvas
+ * (draw_list.h), so the same state, size and camera give the same picture.
  *
  * Overlays show the buoyancy module's last measurement. To show the current
  * state exactly, call fl_buoyancy_measure(fl_sim_buoyancy(s), fl_world_time(w))
@@ -42,14 +43,12 @@ typedef struct render_hud {
 } render_hud;
 
 
-/* Draws the whole picture over a Cairo context whose target is the camera's
- * (px_w x px_h pixels). Returns false if Cairo failed. */
-bool render_sim(cairo_t *cr, const fl_sim *s, const camera *cam, const render_options *o,
-                const render_hud *hud);
-
-/* The same, each shape its own path (snapshot.h's vector files). */
-bool render_sim_unmerged(cairo_t *cr, const fl_sim *s, const camera *cam, const render_options *o,
-                         const render_hud *hud);
+/* Draws the whole picture on a target whose size is the camera's (px_w x
+ * px_h pixels), through backend be (draw.h); merge gathers shapes of one
+ * colour into one path (false: each its own, for vector files). Returns
+ * false if the target failed. The Cairo target's calls are render_cairo.h's. */
+bool render_to(const draw_backend *be, void *target, bool merge, const fl_sim *s, const camera *cam,
+               const render_options *o, const render_hud *hud);
 
 /* Pixels per text unit (text.h) for text on this target: readable on a
  * small one, not shouting on a large one. */
@@ -80,9 +79,9 @@ void render_legend(draw_batch *b, const fl_sim *s, const camera *cam, const rend
 void render_overlays(draw_batch *b, const fl_sim *s, const camera *cam, const render_options *o);
 void render_hud_draw(draw_batch *b, const fl_sim *s, const camera *cam, const render_hud *hud);
 /* Whether the HUD fits the camera's target (render_hud_draw leaves it out
- * where it would hide the picture), and its lines, for a window to show
- * them elsewhere then (returns how many). */
-bool render_hud_fits(const fl_sim *s, const camera *cam, const render_hud *hud);
+ * where it would hide the picture), its text measured on b's target, and
+ * its lines, for a window to show them elsewhere then (returns how many). */
+bool render_hud_fits_on(draw_batch *b, const fl_sim *s, const camera *cam, const render_hud *hud);
 int render_hud_lines(const fl_sim *s, const render_hud *hud,
                      char lines[RENDER_HUD_LINES][RENDER_HUD_LINE_MAX]);
 

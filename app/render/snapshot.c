@@ -9,6 +9,7 @@
 #include "capture.h"
 #include "out_files.h"
 #include "png_file.h"
+#include "render_cairo.h"
 #include "snapshot.h"
 
 typedef enum snapshot_kind { SNAP_NONE, SNAP_PNG, SNAP_SVG, SNAP_PDF } snapshot_kind;

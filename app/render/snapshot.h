@@ -7,7 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "render.h"
+#include "render_cairo.h"
 
 /* Which formats a name asks for: .png, .svg or .pdf (any case). */
 bool snapshot_format_known(const char *path);

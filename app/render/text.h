@@ -1,6 +1,6 @@
-/* Lines of text in DejaVu Sans (Debian's fonts-dejavu-core, found through
- * fontconfig), anti-aliased by Cairo: the HUD's, the legend's, and the
- * sandbox's cards and banners. Sizes are in "units": a line is
+/* Lines of text in DejaVu Sans (Debian's fonts-dejavu-core: found through
+ * fontconfig by Cairo, loaded by the web page), drawn by the target: the
+ * HUD's, the legend's, and the sandbox's cards and banners. Sizes are in "units": a line is
  * TEXT_LINE_UNITS units tall, and a caller picks pixels per unit for its
  * target. Text is UTF-8; bytes that are not are shown as '?'. */
 #ifndef FL_TEXT_H
@@ -19,10 +19,5 @@ void text_draw(draw_batch *b, const char *s, fl_vec2 at, double unit, rgba c);
 /* The bytes of the character at s (1 for a byte that starts none), for
  * cutting text between characters. */
 size_t text_char_length(const char *s);
-
-/* Gives back what Cairo and fontconfig keep for the process's life (the
- * font faces met, the font configuration), so that a leak checker sees
- * nothing left at exit. Call it last, when nothing of Cairo is in use. */
-void text_release_fonts(void);
 
 #endif

@@ -6,6 +6,8 @@
 #include <string.h>
 #include "panel.h"
 #include "controls.h"
+#include "draw_cairo.h"
+#include "render_cairo.h"
 #include "sandbox_parts.h"
 
 #define BANNER_LINES 6
@@ -264,7 +266,7 @@ bool sandbox_paint(sandbox *sb, capture *frame)
     if (!render_sim(cr, sb->sim, &cam, &shown, &hud))
         return false;
     draw_batch b;
-    draw_begin(&b, cr);
+    draw_begin_cairo(&b, cr);
     if (sb->rec.rec || sb->replay.on)
         draw_rec_mark(&b, sb);
     if (sb->play.on)
@@ -285,7 +287,7 @@ bool sandbox_paint(sandbox *sb, capture *frame)
         cairo_translate(cr, sb->view.px_w, 0.0);
         cairo_rectangle(cr, 0, 0, sb->view.dock_px, sb->view.px_h);
         cairo_clip(cr);
-        draw_begin(&b, cr);
+        draw_begin_cairo(&b, cr);
         sandbox_draw_dock(&b, sb);
         if (!draw_flush(&b))
             return false;
