@@ -12,6 +12,7 @@
 #include <string.h>
 #include "capture.h"
 #include "draw_cairo.h"
+#include "draw_list.h"
 #include "render_cairo.h"
 #include "text.h"
 #include "ticks.h"
@@ -252,6 +253,64 @@ static void test_same_state_same_bytes(void **state)
     unbuild(b);
 }
 
+/* Text measured as Cairo will draw it, for a list replayed on Cairo. */
+static double cairo_measure(void *cr, const char *s, double size)
+{
+    return draw_cairo_backend.text_width(cr, s, size);
+}
+
+/* A bundled scene with every overlay and the HUD, drawn into a command list
+ * (draw_list.h, what the web page replays on its canvas) and the list
+ * replayed on Cairo: the very pixels render_sim draws on Cairo directly. */
+static void test_list_replays_the_picture(void **state)
+{
+    (void)state;
+    const char *scenes[] = {"harbour", "hold", "raft", "holed-barge"};
+    for (size_t k = 0; k < sizeof scenes / sizeof scenes[0]; k++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/scenes/%s.scene", FLOTSAM_SOURCE_ROOT, scenes[k]);
+        fl_scene sc;
+        fl_scene_error err;
+        assert_true(fl_scene_load_file(path, &sc, &err));
+        fl_sim *s = fl_sim_build(&sc, &err);
+        assert_non_null(s);
+        for (int i = 0; i < 90; i++)
+            assert_true(fl_sim_step(s, &err));
+        fl_buoyancy_measure(fl_sim_buoyancy(s), fl_world_time(fl_sim_world(s)));
+        camera cam;
+        fl_vec2 c;
+        double w;
+        camera_fit_sim(s, true, 2.0, &c, &w);
+        cam = camera_make(c, w, 480, 300, 1.0);
+        render_options all;
+        assert_true(render_options_parse("all", &all, NULL, 0));
+        render_hud hud = {2.5, "list"};
+        target direct = target_make(480, 300), replayed = target_make(480, 300);
+        assert_true(render_sim(capture_cairo(direct.cap), s, &cam, &all, &hud));
+        draw_list l;
+        draw_list_init(&l, 480, 300);
+        l.measure = cairo_measure;
+        l.measure_ctx = capture_cairo(replayed.cap);
+        assert_true(render_to(&draw_list_backend, &l, true, s, &cam, &all, &hud));
+        assert_true(l.count > 100);
+        assert_true(l.text_len > 0);
+        cairo_new_path(capture_cairo(replayed.cap));
+        assert_true(draw_list_replay(&l, &draw_cairo_backend, capture_cairo(replayed.cap)));
+        const uint8_t *p1 = capture_resolve(direct.cap), *p2 = capture_resolve(replayed.cap);
+        assert_non_null(p1);
+        assert_non_null(p2);
+        assert_memory_equal(p1, p2, (size_t)480 * 300 * 3);
+        /* A malformed list is refused, not followed. */
+        l.ops[0] = 99.0;
+        assert_false(draw_list_replay(&l, &draw_cairo_backend, capture_cairo(replayed.cap)));
+        draw_list_free(&l);
+        target_free(&direct);
+        target_free(&replayed);
+        fl_sim_free(s);
+        fl_scene_free(&sc);
+    }
+}
+
 /* A black square turned 30 degrees, alone in the sky: Cairo's anti-aliasing
  * gives its slanted edges pixels between black and sky, on every row it
  * crosses, on both sides, while its inside stays pure black. */
@@ -443,6 +502,7 @@ int main(void)
         cmocka_unit_test(test_pixels_of_a_known_scene),
         cmocka_unit_test(test_concave_body_keeps_its_notch),
         cmocka_unit_test(test_same_state_same_bytes),
+        cmocka_unit_test(test_list_replays_the_picture),
         cmocka_unit_test(test_edges_are_anti_aliased),
         cmocka_unit_test(test_ropes_and_overlays),
         cmocka_unit_test(test_hud_writes_text),
