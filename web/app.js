@@ -81,7 +81,7 @@ function css(c) {
 
 const decoder = new TextDecoder();
 
-function replay(n) {
+function replay(ctx, n) {
   const M = page.M;
   const ops = new Float64Array(M.HEAPF64.buffer, page.M._fw_ops(page.w), n);
   const textAt = M._fw_text(page.w);
@@ -161,21 +161,39 @@ function draw() {
   const n = withString(overlays(), (p) => page.M._fw_draw(page.w, p, page.stepMs));
   if (n < 0) { say(str(page.M._fw_error(page.w)), true); return; }
   ctx.clearRect(0, 0, cssW, cssH);
-  replay(n);
+  replay(ctx, n);
 }
 page.draw = draw;
 
+// The picture at w x h with these overlays, on a canvas of its own, framed
+// as `flotsam run --snapshot` frames it (for the tests and for docs).
+page.picture = (w, h, list) => {
+  const c = document.createElement('canvas');
+  c.width = w;
+  c.height = h;
+  page.M._fw_view(page.w, w, h);
+  const n = withString(list, (p) => page.M._fw_draw(page.w, p, -1));
+  if (n >= 0) replay(c.getContext('2d'), n);
+  fitView(true);
+  return n >= 0 ? c : null;
+};
+
 // ---- the loop: the scene's rate in world time, drawn at the display's ----
 
-let last = 0, debt = 0, frames = 0, since = 0;
+// At most this many steps a frame: a world too big to keep up slows down
+// rather than drawing ever more rarely.
+const MOST_STEPS = 2;
+let last = 0, debt = 0, frames = 0, since = 0, stepped = 0, ran = 0;
 
 function frame(now) {
   const dt = last ? Math.min((now - last) / 1000, 0.1) : 0;
   last = now;
   if (!page.paused && page.w) {
     debt += dt * page.M._fw_rate(page.w);
-    const n = Math.min(Math.floor(debt), 8);
+    const n = Math.min(Math.floor(debt), MOST_STEPS);
     debt -= Math.floor(debt);
+    stepped += n;
+    ran += dt * page.M._fw_rate(page.w);
     if (n > 0) {
       const t0 = performance.now();
       const st = page.M._fw_step(page.w, n);
@@ -190,10 +208,12 @@ function frame(now) {
   frames++;
   if (now - since >= 1000) {
     page.fps = frames * 1000 / (now - since);
-    frames = 0; since = now;
+    page.realTime = ran > 0 ? stepped / ran : 0;
+    frames = 0; since = now; stepped = 0; ran = 0;
     if (!page.error) {
       $('status').textContent = page.name + ' · step ' + page.steps() + ' · ' + page.hash() +
-        ' · ' + page.fps.toFixed(0) + ' frames/s';
+        ' · ' + page.fps.toFixed(0) + ' frames/s' +
+        (page.realTime > 0 && page.realTime < 0.95 ? ' · ' + page.realTime.toFixed(2) + '× real time' : '');
     }
     updateInspector();
   }
@@ -291,7 +311,7 @@ function updateInspector() {
   const b = JSON.parse(str(page.M._fw_inspect(page.w)));
   const t = $('inspector');
   if (!b) { t.innerHTML = '<tr><td>none: click a body</td></tr>'; return; }
-  let html = '<tr><td colspan=2><b>' + (b.name || 'body ' + b.index) + '</b>' + (b.static ? ' (static)' : '') + '</td></tr>';
+  let html = '<tr><th colspan=2>' + (b.name || 'body ' + b.index) + (b.static ? ' (static)' : '') + '</th></tr>';
   for (const [key, label, unit, digits, scale] of SHOWN) {
     if (b[key] === null || b[key] === undefined) continue;
     html += '<tr><td>' + label + '</td><td>' + (b[key] * (scale || 1)).toFixed(digits) + ' ' + unit + '</td></tr>';
