@@ -9,6 +9,7 @@ it to the desktop program:
   average, with at most FAR_MAX of its pixels off by more than 40 (the two
   anti-alias edges and curves their own way; the shapes are the same);
 - a body selected shows its numbers in the panel;
+- a scene opened with the file button (the waves) steps to the native hash;
 - a native replay plays in the page to its end, to its recorded hash;
 - the density slider, the water's density, waves and a click that adds a
   body change the world as those inputs do natively: the session the page
@@ -90,6 +91,8 @@ def main():
         replay = os.path.join(root, 'tests', 'data', 'harbour.replay')
         _, want_hash, _ = native_hash(flotsam, 'run', scene, '--steps', str(STEPS))
         _, want_replay, _ = native_hash(flotsam, 'replay', replay)
+        waves = os.path.join(root, 'scenes', 'waves.scene')
+        _, want_waves, _ = native_hash(flotsam, 'run', waves, '--steps', str(STEPS))
         snapshot = os.path.join(tmp, 'native.png')
         subprocess.run([flotsam, 'run', scene, '--steps', str(SNAP_STEP), '--snapshot', snapshot,
                         '--size', '%dx%d' % (WIDTH, HEIGHT), '--overlay', OVERLAY],
@@ -111,7 +114,7 @@ def main():
         cfg = {'chromium': chromium, 'site': site, 'steps': STEPS, 'scene': scene, 'replay': replay,
                'snapshot': snapshot, 'snapshot_step': SNAP_STEP, 'width': WIDTH, 'height': HEIGHT,
                'overlay': OVERLAY, 'shots': args.shots, 'harbors': harbors,
-               'fps_seconds': args.fps_seconds, 'http': 'http://127.0.0.1:%d' % port}
+               'fps_seconds': args.fps_seconds, 'file_scene': waves, 'http': 'http://127.0.0.1:%d' % port}
         cfg_path = os.path.join(tmp, 'config.json')
         with open(cfg_path, 'w') as f:
             json.dump(cfg, f)
@@ -158,6 +161,10 @@ def main():
             check(code == 0 and h == sp['hash'],
                   'the page\'s session plays natively through its checkpoints to %s (native %s) %s' % (
                       sp['hash'], h, err[:200]))
+        fl = got['file']
+        check(fl['name'] == 'waves' and fl['steps'] == STEPS and fl['hash'] == want_waves,
+              'waves.scene opened with the file button, %d steps: page %s, native %s' % (
+                  fl['steps'], fl['hash'], want_waves))
         for n, (fps, step_ms, frame_ms, real) in sorted(got['fps'].items(), key=lambda kv: int(kv[0])):
             print('info harbor at %6s bodies: %5.1f frames/s in the page, %.2fx real time (a step %.2f ms, '
                   'a frame drawn %.2f ms)' % (n, fps, real, step_ms, frame_ms))

@@ -110,6 +110,16 @@ async function main() {
     }), before);
     out.inspectorSpawned = await page.evaluate(() => flotsamPage.M.UTF8ToString(flotsamPage.M._fw_fluid(flotsamPage.w)));
 
+    // A scene opened from disk with the file button: the waves, whose
+    // surface is all sines and exponentials, stepped as natively.
+    const input = await page.$('#file');
+    await input.uploadFile(cfg.file_scene);
+    await page.waitForFunction((n) => flotsamPage.name === n, { timeout: 20000 },
+      path.basename(cfg.file_scene, '.scene'));
+    out.file = await page.evaluate((n) => { flotsamPage.paused = true; const s0 = flotsamPage.steps();
+      flotsamPage.step(n - s0); return { name: flotsamPage.name, steps: flotsamPage.steps(), hash: flotsamPage.hash() }; },
+      cfg.steps);
+
     // Frames a second the page draws (and steps) the harbor at N bodies.
     out.fps = {};
     for (const [n, file] of Object.entries(cfg.harbors || {})) {
