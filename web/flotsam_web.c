@@ -240,6 +240,14 @@ FW_API int fw_draw(web *w, const char *overlays, double step_ms)
     render_hud hud = {step_ms, w->player ? "replay" : NULL};
     if (!render_to(&draw_list_backend, &w->list, true, w->sim, &w->cam, &o, &hud))
         return -1;
+    const fl_world *world = fl_sim_world(w->sim);
+    if (w->selected >= 0 && w->selected < fl_world_body_count(world)) {
+        draw_batch b;
+        draw_begin(&b, &draw_list_backend, &w->list);
+        render_selection(&b, w->sim, &w->cam, fl_world_body(world, w->selected));
+        if (!draw_flush(&b))
+            return -1;
+    }
     return (int)w->list.count;
 }
 

@@ -247,3 +247,21 @@ void render_bodies(draw_batch *b, const fl_sim *s, const camera *cam)
         b->be->fast_fills(b->t, false);
     list_free(&l);
 }
+
+void render_selection(draw_batch *b, const fl_sim *s, const camera *cam, fl_body_id body)
+{
+    (void)s;
+    if (fl_body_is_null(body) || !fl_body_is_valid(body))
+        return;
+    int n = fl_body_vertex_count(body);
+    fl_vec2 *p = malloc(sizeof *p * (size_t)(n > 0 ? n : 1));
+    if (!p) {
+        b->ok = false;
+        return;
+    }
+    const fl_vec2 *local = fl_body_outline(body, NULL);
+    for (int k = 0; k < n; k++)
+        p[k] = camera_to_screen(cam, fl_body_world_point(body, local[k]));
+    draw_polyline(b, p, n, true, 2.5 * render_text_unit(cam), rgba_hex(RENDER_SELECT_COLOR, 255));
+    free(p);
+}

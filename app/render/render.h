@@ -32,6 +32,7 @@
 #define RENDER_SKY_BOTTOM 0xeef5f9 /* and at its bottom */
 #define RENDER_STATIC_COLOR 0x8c8a84
 #define RENDER_FORCE_VIEW_FRACTION 0.12
+#define RENDER_SELECT_COLOR 0xffd23c /* a selected body's outline */
 
 
 /* The HUD's content. */
@@ -74,6 +75,10 @@ double render_force_scale(const fl_sim *s, const camera *cam);
  * buoyancy, submerged parts, contacts, and the force arrows with a scale
  * bar in newtons), in the bottom-right corner; nothing when none is on. */
 void render_legend(draw_batch *b, const fl_sim *s, const camera *cam, const render_options *o);
+
+/* A selected body's outline, drawn over the picture (the window and the
+ * web page mark the body whose numbers they show). */
+void render_selection(draw_batch *b, const fl_sim *s, const camera *cam, fl_body_id body);
 
 /* Parts of render_sim, for renderers that compose their own picture. */
 void render_overlays(draw_batch *b, const fl_sim *s, const camera *cam, const render_options *o);

@@ -133,18 +133,8 @@ void sandbox_inspect_update(sandbox *sb)
 
 void sandbox_draw_inspector(draw_batch *batch, const sandbox *sb)
 {
-    fl_body_id b = selected(sb);
-    if (fl_body_is_null(b))
-        return;
     camera cam = sandbox_camera(sb);
-    double u = render_text_unit(&cam);
-    int n = fl_body_vertex_count(b);
-    const fl_vec2 *local = fl_body_outline(b, NULL);
-    fl_vec2 p[FL_SCENE_MAX_POINTS];
-    for (int k = 0; k < n && k < FL_SCENE_MAX_POINTS; k++)
-        p[k] = camera_to_screen(&cam, fl_body_world_point(b, local[k]));
-    draw_polyline(batch, p, n < FL_SCENE_MAX_POINTS ? n : FL_SCENE_MAX_POINTS, true, 2.5 * u,
-                  rgba_hex(SANDBOX_SELECT_COLOR, 255));
+    render_selection(batch, sb->sim, &cam, selected(sb));
 }
 
 void sandbox_draw_dock(draw_batch *batch, const sandbox *sb)

@@ -317,7 +317,7 @@ void sandbox_handle_event(sandbox *sb, const SDL_Event *e);
 /* draw.c: one frame of the window. */
 #define SANDBOX_PANEL_COLOR 0x10202c
 #define SANDBOX_DOCK_COLOR 0x1b2a36 /* the selected body's column, behind its panels */
-#define SANDBOX_SELECT_COLOR 0xffd23c /* the selected body: its outline, the panel's rule */
+#define SANDBOX_SELECT_COLOR RENDER_SELECT_COLOR /* the selected body: its outline, the panel's rule */
 /* A panel's dark, see-through ground, as the inspector and its charts have it. */
 void sandbox_draw_panel(draw_batch *b, double x, double y, double w, double h);
 /* Draws a frame of sb (the painter's copy, on its thread) into frame: the
