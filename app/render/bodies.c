@@ -197,18 +197,28 @@ static void fill_group(draw_batch *b, const shape_list *l, int from, int to)
     draw_fill_path(b, first->edge);
 }
 
-static void draw_static(draw_batch *b, const fl_sim *s, const camera *cam, int i)
+/* A body's outline in target pixels (malloc'd; *n points), or NULL with
+ * b->ok false when out of memory. */
+static fl_vec2 *screen_outline(draw_batch *b, const camera *cam, fl_body_id body, int *n)
 {
-    fl_body_id body = fl_world_body(fl_sim_world(s), i);
-    int n = fl_body_vertex_count(body);
-    fl_vec2 *p = malloc(sizeof *p * (size_t)(n > 0 ? n : 1));
+    *n = fl_body_vertex_count(body);
+    fl_vec2 *p = malloc(sizeof *p * (size_t)(*n > 0 ? *n : 1));
     if (!p) {
         b->ok = false;
-        return;
+        return NULL;
     }
     const fl_vec2 *outline = fl_body_outline(body, NULL);
-    for (int k = 0; k < n; k++)
+    for (int k = 0; k < *n; k++)
         p[k] = camera_to_screen(cam, fl_body_world_point(body, outline[k]));
+    return p;
+}
+
+static void draw_static(draw_batch *b, const fl_sim *s, const camera *cam, int i)
+{
+    int n;
+    fl_vec2 *p = screen_outline(b, cam, fl_world_body(fl_sim_world(s), i), &n);
+    if (!p)
+        return;
     if (n >= 3 && visible(p, n, cam)) {
         rgba fill = rgba_hex(render_body_color(s, i), 255), black = rgba_hex(0x000000, 255);
         draw_polygon(b, p, n, fill);
@@ -253,15 +263,10 @@ void render_selection(draw_batch *b, const fl_sim *s, const camera *cam, fl_body
     (void)s;
     if (fl_body_is_null(body) || !fl_body_is_valid(body))
         return;
-    int n = fl_body_vertex_count(body);
-    fl_vec2 *p = malloc(sizeof *p * (size_t)(n > 0 ? n : 1));
-    if (!p) {
-        b->ok = false;
+    int n;
+    fl_vec2 *p = screen_outline(b, cam, body, &n);
+    if (!p)
         return;
-    }
-    const fl_vec2 *local = fl_body_outline(body, NULL);
-    for (int k = 0; k < n; k++)
-        p[k] = camera_to_screen(cam, fl_body_world_point(body, local[k]));
     draw_polyline(b, p, n, true, 2.5 * render_text_unit(cam), rgba_hex(RENDER_SELECT_COLOR, 255));
     free(p);
 }
