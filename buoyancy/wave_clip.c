@@ -90,6 +90,11 @@ typedef struct walker {
     bool inside;              /* where the walk is now */
     bool have_exit, started_out;
     double exit_x, first_entry_x;
+    /* The segment below() last used: each piece of an edge asks for the
+     * one under it twice, and the pieces of an edge often share it. */
+    bool have_segment;
+    long segment_j;
+    fl_vec2 segment_a, segment_b;
 } walker;
 
 /* The polyline's point j's x, relative to the centre of mass. */
@@ -128,9 +133,15 @@ static void follow_surface(walker *wk, double x0, double x1)
 }
 
 /* How far p is below the polyline's segment j (its points j and j + 1). */
-static double below(const walker *wk, long j, fl_vec2 p)
+static double below(walker *wk, long j, fl_vec2 p)
 {
-    fl_vec2 a = node(wk, j), b = node(wk, j + 1);
+    if (!wk->have_segment || wk->segment_j != j) {
+        wk->segment_a = node(wk, j);
+        wk->segment_b = node(wk, j + 1);
+        wk->segment_j = j;
+        wk->have_segment = true;
+    }
+    fl_vec2 a = wk->segment_a, b = wk->segment_b;
     return p.y - (a.y + (p.x - a.x) * ((b.y - a.y) / (b.x - a.x)));
 }
 
