@@ -975,7 +975,9 @@ class Stability(Workdir):
         BM = B^2 / 12T, and GZ = sin(p) (GM + BM tan^2(p) / 2) until the
         deck edge goes under (26.6 degrees); the CSV prints 9 digits."""
         out, gz = self.curve('box')
-        self.assertEqual(sorted(gz), list(range(181)))
+        self.assertEqual(sorted(gz), list(range(-180, 181)))
+        for deg in range(181):
+            self.assertAlmostEqual(gz[-deg], -gz[deg], delta=1e-9)
         t, bm = 0.5, 4.0 / 6.0
         gm = t / 2 + bm - 0.5
         self.assertIn('GM %.4f m upright' % gm, out)
@@ -992,6 +994,37 @@ class Stability(Workdir):
         self.assertAlmostEqual(gz[45], 0, delta=1e-9)
         self.assertIn('0 deg (unstable)', out)
         self.assertIn('45.0 deg (stable)', out)
+
+    ASYMMETRIC = ('flotsam-scene 1\n'
+                  'world gravity=0,9.81 rate=60\n'
+                  'fluid name=water density=1000 surface=8 left=0 right=40 bottom=20'
+                  ' linear-drag=0.5 angular-drag=1\n'
+                  'polygon name=lshape at=10,7.5 density=600'
+                  ' points=[-1,-0.5 -0.4,-0.5 -0.4,0.2 1,0.2 1,0.5 -1,0.5]\n'
+                  'polygon name=pentagon at=30,7.5 density=450'
+                  ' points=[-0.8,-0.4 0.6,-0.5 1.0,0.1 0.2,0.5 -0.9,0.3]\n')
+
+    def test_asymmetric_sections_rest_where_the_run_brings_them(self):
+        """An L section and a lopsided pentagon are not in equilibrium
+        upright: stability finds the heel they rest at (the first stable zero
+        of GZ the way GZ(0) turns them) and GM there, and `run` brings them
+        to rest at that heel, within 0.01 degree."""
+        scene = self.write('a.scene', self.ASYMMETRIC)
+        r = flotsam('run', scene, '--steps', '12000', '--state-out', '-')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        state = json.loads(r.stdout)
+        for name, way in (('lshape', 'negative'), ('pentagon', 'positive')):
+            out = flotsam('stability', scene, '--body', name).stdout
+            self.assertNotIn('m upright', out)
+            self.assertIn('upright is no equilibrium', out)
+            self.assertIn('turns it to %s heel' % way, out)
+            m = re.search(r'rests heeled (-?[0-9.]+) deg: GM ([0-9.]+) m there', out)
+            self.assertIsNotNone(m, out)
+            body = [b for b in state['bodies'] if b['name'] == name][0]
+            self.assertAlmostEqual(float(m.group(1)), math.degrees(body['angle']), delta=0.01)
+            self.assertLess(abs(body['spin']), 1e-6)
+            self.assertGreater(float(m.group(2)), 0.0)
+            self.assertIn('%.1f deg (stable)' % float(m.group(1)), out)
 
     def test_plot_and_refusals(self):
         scene = self.write('s.scene', self.SCENE)

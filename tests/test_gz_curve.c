@@ -58,14 +58,22 @@ static void test_box_follows_the_wall_sided_formula(void **state)
     ASSERT_NEAR(c.displaced, 1.0, 1e-12);
     ASSERT_NEAR(c.hull_area, 2.0, 1e-12);
     ASSERT_NEAR(c.gm, gm, 1e-6);
-    for (int k = 0; k < 27; k++) {
+    assert_true(c.upright && c.rests);
+    ASSERT_EXACT(c.rest, 0.0);
+    ASSERT_NEAR(c.upright_gm, gm, 1e-6);
+    for (int k = -26; k < 27; k++) {
         double p = k * FL_PI / 180.0;
-        ASSERT_EXACT(c.heel[k], (double)k);
-        ASSERT_NEAR(c.gz[k], sin(p) * (gm + bm * tan(p) * tan(p) / 2), 1e-8);
+        ASSERT_EXACT(c.heel[GZ_UPRIGHT + k], (double)k);
+        ASSERT_NEAR(c.gz[GZ_UPRIGHT + k], sin(p) * (gm + bm * tan(p) * tan(p) / 2), 1e-8);
     }
+    /* Symmetric: the arm is odd in the heel. */
+    for (int k = 0; k <= 180; k++)
+        ASSERT_NEAR(c.gz[GZ_UPRIGHT - k], -c.gz[GZ_UPRIGHT + k], 1e-12);
     ASSERT_NEAR(c.vanish, 90.0, 0.05);
-    assert_true(c.top > 27 && c.top < 90);
-    for (int k = 0; k < GZ_DEGREES; k++)
+    ASSERT_NEAR(c.vanish_back, -90.0, 0.05);
+    assert_true(c.heel[c.top] > 27 && c.heel[c.top] < 90);
+    ASSERT_EXACT(c.heel[c.bottom], -c.heel[c.top]);
+    for (int k = GZ_UPRIGHT; k < GZ_DEGREES; k++)
         assert_true(c.gz[k] <= c.gz[c.top]);
 }
 
@@ -74,9 +82,14 @@ static void test_square_log_rests_on_its_corner(void **state)
     (void)state;
     static gz_curve c;
     assert_int_equal(gz_curve_fill(&c, fl_sim_buoyancy(sim), body(1), 1000.0), GZ_OK);
-    assert_true(c.gm < 0);
-    assert_true(c.gz[10] < 0);
-    ASSERT_NEAR(c.gz[45], 0.0, 1e-9);
+    /* Upright it balances, unstably; it falls to 45 degrees (the positive
+     * way of the two as near) and rests there, stable. */
+    assert_true(c.upright && c.upright_gm < 0);
+    assert_true(c.gz[GZ_UPRIGHT + 10] < 0);
+    ASSERT_NEAR(c.gz[GZ_UPRIGHT + 45], 0.0, 1e-9);
+    assert_true(c.rests);
+    ASSERT_NEAR(c.rest, 45.0, 1e-6);
+    assert_true(c.gm > 0);
 }
 
 /* The boat floats on its hull, the whole outline below the gunwale: the
@@ -94,10 +107,10 @@ static void test_a_hollow_boat_floats_on_its_hull(void **state)
     ASSERT_NEAR(c.hull_area, fabs(fl_polygon_signed_area(hull, n)), 1e-12);
     fl_righting r;
     assert_true(fl_righting_arm(hull, n, c.displaced, 30 * FL_PI / 180.0, &r));
-    ASSERT_EXACT(c.gz[30], r.gz);
+    ASSERT_EXACT(c.gz[GZ_UPRIGHT + 30], r.gz);
     assert_int_equal(gz_curve_fill(&dense, fl_sim_buoyancy(sim), b, 1025.0), GZ_OK);
     assert_true(dense.displaced < c.displaced);
-    assert_true(dense.gz[30] != c.gz[30]);
+    assert_true(dense.gz[GZ_UPRIGHT + 30] != c.gz[GZ_UPRIGHT + 30]);
 }
 
 static void test_a_stone_sinks(void **state)

@@ -1,8 +1,9 @@
 /* `flotsam stability SCENE --body NAME [--csv FILE] [--plot FILE]`: the
  * curve of statical stability of one body of a scene, at its own mass and
  * centre of mass, in the scene's first fluid (fl_righting_arm), every
- * degree from 0 to 180; the upright GM, the largest arm, where the arm
- * vanishes and where the body rests. */
+ * degree from -180 to 180; where the body rests and GM there, GM upright
+ * when upright is an equilibrium, the largest arms either way, where the
+ * arm vanishes and every equilibrium. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,32 +22,35 @@ static bool write_csv(FILE *f, void *ctx, char *why, size_t why_size)
     const gz_curve *c = ctx;
     fprintf(f, "heel_deg,gz_m,b_x_m,b_y_m\n");
     for (int k = 0; k < GZ_DEGREES; k++)
-        fprintf(f, "%d,%.9g,%.9g,%.9g\n", k, c->gz[k], c->b[k].x, c->b[k].y);
+        fprintf(f, "%d,%.9g,%.9g,%.9g\n", (int)c->heel[k], c->gz[k], c->b[k].x, c->b[k].y);
     return !ferror(f);
 }
 
 /* Where the arm passes through zero between whole degrees, by straight
  * lines: stable where it grows through zero (a heel beyond turns the body
- * back), unstable where it falls. */
+ * back), unstable where it falls; upright and at rest as found exactly. */
 static void report_zeros(const gz_curve *c)
 {
+    double tol = 1e-9 * sqrt(c->hull_area);
     printf("  equilibria:");
-    if (c->gm > 0)
-        printf(" 0 deg (stable)");
-    else
-        printf(" 0 deg (unstable)");
-    for (int k = 1; k < GZ_DEGREES - 1; k++) {
-        double a = c->gz[k], z = c->gz[k + 1];
-        if (!((a < 0 && z >= 0) || (a > 0 && z <= 0)))
+    for (int k = 0; k < GZ_DEGREES; k++) {
+        double a = c->gz[k];
+        if (c->heel[k] == -180.0)
+            continue; /* it is 180, said at the end */
+        if (fabs(a) < tol) { /* on a whole degree: upright, 180, or a corner */
+            double before = c->gz[k - 1], after = k + 1 < GZ_DEGREES ? c->gz[k + 1] : c->gz[1];
+            bool stable = k == GZ_UPRIGHT && c->upright ? c->upright_gm > 0 : after > before;
+            printf(" %.*f deg (%s)", k == GZ_UPRIGHT ? 0 : 1, c->heel[k], stable ? "stable" : "unstable");
             continue;
-        if (k + 1 == GZ_DEGREES - 1 && fabs(z) < 1e-9)
-            break; /* 180: capsized upright, said below */
-        double at = k + a / (a - z);
+        }
+        double z = k + 1 < GZ_DEGREES ? c->gz[k + 1] : 0.0;
+        if (k + 1 >= GZ_DEGREES || fabs(z) < tol || (a < 0) == (z < 0))
+            continue;
+        double at = c->heel[k] + a / (a - z);
+        if (c->rests && fabs(at - c->rest) < 1.0)
+            at = c->rest;
         printf(" %.1f deg (%s)", at, a < 0 ? "stable" : "unstable");
     }
-    double last = c->gz[GZ_DEGREES - 2];
-    if (fabs(c->gz[GZ_DEGREES - 1]) < 1e-9)
-        printf(" 180 deg (%s)", last < 0 ? "stable" : "unstable");
     printf("\n");
 }
 
@@ -61,6 +65,7 @@ static chart gz_chart(const gz_curve *c, const char *title)
     ch.x_label = "heel (deg)";
     ch.x = c->heel;
     ch.n = GZ_DEGREES;
+    double at = c->rests ? c->rest : 0.0;
     ch.panel_count = 1;
     ch.panels[0].label = "righting arm GZ (m)";
     ch.panels[0].series = 1;
@@ -68,11 +73,11 @@ static chart gz_chart(const gz_curve *c, const char *title)
     double radian = 180.0 / FL_PI;
     /* Only where GM does not flatten the curve: up to 2.5 times its top. */
     if (c->gm > 0.0 && c->gm < 2.5 * fmax(c->gz[c->top], 1e-9)) {
-        ch.lines[ch.line_count++] = (chart_line){0.0, 0.0, radian, c->gm, NULL};
-        ch.lines[ch.line_count++] = (chart_line){radian, 0.0, radian, c->gm, "GM"};
+        ch.lines[ch.line_count++] = (chart_line){at, 0.0, at + radian, c->gm, NULL};
+        ch.lines[ch.line_count++] = (chart_line){at + radian, 0.0, at + radian, c->gm, "GM"};
     }
-    ch.marks[ch.mark_count++] = (chart_mark){c->top, c->gz[c->top], NULL};
-    if (c->vanish >= 0)
+    ch.marks[ch.mark_count++] = (chart_mark){c->heel[c->top], c->gz[c->top], NULL};
+    if (!isnan(c->vanish))
         ch.marks[ch.mark_count++] = (chart_mark){c->vanish, 0.0, NULL};
     ch.width = 960;
     ch.height = 540;
@@ -156,16 +161,33 @@ int cli_stability(int argc, char **argv)
     if (rc == CLI_OK) {
         const char *name = fl_sim_body_name(s, b);
         const char *fluid = fl_sim_fluid_name(s, fl_buoyancy_fluid_at(fl_sim_buoyancy(s), 0));
-        printf("%s: displacement %.4g m2 of %s, GM %s%.4f m upright\n", name[0] ? name : "body",
-               c->displaced, fluid[0] ? fluid : "fluid", c->water > 0.0 ? "fluid " : "", c->gm);
-        if (c->water > 0.0) /* the hold's water: GM solid, and what its free surface takes */
+        const char *fl = c->water > 0.0 ? "fluid " : "";
+        printf("%s: displacement %.4g m2 of %s", name[0] ? name : "body", c->displaced,
+               fluid[0] ? fluid : "fluid");
+        if (c->rests && c->rest == 0.0)
+            printf(", GM %s%.4f m upright\n", fl, c->gm);
+        else if (c->rests)
+            printf(", rests heeled %.3f deg: GM %s%.4f m there\n", c->rest, fl, c->gm);
+        else
+            printf(": no stable equilibrium from -180 to 180 deg\n");
+        if (!c->upright)
+            printf("  upright is no equilibrium: GZ %.4f m there turns it to %s heel\n",
+                   c->gz[GZ_UPRIGHT], c->gz[GZ_UPRIGHT] > 0 ? "negative" : "positive");
+        else if (!(c->rests && c->rest == 0.0))
+            printf("  upright: GM %s%.4f m (unstable)\n", fl, c->upright_gm);
+        if (c->water > 0.0 && c->rests) /* the hold's water: GM solid, and what its free surface takes */
             printf("  GM solid %.4f m (the water frozen), free-surface correction %.4f m\n",
                    c->gm_solid, c->gm_solid - c->gm);
-        printf("  largest GZ %.4f m at %d deg\n", c->gz[c->top], c->top);
-        if (c->vanish >= 0)
-            printf("  vanishing stability at %.1f deg\n", c->vanish);
+        printf("  largest GZ %.4f m at %d deg", c->gz[c->top], (int)c->heel[c->top]);
+        printf(", and %.4f m at %d deg the other way\n", c->gz[c->bottom], (int)c->heel[c->bottom]);
+        if (!isnan(c->vanish))
+            printf("  vanishing stability at %.1f deg", c->vanish);
         else
-            printf("  no angle of vanishing stability below 180 deg\n");
+            printf("  no angle of vanishing stability below 180 deg");
+        if (!isnan(c->vanish_back))
+            printf(", and at %.1f deg the other way\n", c->vanish_back);
+        else
+            printf(", none above -180 deg the other way\n");
         report_zeros(c);
     }
     if (rc == CLI_OK && csv)
@@ -176,11 +198,16 @@ int cli_stability(int argc, char **argv)
                  fl_sim_body_name(s, b)[0] ? fl_sim_body_name(s, b) : "body");
         chart ch = gz_chart(c, title);
         char largest[64], vanish[64];
-        snprintf(largest, sizeof largest, "largest %.3f m at %d deg", c->gz[c->top], c->top);
+        snprintf(largest, sizeof largest, "largest %.3f m at %d deg", c->gz[c->top], (int)c->heel[c->top]);
         ch.marks[0].label = largest;
-        if (c->vanish >= 0) {
+        if (!isnan(c->vanish)) {
             snprintf(vanish, sizeof vanish, "vanishes at %.1f deg", c->vanish);
             ch.marks[1].label = vanish;
+        }
+        char rest[64];
+        if (c->rests && c->rest != 0.0) {
+            snprintf(rest, sizeof rest, "rests at %.1f deg", c->rest);
+            ch.marks[ch.mark_count++] = (chart_mark){c->rest, 0.0, rest};
         }
         if (!frames_chart(plot, &ch, err, sizeof err)) {
             fprintf(stderr, "flotsam: %s\n", err);

@@ -1,22 +1,21 @@
-/* The curve of statical stability, a degree at a time. */
+/* The curve of statical stability, a degree at a time, and where the body
+ * rests on it.
+ *
+ * A heel where GZ passes through zero rising (GZ < 0 below it, > 0 above)
+ * is stable: a heel past it is turned back. From upright the arm turns the
+ * body towards negative heel where GZ(0) > 0 and towards positive heel
+ * where GZ(0) < 0, and it comes to rest at the first stable zero that way
+ * (an asymmetric section rests heeled); a body upright in unstable
+ * equilibrium falls either way, to the nearer stable zero (the positive
+ * one when both are as near). GM is the arm's slope there. */
 #include <math.h>
 #include "gz_curve.h"
 
-#define SMALL_HEEL 1e-4 /* rad: GM from GZ / sin(heel), off by BM heel^2 / 2 */
+#define SLOPE_STEP 1e-5 /* rad: GM by a central difference, off by GZ''' h^2 / 6 */
 
 const fl_vec2 *gz_hull(fl_body_id b, int *n)
 {
     return fl_body_has_own_hull(b) ? fl_body_hull(b, n) : fl_body_outline(b, n);
-}
-
-/* Where the arm falls through zero past its top, by a straight line
- * between whole degrees; -1 when it does not below 180. */
-static double vanishing(const gz_curve *c)
-{
-    for (int k = c->top; k < GZ_DEGREES - 1 && c->gz[c->top] > 0; k++)
-        if (c->gz[k] > 0 && c->gz[k + 1] <= 0)
-            return k + c->gz[k] / (c->gz[k] - c->gz[k + 1]);
-    return -1;
 }
 
 bool gz_arm(const gz_curve *c, fl_body_id b, double heel, fl_righting *out)
@@ -24,6 +23,123 @@ bool gz_arm(const gz_curve *c, fl_body_id b, double heel, fl_righting *out)
     int n, ns;
     const fl_vec2 *hull = gz_hull(b, &n), *solid = fl_body_outline(b, &ns);
     return fl_righting_arm_loaded(hull, n, solid, ns, c->displaced, c->water, heel, out);
+}
+
+static double rad(double deg) { return deg * FL_PI / 180.0; }
+
+/* GZ at `heel` degrees; NAN when there is no waterline. */
+static double arm(const gz_curve *c, fl_body_id b, double heel)
+{
+    fl_righting r;
+    return gz_arm(c, b, rad(heel), &r) ? r.gz : NAN;
+}
+
+/* The arm's slope at `heel` degrees, per radian. */
+static double slope(const gz_curve *c, fl_body_id b, double heel)
+{
+    double h = SLOPE_STEP * 180.0 / FL_PI;
+    return (arm(c, b, heel + h) - arm(c, b, heel - h)) / (2.0 * SLOPE_STEP);
+}
+
+/* The zero of the arm between lo and hi degrees (GZ(lo) < 0 <= GZ(hi), or
+ * the other way), by bisection to 1e-9 degrees. */
+static double zero_between(const gz_curve *c, fl_body_id b, double lo, double hi)
+{
+    bool rising = arm(c, b, lo) < 0.0;
+    while (hi - lo > 1e-9) {
+        double mid = 0.5 * (lo + hi), g = arm(c, b, mid);
+        if ((g < 0.0) == rising)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+/* The first stable zero from index `from` going `way` (+1, -1): the index
+ * k of the degree below it (GZ[k] < 0 <= GZ[k + 1]), or -1. */
+static int stable_from(const gz_curve *c, int from, int way)
+{
+    for (int k = way > 0 ? from : from - 1; k >= 0 && k < GZ_DEGREES - 1; k += way)
+        if (c->gz[k] < 0.0 && c->gz[k + 1] >= 0.0)
+            return k;
+    return -1;
+}
+
+static void find_rest(gz_curve *c, fl_body_id b)
+{
+    double size = sqrt(c->hull_area), g0 = c->gz[GZ_UPRIGHT];
+    c->upright = fabs(g0) <= 1e-9 * size;
+    c->upright_gm = c->upright ? slope(c, b, 0.0) : NAN;
+    c->rests = true;
+    if (c->upright && c->upright_gm > 0.0) {
+        c->rest = 0.0;
+        return;
+    }
+    int up = -1, down = -1;
+    if (c->upright || g0 < 0.0)
+        up = stable_from(c, GZ_UPRIGHT, +1);
+    if (c->upright || g0 > 0.0)
+        down = stable_from(c, GZ_UPRIGHT, -1);
+    if (up >= 0 && down >= 0) { /* unstable upright: the nearer */
+        if (GZ_UPRIGHT - (down + 1) < up - GZ_UPRIGHT)
+            up = -1;
+        else
+            down = -1;
+    }
+    int k = up >= 0 ? up : down;
+    if (k < 0) {
+        c->rests = false;
+        c->rest = NAN;
+        return;
+    }
+    c->rest = c->gz[k + 1] == 0.0 ? c->heel[k + 1] : zero_between(c, b, c->heel[k], c->heel[k + 1]);
+}
+
+/* Where the arm falls through zero past index `from` (going up in heel,
+ * way +1) or rises through it going down (way -1), by a straight line
+ * between whole degrees; NAN when it does not. */
+static double vanishing(const gz_curve *c, int from, int way)
+{
+    if (way > 0) {
+        for (int k = from; k < GZ_DEGREES - 1 && c->gz[from] > 0; k++)
+            if (c->gz[k] > 0 && c->gz[k + 1] <= 0)
+                return c->heel[k] + c->gz[k] / (c->gz[k] - c->gz[k + 1]);
+    } else {
+        for (int k = from; k > 0 && c->gz[from] < 0; k--)
+            if (c->gz[k] < 0 && c->gz[k - 1] >= 0)
+                return c->heel[k] - c->gz[k] / (c->gz[k] - c->gz[k - 1]);
+    }
+    return NAN;
+}
+
+/* GM solid at rest: the hold's water frozen in the body where it lies
+ * level at rest, its weight turning with the hull. */
+static double gm_frozen(const gz_curve *c, fl_body_id b)
+{
+    int n, ns;
+    const fl_vec2 *hull = gz_hull(b, &n), *solid = fl_body_outline(b, &ns);
+    fl_vec2 h[FL_DECOMPOSE_MAX], s[FL_DECOMPOSE_MAX];
+    if (n > FL_DECOMPOSE_MAX || ns > FL_DECOMPOSE_MAX)
+        return NAN;
+    fl_rot at_rest = fl_rot_from(rad(c->rest));
+    for (int i = 0; i < n; i++)
+        h[i] = fl_rotate(at_rest, hull[i]);
+    for (int i = 0; i < ns; i++)
+        s[i] = fl_rotate(at_rest, solid[i]);
+    fl_hold_water lying;
+    if (!fl_hold_water_in(h, n, s, ns, fl_v2(0.0, 1.0), c->water, &lying))
+        return NAN;
+    fl_vec2 w = fl_unrotate(at_rest, lying.centroid); /* in the body's frame */
+    double arms[2];
+    for (int side = 0; side < 2; side++) {
+        double heel = rad(c->rest) + (side ? SLOPE_STEP : -SLOPE_STEP);
+        fl_righting plain;
+        if (!fl_righting_arm(hull, n, c->displaced, heel, &plain))
+            return NAN;
+        arms[side] = plain.gz - c->water / c->displaced * fl_rotate(fl_rot_from(heel), w).x;
+    }
+    return (arms[1] - arms[0]) / (2.0 * SLOPE_STEP);
 }
 
 gz_status gz_curve_fill(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, double fluid_density)
@@ -36,33 +152,33 @@ gz_status gz_curve_fill(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, double
     c->hull_area = fabs(fl_polygon_signed_area(hull, n));
     c->failed_at = -1;
     fl_righting r;
-    if (!gz_arm(c, b, SMALL_HEEL, &r))
+    if (!gz_arm(c, b, 0.0, &r))
         return GZ_SINKS;
-    c->gm = r.gz / sin(SMALL_HEEL);
-    /* The water frozen where it lies upright: its weight turns with the
-     * hull. */
-    c->gm_solid = c->gm;
-    int ns;
-    const fl_vec2 *solid = fl_body_outline(b, &ns);
-    fl_hold_water up;
-    fl_righting plain;
-    if (c->water > 0.0 && fl_hold_water_in(hull, n, solid, ns, fl_v2(0.0, 1.0), c->water, &up) &&
-        fl_righting_arm(hull, n, c->displaced, SMALL_HEEL, &plain))
-        c->gm_solid = (plain.gz - c->water / c->displaced *
-                                      fl_rotate(fl_rot_from(SMALL_HEEL), up.centroid).x) /
-                      sin(SMALL_HEEL);
     for (int k = 0; k < GZ_DEGREES; k++) {
-        c->heel[k] = k;
-        if (!gz_arm(c, b, k * FL_PI / 180.0, &r)) {
-            c->failed_at = k;
+        c->heel[k] = k - GZ_UPRIGHT;
+        if (!gz_arm(c, b, rad(c->heel[k]), &r)) {
+            c->failed_at = (int)c->heel[k];
             return GZ_NO_WATERLINE;
         }
         c->gz[k] = r.gz;
         c->b[k] = r.b;
     }
-    c->top = 0;
-    for (int k = 1; k < GZ_DEGREES; k++)
+    find_rest(c, b);
+    double at = c->rests ? c->rest : 0.0;
+    c->gm = c->rests ? slope(c, b, at) : c->upright_gm;
+    c->gm_solid = c->water > 0.0 && c->rests ? gm_frozen(c, b) : c->gm;
+    /* The largest arm past rest and the smallest before it. */
+    int from = GZ_UPRIGHT + (int)ceil(at - 1e-9);
+    from = from < 0 ? 0 : from > GZ_DEGREES - 1 ? GZ_DEGREES - 1 : from;
+    int to = GZ_UPRIGHT + (int)floor(at + 1e-9);
+    to = to < 0 ? 0 : to > GZ_DEGREES - 1 ? GZ_DEGREES - 1 : to;
+    c->top = from;
+    for (int k = from + 1; k < GZ_DEGREES; k++)
         c->top = c->gz[k] > c->gz[c->top] + 1e-12 ? k : c->top;
-    c->vanish = vanishing(c);
+    c->bottom = to;
+    for (int k = to - 1; k >= 0; k--)
+        c->bottom = c->gz[k] < c->gz[c->bottom] - 1e-12 ? k : c->bottom;
+    c->vanish = vanishing(c, c->top, +1);
+    c->vanish_back = vanishing(c, c->bottom, -1);
     return GZ_OK;
 }

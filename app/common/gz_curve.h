@@ -1,7 +1,8 @@
 /* A body's curve of statical stability: its righting arm GZ every degree
- * of heel from 0 to 180 (fl_righting_arm), at its own mass over a fluid's
- * density, its hull about its centre of mass; with the upright GM, the
- * largest arm and where the arm vanishes. What `flotsam stability` prints
+ * of heel from -180 to 180 (fl_righting_arm), at its own mass over a
+ * fluid's density, its hull about its centre of mass; where it rests (the
+ * stable equilibrium the arm turns it to from upright) and GM there, the
+ * largest arms either way and where the arm vanishes. What `flotsam stability` prints
  * and plots, and the sandbox's inspector draws. No SDL, no Cairo. */
 #ifndef FL_GZ_CURVE_H
 #define FL_GZ_CURVE_H
@@ -9,7 +10,8 @@
 #include <stdbool.h>
 #include "flotsam/flotsam.h"
 
-#define GZ_DEGREES 181 /* 0, 1, ... 180 */
+#define GZ_DEGREES 361 /* -180, -179, ... 180 */
+#define GZ_UPRIGHT 180 /* the index of 0 */
 
 typedef enum gz_status {
     GZ_OK,
@@ -18,19 +20,28 @@ typedef enum gz_status {
 } gz_status;
 
 typedef struct gz_curve {
-    double heel[GZ_DEGREES];  /* degrees: 0 .. 180 */
+    double heel[GZ_DEGREES];  /* degrees: -180 .. 180 */
     double gz[GZ_DEGREES];    /* m */
     fl_vec2 b[GZ_DEGREES];    /* the centre of buoyancy about G, heeled */
     double displaced;         /* m2: mass (with any water in its hold) over the fluid's density */
     double water;             /* m2: the water in its hold, as that much of the fluid */
     double hull_area;         /* m2 */
-    double gm;                /* GM fluid, m, upright (from a very small heel), the
-                                 water in its hold lying level as it heels */
-    double gm_solid;          /* GM solid: the same water frozen where it lies
-                                 upright (gm without the free-surface effect) */
-    int top;                  /* the degree of the largest arm (the first of equals) */
+    bool upright;             /* upright is an equilibrium (GZ 0 there, to 1e-9 of the
+                                 hull's size) */
+    double upright_gm;        /* GM there (NAN: not an equilibrium) */
+    bool rests;               /* a stable equilibrium was found ... */
+    double rest;              /* degrees: ... the nearest to upright, the way the arm
+                                 turns the body from upright (to 1e-9 degrees) */
+    double gm;                /* GM fluid, m, at rest (the arm's slope there, per
+                                 radian), the water in its hold lying level as it heels */
+    double gm_solid;          /* GM solid: the same water frozen where it lies at rest
+                                 (gm without the free-surface effect) */
+    int top;                  /* index of the largest arm at or past rest (the first of equals) */
+    int bottom;               /* index of the smallest arm at or before rest */
     double vanish;            /* degrees, where the arm falls through zero past the top;
-                                 -1: not below 180 */
+                                 NAN: not below 180 */
+    double vanish_back;       /* the same before the bottom (rises through zero going
+                                 down to it); NAN: not above -180 */
     int failed_at;            /* GZ_NO_WATERLINE: the degree */
 } gz_curve;
 

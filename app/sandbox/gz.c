@@ -107,12 +107,12 @@ static int info_lines(const sandbox_gz *g, char lines[INFO_LINES][96])
                  c->displaced, c->gm, c->gm_solid);
     else
         snprintf(lines[0], 96, "own displacement %.3f m2: GM %+.3f m", c->displaced, c->gm);
-    if (c->vanish >= 0)
+    if (!isnan(c->vanish))
         snprintf(lines[1], 96, "largest %.3f m at %d" DEG ", vanishes at %.1f" DEG, c->gz[c->top],
-                 c->top, c->vanish);
+                 (int)c->heel[c->top], c->vanish);
     else
         snprintf(lines[1], 96, "largest %.3f m at %d" DEG ", no vanishing below 180" DEG, c->gz[c->top],
-                 c->top);
+                 (int)c->heel[c->top]);
     if (!isfinite(g->arm))
         return 2;
     snprintf(lines[2], 96, "now %.1f" DEG ": GZ %+.3f m", g->heel, g->arm);
@@ -156,7 +156,7 @@ static fl_vec2 at(const frame *f, double deg, double gz)
 static void value_labels(draw_batch *batch, const frame *f, const gz_curve *c, double u)
 {
     double line_h = TEXT_LINE_UNITS * u, lo = 0.0;
-    for (int k = 0; k < GZ_DEGREES; k++)
+    for (int k = GZ_UPRIGHT; k < GZ_DEGREES; k++)
         lo = fmin(lo, c->gz[k]);
     double values[3] = {c->gz[c->top], 0.0, lo}, used[3];
     int n = 0;
@@ -206,11 +206,13 @@ static void draw_curve(draw_batch *batch, const sandbox_gz *g, const frame *f, d
                       rgba_hex(0xffffff, 200));
         }
     }
-    fl_vec2 p[GZ_DEGREES];
-    for (int k = 0; k < GZ_DEGREES; k++)
-        p[k] = at(f, c->heel[k], c->gz[k]);
-    draw_polyline(batch, p, GZ_DEGREES, false, 2.0 * u, rgba_hex(CURVE_COLOR, 255));
-    if (c->vanish >= 0) {
+    /* From upright to capsized: the window's chart is the curve's half
+     * from 0 to 180 degrees. */
+    fl_vec2 p[GZ_DEGREES - GZ_UPRIGHT];
+    for (int k = GZ_UPRIGHT; k < GZ_DEGREES; k++)
+        p[k - GZ_UPRIGHT] = at(f, c->heel[k], c->gz[k]);
+    draw_polyline(batch, p, GZ_DEGREES - GZ_UPRIGHT, false, 2.0 * u, rgba_hex(CURVE_COLOR, 255));
+    if (!isnan(c->vanish) && c->vanish >= 0) {
         fl_vec2 v = at(f, c->vanish, 0);
         draw_line(batch, fl_v2(v.x, v.y - 4 * u), fl_v2(v.x, v.y + 4 * u), 2.0 * u, false,
                   rgba_hex(CURVE_COLOR, 255));
@@ -248,7 +250,7 @@ void sandbox_draw_gz(draw_batch *batch, const sandbox *sb, double x, double y, d
     }
     const gz_curve *c = &g->curve;
     double lo = 0.0, hi = 0.0;
-    for (int k = 0; k < GZ_DEGREES; k++) {
+    for (int k = GZ_UPRIGHT; k < GZ_DEGREES; k++) {
         lo = fmin(lo, c->gz[k]);
         hi = fmax(hi, c->gz[k]);
     }
