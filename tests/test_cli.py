@@ -1026,6 +1026,42 @@ class Stability(Workdir):
             self.assertGreater(float(m.group(2)), 0.0)
             self.assertIn('%.1f deg (stable)' % float(m.group(1)), out)
 
+    BARGES = ('flotsam-scene 1\n'
+              'fluid name=water density=1000 surface=0 left=-50 right=50 bottom=20\n'
+              'box name=wide at=-20,0 size=10,3 density=500\n'
+              'box name=narrow at=20,0 size=4,2 density=500\n')
+
+    def test_criteria_pass_and_fail_either_side_of_the_limits(self):
+        """IS Code 2008's criteria: a wide barge passes them all (exit 0); a
+        4 x 2 barge at draft 1 has KM = T/2 + B^2 / 12T = 1.8333 m, so G at
+        KM - 0.16 passes the GM criterion and at KM - 0.14 fails it (exit
+        1); its areas fail either way, the angle of its largest arm passes."""
+        scene = self.write('b.scene', self.BARGES)
+        r = flotsam('stability', scene, '--body', 'wide', '--criteria', 'is2008')
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertIn('all 6 criteria pass', r.stdout)
+        km = 0.5 + 16.0 / 12.0
+
+        def row(out, what):
+            m = re.search(re.escape(what) + r'\s+(-?[0-9.]+)\s+>= [0-9.]+ [a-z ]+?\s+([+-][0-9.]+)\s+(pass|FAIL)', out)
+            self.assertIsNotNone(m, out)
+            return float(m.group(1)), float(m.group(2)), m.group(3)
+
+        for gm, verdict, code in ((0.16, 'pass', 1), (0.14, 'FAIL', 1)):
+            r = flotsam('stability', scene, '--body', 'narrow', '--kg', repr(km - gm),
+                        '--criteria', 'is2008')
+            self.assertEqual(r.returncode, code, r.stdout + r.stderr)
+            value, margin, got = row(r.stdout, 'initial GM')
+            self.assertAlmostEqual(value, gm, delta=1e-4)
+            self.assertAlmostEqual(margin, gm - 0.15, delta=1e-4)
+            self.assertEqual(got, verdict)
+            self.assertEqual(row(r.stdout, 'area under GZ from 0 to 30 deg')[2], 'FAIL')
+            self.assertEqual(row(r.stdout, 'heel of the largest GZ')[2], 'pass')
+            self.assertIn('KG %.4f m' % (km - gm), r.stdout)
+        for args in (['--criteria', 'is1968'], ['--kg', 'high'], ['--kg', 'nan']):
+            r = flotsam('stability', scene, '--body', 'narrow', *args)
+            self.assertEqual(r.returncode, 2, args)
+
     def test_plot_and_refusals(self):
         scene = self.write('s.scene', self.SCENE)
         png = os.path.join(self.dir, 'gz.png')

@@ -77,6 +77,40 @@ static void test_box_follows_the_wall_sided_formula(void **state)
         assert_true(c.gz[k] <= c.gz[c.top]);
 }
 
+/* The area under the box's arm: closed form below the deck edge,
+ * integral_0^t sin p (GM + BM tan^2 p / 2) dp = GM (1 - cos t) + BM / 2
+ * (1 / cos t + cos t - 2), and past it against a fine trapezoid sum of the
+ * arm itself. G raised by d takes d sin p off every arm and d off GM. */
+static void test_area_under_the_arm_and_kg(void **state)
+{
+    (void)state;
+    static gz_curve c, raised;
+    assert_int_equal(gz_curve_fill(&c, fl_sim_buoyancy(sim), body(0), 1000.0), GZ_OK);
+    double bm = 4.0 / 6.0, gm = 0.25 + bm - 0.5;
+    for (int deg = 5; deg <= 25; deg += 5) {
+        double t = deg * FL_PI / 180.0;
+        ASSERT_NEAR(gz_area(&c, body(0), 0.0, deg), gm * (1 - cos(t)) + bm / 2 * (1 / cos(t) + cos(t) - 2),
+                    1e-9);
+    }
+    /* Past the deck edge (26.6 degrees) to 40 and from 30 to 40: 8000
+     * trapezoids of 0.005 degrees. */
+    const double spans[2][2] = {{0.0, 40.0}, {30.0, 40.0}};
+    for (int k = 0; k < 2; k++) {
+        double a = spans[k][0], z = spans[k][1], h = (z - a) / 8000, sum = 0.0;
+        for (int i = 0; i <= 8000; i++)
+            sum += (i == 0 || i == 8000 ? 0.5 : 1.0) * gz_at(&c, body(0), a + i * h);
+        ASSERT_NEAR(gz_area(&c, body(0), a, z), sum * h * FL_PI / 180.0, 1e-8);
+    }
+    /* Negative heel: the area is as large, the arm righting the other way. */
+    ASSERT_NEAR(gz_area(&c, body(0), 0.0, -40.0), gz_area(&c, body(0), 0.0, 40.0), 1e-12);
+    ASSERT_NEAR(c.kg, 0.5, 1e-12);
+    assert_int_equal(gz_curve_fill_kg(&raised, fl_sim_buoyancy(sim), body(0), 1000.0, 0.6), GZ_OK);
+    ASSERT_NEAR(raised.kg, 0.6, 1e-12);
+    ASSERT_NEAR(raised.gm, c.gm - 0.1, 1e-9);
+    for (int k = 0; k < GZ_DEGREES; k++)
+        ASSERT_NEAR(raised.gz[k], c.gz[k] - 0.1 * sin(c.heel[k] * FL_PI / 180.0), 1e-12);
+}
+
 static void test_square_log_rests_on_its_corner(void **state)
 {
     (void)state;
@@ -128,6 +162,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_box_follows_the_wall_sided_formula),
+        cmocka_unit_test(test_area_under_the_arm_and_kg),
         cmocka_unit_test(test_square_log_rests_on_its_corner),
         cmocka_unit_test(test_a_hollow_boat_floats_on_its_hull),
         cmocka_unit_test(test_a_stone_sinks),

@@ -92,12 +92,20 @@ static const char replay_help[] =
     "        state JSON\n";
 
 static const char stability_help[] =
-    "  stability SCENE [--body NAME] [--csv FILE] [--plot FILE]\n"
+    "  stability SCENE [--body NAME] [--kg M] [--criteria is2008] [--csv FILE]\n"
+    "            [--plot FILE]\n"
     "        the curve of statical stability of one body (default: the first\n"
     "        that moves) at its own mass and centre of mass in the scene's\n"
-    "        first fluid: the righting arm GZ every degree of heel from 0 to\n"
-    "        180 (GZ > 0 rights it); prints GM upright, the largest GZ, the\n"
-    "        angle of vanishing stability and the equilibria; SCENE '-': stdin\n"
+    "        first fluid: the righting arm GZ every degree of heel from -180\n"
+    "        to 180 (GZ > 0 rights it); prints where it rests and GM there,\n"
+    "        GM upright, KG, the largest GZ and the angles of vanishing\n"
+    "        stability either way, the equilibria and the areas under GZ;\n"
+    "        SCENE '-': stdin\n"
+    "        --kg M         G at M metres above the keel (the hull's lowest\n"
+    "                       point upright) instead of its own\n"
+    "        --criteria is2008  the IMO's intact stability criteria (IS Code\n"
+    "                       2008, Part A 2.2): each value, limit and margin;\n"
+    "                       exit 1 when any fails\n"
     "        --csv FILE     the curve as heel_deg,gz_m,b_x_m,b_y_m ('-': stdout)\n"
     "        --plot FILE    the curve as a chart (.png or .svg), with GM's\n"
     "                       tangent, the largest GZ and where GZ vanishes\n";

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "cli.h"
 #include "chart.h"
+#include "criteria.h"
 #include "frames.h"
 #include "gz_curve.h"
 #include "plot.h"
@@ -54,6 +55,28 @@ static void report_zeros(const gz_curve *c)
     printf("\n");
 }
 
+/* The IS Code 2008 criteria as a table; returns how many fail. */
+static int report_criteria(const gz_curve *c, fl_body_id b)
+{
+    criterion cr[IS2008_COUNT];
+    int failed = criteria_is2008(c, b, cr);
+    printf("IMO IS Code 2008, Part A 2.2 (from %s, the worse way of the two):\n",
+           c->rests && c->rest != 0.0 ? "where it rests" : "upright");
+    printf("  %-34s %9s %14s %9s\n", "criterion", "value", "limit", "margin");
+    for (int k = 0; k < IS2008_COUNT; k++) {
+        char limit[32];
+        int digits = strcmp(cr[k].unit, "deg") == 0 ? 1 : 4;
+        snprintf(limit, sizeof limit, ">= %g %s", cr[k].limit, cr[k].unit);
+        printf("  %-34s %9.*f %14s %+9.*f  %s\n", cr[k].what, digits, cr[k].value, limit, digits,
+               cr[k].value - cr[k].limit, cr[k].pass ? "pass" : "FAIL");
+    }
+    if (failed)
+        printf("%d of %d criteria fail\n", failed, IS2008_COUNT);
+    else
+        printf("all %d criteria pass\n", IS2008_COUNT);
+    return failed;
+}
+
 /* The curve as a chart, with what the window's shows: GM's tangent at the
  * origin (it reaches GM at one radian of heel, where a rise marks GM), the
  * largest arm and the angle where the arm vanishes (their labels the
@@ -86,17 +109,18 @@ static chart gz_chart(const gz_curve *c, const char *title)
 
 int cli_stability(int argc, char **argv)
 {
-    const char *scene = NULL, *body = NULL, *csv = NULL, *plot = NULL;
+    const char *scene = NULL, *body = NULL, *csv = NULL, *plot = NULL, *kg_text = NULL,
+               *criteria = NULL;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a))
             return cli_answer_help("stability");
-        const char *const names[] = {"--body", "--csv", "--plot"};
-        const char **slots[] = {&body, &csv, &plot};
+        const char *const names[] = {"--body", "--csv", "--plot", "--kg", "--criteria"};
+        const char **slots[] = {&body, &csv, &plot, &kg_text, &criteria};
         int k = 0;
-        while (k < 3 && !cli_is_option(a, names[k]))
+        while (k < 5 && !cli_is_option(a, names[k]))
             k++;
-        if (k < 3) {
+        if (k < 5) {
             const char *v = cli_option_value(names[k], argc, argv, &i);
             if (!v || !v[0])
                 return cli_usage_error("%s needs a value", names[k]);
@@ -111,6 +135,16 @@ int cli_stability(int argc, char **argv)
     }
     if (!scene)
         return cli_usage_error("stability needs a scene file");
+    double kg = NAN;
+    if (kg_text) {
+        char *end;
+        kg = strtod(kg_text, &end);
+        if (end == kg_text || *end || !isfinite(kg) || fabs(kg) > 1e6)
+            return cli_usage_error("--kg wants G's height above the keel in metres, got '%s'", kg_text);
+    }
+    if (criteria && strcmp(criteria, "is2008") != 0)
+        return cli_usage_error("--criteria knows is2008 (the IMO's IS Code 2008, Part A 2.2), "
+                               "got '%s'", criteria);
     if (plot && !plot_format_known(plot))
         return cli_usage_error("--plot draws .png or .svg files, got '%s'", plot);
     if (plot && frames_missing())
@@ -144,7 +178,7 @@ int cli_stability(int argc, char **argv)
     }
     double rho = fl_buoyancy_fluid_def(fl_sim_buoyancy(s), 0)->density;
     gz_curve *c = calloc(1, sizeof *c);
-    gz_status st = c ? gz_curve_fill(c, fl_sim_buoyancy(s), b, rho) : GZ_OK;
+    gz_status st = c ? gz_curve_fill_kg(c, fl_sim_buoyancy(s), b, rho, kg) : GZ_OK;
     if (!c) {
         fprintf(stderr, "flotsam: out of memory\n");
         rc = CLI_FAILED;
@@ -175,6 +209,7 @@ int cli_stability(int argc, char **argv)
                    c->gz[GZ_UPRIGHT], c->gz[GZ_UPRIGHT] > 0 ? "negative" : "positive");
         else if (!(c->rests && c->rest == 0.0))
             printf("  upright: GM %s%.4f m (unstable)\n", fl, c->upright_gm);
+        printf("  KG %.4f m%s\n", c->kg, c->kg_shift != 0.0 ? " (--kg: G moved up by the difference)" : "");
         if (c->water > 0.0 && c->rests) /* the hold's water: GM solid, and what its free surface takes */
             printf("  GM solid %.4f m (the water frozen), free-surface correction %.4f m\n",
                    c->gm_solid, c->gm_solid - c->gm);
@@ -189,6 +224,12 @@ int cli_stability(int argc, char **argv)
         else
             printf(", none above -180 deg the other way\n");
         report_zeros(c);
+        double from = c->rests ? c->rest : 0.0;
+        printf("  area under GZ from %s to 30, 40 deg: %.4f, %.4f m rad\n",
+               c->rests && c->rest != 0.0 ? "rest" : "0", gz_area(c, b, from, from + 30.0),
+               gz_area(c, b, from, from + 40.0));
+        if (criteria && report_criteria(c, b) > 0)
+            rc = CLI_FAILED;
     }
     if (rc == CLI_OK && csv)
         rc = cli_output_write(csv, write_csv, c);

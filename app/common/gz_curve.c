@@ -22,7 +22,10 @@ bool gz_arm(const gz_curve *c, fl_body_id b, double heel, fl_righting *out)
 {
     int n, ns;
     const fl_vec2 *hull = gz_hull(b, &n), *solid = fl_body_outline(b, &ns);
-    return fl_righting_arm_loaded(hull, n, solid, ns, c->displaced, c->water, heel, out);
+    if (!fl_righting_arm_loaded(hull, n, solid, ns, c->displaced, c->water, heel, out))
+        return false;
+    out->gz -= c->kg_shift * fl_sin(heel);
+    return true;
 }
 
 static double rad(double deg) { return deg * FL_PI / 180.0; }
@@ -32,6 +35,33 @@ static double arm(const gz_curve *c, fl_body_id b, double heel)
 {
     fl_righting r;
     return gz_arm(c, b, rad(heel), &r) ? r.gz : NAN;
+}
+
+double gz_at(const gz_curve *c, fl_body_id b, double heel) { return arm(c, b, heel); }
+
+/* Simpson on [a, z] degrees, halved until the two halves agree. */
+static double simpson(const gz_curve *c, fl_body_id b, double a, double z, double fa, double fm,
+                      double fz, double whole, double tol, int depth)
+{
+    double m = 0.5 * (a + z), l = 0.5 * (a + m), r = 0.5 * (m + z);
+    double fl = arm(c, b, l), fr = arm(c, b, r);
+    double h = rad(z - a) / 12.0;
+    double left = h * (fa + 4 * fl + fm), right = h * (fm + 4 * fr + fz);
+    if (depth <= 0 || !isfinite(left + right) || fabs(left + right - whole) <= 15 * tol)
+        return left + right + (left + right - whole) / 15;
+    return simpson(c, b, a, m, fa, fl, fm, left, tol / 2, depth - 1) +
+           simpson(c, b, m, z, fm, fr, fz, right, tol / 2, depth - 1);
+}
+
+double gz_area(const gz_curve *c, fl_body_id b, double from, double to)
+{
+    if (from == to)
+        return 0.0;
+    double fa = arm(c, b, from), fz = arm(c, b, to), m = 0.5 * (from + to), fm = arm(c, b, m);
+    double whole = rad(to - from) / 6.0 * (fa + 4 * fm + fz);
+    /* The curve has corners where an edge meets the surface: the halving
+     * goes deep there, and only there. */
+    return simpson(c, b, from, to, fa, fm, fz, whole, 1e-12, 40);
 }
 
 /* The arm's slope at `heel` degrees, per radian. */
@@ -137,15 +167,27 @@ static double gm_frozen(const gz_curve *c, fl_body_id b)
         fl_righting plain;
         if (!fl_righting_arm(hull, n, c->displaced, heel, &plain))
             return NAN;
-        arms[side] = plain.gz - c->water / c->displaced * fl_rotate(fl_rot_from(heel), w).x;
+        arms[side] = plain.gz - c->water / c->displaced * fl_rotate(fl_rot_from(heel), w).x -
+                     c->kg_shift * fl_sin(heel);
     }
     return (arms[1] - arms[0]) / (2.0 * SLOPE_STEP);
 }
 
 gz_status gz_curve_fill(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, double fluid_density)
 {
+    return gz_curve_fill_kg(c, bu, b, fluid_density, NAN);
+}
+
+gz_status gz_curve_fill_kg(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, double fluid_density,
+                           double kg)
+{
     int n;
     const fl_vec2 *hull = gz_hull(b, &n);
+    double keel = -INFINITY; /* y down: the lowest point upright has the largest y */
+    for (int i = 0; i < n; i++)
+        keel = fmax(keel, hull[i].y);
+    c->kg_shift = isnan(kg) ? 0.0 : kg - keel;
+    c->kg = isnan(kg) ? keel : kg;
     double water_density, water = fl_buoyancy_water(bu, b, &water_density);
     c->displaced = fl_body_mass(b) / fluid_density;
     c->water = water * water_density / fluid_density;

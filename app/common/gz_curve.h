@@ -26,6 +26,9 @@ typedef struct gz_curve {
     double displaced;         /* m2: mass (with any water in its hold) over the fluid's density */
     double water;             /* m2: the water in its hold, as that much of the fluid */
     double hull_area;         /* m2 */
+    double kg;                /* m: G's height above the keel (the hull's lowest point
+                                 upright), as the curve counts it */
+    double kg_shift;          /* m: how far above the body's own G that is (0: its own) */
     bool upright;             /* upright is an equilibrium (GZ 0 there, to 1e-9 of the
                                  hull's size) */
     double upright_gm;        /* GM there (NAN: not an equilibrium) */
@@ -53,6 +56,21 @@ const fl_vec2 *gz_hull(fl_body_id b, int *n);
  * `fluid_density`, with the water its hold holds now lying level in it
  * at every heel (none spills: fl_righting_arm_loaded). */
 gz_status gz_curve_fill(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, double fluid_density);
+
+/* The same with G at height kg above the keel (NAN: its own): the weight's
+ * line moves, the displacement does not, so GZ(kg) = GZ - (kg - KG) sin
+ * heel. */
+gz_status gz_curve_fill_kg(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, double fluid_density,
+                           double kg);
+
+/* The area under the arm from `from` to `to` degrees, m rad (dynamic
+ * stability: the work the arm does per unit displacement), by adaptive
+ * Simpson on fl_righting_arm to 1e-12 m rad; NAN where there is no
+ * waterline. */
+double gz_area(const gz_curve *c, fl_body_id b, double from, double to);
+
+/* GZ at `heel` degrees as the curve counts it; NAN without a waterline. */
+double gz_at(const gz_curve *c, fl_body_id b, double heel);
 
 /* The arm of body b at `heel` radians, as the curve c made for it counts
  * it (displacement and water). */
