@@ -15,7 +15,7 @@ static int sandbox_main(int argc, char **argv)
     (void)argc;
     (void)argv;
     fprintf(stderr, "flotsam: this flotsam was built without its window (-Dsandbox=disabled); "
-                    "the commands are run, replay, stability and check ('flotsam help')\n");
+                    "the commands are run, replay, stability, hydrostatics and check ('flotsam help')\n");
     return CLI_BAD_INPUT;
 }
 /* What the window would have opened: a scene or a replay file. */
@@ -40,8 +40,8 @@ static int help(int argc, char **argv)
     if (argc > 1)
         return cli_usage_error("help takes one command, got '%s' and '%s'", argv[0], argv[1]);
     if (!cli_command_help(argv[0], stdout))
-        return cli_usage_error("no help for '%s': the commands are run, replay, stability and "
-                               "check", argv[0]);
+        return cli_usage_error("no help for '%s': the commands are run, replay, stability, "
+                               "hydrostatics and check", argv[0]);
     return CLI_OK;
 }
 
@@ -60,7 +60,7 @@ static int dispatch(int argc, char **argv)
         return rc;
     const char *cmd = argv[1];
     if (!strcmp(cmd, "run") || !strcmp(cmd, "check") || !strcmp(cmd, "replay") ||
-        !strcmp(cmd, "stability"))
+        !strcmp(cmd, "stability") || !strcmp(cmd, "hydrostatics"))
         out_files_on_signals(); /* the window takes them when it opens */
     if (cli_is_help(cmd) || !strcmp(cmd, "help"))
         return help(argc - 2, argv + 2);
@@ -76,6 +76,8 @@ static int dispatch(int argc, char **argv)
         return command(cli_replay(argc - 2, argv + 2));
     if (!strcmp(cmd, "stability"))
         return command(cli_stability(argc - 2, argv + 2));
+    if (!strcmp(cmd, "hydrostatics"))
+        return command(cli_hydrostatics(argc - 2, argv + 2));
     if (!strcmp(cmd, "bench")) {
         if (argc > 2 && cli_is_help(argv[2]))
             return help(1, argv + 1);

@@ -951,6 +951,66 @@ class Trace(Workdir):
         self.assertEqual(r.returncode, 1)
         self.assertIn("cannot write", r.stderr)
 
+class Hydrostatics(Workdir):
+    """flotsam hydrostatics: curves of form against their closed forms."""
+
+    SCENE = ('flotsam-scene 1\n'
+             'fluid name=water density=1025 surface=0 left=-50 right=50 bottom=20\n'
+             'box name=barge at=0,0 size=4,2 density=512.5\n'
+             'polygon name=vee at=10,0 density=300 points=[-1,-1 1,-1 0,1]\n')
+
+    def table(self, body, *args):
+        import csv
+        scene = self.write('h.scene', self.SCENE)
+        out = os.path.join(self.dir, body + '.csv')
+        r = flotsam('hydrostatics', scene, '--body', body, '--csv', out, *args)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(out, newline='', encoding='utf-8') as f:
+            return r.stdout, [{k: float(v) for k, v in row.items()} for row in csv.DictReader(f)]
+
+    def test_box_barge(self):
+        """A 4 x 2 box: at draft T, area 4T, KB = T/2, BM = B^2 / 12T, the
+        waterline 4 m, 1025 x 4 x 0.01 kg per cm; its own draft is 1 m."""
+        out, rows = self.table('barge', '--drafts', '16')
+        self.assertEqual(len(rows), 16)
+        for r in rows:
+            t = r['draft_m']
+            for key, want in (('area_m2', 4 * t), ('mass_kg_per_m', 1025 * 4 * t), ('kb_m', t / 2),
+                              ('bm_m', 16 / (12 * t)), ('km_m', t / 2 + 16 / (12 * t)),
+                              ('gm_m', t / 2 + 16 / (12 * t) - 1), ('breadth_m', 4.0),
+                              ('kg_per_cm', 41.0)):
+                self.assertAlmostEqual(r[key], want, delta=1e-9 * max(1.0, abs(want)), msg=key)
+        self.assertAlmostEqual(rows[-1]['draft_m'], 2.0, delta=1e-12)
+        own = re.search(r'at its own displacement:\n\s+([0-9.]+)', out)
+        self.assertAlmostEqual(float(own.group(1)), 1.0, delta=1e-4)
+
+    def test_vee_section(self):
+        """A triangle, apex down, 2 wide at its top, 2 deep (tan a = 1/2):
+        breadth T, area T^2 / 2, KB = 2T/3, BM = T / 6."""
+        _, rows = self.table('vee')
+        self.assertEqual(len(rows), 20)
+        for r in rows:
+            t = r['draft_m']
+            self.assertAlmostEqual(r['breadth_m'], t, delta=1e-9)
+            self.assertAlmostEqual(r['area_m2'], t * t / 2, delta=1e-9)
+            self.assertAlmostEqual(r['kb_m'], 2 * t / 3, delta=1e-9)
+            self.assertAlmostEqual(r['bm_m'], t / 6, delta=1e-9)
+
+    def test_plot_help_and_refusals(self):
+        scene = self.write('h.scene', self.SCENE)
+        png = os.path.join(self.dir, 'form.png')
+        r = flotsam('hydrostatics', scene, '--plot', png)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(read_png(png)[:2], (960, 1080))
+        self.assertIn('hydrostatics SCENE', flotsam('help', 'hydrostatics').stdout)
+        for args in (['--drafts', '0'], ['--body', 'nobody'], ['--bogus'], ['--plot', 'f.jpg']):
+            r = flotsam('hydrostatics', scene, *args)
+            self.assertEqual(r.returncode, 2, args)
+            self.assertEqual(r.stdout, '')
+        dry = self.write('dry.scene', 'flotsam-scene 1\nbox name=b at=0,0 size=1,1 density=5\n')
+        self.assertEqual(flotsam('hydrostatics', dry).returncode, 2)
+
+
 class Stability(Workdir):
     """flotsam stability: the curve of statical stability of one body."""
 

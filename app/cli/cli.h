@@ -14,6 +14,8 @@ int cli_check(int argc, char **argv);
 int cli_replay(int argc, char **argv);
 /* `flotsam stability` (stability.c). */
 int cli_stability(int argc, char **argv);
+/* `flotsam hydrostatics` (hydrostatics.c). */
+int cli_hydrostatics(int argc, char **argv);
 
 /* --state-out FILE and the picture options (pictures.h), shared by run and
  * replay: reads the option at argv[*i] if it is one of them, moving *i past

@@ -91,6 +91,16 @@ static const char replay_help[] =
     "        that differs is named (exit 1); then as run: a summary, or the\n"
     "        state JSON\n";
 
+static const char hydrostatics_help[] =
+    "  hydrostatics SCENE [--body NAME] [--drafts N] [--csv FILE] [--plot FILE]\n"
+    "        one body's curves of form, upright in the scene's first fluid, per\n"
+    "        metre of its length: at N drafts (default 20) from light to its\n"
+    "        deck, the displaced area and mass, KB, BM, KM, GM at its own KG,\n"
+    "        the waterline's breadth and the mass per cm of immersion, and the\n"
+    "        row at its own displacement; SCENE '-': stdin\n"
+    "        --csv FILE     the table as CSV ('-': stdout)\n"
+    "        --plot FILE    the curves as a chart (.png or .svg)\n";
+
 static const char stability_help[] =
     "  stability SCENE [--body NAME] [--kg M] [--criteria is2008] [--csv FILE]\n"
     "            [--plot FILE]\n"
@@ -145,6 +155,7 @@ void cli_help(FILE *f)
     fputs(picture_help, f);
     fputs(replay_help, f);
     fputs(stability_help, f);
+    fputs(hydrostatics_help, f);
     fputs(check_help, f);
     fputs(outro, f);
     fputs(files_help, f);
@@ -158,6 +169,7 @@ bool cli_command_help(const char *command, FILE *f)
     } commands[] = {{"run", run_help, true},
                     {"replay", replay_help, true},
                     {"stability", stability_help, false},
+                    {"hydrostatics", hydrostatics_help, false},
                     {"check", check_help, false}};
     if (!strcmp(command, "bench")) {
         fputs("The harbor benchmark is its own program: see 'flotsam-bench --help'.\n", f);

@@ -9,13 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "body_command.h"
 #include "chart.h"
 #include "criteria.h"
 #include "frames.h"
 #include "gz_curve.h"
 #include "plot.h"
-#include "readings.h"
-#include "scene_source.h"
 
 static bool write_csv(FILE *f, void *ctx, char *why, size_t why_size)
 {
@@ -109,32 +108,12 @@ static chart gz_chart(const gz_curve *c, const char *title)
 
 int cli_stability(int argc, char **argv)
 {
-    const char *scene = NULL, *body = NULL, *csv = NULL, *plot = NULL, *kg_text = NULL,
-               *criteria = NULL;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_is_help(a))
-            return cli_answer_help("stability");
-        const char *const names[] = {"--body", "--csv", "--plot", "--kg", "--criteria"};
-        const char **slots[] = {&body, &csv, &plot, &kg_text, &criteria};
-        int k = 0;
-        while (k < 5 && !cli_is_option(a, names[k]))
-            k++;
-        if (k < 5) {
-            const char *v = cli_option_value(names[k], argc, argv, &i);
-            if (!v || !v[0])
-                return cli_usage_error("%s needs a value", names[k]);
-            *slots[k] = v;
-        } else if (a[0] == '-' && a[1]) {
-            return cli_usage_error("unknown option '%s' for stability", a);
-        } else if (!scene) {
-            scene = a;
-        } else {
-            return cli_usage_error("stability takes one scene file, got '%s' too", a);
-        }
-    }
-    if (!scene)
-        return cli_usage_error("stability needs a scene file");
+    const char *scene, *body = NULL, *csv = NULL, *plot = NULL, *kg_text = NULL, *criteria = NULL;
+    const char *const names[] = {"--body", "--csv", "--plot", "--kg", "--criteria"};
+    const char **slots[] = {&body, &csv, &plot, &kg_text, &criteria};
+    int rc = body_command_args("stability", argc, argv, names, slots, 5, &scene);
+    if (rc != CLI_OK)
+        return rc;
     double kg = NAN;
     if (kg_text) {
         char *end;
@@ -152,30 +131,10 @@ int cli_stability(int argc, char **argv)
     char err[512];
     if (cli_output_check(csv) != CLI_OK || cli_output_check(plot) != CLI_OK)
         return CLI_FAILED;
-    fl_scene sc;
-    fl_sim *s = NULL;
-    int loaded = scene_source_load(scene, &sc, err, sizeof err);
-    if (loaded == CLI_OK && (loaded = scene_source_build(scene, &sc, &s, err, sizeof err)) != CLI_OK)
-        fl_scene_free(&sc);
-    if (loaded != CLI_OK) {
-        fprintf(stderr, "%s\n", err);
-        return loaded;
-    }
-    fl_scene_free(&sc);
-    int rc = CLI_OK;
-    fl_body_id b = reading_body(s, body);
-    if (fl_body_is_null(b) || fl_body_is_static(b)) {
-        fprintf(stderr, "flotsam: %s\n",
-                fl_body_is_null(b) && body ? "--body: no body of that name in the scene"
-                           : "stability: pick a body that moves (--body NAME)");
-        fl_sim_free(s);
-        return CLI_BAD_INPUT;
-    }
-    if (fl_buoyancy_fluid_count(fl_sim_buoyancy(s)) == 0) {
-        fprintf(stderr, "flotsam: stability: the scene has no fluid to float in\n");
-        fl_sim_free(s);
-        return CLI_BAD_INPUT;
-    }
+    fl_sim *s;
+    fl_body_id b;
+    if ((rc = body_command_open("stability", scene, body, &s, &b)) != CLI_OK)
+        return rc;
     double rho = fl_buoyancy_fluid_def(fl_sim_buoyancy(s), 0)->density;
     gz_curve *c = calloc(1, sizeof *c);
     gz_status st = c ? gz_curve_fill_kg(c, fl_sim_buoyancy(s), b, rho, kg) : GZ_OK;

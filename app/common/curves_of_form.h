@@ -1,0 +1,29 @@
+/* A hull's curves of form: what it displaces, and where, floating upright
+ * at each draft from light to its deck, per metre of its length (a 2D
+ * section is a prismatic hull's own). What `flotsam hydrostatics` prints
+ * and draws. No SDL, no Cairo. */
+#ifndef FL_CURVES_OF_FORM_H
+#define FL_CURVES_OF_FORM_H
+
+#include <stdbool.h>
+#include "flotsam/flotsam.h"
+
+typedef struct form_row {
+    double draft;        /* m: from the keel (the hull's lowest point) up to the waterline */
+    double area;         /* m2: displaced, m3 per metre of length */
+    double mass;         /* kg per metre of length: area times the fluid's density */
+    double kb;           /* m: the centre of buoyancy above the keel */
+    double bm;           /* m: the waterline's second moment over the area */
+    double km;           /* m: kb + bm */
+    double breadth;      /* m: the waterline's length across the section */
+    double per_cm;       /* kg per cm of immersion, per metre of length */
+} form_row;
+
+/* The row at `draft` for the hull (n points, its own frame, y down) in a
+ * fluid of `density`; false when the draft is not within the hull's depth. */
+bool form_at(const fl_vec2 *hull, int n, double density, double draft, form_row *out);
+
+/* The hull's depth, keel to its highest point. */
+double form_depth(const fl_vec2 *hull, int n);
+
+#endif
