@@ -1048,6 +1048,29 @@ class Stability(Workdir):
         self.assertIn('0 deg (stable)', out)
         self.assertIn('vanishing stability at 90.0 deg', out)
 
+    def test_cross_curves_follow_the_wall_sided_formula(self):
+        """KN of the 2 x 1 box at a third, a half and two thirds of its area:
+        KN = sin(p) (KM + BM tan^2(p) / 2), KM = T/2 + B^2 / 12T, while the
+        deck edge stays dry and the bilge wet (10 degrees for all three, 20
+        for the half), whatever KG."""
+        scene = self.write('s.scene', self.SCENE)
+        for kg in ([], ['--kg', '0.9']):
+            r = flotsam('stability', scene, '--body', 'box', '--cross-curves', '3', *kg)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            rows = {}
+            for line in r.stdout.split('KN cross curves')[1].splitlines()[2:5]:
+                cells = line.split()
+                rows[round(float(cells[0]), 4)] = [float(x) for x in cells[1:]]
+            for area, degrees in ((0.5, [10]), (1.0, [10, 20]), (1.5, [10])):
+                t = area / 2
+                bm = 4.0 / (12 * t)
+                for deg in degrees:
+                    p = math.radians(deg)
+                    want = math.sin(p) * (t / 2 + bm + bm * math.tan(p) ** 2 / 2)
+                    self.assertAlmostEqual(rows[area][deg // 10 - 1], want, delta=1e-4)
+        r = flotsam('stability', scene, '--body', 'box', '--cross-curves', '0')
+        self.assertEqual(r.returncode, 2)
+
     def test_square_log_rests_on_its_corner(self):
         out, gz = self.curve('log')
         self.assertLess(gz[10], 0)

@@ -102,8 +102,8 @@ static const char hydrostatics_help[] =
     "        --plot FILE    the curves as a chart (.png or .svg)\n";
 
 static const char stability_help[] =
-    "  stability SCENE [--body NAME] [--kg M] [--criteria is2008] [--csv FILE]\n"
-    "            [--plot FILE]\n"
+    "  stability SCENE [--body NAME] [--kg M] [--cross-curves N]\n"
+    "            [--criteria is2008] [--csv FILE] [--plot FILE]\n"
     "        the curve of statical stability of one body (default: the first\n"
     "        that moves) at its own mass and centre of mass in the scene's\n"
     "        first fluid: the righting arm GZ every degree of heel from -180\n"
@@ -113,6 +113,8 @@ static const char stability_help[] =
     "        SCENE '-': stdin\n"
     "        --kg M         G at M metres above the keel (the hull's lowest\n"
     "                       point upright) instead of its own\n"
+    "        --cross-curves N  KN every 10 deg to 90 at N displacements over\n"
+    "                       the hull's: GZ = KN - KG sin(heel) for any KG\n"
     "        --criteria is2008  the IMO's intact stability criteria (IS Code\n"
     "                       2008, Part A 2.2): each value, limit and margin;\n"
     "                       exit 1 when any fails\n"

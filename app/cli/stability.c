@@ -12,6 +12,7 @@
 #include "body_command.h"
 #include "chart.h"
 #include "criteria.h"
+#include "curves_of_form.h"
 #include "frames.h"
 #include "gz_curve.h"
 #include "plot.h"
@@ -52,6 +53,31 @@ static void report_zeros(const gz_curve *c)
         printf(" %.1f deg (%s)", at, a < 0 ? "stable" : "unstable");
     }
     printf("\n");
+}
+
+/* KN cross curves: KN every 10 degrees to 90, at `count` displacements
+ * spread over the hull's (the k-th: k / (count + 1) of its area). */
+static void report_cross_curves(fl_body_id b, int count)
+{
+    int n;
+    const fl_vec2 *hull = gz_hull(b, &n);
+    double whole = fabs(fl_polygon_signed_area(hull, n));
+    printf("KN cross curves (m), the hull alone, K its lowest point upright:\n  %12s", "area m2");
+    for (int deg = 10; deg <= 90; deg += 10)
+        printf(" %7d deg", deg);
+    printf("\n");
+    for (int k = 1; k <= count; k++) {
+        double area = whole * k / (count + 1);
+        printf("  %12.4f", area);
+        for (int deg = 10; deg <= 90; deg += 10) {
+            double kn;
+            if (form_kn(hull, n, area, deg * FL_PI / 180.0, &kn))
+                printf(" %11.4f", kn);
+            else
+                printf(" %11s", "-");
+        }
+        printf("\n");
+    }
 }
 
 /* The IS Code 2008 criteria as a table; returns how many fail. */
@@ -108,12 +134,17 @@ static chart gz_chart(const gz_curve *c, const char *title)
 
 int cli_stability(int argc, char **argv)
 {
-    const char *scene, *body = NULL, *csv = NULL, *plot = NULL, *kg_text = NULL, *criteria = NULL;
-    const char *const names[] = {"--body", "--csv", "--plot", "--kg", "--criteria"};
-    const char **slots[] = {&body, &csv, &plot, &kg_text, &criteria};
-    int rc = body_command_args("stability", argc, argv, names, slots, 5, &scene);
+    const char *scene, *body = NULL, *csv = NULL, *plot = NULL, *kg_text = NULL, *criteria = NULL,
+               *cross_text = NULL;
+    const char *const names[] = {"--body", "--csv", "--plot", "--kg", "--criteria", "--cross-curves"};
+    const char **slots[] = {&body, &csv, &plot, &kg_text, &criteria, &cross_text};
+    int rc = body_command_args("stability", argc, argv, names, slots, 6, &scene);
     if (rc != CLI_OK)
         return rc;
+    long cross = 0;
+    if (cross_text && !cli_parse_count(cross_text, 1, 100, &cross))
+        return cli_usage_error("--cross-curves wants a count of displacements from 1 to 100, got '%s'",
+                               cross_text);
     double kg = NAN;
     if (kg_text) {
         char *end;
@@ -187,6 +218,8 @@ int cli_stability(int argc, char **argv)
         printf("  area under GZ from %s to 30, 40 deg: %.4f, %.4f m rad\n",
                c->rests && c->rest != 0.0 ? "rest" : "0", gz_area(c, b, from, from + 30.0),
                gz_area(c, b, from, from + 40.0));
+        if (cross > 0)
+            report_cross_curves(b, (int)cross);
         if (criteria && report_criteria(c, b) > 0)
             rc = CLI_FAILED;
     }

@@ -75,3 +75,16 @@ bool form_at(const fl_vec2 *hull, int n, double density, double draft, form_row 
     out->km = out->kb + out->bm;
     return true;
 }
+
+bool form_kn(const fl_vec2 *hull, int n, double area, double heel, double *kn)
+{
+    double top, keel;
+    bounds(hull, n, &top, &keel);
+    fl_righting r;
+    if (!fl_righting_arm(hull, n, area, heel, &r))
+        return false;
+    /* K at (0, keel) in the hull's frame, G at its origin: heeled, K lies
+     * -keel sin(heel) across from G. */
+    *kn = r.gz + keel * fl_sin(heel);
+    return true;
+}

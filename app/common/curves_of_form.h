@@ -26,4 +26,11 @@ bool form_at(const fl_vec2 *hull, int n, double density, double draft, form_row 
 /* The hull's depth, keel to its highest point. */
 double form_depth(const fl_vec2 *hull, int n);
 
+/* KN: how far across from the keel K (the hull's lowest point upright, a
+ * point of the hull's frame) the lift acts, the hull heeled `heel` radians
+ * and displacing `area` m2. It is the hull's alone, whatever the weight:
+ * GZ = KN - KG sin heel for G at any KG. False where fl_righting_arm
+ * finds no waterline. */
+bool form_kn(const fl_vec2 *hull, int n, double area, double heel, double *kn);
+
 #endif
