@@ -1145,6 +1145,21 @@ class Stability(Workdir):
             r = flotsam('stability', scene, '--body', 'narrow', *args)
             self.assertEqual(r.returncode, 2, args)
 
+    def test_downflooding_ends_the_areas(self):
+        """A 4 x 2 hull at draft 1 with a hatch at its deck edge: wall-sided,
+        the edge goes under at atan((D - T) / (B/2)) = 26.565 degrees; the
+        area to 40 degrees ends there and the one from 30 to 40 is none."""
+        scene = self.write('u.scene', 'flotsam-scene 1\n'
+                           'fluid name=water density=1000 surface=0 left=-50 right=50 bottom=20\n'
+                           'polygon name=hatch at=0,0 density=5128.2051282051\n'
+                           '  points=[-2,-1 -1.9,-1 -1.9,0.9 1.9,0.9 1.9,-1 2,-1 2,1 -2,1]\n'
+                           '  hull=[-2,-1 2,-1 2,1 -2,1] openings=[2,-1 1.9,-1]\n')
+        r = flotsam('stability', scene, '--criteria', 'is2008')
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        m = re.search(r'downflooding \(an opening of the hold under\) at ([0-9.]+) deg', r.stdout)
+        self.assertAlmostEqual(float(m.group(1)), math.degrees(math.atan(0.5)), delta=1e-3)
+        self.assertRegex(r.stdout, r'from 30 to 40/flooding\s+0\.0000 .* FAIL')
+
     def test_plot_and_refusals(self):
         scene = self.write('s.scene', self.SCENE)
         png = os.path.join(self.dir, 'gz.png')

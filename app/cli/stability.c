@@ -87,12 +87,12 @@ static int report_criteria(const gz_curve *c, fl_body_id b)
     int failed = criteria_is2008(c, b, cr);
     printf("IMO IS Code 2008, Part A 2.2 (from %s, the worse way of the two):\n",
            c->rests && c->rest != 0.0 ? "where it rests" : "upright");
-    printf("  %-34s %9s %14s %9s\n", "criterion", "value", "limit", "margin");
+    printf("  %-36s %9s %14s %9s\n", "criterion", "value", "limit", "margin");
     for (int k = 0; k < IS2008_COUNT; k++) {
         char limit[32];
         int digits = strcmp(cr[k].unit, "deg") == 0 ? 1 : 4;
         snprintf(limit, sizeof limit, ">= %g %s", cr[k].limit, cr[k].unit);
-        printf("  %-34s %9.*f %14s %+9.*f  %s\n", cr[k].what, digits, cr[k].value, limit, digits,
+        printf("  %-36s %9.*f %14s %+9.*f  %s\n", cr[k].what, digits, cr[k].value, limit, digits,
                cr[k].value - cr[k].limit, cr[k].pass ? "pass" : "FAIL");
     }
     if (failed)
@@ -214,6 +214,17 @@ int cli_stability(int argc, char **argv)
         else
             printf(", none above -180 deg the other way\n");
         report_zeros(c);
+        if (!isnan(c->flood) || !isnan(c->flood_back)) {
+            printf("  downflooding (an opening of the hold under) at ");
+            if (isnan(c->flood))
+                printf("none below 180 deg");
+            else
+                printf("%.3f deg", c->flood);
+            if (isnan(c->flood_back))
+                printf(", none above -180 deg the other way\n");
+            else
+                printf(", and at %.3f deg the other way\n", c->flood_back);
+        }
         double from = c->rests ? c->rest : 0.0;
         printf("  area under GZ from %s to 30, 40 deg: %.4f, %.4f m rad\n",
                c->rests && c->rest != 0.0 ? "rest" : "0", gz_area(c, b, from, from + 30.0),

@@ -1,8 +1,8 @@
 /* IS Code 2008, Part A, 2.2.1 to 2.2.4: areas under the righting arm to 30
  * and 40 degrees and between them, the arm at 30 degrees or more, the
- * angle of the largest arm, and the initial GM. No openings are known
- * yet, so the downflooding angle that may end the 40-degree area is not
- * counted. */
+ * angle of the largest arm, and the initial GM. Where an opening of the
+ * hold goes under before 40 degrees (the downflooding angle, gz_curve.h),
+ * the areas to 40 end there. */
 #include <math.h>
 #include "criteria.h"
 
@@ -20,8 +20,8 @@ int criteria_is2008(const gz_curve *c, fl_body_id b, criterion out[IS2008_COUNT]
         double limit;
     } rule[IS2008_COUNT] = {
         {"area under GZ from 0 to 30 deg", "m rad", 0.055},
-        {"area under GZ from 0 to 40 deg", "m rad", 0.090},
-        {"area under GZ from 30 to 40 deg", "m rad", 0.030},
+        {"area under GZ to 40 deg or flooding", "m rad", 0.090},
+        {"area under GZ from 30 to 40/flooding", "m rad", 0.030},
         {"largest GZ at 30 deg or more", "m", 0.20},
         {"heel of the largest GZ", "deg", 25.0},
         {"initial GM", "m", 0.15},
@@ -34,9 +34,11 @@ int criteria_is2008(const gz_curve *c, fl_body_id b, criterion out[IS2008_COUNT]
         double v[IS2008_COUNT];
         /* gz_area from rest to rest + way x: positive where the arm rights
          * the body, either way. */
+        double flood = way > 0 ? c->flood : c->flood_back;
+        double end = isnan(flood) ? 40.0 : fmin(40.0, fabs(flood - rest));
         v[0] = gz_area(c, b, rest, rest + way * 30.0);
-        v[1] = gz_area(c, b, rest, rest + way * 40.0);
-        v[2] = gz_area(c, b, rest + way * 30.0, rest + way * 40.0);
+        v[1] = gz_area(c, b, rest, rest + way * end);
+        v[2] = end > 30.0 ? gz_area(c, b, rest + way * 30.0, rest + way * end) : 0.0;
         /* The largest arm at 30 degrees and beyond, and where the largest
          * of all is, to the degree (0 to 90 from rest). */
         double best = -INFINITY, top = -INFINITY;

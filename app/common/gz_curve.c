@@ -173,6 +173,51 @@ static double gm_frozen(const gz_curve *c, fl_body_id b)
     return (arms[1] - arms[0]) / (2.0 * SLOPE_STEP);
 }
 
+/* Whether an opening's end lies under the still surface at `heel` degrees
+ * (the hull floating freely there, as the curve counts it). */
+static bool flooded(const gz_curve *c, fl_body_id b, const fl_vec2 *open, int count, double heel)
+{
+    fl_righting r;
+    if (!gz_arm(c, b, rad(heel), &r))
+        return false;
+    fl_rot turn = fl_rot_from(rad(heel));
+    for (int i = 0; i < 2 * count; i++)
+        if (fl_rotate(turn, open[i]).y > r.level) /* y down: below the surface */
+            return true;
+    return false;
+}
+
+/* The downflooding angle the way `way` from rest: the first whole degree
+ * an opening is under, then bisection to 1e-6 degrees; NAN when none is
+ * before 180. */
+static double downflooding(const gz_curve *c, const fl_buoyancy *bu, fl_body_id b, int way)
+{
+    int count;
+    const fl_vec2 *open = fl_buoyancy_openings(bu, b, &count);
+    double rest = c->rests ? c->rest : 0.0;
+    if (count == 0 || !open)
+        return NAN;
+    if (flooded(c, b, open, count, rest))
+        return rest;
+    double dry = rest;
+    for (int d = 1; fabs(rest + way * d) <= 180.0; d++) {
+        double at = rest + way * d;
+        if (!flooded(c, b, open, count, at)) {
+            dry = at;
+            continue;
+        }
+        while (fabs(at - dry) > 1e-6) {
+            double mid = 0.5 * (at + dry);
+            if (flooded(c, b, open, count, mid))
+                at = mid;
+            else
+                dry = mid;
+        }
+        return 0.5 * (at + dry);
+    }
+    return NAN;
+}
+
 gz_status gz_curve_fill(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, double fluid_density)
 {
     return gz_curve_fill_kg(c, bu, b, fluid_density, NAN);
@@ -222,5 +267,7 @@ gz_status gz_curve_fill_kg(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, dou
         c->bottom = c->gz[k] < c->gz[c->bottom] - 1e-12 ? k : c->bottom;
     c->vanish = vanishing(c, c->top, +1);
     c->vanish_back = vanishing(c, c->bottom, -1);
+    c->flood = downflooding(c, bu, b, +1);
+    c->flood_back = downflooding(c, bu, b, -1);
     return GZ_OK;
 }

@@ -45,6 +45,9 @@ typedef struct gz_curve {
                                  NAN: not below 180 */
     double vanish_back;       /* the same before the bottom (rises through zero going
                                  down to it); NAN: not above -180 */
+    double flood, flood_back; /* degrees: where an opening of its hold first goes under
+                                 heeling past rest one way and the other (NAN: none
+                                 does before 180; rest itself: one is under already) */
     int failed_at;            /* GZ_NO_WATERLINE: the degree */
 } gz_curve;
 
