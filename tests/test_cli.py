@@ -1145,6 +1145,24 @@ class Stability(Workdir):
             r = flotsam('stability', scene, '--body', 'narrow', *args)
             self.assertEqual(r.returncode, 2, args)
 
+    def test_slack_tank_free_surface_correction(self):
+        """A 4 x 2 hull whose sealed hold, 3.8 wide, holds 0.76 m2 of water
+        (0.2 deep): GM solid less GM fluid is the free surface's second
+        moment over the displacement, b^3 / 12 V."""
+        scene = self.write('fs.scene', 'flotsam-scene 1\n'
+                           'fluid name=water density=1000 surface=0 left=-50 right=50 bottom=20\n'
+                           'polygon name=tanker at=0,0 density=2000\n'
+                           '  points=[-2,-1 -1.9,-1 -1.9,0.9 1.9,0.9 1.9,-1 2,-1 2,1 -2,1]\n'
+                           '  hull=[-2,-1 2,-1 2,1 -2,1] openings=[] water=0.76\n')
+        r = flotsam('stability', scene)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        v = float(re.search(r'displacement ([0-9.]+) m2', r.stdout).group(1))
+        self.assertAlmostEqual(v, 0.78 * 2 + 0.76, delta=1e-9)
+        m = re.search(r'GM fluid ([0-9.]+) m upright.*GM solid ([0-9.]+) m.*correction ([0-9.]+) m',
+                      r.stdout, re.S)
+        self.assertAlmostEqual(float(m.group(3)), 3.8 ** 3 / (12 * v), delta=1e-4)
+        self.assertAlmostEqual(float(m.group(2)) - float(m.group(1)), float(m.group(3)), delta=2e-4)
+
     def test_downflooding_ends_the_areas(self):
         """A 4 x 2 hull at draft 1 with a hatch at its deck edge: wall-sided,
         the edge goes under at atan((D - T) / (B/2)) = 26.565 degrees; the
