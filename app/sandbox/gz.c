@@ -13,7 +13,8 @@
 #define DEG "\xc2\xb0"            /* the degree sign, in UTF-8 */
 #define CURVE_COLOR 0x5ec8f0
 #define CHART_UNITS 84.0          /* the chart's height, in text units, unsqueezed */
-#define INFO_LINES 3              /* under the chart: GM; the largest arm, vanishing; now */
+#define INFO_LINES 4              /* under the chart: displacement and rest; GM; the largest
+                                     arm, vanishing; now */
 #define GM_ON_SCALE 2.5          /* a GM up to this many times the largest arm is on the scale */
 #define ONE_RADIAN (180.0 / FL_PI) /* degrees: where GM's tangent reaches GM */
 
@@ -99,24 +100,37 @@ static int message(const sandbox *sb, char lines[INFO_LINES][96])
 /* Under the chart: what it is drawn for and its GM (not the panel's GM,
  * which is from the waterline the body has now, loaded or pushed); the
  * largest arm and where the arm vanishes; the heel now (the marker). */
+static bool heeled(const gz_curve *c) { return c->rests && c->rest != 0.0; }
+
+/* The lines under the chart, the heel now last (drawn in the marker's
+ * colour); at most INFO_LINES. */
 static int info_lines(const sandbox_gz *g, char lines[INFO_LINES][96])
 {
     const gz_curve *c = &g->curve;
+    /* GM where the body rests on its curve, as `flotsam stability` says:
+     * a line of its own when that is heeled. */
+    char gm[64];
     if (c->water > 0.0) /* the hold's water: GM fluid, and solid beside it */
-        snprintf(lines[0], 96, "own displacement %.3f m2: GM fluid %+.3f m, solid %+.3f m",
-                 c->displaced, c->gm, c->gm_solid);
+        snprintf(gm, sizeof gm, "GM fluid %+.3f m, solid %+.3f m", c->gm, c->gm_solid);
     else
-        snprintf(lines[0], 96, "own displacement %.3f m2: GM %+.3f m", c->displaced, c->gm);
+        snprintf(gm, sizeof gm, "GM %+.3f m", c->gm);
+    int k = 0;
+    if (heeled(c)) {
+        snprintf(lines[k++], 96, "own displacement %.3f m2, rests at %.1f" DEG, c->displaced, c->rest);
+        snprintf(lines[k++], 96, "%s there", gm);
+    } else {
+        snprintf(lines[k++], 96, "own displacement %.3f m2: %s", c->displaced, gm);
+    }
     if (!isnan(c->vanish))
-        snprintf(lines[1], 96, "largest %.3f m at %d" DEG ", vanishes at %.1f" DEG, c->gz[c->top],
+        snprintf(lines[k++], 96, "largest %.3f m at %d" DEG ", vanishes at %.1f" DEG, c->gz[c->top],
                  (int)c->heel[c->top], c->vanish);
     else
-        snprintf(lines[1], 96, "largest %.3f m at %d" DEG ", no vanishing below 180" DEG, c->gz[c->top],
-                 (int)c->heel[c->top]);
+        snprintf(lines[k++], 96, "largest %.3f m at %d" DEG ", no vanishing below 180" DEG,
+                 c->gz[c->top], (int)c->heel[c->top]);
     if (!isfinite(g->arm))
-        return 2;
-    snprintf(lines[2], 96, "now %.1f" DEG ": GZ %+.3f m", g->heel, g->arm);
-    return 3;
+        return k;
+    snprintf(lines[k++], 96, "now %.1f" DEG ": GZ %+.3f m", g->heel, g->arm);
+    return k;
 }
 
 /* How wide the text needs the panel to be. */
@@ -136,7 +150,8 @@ double sandbox_gz_height(const sandbox *sb, double u, double squeeze)
     char lines[INFO_LINES][96];
     switch (sb->gz.kind) {
     case SANDBOX_GZ_NONE: return 0.0;
-    case SANDBOX_GZ_CURVE: return 2 * pad + (2.4 + INFO_LINES) * line_h + squeeze * CHART_UNITS * u;
+    case SANDBOX_GZ_CURVE:
+        return 2 * pad + (2.4 + INFO_LINES - !heeled(&sb->gz.curve)) * line_h + squeeze * CHART_UNITS * u;
     default: return 1.5 * pad + (1 + message(sb, lines)) * line_h;
     }
 }
@@ -194,14 +209,16 @@ static void draw_curve(draw_batch *batch, const sandbox_gz *g, const frame *f, d
     draw_line(batch, fl_v2(f->x, f->y + f->h), fl_v2(f->x + f->w, f->y + f->h), 1.0 * u, false,
               rgba_hex(0xffffff, 90));
     draw_line(batch, at(f, 0, 0), at(f, 180, 0), 1.2 * u, false, rgba_hex(0xffffff, 150));
-    /* GM's tangent at the origin: it reaches GM at one radian of heel. */
-    if (c->gm > 0) {
+    /* GM's tangent where the body rests (upright, mostly): it reaches GM
+     * one radian of heel further on. */
+    double rest = c->rests ? c->rest : 0.0;
+    if (c->gm > 0 && rest >= 0.0 && rest + ONE_RADIAN <= 180.0) {
         double end = fmin(ONE_RADIAN, ONE_RADIAN * f->hi / c->gm);
-        draw_line(batch, at(f, 0, 0), at(f, end, c->gm * end / ONE_RADIAN), 1.0 * u, false,
+        draw_line(batch, at(f, rest, 0), at(f, rest + end, c->gm * end / ONE_RADIAN), 1.0 * u, false,
                   rgba_hex(0xffffff, 120));
         if (end == ONE_RADIAN) {
-            fl_vec2 top = at(f, ONE_RADIAN, c->gm);
-            draw_line(batch, at(f, ONE_RADIAN, 0), top, 1.0 * u, false, rgba_hex(0xffffff, 120));
+            fl_vec2 top = at(f, rest + ONE_RADIAN, c->gm);
+            draw_line(batch, at(f, rest + ONE_RADIAN, 0), top, 1.0 * u, false, rgba_hex(0xffffff, 120));
             text_draw(batch, "GM", fl_v2(top.x + 3 * u, top.y - 0.3 * line_h), u,
                       rgba_hex(0xffffff, 200));
         }
@@ -266,5 +283,5 @@ void sandbox_draw_gz(draw_batch *batch, const sandbox *sb, double x, double y, d
     double ty = f.y + f.h + 1.2 * line_h;
     for (int i = 0; i < n; i++)
         text_draw(batch, lines[i], fl_v2(x + pad, ty + i * line_h), u,
-                  i == 2 ? rgba_hex(SANDBOX_SELECT_COLOR, 255) : white);
+                  i == n - 1 && isfinite(g->arm) ? rgba_hex(SANDBOX_SELECT_COLOR, 255) : white);
 }
