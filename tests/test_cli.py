@@ -1163,6 +1163,20 @@ class Stability(Workdir):
         self.assertAlmostEqual(float(m.group(3)), 3.8 ** 3 / (12 * v), delta=1e-4)
         self.assertAlmostEqual(float(m.group(2)) - float(m.group(1)), float(m.group(3)), delta=2e-4)
 
+    def test_a_booklet_of_three_pages(self):
+        """--report FILE.pdf: the section and the criteria, the GZ curve,
+        the curves of form: three A4 pages; written even when a criterion
+        fails (exit 1 then); anything but .pdf refused."""
+        scene = self.write('a.scene', self.ASYMMETRIC)
+        pdf = os.path.join(self.dir, 'book.pdf')
+        r = flotsam('stability', scene, '--body', 'lshape', '--criteria', 'is2008', '--report', pdf)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        info = subprocess.run(['pdfinfo', pdf], capture_output=True, text=True, check=True).stdout
+        self.assertRegex(info, r'Pages:\s+3\n')
+        self.assertIn('842 x 595 pts (A4)', info)
+        r = flotsam('stability', scene, '--report', os.path.join(self.dir, 'book.png'))
+        self.assertEqual(r.returncode, 2)
+
     def test_downflooding_ends_the_areas(self):
         """A 4 x 2 hull at draft 1 with a hatch at its deck edge: wall-sided,
         the edge goes under at atan((D - T) / (B/2)) = 26.565 degrees; the

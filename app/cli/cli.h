@@ -17,6 +17,20 @@ int cli_stability(int argc, char **argv);
 /* `flotsam hydrostatics` (hydrostatics.c). */
 int cli_hydrostatics(int argc, char **argv);
 
+/* The curves of form of n rows as a chart (hydrostatics.c): KB and KM, BM
+ * and the displacement against draft; v is room for 5 n doubles, which
+ * the chart points into. */
+struct chart;
+struct form_row;
+void form_chart(struct chart *ch, const struct form_row *rows, int n, double *v, const char *title);
+
+/* The GZ curve as a chart (stability.c): GM's tangent at rest, the largest
+ * arm, where it vanishes and where the body rests (marks[0 .. 2] take
+ * their labels from the caller; *largest etc. are room for them). */
+struct gz_curve;
+struct chart stability_chart(const struct gz_curve *c, const char *title, char largest[64],
+                             char vanish[64], char rest[64]);
+
 /* --state-out FILE and the picture options (pictures.h), shared by run and
  * replay: reads the option at argv[*i] if it is one of them, moving *i past
  * its value; returns CLI_OK, a usage error's status, or -1 for neither. */

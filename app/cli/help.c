@@ -103,7 +103,7 @@ static const char hydrostatics_help[] =
 
 static const char stability_help[] =
     "  stability SCENE [--body NAME] [--kg M] [--cross-curves N]\n"
-    "            [--criteria is2008] [--csv FILE] [--plot FILE]\n"
+    "            [--criteria is2008] [--report FILE.pdf] [--csv FILE] [--plot FILE]\n"
     "        the curve of statical stability of one body (default: the first\n"
     "        that moves) at its own mass and centre of mass in the scene's\n"
     "        first fluid: the righting arm GZ every degree of heel from -180\n"
@@ -118,6 +118,9 @@ static const char stability_help[] =
     "        --criteria is2008  the IMO's intact stability criteria (IS Code\n"
     "                       2008, Part A 2.2): each value, limit and margin;\n"
     "                       exit 1 when any fails\n"
+    "        --report FILE.pdf  a stability booklet: the section and its\n"
+    "                       waterlines with the criteria, the GZ curve, the\n"
+    "                       curves of form, a page each\n"
     "        --csv FILE     the curve as heel_deg,gz_m,b_x_m,b_y_m ('-': stdout)\n"
     "        --plot FILE    the curve as a chart (.png or .svg), with GM's\n"
     "                       tangent, the largest GZ and where GZ vanishes\n";

@@ -41,57 +41,44 @@ static void print_row(const form_row *r, double kg, const char *mark)
            r->kb, r->bm, r->km, r->km - kg, r->breadth, r->per_cm, mark);
 }
 
-/* The draft at which the hull displaces `area`, by bisection. */
-static bool own_draft(const fl_vec2 *hull, int n, double density, double area, form_row *out)
+void form_chart(chart *ch, const form_row *rows, int n, double *v, const char *title)
 {
-    double lo = 0.0, hi = form_depth(hull, n);
-    form_row r;
-    if (!form_at(hull, n, density, hi, &r) || !(area > 0.0) || area > r.area)
-        return false;
-    for (int i = 0; i < 200 && hi - lo > 1e-13 * hi; i++) {
-        double mid = 0.5 * (lo + hi);
-        if (form_at(hull, n, density, mid, &r) && r.area < area)
-            lo = mid;
-        else
-            hi = mid;
+    double *x = v, *area = v + n, *kb = v + 2 * n, *km = v + 3 * n, *bm = v + 4 * n;
+    for (int i = 0; i < n; i++) {
+        x[i] = rows[i].draft;
+        area[i] = rows[i].area;
+        kb[i] = rows[i].kb;
+        km[i] = rows[i].km;
+        bm[i] = rows[i].bm;
     }
-    return form_at(hull, n, density, hi, out);
+    *ch = (chart){0};
+    ch->title = title;
+    ch->x_label = "draft (m)";
+    ch->x = x;
+    ch->n = n;
+    /* (The waterline's breadth is in the table.) */
+    ch->panel_count = 3;
+    ch->panels[0] = (chart_panel){"KB and KM (m)", {kb, km}, 2};
+    ch->panels[1] = (chart_panel){"BM (m)", {bm}, 1};
+    ch->panels[2] = (chart_panel){"displacement (m2 per metre)", {area}, 1};
+    ch->names[0] = "KB";
+    ch->names[1] = "KM";
+    ch->width = 960;
+    ch->height = 1080;
 }
 
 static int draw(const char *path, const table *t, const char *name)
 {
     int n = t->count;
-    double *v = malloc(sizeof *v * (size_t)n * 6);
+    double *v = malloc(sizeof *v * (size_t)n * 5);
     if (!v) {
         fprintf(stderr, "flotsam: out of memory\n");
         return CLI_FAILED;
     }
-    double *x = v, *area = v + n, *kb = v + 2 * n, *km = v + 3 * n, *bm = v + 4 * n, *b = v + 5 * n;
-    for (int i = 0; i < n; i++) {
-        x[i] = t->rows[i].draft;
-        area[i] = t->rows[i].area;
-        kb[i] = t->rows[i].kb;
-        km[i] = t->rows[i].km;
-        bm[i] = t->rows[i].bm;
-        b[i] = t->rows[i].breadth;
-    }
     char title[160];
     snprintf(title, sizeof title, "%s: curves of form (per metre of length)", name);
-    chart ch = {0};
-    ch.title = title;
-    ch.x_label = "draft (m)";
-    ch.x = x;
-    ch.n = n;
-    /* (The waterline's breadth is in the table.) */
-    (void)b;
-    ch.panel_count = 3;
-    ch.panels[0] = (chart_panel){"KB and KM (m)", {kb, km}, 2};
-    ch.panels[1] = (chart_panel){"BM (m)", {bm}, 1};
-    ch.panels[2] = (chart_panel){"displacement (m2 per metre)", {area}, 1};
-    ch.names[0] = "KB";
-    ch.names[1] = "KM";
-    ch.width = 960;
-    ch.height = 1080;
+    chart ch;
+    form_chart(&ch, t->rows, n, v, title);
     char err[512];
     int rc = CLI_OK;
     if (!frames_chart(path, &ch, err, sizeof err)) {
@@ -129,7 +116,7 @@ static int report(fl_sim *s, fl_body_id b, int drafts, const char *csv, const ch
         print_row(&t.rows[i], keel, "");
     form_row own;
     double displaced = fl_body_mass(b) / f->density; /* as the GZ curve counts it */
-    if (own_draft(hull, n, f->density, displaced, &own)) {
+    if (form_for_area(hull, n, f->density, displaced, &own)) {
         printf("  at its own displacement:\n");
         print_row(&own, keel, "  *");
     } else {

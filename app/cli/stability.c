@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "cli.h"
 #include "body_command.h"
+#include "booklet.h"
 #include "chart.h"
 #include "criteria.h"
 #include "curves_of_form.h"
@@ -106,7 +108,8 @@ static int report_criteria(const gz_curve *c, fl_body_id b)
  * origin (it reaches GM at one radian of heel, where a rise marks GM), the
  * largest arm and the angle where the arm vanishes (their labels the
  * caller's). */
-static chart gz_chart(const gz_curve *c, const char *title)
+chart stability_chart(const gz_curve *c, const char *title, char largest[64], char vanish[64],
+                     char rest[64])
 {
     chart ch = {0};
     ch.title = title;
@@ -124,9 +127,16 @@ static chart gz_chart(const gz_curve *c, const char *title)
         ch.lines[ch.line_count++] = (chart_line){at, 0.0, at + radian, c->gm, NULL};
         ch.lines[ch.line_count++] = (chart_line){at + radian, 0.0, at + radian, c->gm, "GM"};
     }
-    ch.marks[ch.mark_count++] = (chart_mark){c->heel[c->top], c->gz[c->top], NULL};
-    if (!isnan(c->vanish))
-        ch.marks[ch.mark_count++] = (chart_mark){c->vanish, 0.0, NULL};
+    snprintf(largest, 64, "largest %.3f m at %d deg", c->gz[c->top], (int)c->heel[c->top]);
+    ch.marks[ch.mark_count++] = (chart_mark){c->heel[c->top], c->gz[c->top], largest};
+    if (!isnan(c->vanish)) {
+        snprintf(vanish, 64, "vanishes at %.1f deg", c->vanish);
+        ch.marks[ch.mark_count++] = (chart_mark){c->vanish, 0.0, vanish};
+    }
+    if (c->rests && c->rest != 0.0) {
+        snprintf(rest, 64, "rests at %.1f deg", c->rest);
+        ch.marks[ch.mark_count++] = (chart_mark){c->rest, 0.0, rest};
+    }
     ch.width = 960;
     ch.height = 540;
     return ch;
@@ -135,10 +145,11 @@ static chart gz_chart(const gz_curve *c, const char *title)
 int cli_stability(int argc, char **argv)
 {
     const char *scene, *body = NULL, *csv = NULL, *plot = NULL, *kg_text = NULL, *criteria = NULL,
-               *cross_text = NULL;
-    const char *const names[] = {"--body", "--csv", "--plot", "--kg", "--criteria", "--cross-curves"};
-    const char **slots[] = {&body, &csv, &plot, &kg_text, &criteria, &cross_text};
-    int rc = body_command_args("stability", argc, argv, names, slots, 6, &scene);
+               *cross_text = NULL, *report = NULL;
+    const char *const names[] = {"--body", "--csv", "--plot", "--kg", "--criteria", "--cross-curves",
+                                 "--report"};
+    const char **slots[] = {&body, &csv, &plot, &kg_text, &criteria, &cross_text, &report};
+    int rc = body_command_args("stability", argc, argv, names, slots, 7, &scene);
     if (rc != CLI_OK)
         return rc;
     long cross = 0;
@@ -157,16 +168,23 @@ int cli_stability(int argc, char **argv)
                                "got '%s'", criteria);
     if (plot && !plot_format_known(plot))
         return cli_usage_error("--plot draws .png or .svg files, got '%s'", plot);
+    size_t rl = report ? strlen(report) : 0;
+    if (report && (rl < 5 || strcasecmp(report + rl - 4, ".pdf") != 0))
+        return cli_usage_error("--report writes a .pdf, got '%s'", report);
+    if (report && frames_missing())
+        return cli_usage_error("--report: %s", frames_missing());
     if (plot && frames_missing())
         return cli_usage_error("--plot: %s", frames_missing());
     char err[512];
-    if (cli_output_check(csv) != CLI_OK || cli_output_check(plot) != CLI_OK)
+    if (cli_output_check(csv) != CLI_OK || cli_output_check(plot) != CLI_OK ||
+        cli_output_check(report) != CLI_OK)
         return CLI_FAILED;
     fl_sim *s;
     fl_body_id b;
     if ((rc = body_command_open("stability", scene, body, &s, &b)) != CLI_OK)
         return rc;
     double rho = fl_buoyancy_fluid_def(fl_sim_buoyancy(s), 0)->density;
+    bool short_of_criteria = false; /* exit 1 once everything asked for is written */
     gz_curve *c = calloc(1, sizeof *c);
     gz_status st = c ? gz_curve_fill_kg(c, fl_sim_buoyancy(s), b, rho, kg) : GZ_OK;
     if (!c) {
@@ -231,33 +249,27 @@ int cli_stability(int argc, char **argv)
                gz_area(c, b, from, from + 40.0));
         if (cross > 0)
             report_cross_curves(b, (int)cross);
-        if (criteria && report_criteria(c, b) > 0)
-            rc = CLI_FAILED;
+        short_of_criteria = criteria && report_criteria(c, b) > 0;
     }
     if (rc == CLI_OK && csv)
         rc = cli_output_write(csv, write_csv, c);
+    if (rc == CLI_OK && report && !booklet_write(report, s, b, c, rho, err, sizeof err)) {
+        fprintf(stderr, "flotsam: %s\n", err);
+        rc = CLI_FAILED;
+    }
     if (rc == CLI_OK && plot) {
         char title[160];
         snprintf(title, sizeof title, "%s: righting arm GZ against heel",
                  fl_sim_body_name(s, b)[0] ? fl_sim_body_name(s, b) : "body");
-        chart ch = gz_chart(c, title);
-        char largest[64], vanish[64];
-        snprintf(largest, sizeof largest, "largest %.3f m at %d deg", c->gz[c->top], (int)c->heel[c->top]);
-        ch.marks[0].label = largest;
-        if (!isnan(c->vanish)) {
-            snprintf(vanish, sizeof vanish, "vanishes at %.1f deg", c->vanish);
-            ch.marks[1].label = vanish;
-        }
-        char rest[64];
-        if (c->rests && c->rest != 0.0) {
-            snprintf(rest, sizeof rest, "rests at %.1f deg", c->rest);
-            ch.marks[ch.mark_count++] = (chart_mark){c->rest, 0.0, rest};
-        }
+        char largest[64], vanish[64], rest[64];
+        chart ch = stability_chart(c, title, largest, vanish, rest);
         if (!frames_chart(plot, &ch, err, sizeof err)) {
             fprintf(stderr, "flotsam: %s\n", err);
             rc = CLI_FAILED;
         }
     }
+    if (rc == CLI_OK && short_of_criteria)
+        rc = CLI_FAILED;
     free(c);
     fl_sim_free(s);
     return rc;

@@ -88,3 +88,19 @@ bool form_kn(const fl_vec2 *hull, int n, double area, double heel, double *kn)
     *kn = r.gz + keel * fl_sin(heel);
     return true;
 }
+
+bool form_for_area(const fl_vec2 *hull, int n, double density, double area, form_row *out)
+{
+    double lo = 0.0, hi = form_depth(hull, n);
+    form_row r;
+    if (!form_at(hull, n, density, hi, &r) || !(area > 0.0) || area > r.area)
+        return false;
+    for (int i = 0; i < 200 && hi - lo > 1e-13 * hi; i++) {
+        double mid = 0.5 * (lo + hi);
+        if (form_at(hull, n, density, mid, &r) && r.area < area)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return form_at(hull, n, density, hi, out);
+}

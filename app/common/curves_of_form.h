@@ -23,6 +23,10 @@ typedef struct form_row {
  * fluid of `density`; false when the draft is not within the hull's depth. */
 bool form_at(const fl_vec2 *hull, int n, double density, double draft, form_row *out);
 
+/* The row at the draft where the hull displaces `area` (bisection, to
+ * 1e-13 of its depth); false when it does not float upright. */
+bool form_for_area(const fl_vec2 *hull, int n, double density, double area, form_row *out);
+
 /* The hull's depth, keel to its highest point. */
 double form_depth(const fl_vec2 *hull, int n);
 

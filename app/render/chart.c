@@ -179,7 +179,13 @@ static void draw_legend(draw_batch *b, const chart *c, double right, double y, d
 bool chart_paint(cairo_t *cr, bool raster, void *ctx)
 {
     (void)raster;
-    const chart *c = ctx;
+    draw_batch b;
+    draw_begin_cairo(&b, cr);
+    return chart_draw(&b, ctx) && cairo_status(cr) == CAIRO_STATUS_SUCCESS;
+}
+
+bool chart_draw(draw_batch *target, const chart *c)
+{
     int panels = c->panel_count > 0 ? c->panel_count : 1;
     /* A unit of text: a 300th of a panel's height, at least a 900th of the page's. */
     double w = c->width, h = c->height, u = fmax(h / panels / 300.0, h / 900.0);
@@ -187,8 +193,7 @@ bool chart_paint(cairo_t *cr, bool raster, void *ctx)
     double pw = w - left - right, ph = (h - top - bottom - gap * (panels - 1)) / panels;
     double xlo, xhi;
     x_range(c, &xlo, &xhi);
-    draw_batch b;
-    draw_begin_cairo(&b, cr);
+    draw_batch b = *target;
     fl_vec2 page[4] = {fl_v2(0, 0), fl_v2(w, 0), fl_v2(w, h), fl_v2(0, h)};
     draw_polygon(&b, page, 4, rgba_hex(0xffffff, 255));
     rgba ink = rgba_hex(0x202830, 255);
@@ -203,5 +208,7 @@ bool chart_paint(cairo_t *cr, bool raster, void *ctx)
     if (c->x_label)
         text_draw(&b, c->x_label, fl_v2(left + pw - text_width(&b, c->x_label, u), h - 16 * u), u,
                   ink);
-    return draw_flush(&b) && cairo_status(cr) == CAIRO_STATUS_SUCCESS;
+    bool ok = draw_flush(&b);
+    *target = b;
+    return ok;
 }

@@ -49,5 +49,8 @@ unsigned chart_color(int s);
 /* Paints c on cr (a snapshot_painter's work, ctx a chart); false when
  * Cairo fails. */
 bool chart_paint(struct _cairo *cr, bool raster, void *ctx);
+/* Draws c on any target (draw.h), c->width x c->height of it. */
+struct draw_batch;
+bool chart_draw(struct draw_batch *b, const chart *c);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include "capture.h"
+#include "draw_cairo.h"
 #include "out_files.h"
 #include "png_file.h"
 #include "render_cairo.h"
@@ -40,6 +41,21 @@ static cairo_status_t to_file(void *closure, const unsigned char *data, unsigned
                                                       : CAIRO_STATUS_WRITE_ERROR;
 }
 
+/* Ends a vector document: the context and the surface let go, the file's
+ * last bytes written; false with the first failure said. */
+static bool finish(cairo_t *cr, cairo_surface_t *surface, bool ok, char *why, size_t why_size)
+{
+    cairo_status_t drawn = cairo_status(cr);
+    cairo_destroy(cr);
+    cairo_surface_finish(surface);
+    cairo_status_t st = cairo_surface_status(surface);
+    cairo_surface_destroy(surface);
+    if (ok && st == CAIRO_STATUS_SUCCESS && drawn == CAIRO_STATUS_SUCCESS)
+        return true;
+    snprintf(why, why_size, "%s", cairo_status_to_string(st != CAIRO_STATUS_SUCCESS ? st : drawn));
+    return false;
+}
+
 /* out_write's writer: a vector surface streaming into f. */
 static bool write_vector(FILE *f, void *ctx, char *why, size_t why_size)
 {
@@ -51,18 +67,7 @@ static bool write_vector(FILE *f, void *ctx, char *why, size_t why_size)
     cairo_t *cr = cairo_create(surface);
     bool ok = j->paint(cr, false, j->ctx);
     cairo_show_page(cr);
-    cairo_status_t drawn = cairo_status(cr);
-    cairo_destroy(cr);
-    cairo_surface_finish(surface);
-    cairo_status_t st = cairo_surface_status(surface);
-    cairo_surface_destroy(surface);
-    if (!ok || st != CAIRO_STATUS_SUCCESS) {
-        snprintf(why, why_size, "%s", st != CAIRO_STATUS_SUCCESS
-                                          ? cairo_status_to_string(st)
-                                          : cairo_status_to_string(drawn));
-        return false;
-    }
-    return true;
+    return finish(cr, surface, ok, why, why_size);
 }
 
 bool snapshot_paint(const char *path, int w, int h, snapshot_painter paint, void *ctx, char *err,
@@ -110,4 +115,36 @@ bool snapshot_write(const char *path, const fl_sim *s, const camera *cam,
 {
     sim_job j = {s, cam, o, hud};
     return snapshot_paint(path, cam->px_w, cam->px_h, paint_sim, &j, err, err_size);
+}
+
+typedef struct document_job {
+    int w, h, pages;
+    snapshot_page_painter paint;
+    void *ctx;
+} document_job;
+
+static bool write_document(FILE *f, void *ctx, char *why, size_t why_size)
+{
+    const document_job *j = ctx;
+    cairo_surface_t *surface = cairo_pdf_surface_create_for_stream(to_file, f, j->w, j->h);
+    cairo_t *cr = cairo_create(surface);
+    bool ok = true;
+    for (int k = 0; ok && k < j->pages; k++) {
+        draw_batch b;
+        draw_begin_cairo(&b, cr);
+        ok = j->paint(&b, k, j->ctx) && draw_flush(&b);
+        cairo_show_page(cr);
+    }
+    return finish(cr, surface, ok, why, why_size);
+}
+
+bool snapshot_document(const char *path, int w, int h, int pages, snapshot_page_painter paint,
+                       void *ctx, char *err, size_t err_size)
+{
+    if (kind_of(path) != SNAP_PDF) {
+        snprintf(err, err_size, "cannot write '%s': a document is a .pdf", path);
+        return false;
+    }
+    document_job j = {w, h, pages, paint, ctx};
+    return out_write(path, write_document, &j, err, err_size);
 }

@@ -20,6 +20,13 @@ typedef bool (*snapshot_painter)(cairo_t *cr, bool raster, void *ctx);
 bool snapshot_paint(const char *path, int w, int h, snapshot_painter paint, void *ctx, char *err,
                     size_t err_size);
 
+/* A document of `pages` pages of w x h points as a PDF (path ends .pdf):
+ * paint(b, page, ctx) draws page `page` through b (draw.h). Written beside
+ * `path` and renamed into place; false with a message. */
+typedef bool (*snapshot_page_painter)(struct draw_batch *b, int page, void *ctx);
+bool snapshot_document(const char *path, int w, int h, int pages, snapshot_page_painter paint,
+                       void *ctx, char *err, size_t err_size);
+
 /* Draws s through cam (its size is the picture's) into `path`, written
  * beside it and renamed into place. Returns false with a message. */
 bool snapshot_write(const char *path, const fl_sim *s, const camera *cam,

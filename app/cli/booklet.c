@@ -1,0 +1,207 @@
+/* The stability booklet (booklet.h): three A4 landscape pages drawn with
+ * the renderer's primitives into a PDF (snapshot_document). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "booklet.h"
+#include "chart.h"
+#include "cli.h"
+#include "criteria.h"
+#include "curves_of_form.h"
+#include "snapshot.h"
+#include "text.h"
+
+#define PAGE_W 842 /* points: A4 landscape */
+#define PAGE_H 595
+#define ROWS 20
+
+typedef struct booklet {
+    const fl_sim *s;
+    fl_body_id b;
+    const gz_curve *c;
+    double density;
+    const char *name;
+    criterion cr[IS2008_COUNT];
+    int failed;
+    form_row rows[ROWS];
+    int count;
+    form_row own;
+    bool has_own;
+    double scratch[5 * ROWS];
+} booklet;
+
+static const rgba INK = {0x20, 0x28, 0x30, 255};
+
+static void page_white(draw_batch *d)
+{
+    fl_vec2 page[4] = {fl_v2(0, 0), fl_v2(PAGE_W, 0), fl_v2(PAGE_W, PAGE_H), fl_v2(0, PAGE_H)};
+    draw_polygon(d, page, 4, rgba_hex(0xffffff, 255));
+}
+
+/* A mark at p (a disc, or a ring) with its letter beside it. */
+static void point(draw_batch *d, fl_vec2 p, const char *label, bool ring, rgba c)
+{
+    if (ring)
+        draw_ring(d, p, 4.0, 1.5, c);
+    else
+        draw_disc(d, p, 3.5, c);
+    text_draw(d, label, fl_v2(p.x + 6, p.y - 8), 1.1, c);
+}
+
+/* The hull upright in the box (x, y, w, h), its waterlines at the table's
+ * drafts thin and at its own displacement blue, K, G, B and M marked. */
+static void section(draw_batch *d, const booklet *k, double x, double y, double w, double h)
+{
+    int n, ns;
+    const fl_vec2 *hull = gz_hull(k->b, &n), *solid = fl_body_outline(k->b, &ns);
+    double lo = INFINITY, hi = -INFINITY, top = INFINITY, keel = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        lo = fmin(lo, hull[i].x), hi = fmax(hi, hull[i].x);
+        top = fmin(top, hull[i].y), keel = fmax(keel, hull[i].y);
+    }
+    double span = fmax(hi - lo, 1e-9), depth = fmax(keel - top, 1e-9);
+    /* Room above the hull for M, which can be far: up to a depth more. */
+    double m_y = k->has_own ? keel - k->own.km : top;
+    double above = fmin(fmax(top - m_y, 0.0), depth);
+    double scale = fmin(0.8 * w / span, 0.85 * h / (depth + above));
+    fl_vec2 origin = fl_v2(x + 0.5 * w - scale * 0.5 * (lo + hi), y + 0.92 * h - scale * keel);
+#define AT(p) fl_v2(origin.x + scale * (p).x, origin.y + scale * (p).y)
+    fl_vec2 ph[FL_SCENE_MAX_POINTS], ps[FL_SCENE_MAX_POINTS];
+    for (int i = 0; i < n && i < FL_SCENE_MAX_POINTS; i++)
+        ph[i] = AT(hull[i]);
+    for (int i = 0; i < ns && i < FL_SCENE_MAX_POINTS; i++)
+        ps[i] = AT(solid[i]);
+    draw_polygon(d, ph, n, rgba_hex(0xe8ecef, 255));
+    draw_polygon(d, ps, ns, rgba_hex(0xb9b2a6, 255));
+    double left = origin.x + scale * lo - 0.06 * w, right = origin.x + scale * hi + 0.06 * w;
+    for (int i = 3; i < k->count; i += 4) {
+        double wl = origin.y + scale * (keel - k->rows[i].draft);
+        draw_line(d, fl_v2(left, wl), fl_v2(right, wl), 0.6, false, rgba_hex(0x8fb3cc, 255));
+        char t[32];
+        snprintf(t, sizeof t, "%.2f m", k->rows[i].draft);
+        text_draw(d, t, fl_v2(right + 4, wl - 7), 0.9, rgba_hex(0x5b7a90, 255));
+    }
+    draw_polyline(d, ph, n, true, 1.5, INK);
+    if (k->has_own) {
+        double level = keel - k->own.draft, wl = origin.y + scale * level;
+        draw_line(d, fl_v2(left, wl), fl_v2(right, wl), 2.0, false, rgba_hex(0x1f6fb2, 255));
+        fl_vec2 cb;
+        fl_clip_halfplane_area(hull, n, (fl_halfplane){{0.0, 1.0}, level}, &cb);
+        point(d, AT(fl_v2(cb.x, keel)), "K", false, INK);
+        point(d, AT(fl_v2(cb.x, keel - k->own.kb)), "B", true, rgba_hex(0x1f6fb2, 255));
+        if (m_y > top - above - 1e-9)
+            point(d, AT(fl_v2(cb.x, keel - k->own.km)), "M", true, rgba_hex(0xc0392b, 255));
+    }
+    point(d, AT(fl_v2(0.0, keel - k->c->kg)), "G", false, INK);
+#undef AT
+}
+
+static void condition(draw_batch *d, const booklet *k, double x, double y)
+{
+    const gz_curve *c = k->c;
+    char line[160];
+    double u = 1.1, step = TEXT_LINE_UNITS * u + 3;
+    snprintf(line, sizeof line, "displacement %.4g m2 per metre (%.0f kg/m), in a fluid of %g kg/m2",
+             c->displaced, c->displaced * k->density, k->density);
+    text_draw(d, line, fl_v2(x, y), u, INK);
+    if (k->has_own)
+        snprintf(line, sizeof line, "draft %.4f m upright; KB %.4f m, BM %.4f m, KM %.4f m", k->own.draft,
+                 k->own.kb, k->own.bm, k->own.km);
+    else
+        snprintf(line, sizeof line, "it does not float upright");
+    text_draw(d, line, fl_v2(x, y + step), u, INK);
+    if (c->rests)
+        snprintf(line, sizeof line, "KG %.4f m; rests at %.2f deg, GM%s %.4f m there", c->kg, c->rest,
+                 c->water > 0.0 ? " fluid" : "", c->gm);
+    else
+        snprintf(line, sizeof line, "KG %.4f m; no stable equilibrium", c->kg);
+    text_draw(d, line, fl_v2(x, y + 2 * step), u, INK);
+    if (!isnan(c->flood))
+        snprintf(line, sizeof line, "downflooding at %.2f deg", c->flood);
+    else
+        snprintf(line, sizeof line, "no opening goes under before 180 deg");
+    text_draw(d, line, fl_v2(x, y + 3 * step), u, INK);
+}
+
+static void criteria_table(draw_batch *d, const booklet *k, double x, double y)
+{
+    double u = 0.95, step = TEXT_LINE_UNITS * u + 6;
+    text_draw(d, "IMO IS Code 2008, Part A 2.2", fl_v2(x, y), 1.2, INK);
+    const char *head[] = {"criterion", "value", "limit", ""};
+    const double col[] = {0, 185, 235, 330};
+    for (int j = 0; j < 4; j++)
+        text_draw(d, head[j], fl_v2(x + col[j], y + 1.5 * step), u, rgba_hex(0x5b6770, 255));
+    for (int i = 0; i < IS2008_COUNT; i++) {
+        const criterion *r = &k->cr[i];
+        double ry = y + (2.5 + i) * step;
+        char v[32], l[32];
+        snprintf(v, sizeof v, strcmp(r->unit, "deg") == 0 ? "%.1f" : "%.4f", r->value);
+        snprintf(l, sizeof l, ">= %g %s", r->limit, r->unit);
+        text_draw(d, r->what, fl_v2(x, ry), u, INK);
+        text_draw(d, v, fl_v2(x + col[1], ry), u, INK);
+        text_draw(d, l, fl_v2(x + col[2], ry), u, INK);
+        text_draw(d, r->pass ? "pass" : "FAIL", fl_v2(x + col[3], ry), u,
+                  r->pass ? rgba_hex(0x1e8449, 255) : rgba_hex(0xc0392b, 255));
+    }
+    char verdict[64];
+    if (k->failed)
+        snprintf(verdict, sizeof verdict, "%d of %d criteria fail", k->failed, IS2008_COUNT);
+    else
+        snprintf(verdict, sizeof verdict, "all %d criteria pass", IS2008_COUNT);
+    text_draw(d, verdict, fl_v2(x, y + (3.2 + IS2008_COUNT) * step), 1.2,
+              k->failed ? rgba_hex(0xc0392b, 255) : rgba_hex(0x1e8449, 255));
+}
+
+static bool page(draw_batch *d, int number, void *ctx)
+{
+    const booklet *k = ctx;
+    char title[160];
+    if (number == 0) {
+        page_white(d);
+        snprintf(title, sizeof title, "%s: stability booklet", k->name);
+        text_draw(d, title, fl_v2(40, 28), 1.8, INK);
+        condition(d, k, 40, 64);
+        section(d, k, 20, 150, 380, 420);
+        criteria_table(d, k, 455, 170);
+        return d->ok;
+    }
+    chart ch;
+    if (number == 1) {
+        snprintf(title, sizeof title, "%s: righting arm GZ, the criteria marked", k->name);
+        char largest[64], vanish[64], rest[64];
+        ch = stability_chart(k->c, title, largest, vanish, rest);
+        double at = k->c->rests ? k->c->rest : 0.0, ymax = k->c->gz[k->c->top];
+        ch.lines[ch.line_count++] = (chart_line){at + 30, 0.0, at + 30, 0.6 * ymax, "30"};
+        ch.lines[ch.line_count++] = (chart_line){at + 40, 0.0, at + 40, 0.85 * ymax, "40"};
+        ch.lines[ch.line_count++] = (chart_line){180.0, 0.2, at + 30, 0.2, "0.20 m"};
+        if (!isnan(k->c->flood) && k->c->flood < 180.0)
+            ch.lines[ch.line_count++] = (chart_line){k->c->flood, 0.0, k->c->flood, 0.8 * ymax, "flooding"};
+    } else {
+        snprintf(title, sizeof title, "%s: curves of form (per metre of length)", k->name);
+        form_chart(&ch, k->rows, k->count, (double *)k->scratch, title);
+    }
+    ch.width = PAGE_W;
+    ch.height = PAGE_H;
+    return chart_draw(d, &ch);
+}
+
+bool booklet_write(const char *path, const fl_sim *s, fl_body_id b, const gz_curve *c,
+                   double density, char *err, size_t err_size)
+{
+    static booklet k; /* big: the form's rows and the chart's room */
+    memset(&k, 0, sizeof k);
+    k.s = s;
+    k.b = b;
+    k.c = c;
+    k.density = density;
+    k.name = fl_sim_body_name(s, b)[0] ? fl_sim_body_name(s, b) : "body";
+    k.failed = criteria_is2008(c, b, k.cr);
+    int n;
+    const fl_vec2 *hull = gz_hull(b, &n);
+    double depth = form_depth(hull, n);
+    for (int i = 1; i <= ROWS; i++)
+        if (form_at(hull, n, density, depth * i / ROWS, &k.rows[k.count]))
+            k.count++;
+    k.has_own = form_for_area(hull, n, density, c->displaced, &k.own);
+    return snapshot_document(path, PAGE_W, PAGE_H, 3, page, &k, err, err_size);
+}
