@@ -166,9 +166,9 @@ static bool page(draw_batch *d, int number, void *ctx)
         return d->ok;
     }
     chart ch;
+    char largest[64], vanish[64], rest[64]; /* the chart's labels: live while it is drawn */
     if (number == 1) {
         snprintf(title, sizeof title, "%s: righting arm GZ, the criteria marked", k->name);
-        char largest[64], vanish[64], rest[64];
         ch = stability_chart(k->c, title, largest, vanish, rest);
         double at = k->c->rests ? k->c->rest : 0.0, ymax = k->c->gz[k->c->top];
         ch.lines[ch.line_count++] = (chart_line){at + 30, 0.0, at + 30, 0.6 * ymax, "30"};
