@@ -184,9 +184,14 @@ class Trace:
                     self.seen = i + 1
                     return m
             if self.proc.poll() is not None or time.time() > deadline:
-                raise AssertionError('%s waiting for /%s/ in %s; its last lines: %s' % (
-                    'the window ended' if self.proc.poll() is not None else 'timed out',
-                    pattern, self.path, self.lines[-8:]))
+                # Frames say little: what else it said since the last wait.
+                said = [line for line in self.lines[self.seen:]
+                        if not re.match(r'(draw|frame) ', line)]
+                raise AssertionError('%s waiting for /%s/ in %s; its last lines: %s; '
+                                     'since the last wait it said: %s' % (
+                                         'the window ended' if self.proc.poll() is not None
+                                         else 'timed out', pattern, self.path,
+                                         self.lines[-8:], said[-12:]))
             time.sleep(0.02)  # a look at the file, not a guess at the window
 
     def drawn(self):
