@@ -109,9 +109,14 @@ static fl_status check_def(const fl_body_def *def, fl_body_def_part *part, fl_er
         !isfinite(def->spin))
         return fail_at(part, FL_BODY_DEF_MOTION,
                        fail_with(err, FL_EINVAL, "body placement and motion must be finite"));
-    if (!def->is_static && !(def->density > 0.0 && isfinite(def->density)))
+    if (!(def->mass >= 0.0 && isfinite(def->mass)) || (def->has_center && !finite_vec(def->center)))
         return fail_at(part, FL_BODY_DEF_DENSITY,
-                       fail_with(err, FL_EINVAL, "a dynamic body needs a finite density > 0"));
+                       fail_with(err, FL_EINVAL, "a body's mass must be finite and >= 0, and its "
+                                 "centre of mass finite"));
+    if (!def->is_static && !(def->density > 0.0 && isfinite(def->density)) && !(def->mass > 0.0))
+        return fail_at(part, FL_BODY_DEF_DENSITY,
+                       fail_with(err, FL_EINVAL, "a dynamic body needs a finite density > 0 "
+                                 "(or a mass)"));
     if (!isfinite(def->friction) || !isfinite(def->restitution) || def->friction < 0.0 ||
         def->restitution < 0.0 || def->restitution > 1.0)
         return fail_at(part, FL_BODY_DEF_SURFACE,
@@ -119,17 +124,49 @@ static fl_status check_def(const fl_body_def *def, fl_body_def_part *part, fl_er
     return FL_OK;
 }
 
+fl_vec2 fl_body_def_center(const fl_body_def *def)
+{
+    FL_ASSERT(def);
+    if (def->has_center)
+        return def->center;
+    if (!def->points || def->point_count < 3)
+        return fl_v2(0.0, 0.0);
+    return fl_polygon_mass_props(def->points, def->point_count).centroid;
+}
+
+/* What a dynamic body weighs: its mass, its moment of inertia about its
+ * centre of mass, and its density (the mean, when the mass is stated). */
+typedef struct weight {
+    double mass, inertia, density;
+} weight;
+
+static weight weight_of(const fl_body_def *def, const fl_mass_props *mp, fl_vec2 center)
+{
+    bool stated = def->mass > 0.0;
+    double density = stated ? def->mass / mp->area : def->density;
+    double mass = stated ? def->mass : def->density * mp->area;
+    fl_vec2 d = fl_sub(center, mp->centroid);
+    return (weight){mass, density * mp->inertia + mass * fl_dot(d, d), density};
+}
+
 /* Checks def, then gives its outline about the centre of mass in positive
- * winding (outline) and its mass properties (*mp): what body_create
- * works out before allocating. */
-static fl_status prepare_outline(const fl_body_def *def, fl_mass_props *mp, fl_vec2 *outline,
-                                 fl_body_def_part *part, fl_error *err)
+ * winding (outline), its mass properties (*mp: the outline's area and
+ * polar second moment about its centroid, and the centre of mass, as an
+ * offset from def's origin, in place of the centroid) and its weight (*wt,
+ * for a dynamic body): what body_create works out before allocating. */
+static fl_status prepare_outline(const fl_body_def *def, fl_mass_props *mp, weight *wt,
+                                 fl_vec2 *outline, fl_body_def_part *part, fl_error *err)
 {
     fl_status st = check_def(def, part, err);
     if (st != FL_OK)
         return st;
     int n = def->point_count;
     *mp = fl_polygon_mass_props(def->points, n);
+    fl_vec2 center = def->has_center ? def->center : mp->centroid;
+    *wt = (weight){0.0, 0.0, def->density};
+    if (!def->is_static)
+        *wt = weight_of(def, mp, center);
+    mp->centroid = center;
     copy_outline(outline, def->points, n, mp->centroid);
     /* Points apart only at the scale of rounding can meet once moved to the
      * centre of mass; an edge needs a length for its normal. */
@@ -139,7 +176,7 @@ static fl_status prepare_outline(const fl_body_def *def, fl_mass_props *mp, fl_v
                            fail_with(err, FL_EINVAL, "outline points %d and %d are too close together",
                                    i, (i + 1) % n));
     if (!def->is_static) {
-        double mass = def->density * mp->area, inertia = def->density * mp->inertia;
+        double mass = wt->mass, inertia = wt->inertia;
         if (!(mass > 0.0 && isfinite(mass) && inertia > 0.0 && isfinite(inertia) &&
               isfinite(1.0 / mass) && isfinite(1.0 / inertia)))
             return fail_at(part, FL_BODY_DEF_POINTS,
@@ -174,11 +211,12 @@ fl_status body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_err
     FL_ASSERT(w && def && out);
     /* Everything is worked out about the centre of mass before allocating. */
     fl_mass_props mp;
+    weight wt;
     int n = def->point_count;
     fl_vec2 outline[FL_DECOMPOSE_MAX];
     parts split; /* 13 KiB of stack, once per body added */
     parts *p = &split;
-    fl_status st = prepare_outline(def, &mp, outline, NULL, err);
+    fl_status st = prepare_outline(def, &mp, &wt, outline, NULL, err);
     if (st != FL_OK)
         return st;
     st = split_parts(outline, n, p, err);
@@ -241,11 +279,13 @@ fl_status body_create(fl_world *w, const fl_body_def *def, fl_body **out, fl_err
     b->index = -1;
     b->is_static = def->is_static;
     b->area = mp.area;
-    b->density = def->density;
+    b->density = wt.density;
     if (!def->is_static) {
-        b->mass = def->density * mp.area;
+        b->mass_stated = def->mass > 0.0;
+        b->center_stated = def->has_center;
+        b->mass = wt.mass;
         b->inv_mass = 1.0 / b->mass;
-        b->inertia = def->density * mp.inertia;
+        b->inertia = wt.inertia;
         b->inv_inertia = 1.0 / b->inertia;
         /* prepare_outline refused the defs that make these 0 or infinite */
         FL_ASSERT(b->mass > 0.0 && b->inertia > 0.0 && isfinite(b->inv_mass) &&
@@ -367,9 +407,10 @@ fl_status fl_body_def_check(const fl_body_def *def, fl_body_def_part *part, fl_e
         part = &spare;
     *part = FL_BODY_DEF_OK;
     fl_mass_props mp;
+    weight wt;
     fl_vec2 outline[FL_DECOMPOSE_MAX], hull[FL_DECOMPOSE_MAX];
     parts split; /* as body_create */
-    fl_status st = prepare_outline(def, &mp, outline, part, err);
+    fl_status st = prepare_outline(def, &mp, &wt, outline, part, err);
     if (st != FL_OK)
         return st;
     int n = def->point_count;

@@ -66,6 +66,8 @@ struct fl_body {
      * whose velocity was given (made, or set) has it at its own time, and
      * its first step kicks it by half a step's forces (integrate.c). */
     bool half_kick;
+    bool mass_stated;     /* its def gave a mass (fl_body_def.mass) */
+    bool center_stated;   /* ... and a centre of mass (has_center) */
     /* This step's velocity terms (fl_body_add_velocity_term), while
      * `damped`: their place in the world's list (body_term). */
     int32_t term;

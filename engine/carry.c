@@ -65,3 +65,11 @@ double fl_body_carried(fl_body_id id, double *inertia)
         *inertia = c ? c->inertia : 0.0;
     return c ? c->mass : 0.0;
 }
+
+double fl_body_own_mass(fl_body_id id)
+{
+    const fl_body *b = body_get(id);
+    if (!b)
+        return 0.0;
+    return b->carry ? b->carry->own_mass : b->mass;
+}

@@ -12,7 +12,7 @@ static scene_pos part_pos(const pending *c, fl_body_def_part part)
     switch (part) {
     case FL_BODY_DEF_HULL: f = F_HULL; break;
     case FL_BODY_DEF_MOTION: f = F_AT; break;
-    case FL_BODY_DEF_DENSITY: f = F_DENSITY; break;
+    case FL_BODY_DEF_DENSITY: f = (c->seen & ((uint64_t)1 << F_MASS)) ? F_MASS : F_DENSITY; break;
     case FL_BODY_DEF_SURFACE: f = (c->seen & ((uint64_t)1 << F_FRICTION)) ? F_FRICTION : F_RESTITUTION; break;
     default:
         f = c->kind == K_BOX ? F_SIZE : c->kind == K_NGON ? F_RADIUS : F_POINTS;

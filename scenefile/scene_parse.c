@@ -26,7 +26,7 @@ static const char *const keyword_names[K_COUNT] = {
 #define BIT(f) ((uint64_t)1 << (f))
 
 #define BODY_FIELDS                                                                              \
-    (BIT(F_NAME) | BIT(F_AT) | BIT(F_DENSITY) | BIT(F_ANGLE) | BIT(F_VELOCITY) | BIT(F_SPIN) |   \
+    (BIT(F_NAME) | BIT(F_AT) | BIT(F_DENSITY) | BIT(F_MASS) | BIT(F_CG) | BIT(F_ANGLE) | BIT(F_VELOCITY) | BIT(F_SPIN) |   \
      BIT(F_FRICTION) | BIT(F_RESTITUTION) | BIT(F_COLOR) | BIT(F_STATIC) | BIT(F_CATEGORY) |   \
      BIT(F_MASK) | BIT(F_SENSOR))
 
@@ -154,6 +154,8 @@ static bool set_body_field(parser *p, field_id f, const scene_token *t)
     case F_WATER: return scene_read_real(p, t, f, NON_NEGATIVE, &b->water);
     case F_WATER_DENSITY: return scene_read_real(p, t, f, SCALE, &b->water_density);
     case F_DENSITY: return scene_read_real(p, t, f, SCALE, &b->density);
+    case F_MASS: return scene_read_real(p, t, f, SCALE, &b->mass);
+    case F_CG: return (b->has_cg = scene_read_point(p, t, &b->cg));
     case F_ANGLE: return scene_read_angle(p, t, &b->angle);
     case F_VELOCITY: return scene_read_point(p, t, &b->velocity);
     case F_SPIN: return scene_read_real(p, t, f, ANY, &b->spin);
@@ -371,9 +373,17 @@ static bool finish_body(parser *p)
     const fl_scene_body *b = &p->cur.body;
     if (!require_shape(p))
         return false;
-    if (!b->is_static && (p->cur.seen & BIT(F_DENSITY)) == 0)
-        return scene_fail(p, p->cur.where, "%s needs 'density' (or 'static')",
+    uint64_t seen = p->cur.seen;
+    if (b->is_static && (seen & (BIT(F_MASS) | BIT(F_CG))))
+        return scene_fail(p, p->cur.value_pos[(seen & BIT(F_MASS)) ? F_MASS : F_CG],
+                          "a static body has no weight: 'mass' and 'cg' are for dynamic bodies");
+    if (!b->is_static && (seen & (BIT(F_DENSITY) | BIT(F_MASS))) == 0)
+        return scene_fail(p, p->cur.where, "%s needs 'density' or 'mass' (or 'static')",
                           keyword_names[p->cur.kind]);
+    if ((seen & BIT(F_DENSITY)) && (seen & BIT(F_MASS)))
+        return scene_fail(p, p->cur.value_pos[F_MASS],
+                          "give 'density' or 'mass', not both (with 'mass', the density is "
+                          "the mass over the area)");
     static const field_id hold[] = {F_OPENINGS, F_WATER, F_WATER_DENSITY};
     for (size_t i = 0; i < sizeof hold / sizeof hold[0]; i++)
         if ((p->cur.seen & BIT(hold[i])) && b->hull_count == 0)

@@ -11,7 +11,7 @@ const char *const scene_field_names[F_COUNT] = {
     [F_GRAVITY] = "gravity", [F_RATE] = "rate", [F_ITERATIONS] = "iterations",
     [F_SUBSTEPS] = "substeps",
     [F_CENTER] = "center", [F_WIDTH] = "width",
-    [F_NAME] = "name", [F_DENSITY] = "density",
+    [F_NAME] = "name", [F_DENSITY] = "density", [F_MASS] = "mass", [F_CG] = "cg",
     [F_SURFACE] = "surface", [F_LEFT] = "left", [F_RIGHT] = "right", [F_BOTTOM] = "bottom",
     [F_LINEAR_DRAG] = "linear-drag", [F_ANGULAR_DRAG] = "angular-drag", [F_CURRENT] = "current",
     [F_WAVE_AMPLITUDE] = "wave-amplitude", [F_WAVE_LENGTH] = "wave-length",

@@ -162,8 +162,14 @@ static void write_hold(FILE *f, const fl_buoyancy *bu, fl_body_id b)
 
 static void write_body_fields(FILE *f, fl_body_id b)
 {
-    if (fl_body_density(b) > 0.0)
+    /* A stated weight: its mass, and its centre of mass at the points'
+     * origin (the outline is written about it). */
+    if (fl_body_mass_stated(b))
+        format_num(f, "mass", fl_body_own_mass(b));
+    else if (fl_body_density(b) > 0.0)
         format_num(f, "density", fl_body_density(b));
+    if (fl_body_center_stated(b))
+        format_point(f, "cg", fl_v2(0.0, 0.0));
     if (fl_body_is_static(b))
         fputs(" static", f);
     format_num(f, "angle", fl_body_angle(b));
@@ -252,6 +258,10 @@ void write_scene_body(FILE *f, const fl_scene_body *b)
         format_num(f, "water-density", b->water_density);
     if (b->density > 0.0)
         format_num(f, "density", b->density);
+    if (b->mass > 0.0)
+        format_num(f, "mass", b->mass);
+    if (b->has_cg)
+        format_point(f, "cg", b->cg);
     if (b->angle != 0.0)
         format_num(f, "angle", b->angle);
     if (b->velocity.x != 0.0 || b->velocity.y != 0.0)

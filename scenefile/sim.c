@@ -343,6 +343,9 @@ void scene_defs_make(scene_defs *d, const fl_scene_body *sb, double water_densit
     bd.velocity = sb->velocity;
     bd.spin = sb->spin;
     bd.density = sb->density;
+    bd.mass = sb->mass;
+    bd.has_center = sb->has_cg;
+    bd.center = sb->cg;
     bd.is_static = sb->is_static;
     bd.friction = sb->friction;
     bd.restitution = sb->restitution;
@@ -351,14 +354,12 @@ void scene_defs_make(scene_defs *d, const fl_scene_body *sb, double water_densit
     bd.sensor = sb->sensor;
     d->body = bd;
     /* The openings are offsets from `at`, as the points are: the hold
-     * takes them about the centre of mass. */
+     * takes them about the centre of mass (cg, or the centroid). */
     fl_hold_def hd = {NULL, 0, sb->water,
                       sb->water_density > 0.0 ? sb->water_density : water_density};
     if (sb->has_openings) {
         int n = 2 * sb->opening_count;
-        fl_vec2 c = {0.0, 0.0};
-        if (bd.point_count >= 3)
-            c = fl_polygon_mass_props(bd.points, bd.point_count).centroid;
+        fl_vec2 c = fl_body_def_center(&bd);
         for (int i = 0; i < n && i < FL_SCENE_MAX_POINTS; i++)
             d->openings[i] = fl_sub(sb->openings[i], c);
         hd.openings = d->openings;

@@ -1048,6 +1048,40 @@ class Stability(Workdir):
         self.assertIn('0 deg (stable)', out)
         self.assertIn('vanishing stability at 90.0 deg', out)
 
+    def test_stated_weight_moves_g(self):
+        """The 2 x 1 box of 600 kg with cg 0.3 m under its middle (KG 0.2)
+        floats at T 0.3 with GM = T/2 + B^2/12T - KG; moved 0.05 m to one
+        side, it lists where the wall-sided GZ, sin(p) (GM + BM tan^2(p) /
+        2) - 0.05 cos(p), is zero, and `flotsam run` brings it to rest there."""
+        t, bm, kg = 0.3, 4.0 / 3.6, 0.2
+        gm = t / 2 + bm - kg
+        scene = self.write('g.scene', 'flotsam-scene 1\n'
+                           'fluid name=water density=1000 surface=0 left=-50 right=50 bottom=20\n'
+                           'box name=box at=0,0 size=2,1 mass=600 cg=0,0.3\n'
+                           'box name=listed at=6,0 size=2,1 mass=600 cg=0.05,0.3\n')
+        r = flotsam('stability', scene, '--body', 'box')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn('GM %.4f m upright' % gm, r.stdout)
+        self.assertIn('KG 0.2000 m', r.stdout)
+        lo, hi = 0.0, 0.5  # GZ < 0 at 0, > 0 at 0.5 rad: bisect
+        for _ in range(100):
+            mid = (lo + hi) / 2
+            g = math.sin(mid) * (gm + bm * math.tan(mid) ** 2 / 2) - 0.05 * math.cos(mid)
+            lo, hi = (mid, hi) if g < 0 else (lo, mid)
+        want = math.degrees(lo)
+        r = flotsam('stability', scene, '--body', 'listed')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        m = re.search(r'rests heeled (-?[0-9.]+) deg', r.stdout)
+        self.assertIsNotNone(m, r.stdout)
+        self.assertAlmostEqual(abs(float(m.group(1))), want, delta=0.0006)  # 3 decimals
+        # The run: slow to settle (its roll decays with the water's drag).
+        out = os.path.join(self.dir, 'state.json')
+        r = flotsam('run', scene, '--steps', '3600', '--state-out', out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(out, encoding='utf-8') as f:
+            body = json.load(f)['bodies'][1]
+        self.assertAlmostEqual(abs(math.degrees(body['angle'])), want, delta=0.01)
+
     def test_cross_curves_follow_the_wall_sided_formula(self):
         """KN of the 2 x 1 box at a third, a half and two thirds of its area:
         KN = sin(p) (KM + BM tan^2(p) / 2), KM = T/2 + B^2 / 12T, while the

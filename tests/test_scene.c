@@ -651,7 +651,14 @@ static void test_missing_fields(void **state)
     EXPECT_ERROR(HEADER "  ngon at=0,0 radius=1 density=1\n", 2, 3, "ngon needs 'sides'");
     EXPECT_ERROR(HEADER "ngon at=0,0 sides=5 density=1\n", 2, 1, "ngon needs 'radius'");
     EXPECT_ERROR(HEADER "polygon at=0,0 density=1\n", 2, 1, "polygon needs 'points'");
-    EXPECT_ERROR(HEADER "box at=0,0 size=1,1\n", 2, 1, "box needs 'density' (or 'static')");
+    EXPECT_ERROR(HEADER "box at=0,0 size=1,1\n", 2, 1, "box needs 'density' or 'mass' (or 'static')");
+    EXPECT_ERROR(HEADER "box at=0,0 size=1,1 cg=0,0.2\n", 2, 1, "box needs 'density' or 'mass'");
+    EXPECT_ERROR(HEADER "box at=0,0 size=1,1 density=2 mass=3\n", 2, 36,
+                 "give 'density' or 'mass', not both");
+    EXPECT_ERROR(HEADER "box at=0,0 size=1,1 static mass=3\n", 2, 33, "a static body has no weight");
+    EXPECT_ERROR(HEADER "box at=0,0 size=1,1 static cg=0,1\n", 2, 31, "a static body has no weight");
+    EXPECT_ERROR(HEADER "box at=0,0 size=1,1 mass=-3\n", 2, 26, "mass");
+    EXPECT_ERROR(HEADER "box at=0,0 size=1,1 mass=3 cg=x,1\n", 2, 31, "got 'x'");
     EXPECT_ERROR(HEADER "fluid surface=0 left=0 right=1 bottom=1\n", 2, 1, "fluid needs 'density'");
     EXPECT_ERROR(HEADER "fluid density=1 left=0 right=1 bottom=1\n", 2, 1, "fluid needs 'surface'");
     EXPECT_ERROR(HEADER "fluid density=1 surface=0 right=1 bottom=1\n", 2, 1, "fluid needs 'left'");

@@ -129,7 +129,16 @@ static void assert_same_body(fl_body_id x, fl_body_id y)
     assert_int_equal(fl_body_mask(y), fl_body_mask(x));
     ASSERT_EXACT(fl_body_friction(y), fl_body_friction(x));
     ASSERT_EXACT(fl_body_restitution(y), fl_body_restitution(x));
-    ASSERT_EXACT(fl_body_density(y), fl_body_density(x));
+    /* A stated weight is written as it was given, mass for mass (its
+     * density, the mean, goes with the outline's area, to rounding). */
+    assert_int_equal(fl_body_mass_stated(y), fl_body_mass_stated(x));
+    assert_int_equal(fl_body_center_stated(y), fl_body_center_stated(x));
+    if (fl_body_mass_stated(x)) {
+        ASSERT_EXACT(fl_body_own_mass(y), fl_body_own_mass(x));
+        ASSERT_REL(fl_body_density(y), fl_body_density(x), 1e-14);
+    } else {
+        ASSERT_EXACT(fl_body_density(y), fl_body_density(x));
+    }
     assert_int_equal(fl_body_vertex_count(y), fl_body_vertex_count(x));
     for (int k = 0; k < fl_body_vertex_count(x); k++) {
         fl_vec2 p = fl_body_world_point(x, fl_body_outline(x, NULL)[k]), q = fl_body_world_point(y, fl_body_outline(y, NULL)[k]);
@@ -229,6 +238,35 @@ static void test_every_feature_after_steps(void **state)
     assert_string_equal(b->sc.bodies[4].name, "ghost");
     assert_true(b->sc.bodies[5].is_static);
     assert_int_equal(b->sc.bodies[5].color, 0x808080);
+    unbuild(a);
+    unbuild(b);
+}
+
+/* Weight as stated goes with a body: a box of 420 kg with G 0.25 m under
+ * (y down) and 0.1 m beside its middle, heeling in the water, and a
+ * pentagon of a density with G 0.1 m under its centre. */
+static void test_stated_weight_after_steps(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "flotsam-scene 1\n"
+        "fluid name=sea density=1025 surface=6 left=0 right=20 bottom=12\n"
+        "box name=keeled at=8,6 size=1.6,0.8 mass=420 cg=0.1,0.25 angle=0.1\n"
+        "ngon at=14,5 sides=5 radius=0.3 density=800 cg=0,0.1 spin=1\n";
+    built *a = build(text, sizeof text - 1);
+    steps(a, 90);
+    built *b = round_trip(a, NULL);
+    assert_same_world(a, b);
+    fl_body_id keeled = fl_world_body(fl_sim_world(b->s), 0);
+    assert_true(fl_body_mass_stated(keeled));
+    assert_true(fl_body_center_stated(keeled));
+    ASSERT_EXACT(fl_body_mass(keeled), 420.0);
+    assert_true(b->sc.bodies[0].has_cg);
+    ASSERT_EXACT(b->sc.bodies[0].mass, 420.0);
+    fl_body_id ngon = fl_world_body(fl_sim_world(b->s), 1);
+    assert_false(fl_body_mass_stated(ngon));
+    assert_true(fl_body_center_stated(ngon));
+    ASSERT_EXACT(fl_body_density(ngon), 800.0);
     unbuild(a);
     unbuild(b);
 }
@@ -630,6 +668,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_default_scene_after_steps),
         cmocka_unit_test(test_every_feature_after_steps),
+        cmocka_unit_test(test_stated_weight_after_steps),
         cmocka_unit_test(test_current_fluids_and_view),
         cmocka_unit_test(test_labels_follow_bodies),
         cmocka_unit_test(test_labels_given_from_labels),

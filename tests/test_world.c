@@ -120,6 +120,63 @@ static void test_free_fall_exact(void **state)
 
 /* ---- mass properties --------------------------------------------------- */
 
+/* Weight as stated: a 2 x 1 box of 600 kg (density 300, its mean) with its
+ * centre of mass at (0.25, 0.125) from its middle. Its moment of inertia
+ * about that point is 300 J + 600 d^2 (the area's J = 2 (4 + 1) / 12 about
+ * its middle, moved by the parallel axes): 250 + 600 (1/16 + 1/64) = 296.875.
+ * It stands where it is put, turned about that point; the outline is kept
+ * about it; a bad weight is refused as the density's part. */
+static void test_stated_weight(void **state)
+{
+    (void)state;
+    fl_world *w = make_world(fl_v2(0, 9.81));
+    fl_vec2 box[4];
+    box_points(2, 1, box);
+    fl_body_def d = fl_body_def_default();
+    d.points = box;
+    d.point_count = 4;
+    d.origin = fl_v2(5, 5);
+    d.angle = 0.5;
+    d.mass = 600.0;
+    d.has_center = true;
+    d.center = fl_v2(0.25, 0.125);
+    ASSERT_EXACT(fl_body_def_center(&d).x, 0.25);
+    fl_body_id b;
+    assert_int_equal(fl_world_add_body(w, &d, &b, NULL), FL_OK);
+    ASSERT_EXACT(fl_body_mass(b), 600.0);
+    ASSERT_EXACT(fl_body_own_mass(b), 600.0);
+    ASSERT_EXACT(fl_body_density(b), 300.0);
+    ASSERT_REL(fl_body_inertia(b), 296.875, 1e-15);
+    assert_true(fl_body_mass_stated(b) && fl_body_center_stated(b));
+    fl_vec2 g = fl_add(d.origin, fl_rotate(fl_rot_from(0.5), d.center));
+    ASSERT_NEAR(fl_body_position(b).x, g.x, 1e-15 * 8);
+    ASSERT_NEAR(fl_body_position(b).y, g.y, 1e-15 * 8);
+    ASSERT_EXACT(fl_body_outline(b, NULL)[0].x, box[0].x - 0.25);
+    ASSERT_EXACT(fl_body_outline(b, NULL)[0].y, box[0].y - 0.125);
+    /* Only G given: the density's mass, moved. */
+    d.mass = 0.0;
+    d.density = 3.0;
+    assert_int_equal(fl_world_add_body(w, &d, &b, NULL), FL_OK);
+    ASSERT_EXACT(fl_body_mass(b), 6.0);
+    ASSERT_REL(fl_body_inertia(b), 3.0 * 5.0 / 6.0 + 6.0 * (1.0 / 16 + 1.0 / 64), 1e-15);
+    assert_false(fl_body_mass_stated(b));
+    /* Neither: refused; a negative or infinite mass, a centre not finite. */
+    fl_body_def_part part;
+    d.density = 0.0;
+    assert_int_equal(fl_body_def_check(&d, &part, NULL), FL_EINVAL);
+    assert_int_equal(part, FL_BODY_DEF_DENSITY);
+    d.mass = -1.0;
+    assert_int_equal(fl_body_def_check(&d, &part, NULL), FL_EINVAL);
+    assert_int_equal(part, FL_BODY_DEF_DENSITY);
+    d.mass = 1.0;
+    d.center.x = INFINITY;
+    assert_int_equal(fl_body_def_check(&d, &part, NULL), FL_EINVAL);
+    assert_int_equal(part, FL_BODY_DEF_DENSITY);
+    d.center.x = 0.0;
+    assert_int_equal(fl_body_def_check(&d, &part, NULL), FL_OK);
+    fl_world_destroy(w);
+}
+
 static void test_mass_from_density(void **state)
 {
     (void)state;
@@ -1557,6 +1614,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_free_fall_exact),
         cmocka_unit_test(test_mass_from_density),
+        cmocka_unit_test(test_stated_weight),
         cmocka_unit_test(test_either_winding),
         cmocka_unit_test(test_apply_force),
         cmocka_unit_test(test_torque_sign),

@@ -24,7 +24,19 @@ typedef struct fl_body_def {
     double angle;          /* radians */
     fl_vec2 velocity;      /* of the centre of mass */
     double spin;           /* rad/s */
-    double density;        /* kg/m^2; required > 0 unless is_static */
+    double density;        /* kg/m^2; > 0 for a dynamic body, unless mass is */
+    /* Weight as stated, whatever the outline says (a keel, a lightship
+     * condition): mass > 0 gives the body that mass (kg per metre of its
+     * depth); its density is then mass / area, its mean. has_center
+     * puts its centre of mass at `center` (an offset from origin, as the
+     * points are) instead of the outline's centroid C. The mass is taken
+     * spread as the outline's area is, moved to that centre: the moment
+     * of inertia about it is (mass / area) J_C + mass |center - C|^2, J_C
+     * the outline's polar second moment of area about C. A static body
+     * takes neither. */
+    double mass;
+    bool has_center;
+    fl_vec2 center;
     bool is_static;
     double friction;
     double restitution;
@@ -47,6 +59,11 @@ typedef enum fl_body_def_part {
     FL_BODY_DEF_DENSITY,
     FL_BODY_DEF_SURFACE     /* friction, restitution */
 } fl_body_def_part;
+
+/* Where def's body has its centre of mass, as an offset from def's origin
+ * (as its points are): def's center when it has one, else its outline's
+ * centroid (zero for fewer than three points). */
+FL_API fl_vec2 fl_body_def_center(const fl_body_def *def);
 
 /* Whether fl_world_add_body would take def, without making anything: FL_OK,
  * or the status and message it would fail with, and (part, may be NULL)
@@ -196,6 +213,11 @@ FL_API double fl_body_torque(fl_body_id b);
 FL_API double fl_body_mass(fl_body_id b);
 FL_API double fl_body_inertia(fl_body_id b);
 FL_API double fl_body_density(fl_body_id b);
+/* Whether its def stated its mass (fl_body_def.mass; its density is then
+ * the mean), and its centre of mass (has_center): what a writer of the
+ * body writes as it was given. */
+FL_API bool fl_body_mass_stated(fl_body_id b);
+FL_API bool fl_body_center_stated(fl_body_id b);
 FL_API double fl_body_area(fl_body_id b);
 
 /* The outline about the centre of mass in the body's own frame, in positive
@@ -244,6 +266,9 @@ FL_API fl_vec2 fl_body_point_velocity(fl_body_id b, fl_vec2 p);
 FL_API fl_status fl_body_carry(fl_body_id b, double mass, fl_vec2 at);
 /* What it carries, kg (and kg m^2 about the centre of mass in *inertia). */
 FL_API double fl_body_carried(fl_body_id b, double *inertia);
+/* Its mass without what it carries, kg: its own, as made (or as
+ * fl_body_set_density made it). */
+FL_API double fl_body_own_mass(fl_body_id b);
 
 /* ---- changing a body ---- */
 

@@ -57,6 +57,9 @@ typedef struct fl_scene_body {
     double water;                 /* m^2 in the hold at the start; default 0 */
     double water_density;         /* its kg/m^2; 0: the first fluid's (1000 without one) */
     double density;               /* 0 when not given (allowed for static bodies) */
+    double mass;                  /* kg; 0 when not given (density * area) */
+    bool has_cg;                  /* cg given: the centre of mass, an offset */
+    fl_vec2 cg;                   /* from `at` (else the outline's centroid) */
     double angle;                 /* radians */
     fl_vec2 velocity;
     double spin;
