@@ -16,6 +16,7 @@ void fl_scene_free(fl_scene *s)
     free(s->bodies);
     free(s->ropes);
     free(s->events);
+    free(s->items);
     scene_store_free(&s->store);
     memset(s, 0, sizeof *s);
 }
@@ -38,8 +39,9 @@ fl_status fl_scene_copy(fl_scene *to, const fl_scene *from)
     to->bodies = copy_items(from->bodies, sizeof *from->bodies, from->body_count);
     to->ropes = copy_items(from->ropes, sizeof *from->ropes, from->rope_count);
     to->events = copy_items(from->events, sizeof *from->events, from->event_count);
+    to->items = copy_items(from->items, sizeof *from->items, from->item_count);
     to->store = NULL;
-    bool ok = to->fluids && to->bodies && to->ropes && to->events;
+    bool ok = to->fluids && to->bodies && to->ropes && to->events && to->items;
     /* the outlines into the copy's own store */
     for (int i = 0; ok && i < to->body_count; i++)
         ok = scene_store_body(&to->store, &to->bodies[i]);

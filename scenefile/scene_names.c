@@ -113,6 +113,18 @@ static bool resolve_body(parser *p, const char *name, scene_pos at, int *index)
     return true;
 }
 
+bool scene_item_body(parser *p, const char *name, scene_pos at, const char *what, int *index)
+{
+    size_t slot = lookup_name(p, name);
+    if (slot == 0 || (slot - 1) % NAME_KINDS != NAME_BODY)
+        return scene_fail(p, at, "%s: '%s' is not a body named above it", what, name);
+    *index = (int)((slot - 1) / NAME_KINDS);
+    if (p->sc.bodies[*index].is_static)
+        return scene_fail(p, at, "%s: '%s' is static: a loading condition is of a body that "
+                          "floats", what, name);
+    return true;
+}
+
 bool scene_resolve_ropes(parser *p)
 {
     bool all = true;

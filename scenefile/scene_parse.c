@@ -20,6 +20,7 @@
 static const char *const keyword_names[K_COUNT] = {
     [K_NONE] = "", [K_WORLD] = "world", [K_VIEW] = "view", [K_FLUID] = "fluid",
     [K_BOX] = "box", [K_NGON] = "ngon", [K_POLYGON] = "polygon", [K_ROPE] = "rope",
+    [K_ITEM] = "item", [K_TANK] = "tank",
 };
 
 
@@ -50,6 +51,10 @@ static uint64_t allowed_fields(stmt_kind kind)
     case K_ROPE:
         return BIT(F_A) | BIT(F_B) | BIT(F_ANCHOR_A) | BIT(F_ANCHOR_B) | BIT(F_LENGTH) |
                BIT(F_STIFFNESS) | BIT(F_DAMPING);
+    case K_ITEM: return BIT(F_NAME) | BIT(F_CONDITION) | BIT(F_BODY) | BIT(F_MASS) | BIT(F_AT);
+    case K_TANK:
+        return BIT(F_NAME) | BIT(F_CONDITION) | BIT(F_BODY) | BIT(F_POINTS) | BIT(F_FILL) |
+               BIT(F_DENSITY);
     default: return 0;
     }
 }
@@ -193,6 +198,35 @@ static bool set_rope_field(parser *p, field_id f, const scene_token *t)
     }
 }
 
+static bool set_item_field(parser *p, field_id f, const scene_token *t)
+{
+    fl_scene_item *it = &p->cur.item;
+    double fill;
+    switch (f) {
+    case F_NAME: return scene_read_name(p, t, it->name);
+    case F_CONDITION: return scene_read_name(p, t, it->condition);
+    case F_BODY: return scene_read_name(p, t, p->cur.item_body);
+    case F_MASS: return scene_read_real(p, t, f, SCALE, &it->mass);
+    case F_AT: return scene_read_point(p, t, &it->at);
+    case F_DENSITY: return scene_read_real(p, t, f, SCALE, &it->density);
+    case F_POINTS:
+        if (!scene_read_outline(p, t, "tank", p->cur.room.points, &it->point_count))
+            return false;
+        if (it->point_count > FL_SCENE_TANK_POINTS)
+            return scene_fail(p, t->value_pos, "a tank has at most %d points, got %d",
+                              FL_SCENE_TANK_POINTS, it->point_count);
+        memcpy(it->points, p->cur.room.points, sizeof *it->points * (size_t)it->point_count);
+        return true;
+    default:
+        if (!scene_read_number(p, t, &fill))
+            return false;
+        if (!(fill >= 0 && fill <= 1))
+            return scene_fail(p, t->value_pos, "fill is the share of the tank full, from 0 to 1");
+        it->fill = fill;
+        return true;
+    }
+}
+
 static bool set_field(parser *p, field_id f, const scene_token *t)
 {
     /* classify_field allows no field outside a statement */
@@ -202,6 +236,8 @@ static bool set_field(parser *p, field_id f, const scene_token *t)
     case K_VIEW: return set_view_field(p, f, t);
     case K_FLUID: return set_fluid_field(p, f, t);
     case K_ROPE: return set_rope_field(p, f, t);
+    case K_ITEM:
+    case K_TANK: return set_item_field(p, f, t);
     default: return set_body_field(p, f, t);
     }
 }
@@ -444,6 +480,27 @@ static bool finish_rope(parser *p)
     return true;
 }
 
+static bool finish_item(parser *p)
+{
+    static const field_id item[] = {F_CONDITION, F_BODY, F_MASS, F_AT};
+    static const field_id tank[] = {F_CONDITION, F_BODY, F_POINTS, F_FILL, F_DENSITY};
+    fl_scene *sc = &p->sc;
+    pending *c = &p->cur;
+    bool is_tank = c->kind == K_TANK;
+    if (!(is_tank ? require(p, tank, 5) : require(p, item, 4)))
+        return false;
+    if (!scene_item_body(p, c->item_body, c->value_pos[F_BODY], keyword_names[c->kind],
+                         &c->item.body))
+        return false;
+    if (!scene_reserve((void **)&sc->items, &p->item_capacity, sc->item_count, sizeof *sc->items))
+        return scene_fail_no_memory(p, c->where, "the scene's loading conditions (%d parts read)",
+                                    sc->item_count);
+    c->item.is_tank = is_tank;
+    c->item.line = c->where.line;
+    sc->items[sc->item_count++] = c->item;
+    return true;
+}
+
 /* A statement with a problem is dropped, but a name it gives stays known
  * (its entry is never used: the scene is not kept), so that what names it
  * reports nothing more. */
@@ -498,6 +555,8 @@ static void finish_statement(parser *p)
     case K_VIEW: ok = finish_view(p); break;
     case K_FLUID: ok = finish_fluid(p); break;
     case K_ROPE: ok = finish_rope(p); break;
+    case K_ITEM:
+    case K_TANK: ok = finish_item(p); break;
     default: ok = finish_body(p); break;
     }
     if (!ok)

@@ -15,7 +15,7 @@
 /* ---- statements and fields ------------------------------------------------ */
 
 typedef enum stmt_kind {
-    K_NONE, K_WORLD, K_VIEW, K_FLUID, K_BOX, K_NGON, K_POLYGON, K_ROPE, K_COUNT
+    K_NONE, K_WORLD, K_VIEW, K_FLUID, K_BOX, K_NGON, K_POLYGON, K_ROPE, K_ITEM, K_TANK, K_COUNT
 } stmt_kind;
 
 typedef enum field_id {
@@ -28,6 +28,7 @@ typedef enum field_id {
     F_ANGLE, F_VELOCITY, F_SPIN, F_FRICTION, F_RESTITUTION, F_COLOR, F_STATIC,
     F_CATEGORY, F_MASK, F_SENSOR,
     F_A, F_B, F_ANCHOR_A, F_ANCHOR_B, F_LENGTH, F_STIFFNESS, F_DAMPING,
+    F_CONDITION, F_BODY, F_FILL,
     F_COUNT
 } field_id;
 
@@ -77,6 +78,8 @@ typedef struct pending {
     fl_scene_fluid fluid;
     fl_scene_rope rope;
     char rope_a[FL_SCENE_NAME_MAX], rope_b[FL_SCENE_NAME_MAX];
+    fl_scene_item item;
+    char item_body[FL_SCENE_NAME_MAX];
     int event;                      /* >= 0: the body is that event's spawn */
 } pending;
 
@@ -108,7 +111,7 @@ typedef struct name_table {
 
 typedef struct parser {
     fl_scene sc;
-    int fluid_capacity, body_capacity, rope_capacity;
+    int fluid_capacity, body_capacity, rope_capacity, item_capacity;
     rope_ref *refs;                 /* one per rope */
     event_ref *event_refs;          /* one per event */
     int event_capacity;
@@ -189,6 +192,11 @@ bool scene_read_new_name(parser *p, const scene_token *t, char out[FL_SCENE_NAME
 /* Records a name already stored at sc's `kind` array, entry `index`; false
  * when out of memory. */
 bool scene_add_name(parser *p, const char *name, name_kind kind, int index);
+
+/* The index of the body `name` names, for a loading condition's part
+ * (`what`, at `at`): one of the scene's bodies, named above, that moves;
+ * false after failing. */
+bool scene_item_body(parser *p, const char *name, scene_pos at, const char *what, int *index);
 
 /* Sets each rope's body indices from the names in p->refs; false after
  * recording each name that names no body. */

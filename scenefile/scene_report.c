@@ -24,6 +24,7 @@ const char *const scene_field_names[F_COUNT] = {
     [F_CATEGORY] = "category", [F_MASK] = "mask", [F_SENSOR] = "sensor",
     [F_A] = "a", [F_B] = "b", [F_ANCHOR_A] = "anchor-a", [F_ANCHOR_B] = "anchor-b",
     [F_LENGTH] = "length", [F_STIFFNESS] = "stiffness", [F_DAMPING] = "damping",
+    [F_CONDITION] = "condition", [F_BODY] = "body", [F_FILL] = "fill",
 };
 
 bool scene_fail(parser *p, scene_pos at, const char *fmt, ...)

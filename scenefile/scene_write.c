@@ -285,6 +285,31 @@ void write_scene_body(FILE *f, const fl_scene_body *b)
         fputs(" sensor", f);
 }
 
+/* The loading conditions' parts of the bodies still in the world, under
+ * their bodies' names (the bodies' `at` is their centre of mass now). */
+static void write_items(FILE *f, const fl_sim *s, const name_table *t)
+{
+    for (int i = 0; i < fl_sim_item_count(s); i++) {
+        fl_body_id b;
+        const fl_scene_item *it = fl_sim_item(s, i, &b);
+        if (fl_body_is_null(b) || !t->name[fl_body_index(b)][0])
+            continue;
+        fprintf(f, "%s condition=%s body=%s", it->is_tank ? "tank" : "item", it->condition,
+                t->name[fl_body_index(b)]);
+        if (it->name[0])
+            fprintf(f, " name=%s", it->name);
+        if (it->is_tank) {
+            format_points(f, "points", it->points, it->point_count);
+            format_num(f, "fill", it->fill);
+            format_num(f, "density", it->density);
+        } else {
+            format_num(f, "mass", it->mass);
+            format_point(f, "at", it->at);
+        }
+        fputc('\n', f);
+    }
+}
+
 /* The timed events still to come, their steps counted from now. */
 static void write_events(FILE *f, const fl_sim *s)
 {
@@ -333,8 +358,10 @@ bool fl_scene_write(FILE *f, const fl_sim *s, const fl_scene_view *view, char *e
         if (fl_joint_kind(j) == FL_JOINT_ROPE)
             write_rope(f, &t, j);
     }
-    if (ok)
+    if (ok) {
+        write_items(f, s, &t);
         write_events(f, s);
+    }
     free(t.name);
     if (ok && (fflush(f) != 0 || ferror(f))) {
         snprintf(err, err_size, "%s", strerror(errno));

@@ -370,6 +370,51 @@ void scene_defs_make(scene_defs *d, const fl_scene_body *sb, double water_densit
 }
 
 /* A scene body in the world, unlabelled. */
+/* The scene's loading conditions' parts, each moved from its body's `at`
+ * to its centre of mass, and tied to the body (the world's i-th is the
+ * scene's i-th as it is built). */
+static bool keep_items(fl_sim *s, const fl_scene *sc)
+{
+    if (sc->item_count == 0)
+        return true;
+    s->items = malloc(sizeof *s->items * (size_t)sc->item_count);
+    s->item_bodies = malloc(sizeof *s->item_bodies * (size_t)sc->item_count);
+    if (!s->items || !s->item_bodies)
+        return false;
+    for (int i = 0; i < sc->item_count; i++) {
+        fl_scene_item it = sc->items[i];
+        scene_defs d;
+        scene_defs_make(&d, &sc->bodies[it.body], 1000.0);
+        fl_vec2 g = fl_body_def_center(&d.body);
+        if (!it.is_tank)
+            it.at = fl_sub(it.at, g);
+        for (int k = 0; k < it.point_count; k++)
+            it.points[k] = fl_sub(it.points[k], g);
+        s->items[i] = it;
+        s->item_bodies[i] = fl_body_serial(fl_world_body(s->world, it.body));
+    }
+    s->item_count = sc->item_count;
+    return true;
+}
+
+int fl_sim_item_count(const fl_sim *s)
+{
+    FL_ASSERT(s);
+    return s->item_count;
+}
+
+const fl_scene_item *fl_sim_item(const fl_sim *s, int i, fl_body_id *body)
+{
+    FL_ASSERT(s && i >= 0 && i < s->item_count);
+    if (body) {
+        *body = FL_NULL_BODY;
+        for (int k = 0; k < fl_world_body_count(s->world); k++)
+            if (fl_body_serial(fl_world_body(s->world, k)) == s->item_bodies[i])
+                *body = fl_world_body(s->world, k);
+    }
+    return &s->items[i];
+}
+
 static fl_status add_body(fl_world *w, fl_buoyancy *buoyancy, const fl_scene_body *sb,
                           fl_body_id *out, fl_error *e)
 {
@@ -474,6 +519,8 @@ static bool build_into(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
     FL_ASSERT(fl_world_body_count(out->world) == sc->body_count &&
               fl_world_joint_count(out->world) == sc->rope_count &&
               fl_buoyancy_fluid_count(out->buoyancy) == sc->fluid_count);
+    if (!keep_items(out, sc))
+        return fail_no_memory(out, err, 1, "the scene's loading conditions");
     if (sc->event_count > 0) {
         out->events = malloc(sizeof *out->events * (size_t)sc->event_count);
         if (!out->events)
@@ -520,12 +567,23 @@ static bool clone_into(fl_sim *out, const fl_sim *s, fl_error *err)
     out->labels = copy_labels(s->labels);
     out->events = NULL;
     out->store = NULL;
+    out->items = NULL;
+    out->item_bodies = NULL;
     /* The world's copy brings its buoyancy module's, with the fluids and
      * what the last step pushed (for pictures of the copy). */
     out->world = fl_world_clone(s->world, err);
     if (out->world)
         out->buoyancy = fl_buoyancy_of(out->world);
     bool ok = out->labels && out->buoyancy;
+    if (ok && s->item_count > 0) {
+        out->items = malloc(sizeof *out->items * (size_t)s->item_count);
+        out->item_bodies = malloc(sizeof *out->item_bodies * (size_t)s->item_count);
+        ok = out->items && out->item_bodies;
+        if (ok) {
+            memcpy(out->items, s->items, sizeof *out->items * (size_t)s->item_count);
+            memcpy(out->item_bodies, s->item_bodies, sizeof *out->item_bodies * (size_t)s->item_count);
+        }
+    }
     if (ok && s->event_count > 0) {
         out->events = malloc(sizeof *out->events * (size_t)s->event_count);
         ok = out->events != NULL;
@@ -548,6 +606,8 @@ void sim_clear(fl_sim *s)
     fl_world_destroy(s->world); /* and its buoyancy module */
     free_labels(s->labels);
     free(s->events);
+    free(s->items);
+    free(s->item_bodies);
     scene_store_free(&s->store);
     memset(s, 0, sizeof *s);
 }

@@ -23,6 +23,11 @@ struct fl_sim {
     fl_scene_event *events;
     int event_count, next_event;
     fl_scene_store *store; /* the outlines the spawns point at */
+    /* The scene's loading conditions' parts, their offsets about their
+     * bodies' centres of mass, and each one's body (its serial). */
+    fl_scene_item *items;
+    uint32_t *item_bodies;
+    int item_count;
 };
 
 /* Frees what s holds and zeroes it (the struct itself stays). */

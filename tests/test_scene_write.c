@@ -271,6 +271,58 @@ static void test_stated_weight_after_steps(void **state)
     unbuild(b);
 }
 
+/* A barge's loading condition goes with it, its parts about its centre
+ * of mass (0.2 m under its middle): the cargo 0.5 m over the middle is
+ * 0.7 m over G; the written scene has them, in the same frame, again. */
+static void test_loading_conditions_are_kept(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "flotsam-scene 1\n"
+        "fluid name=water density=1000 surface=0 left=-50 right=50 bottom=20\n"
+        "box name=barge at=0,0 size=6,2 mass=6000 cg=0,0.2\n"
+        "item condition=full body=barge name=cargo mass=1500 at=1,-0.5\n"
+        "tank condition=full body=barge name=fw points=[-2,0 -1,0 -1,0.8 -2,0.8] fill=0.5 "
+        "density=1000\n"
+        "box name=dinghy at=9,0 size=1,0.5 density=400\n"
+        "item condition=crewed body=dinghy mass=80 at=0,-0.2\n";
+    built *a = build(text, sizeof text - 1);
+    assert_int_equal(fl_sim_item_count(a->s), 3);
+    fl_body_id b;
+    const fl_scene_item *cargo = fl_sim_item(a->s, 0, &b);
+    assert_true(fl_body_id_equal(b, fl_world_body(fl_sim_world(a->s), 0)));
+    ASSERT_EXACT(cargo->at.x, 1.0);
+    ASSERT_EXACT(cargo->at.y, -0.7);
+    steps(a, 30);
+    built *c = round_trip(a, NULL);
+    assert_int_equal(fl_sim_item_count(c->s), 3);
+    for (int i = 0; i < 3; i++) {
+        fl_body_id x, y;
+        const fl_scene_item *p = fl_sim_item(a->s, i, &x), *q = fl_sim_item(c->s, i, &y);
+        assert_int_equal(fl_body_index(y), fl_body_index(x));
+        assert_string_equal(q->condition, p->condition);
+        assert_string_equal(q->name, p->name);
+        assert_int_equal(q->is_tank, p->is_tank);
+        ASSERT_EXACT(q->mass, p->mass);
+        ASSERT_NEAR(q->at.x, p->at.x, 1e-15);
+        ASSERT_NEAR(q->at.y, p->at.y, 1e-15);
+        assert_int_equal(q->point_count, p->point_count);
+        for (int k = 0; k < p->point_count; k++) {
+            ASSERT_NEAR(q->points[k].x, p->points[k].x, 1e-15);
+            ASSERT_NEAR(q->points[k].y, p->points[k].y, 1e-15);
+        }
+        ASSERT_EXACT(q->fill, p->fill);
+        ASSERT_EXACT(q->density, p->density);
+    }
+    /* The dinghy gone, its condition goes with it. */
+    fl_world_remove_body(fl_sim_world(c->s), fl_world_body(fl_sim_world(c->s), 1));
+    built *d = round_trip(c, NULL);
+    assert_int_equal(fl_sim_item_count(d->s), 2);
+    unbuild(a);
+    unbuild(c);
+    unbuild(d);
+}
+
 /* Names and colours go with the bodies, not with their places in the world:
  * after the first body is removed, every other one is written under its own
  * name and colour, and a body added by hand can be given both. */
@@ -669,6 +721,7 @@ int main(void)
         cmocka_unit_test(test_default_scene_after_steps),
         cmocka_unit_test(test_every_feature_after_steps),
         cmocka_unit_test(test_stated_weight_after_steps),
+        cmocka_unit_test(test_loading_conditions_are_kept),
         cmocka_unit_test(test_current_fluids_and_view),
         cmocka_unit_test(test_labels_follow_bodies),
         cmocka_unit_test(test_labels_given_from_labels),

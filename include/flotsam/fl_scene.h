@@ -112,6 +112,25 @@ typedef struct fl_scene_rope {
     double damping;               /* N s/m; default 0 */
 } fl_scene_rope;
 
+/* A part of a named loading condition of a body: an `item` (a mass at a
+ * point) or a `tank` (an outline holding a liquid to a fill). What the
+ * naval-architecture commands take with --condition; the world is built
+ * without them. */
+#define FL_SCENE_TANK_POINTS 16
+typedef struct fl_scene_item {
+    int line;
+    char condition[FL_SCENE_NAME_MAX];
+    int body;                       /* its body's index (a body named above it) */
+    char name[FL_SCENE_NAME_MAX];   /* "" when none was given */
+    bool is_tank;
+    double mass;                    /* item: kg */
+    fl_vec2 at;                     /* item: an offset from the body's `at` */
+    fl_vec2 points[FL_SCENE_TANK_POINTS]; /* tank: offsets from the body's `at` */
+    int point_count;
+    double fill;                    /* tank: the share of its area the liquid fills, 0..1 */
+    double density;                 /* tank: the liquid's, kg/m^2 */
+} fl_scene_item;
+
 /* A timed event of a scripted scene (`at t=2s spawn box ...`): what happens
  * before the world takes step `step`. */
 typedef enum fl_scene_event_kind {
@@ -153,6 +172,8 @@ typedef struct fl_scene {
     int rope_count;
     fl_scene_event *events;       /* in step order (file order within a step) */
     int event_count;
+    fl_scene_item *items;         /* the loading conditions' parts, in file order */
+    int item_count;
     fl_scene_store *store;        /* the outlines its bodies and spawns point at */
 } fl_scene;
 

@@ -68,6 +68,12 @@ FL_API bool fl_sim_step(fl_sim *s, fl_scene_error *err);
  * whatever its index, for as long as it lives. The name's text is the
  * sim's, valid until the next body is labelled (copy it to keep it). */
 FL_API const char *fl_sim_body_name(const fl_sim *s, fl_body_id b);
+/* The parts of the loading conditions the scene gave (`item`, `tank`):
+ * how many, and the i-th (0 <= i < count) with its body in *body (the
+ * null id once that body is removed). Its offsets (at, points) are about
+ * the body's centre of mass in the body's frame, not about its `at`. */
+FL_API int fl_sim_item_count(const fl_sim *s);
+FL_API const fl_scene_item *fl_sim_item(const fl_sim *s, int i, fl_body_id *body);
 FL_API bool fl_sim_body_color(const fl_sim *s, fl_body_id b, uint32_t *rgb);
 /* Gives a body (one added after building, say) a name and, when rgb is not
  * NULL, a colour (0xRRGGBB). FL_EINVAL unless the name is "" or valid
