@@ -59,7 +59,8 @@ static double shape_area_under(void *ctx, double level)
 bool fl_hold_water_in(const fl_vec2 *hull, int nh, const fl_vec2 *solid, int ns, fl_vec2 down,
                       double water, fl_hold_water *out)
 {
-    if (nh < 3 || ns < 3 || nh > FL_DECOMPOSE_MAX || ns > FL_DECOMPOSE_MAX || !(water > 0.0))
+    if (nh < 3 || (ns != 0 && ns < 3) || ns < 0 || nh > FL_DECOMPOSE_MAX || ns > FL_DECOMPOSE_MAX ||
+        !(water > 0.0))
         return false;
     double top = INFINITY, bottom = -INFINITY;
     for (int i = 0; i < nh; i++) {

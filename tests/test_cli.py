@@ -1082,6 +1082,62 @@ class Stability(Workdir):
             body = json.load(f)['bodies'][1]
         self.assertAlmostEqual(abs(math.degrees(body['angle'])), want, delta=0.01)
 
+    CONDITIONS = ('flotsam-scene 1\n'
+                  'fluid name=water density=1000 surface=0 left=-50 right=50 bottom=20\n'
+                  'box name=barge at=0,0 size=6,2 mass=6000 cg=0,0.2\n'
+                  'tank condition=slack body=barge name=fw points=[-0.5,0 0.5,0 0.5,0.8 -0.5,0.8]'
+                  ' fill=0.5 density=1000\n'
+                  'item condition=loaded body=barge name=crane mass=600 at=1,-0.5\n'
+                  'item condition=loaded body=barge name=crew mass=60 at=0,-1\n')
+
+    def test_a_slack_tank_takes_its_free_surface_off_gm(self):
+        """The 6 x 2 barge of 6000 kg at KG 0.8 with a tank 1 m wide half
+        full of 400 kg of water: T = 6.4 / 6, KG = (6000 0.8 + 400 0.4) /
+        6400, GM solid = T/2 + B^2/12T - KG; the free surface takes b^3 /
+        (12 V) off it, V = 6.4 m2."""
+        scene = self.write('c.scene', self.CONDITIONS)
+        r = flotsam('stability', scene, '--condition', 'slack')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        t = 6.4 / 6
+        kg = (6000 * 0.8 + 400 * 0.4) / 6400
+        solid = t / 2 + 36 / (12 * t) - kg
+        fsc = 1 / (12 * 6.4)
+        self.assertIn('KG %.4f m' % kg, r.stdout)
+        self.assertIn('free surface 1.0000 m wide, correction %.4f m' % fsc, r.stdout)
+        self.assertIn('GM solid %.4f m (the liquids frozen), free-surface correction %.4f m, '
+                      'GM fluid %.4f m' % (solid, fsc, solid - fsc), r.stdout)
+        self.assertIn('GM %.4f m upright' % (solid - fsc), r.stdout)
+        r = flotsam('hydrostatics', scene, '--condition', 'slack', '--drafts', '2')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn('KG %.4f m (as loaded: slack)' % kg, r.stdout)
+        self.assertRegex(r.stdout, r'\n +%.4f +6\.4000 +6400\.0 .* %.4f +6\.0000 .*\*\n' % (t, solid))
+
+    def test_items_list_the_barge(self):
+        """600 kg stowed 1 m off the middle and 60 kg on deck: the barge
+        lists where the wall-sided GZ less the items' moment, sin(p) (GM +
+        BM tan^2(p) / 2) - 600 cos(p) / 6660, is zero; an unknown condition
+        is refused with the ones the body has."""
+        scene = self.write('c.scene', self.CONDITIONS)
+        r = flotsam('stability', scene, '--condition', 'loaded')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        t = 6.66 / 6
+        kg = (6000 * 0.8 + 600 * 1.5 + 60 * 2.0) / 6660
+        bm = 36 / (12 * t)
+        gm = t / 2 + bm - kg
+        lo, hi = 0.0, 0.5
+        for _ in range(100):
+            mid = (lo + hi) / 2
+            g = math.sin(mid) * (gm + bm * math.tan(mid) ** 2 / 2) - 600 / 6660 * math.cos(mid)
+            lo, hi = (mid, hi) if g < 0 else (lo, mid)
+        m = re.search(r'rests heeled (-?[0-9.]+) deg', r.stdout)
+        self.assertIsNotNone(m, r.stdout)
+        self.assertAlmostEqual(abs(float(m.group(1))), math.degrees(lo), delta=0.0006)
+        self.assertIn('KG %.4f m' % kg, r.stdout)
+        self.assertIn('condition loaded: 2 items 660.0 kg, 0 tanks 0.0 kg', r.stdout)
+        r = flotsam('stability', scene, '--condition', 'laden')
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("'laden' is no loading condition of 'barge'; it has: slack, loaded", r.stderr)
+
     def test_cross_curves_follow_the_wall_sided_formula(self):
         """KN of the 2 x 1 box at a third, a half and two thirds of its area:
         KN = sin(p) (KM + BM tan^2(p) / 2), KM = T/2 + B^2 / 12T, while the

@@ -104,7 +104,7 @@ static void test_area_under_the_arm_and_kg(void **state)
     /* Negative heel: the area is as large, the arm righting the other way. */
     ASSERT_NEAR(gz_area(&c, body(0), 0.0, -40.0), gz_area(&c, body(0), 0.0, 40.0), 1e-12);
     ASSERT_NEAR(c.kg, 0.5, 1e-12);
-    assert_int_equal(gz_curve_fill_kg(&raised, fl_sim_buoyancy(sim), body(0), 1000.0, 0.6), GZ_OK);
+    assert_int_equal(gz_curve_fill_kg(&raised, fl_sim_buoyancy(sim), body(0), 1000.0, NULL, 0.6), GZ_OK);
     ASSERT_NEAR(raised.kg, 0.6, 1e-12);
     ASSERT_NEAR(raised.gm, c.gm - 0.1, 1e-9);
     for (int k = 0; k < GZ_DEGREES; k++)

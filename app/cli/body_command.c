@@ -1,4 +1,5 @@
 #include <stdio.h>
+#include <string.h>
 #include "body_command.h"
 #include "cli.h"
 #include "readings.h"
@@ -62,4 +63,39 @@ int body_command_open(const char *command, const char *scene, const char *body, 
         *s = NULL;
     }
     return rc;
+}
+
+/* Says which conditions body b has, each once, in the order given. */
+static void list_conditions(const fl_sim *s, fl_body_id b)
+{
+    int said = 0;
+    for (int i = 0; i < fl_sim_item_count(s); i++) {
+        fl_body_id of;
+        const fl_scene_item *it = fl_sim_item(s, i, &of);
+        bool before = false;
+        for (int k = 0; k < i && !before; k++) {
+            fl_body_id other;
+            const fl_scene_item *o = fl_sim_item(s, k, &other);
+            before = fl_body_id_equal(other, b) && !strcmp(o->condition, it->condition);
+        }
+        if (fl_body_id_equal(of, b) && !before)
+            fprintf(stderr, "%s%s", said++ ? ", " : "", it->condition);
+    }
+    fprintf(stderr, "%s\n", said ? "" : "none (the scene's item and tank statements give them)");
+}
+
+int body_command_loading(const fl_sim *s, fl_body_id b, const char *condition, loading *l)
+{
+    switch (loading_find(l, s, b, condition)) {
+    case LOADING_OK: return CLI_OK;
+    case LOADING_UNKNOWN:
+        fprintf(stderr, "flotsam: --condition: '%s' is no loading condition of '%s'; it has: ",
+                condition, fl_sim_body_name(s, b));
+        list_conditions(s, b);
+        return CLI_BAD_INPUT;
+    default:
+        fprintf(stderr, "flotsam: --condition: '%s' has more than %d tanks\n", condition,
+                LOADING_TANKS);
+        return CLI_BAD_INPUT;
+    }
 }

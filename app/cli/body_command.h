@@ -5,6 +5,7 @@
 #define FL_BODY_COMMAND_H
 
 #include "flotsam/flotsam.h"
+#include "loading.h"
 
 /* Reads argv: one scene (*scene) and the options names[0 .. count), each
  * with a value (into *slots[k]). CLI_OK, CLI_ANSWERED (its help was asked
@@ -17,5 +18,10 @@ int body_command_args(const char *command, int argc, char **argv, const char *co
  * caller's to free) and *b, or the error's status, said. */
 int body_command_open(const char *command, const char *scene, const char *body, fl_sim **s,
                       fl_body_id *b);
+
+/* The loading condition `condition` of body b (NULL: none, an empty
+ * loading) into *l: CLI_OK, or CLI_BAD_INPUT said (no such condition of
+ * that body, with the ones it has; too many tanks). */
+int body_command_loading(const fl_sim *s, fl_body_id b, const char *condition, loading *l);
 
 #endif

@@ -101,8 +101,9 @@ static void condition(draw_batch *d, const booklet *k, double x, double y)
     const gz_curve *c = k->c;
     char line[160];
     double u = 1.1, step = TEXT_LINE_UNITS * u + 3;
-    snprintf(line, sizeof line, "displacement %.4g m2 per metre (%.0f kg/m), in a fluid of %g kg/m2",
-             c->displaced, c->displaced * k->density, k->density);
+    snprintf(line, sizeof line, "%s%s%sdisplacement %.4g m2 per metre (%.0f kg/m), in a fluid of %g kg/m2",
+             c->load.condition[0] ? "condition " : "", c->load.condition,
+             c->load.condition[0] ? ": " : "", c->displaced, c->displaced * k->density, k->density);
     text_draw(d, line, fl_v2(x, y), u, INK);
     if (k->has_own)
         snprintf(line, sizeof line, "draft %.4f m upright; KB %.4f m, BM %.4f m, KM %.4f m", k->own.draft,
@@ -112,7 +113,7 @@ static void condition(draw_batch *d, const booklet *k, double x, double y)
     text_draw(d, line, fl_v2(x, y + step), u, INK);
     if (c->rests)
         snprintf(line, sizeof line, "KG %.4f m; rests at %.2f deg, GM%s %.4f m there", c->kg, c->rest,
-                 c->water > 0.0 ? " fluid" : "", c->gm);
+                 c->water > 0.0 || c->load.tank_count > 0 ? " fluid" : "", c->gm);
     else
         snprintf(line, sizeof line, "KG %.4f m; no stable equilibrium", c->kg);
     text_draw(d, line, fl_v2(x, y + 2 * step), u, INK);

@@ -92,17 +92,21 @@ static const char replay_help[] =
     "        state JSON\n";
 
 static const char hydrostatics_help[] =
-    "  hydrostatics SCENE [--body NAME] [--drafts N] [--csv FILE] [--plot FILE]\n"
+    "  hydrostatics SCENE [--body NAME] [--condition NAME] [--drafts N]\n"
+    "            [--csv FILE] [--plot FILE]\n"
     "        one body's curves of form, upright in the scene's first fluid, per\n"
     "        metre of its length: at N drafts (default 20) from light to its\n"
     "        deck, the displaced area and mass, KB, BM, KM, GM at its own KG,\n"
     "        the waterline's breadth and the mass per cm of immersion, and the\n"
     "        row at its own displacement; SCENE '-': stdin\n"
+    "        --condition NAME  GM at KG and the row at the displacement of\n"
+    "                       that loading condition (the scene's item and\n"
+    "                       tank statements)\n"
     "        --csv FILE     the table as CSV ('-': stdout)\n"
     "        --plot FILE    the curves as a chart (.png or .svg)\n";
 
 static const char stability_help[] =
-    "  stability SCENE [--body NAME] [--kg M] [--cross-curves N]\n"
+    "  stability SCENE [--body NAME] [--condition NAME] [--kg M] [--cross-curves N]\n"
     "            [--criteria is2008] [--report FILE.pdf] [--csv FILE] [--plot FILE]\n"
     "        the curve of statical stability of one body (default: the first\n"
     "        that moves) at its own mass and centre of mass in the scene's\n"
@@ -111,6 +115,11 @@ static const char stability_help[] =
     "        GM upright, KG, the largest GZ and the angles of vanishing\n"
     "        stability either way, the equilibria and the areas under GZ;\n"
     "        SCENE '-': stdin\n"
+    "        --condition NAME  loaded as that loading condition (the scene's\n"
+    "                       item and tank statements): its masses where they\n"
+    "                       are stowed, its tanks' liquid level as it heels;\n"
+    "                       prints each tank's free-surface correction and GM\n"
+    "                       solid and fluid\n"
     "        --kg M         G at M metres above the keel (the hull's lowest\n"
     "                       point upright) instead of its own\n"
     "        --cross-curves N  KN every 10 deg to 90 at N displacements over\n"

@@ -89,7 +89,8 @@ static int draw(const char *path, const table *t, const char *name)
     return rc;
 }
 
-static int report(fl_sim *s, fl_body_id b, int drafts, const char *csv, const char *plot)
+static int report(fl_sim *s, fl_body_id b, const loading *load, int drafts, const char *csv,
+                  const char *plot)
 {
     int n;
     const fl_vec2 *hull = gz_hull(b, &n);
@@ -97,7 +98,11 @@ static int report(fl_sim *s, fl_body_id b, int drafts, const char *csv, const ch
     double depth = form_depth(hull, n), keel = -INFINITY;
     for (int i = 0; i < n; i++)
         keel = fmax(keel, hull[i].y);
-    table t = {calloc((size_t)drafts, sizeof(form_row)), 0, keel};
+    /* The weights' G above the keel: the body's own, or with its loading
+     * (a tank's liquid where it lies upright). */
+    double mass = fl_body_mass(b) + loading_mass(load);
+    double kg = keel - loading_moment_y(load) / mass;
+    table t = {calloc((size_t)drafts, sizeof(form_row)), 0, kg};
     if (!t.rows) {
         fprintf(stderr, "flotsam: out of memory\n");
         return CLI_FAILED;
@@ -106,21 +111,24 @@ static int report(fl_sim *s, fl_body_id b, int drafts, const char *csv, const ch
         if (form_at(hull, n, f->density, depth * i / drafts, &t.rows[t.count]))
             t.count++;
     const char *name = fl_sim_body_name(s, b)[0] ? fl_sim_body_name(s, b) : "body";
+    char whose[FL_SCENE_NAME_MAX + 32];
+    snprintf(whose, sizeof whose, load->condition[0] ? "as loaded: %s" : "its own G", load->condition);
     printf("%s: curves of form upright in %s of %g kg/m2, per metre of length; depth %.4f m, "
-           "KG %.4f m (its own G)\n", name, fl_sim_fluid_name(s, fl_buoyancy_fluid_at(fl_sim_buoyancy(s), 0))[0]
+           "KG %.4f m (%s)\n", name, fl_sim_fluid_name(s, fl_buoyancy_fluid_at(fl_sim_buoyancy(s), 0))[0]
                ? fl_sim_fluid_name(s, fl_buoyancy_fluid_at(fl_sim_buoyancy(s), 0)) : "the fluid",
-           f->density, depth, keel);
+           f->density, depth, kg, whose);
     printf("  %8s %10s %11s %8s %9s %9s %9s %8s %9s\n", "draft m", "area m2", "mass kg/m", "KB m",
            "BM m", "KM m", "GM m", "WL m", "kg/cm");
     for (int i = 0; i < t.count; i++)
-        print_row(&t.rows[i], keel, "");
+        print_row(&t.rows[i], kg, "");
     form_row own;
-    double displaced = fl_body_mass(b) / f->density; /* as the GZ curve counts it */
+    double displaced = mass / f->density; /* as the GZ curve counts it */
+    const char *at = load->condition[0] ? "at the condition's displacement" : "at its own displacement";
     if (form_for_area(hull, n, f->density, displaced, &own)) {
-        printf("  at its own displacement:\n");
-        print_row(&own, keel, "  *");
+        printf("  %s:\n", at);
+        print_row(&own, kg, "  *");
     } else {
-        printf("  at its own displacement (%.4g m2) it sinks: the hull holds %.4g m2\n", displaced,
+        printf("  %s (%.4g m2) it sinks: the hull holds %.4g m2\n", at, displaced,
                t.count ? t.rows[t.count - 1].area : 0.0);
     }
     int rc = CLI_OK;
@@ -134,10 +142,11 @@ static int report(fl_sim *s, fl_body_id b, int drafts, const char *csv, const ch
 
 int cli_hydrostatics(int argc, char **argv)
 {
-    const char *scene, *body = NULL, *csv = NULL, *plot = NULL, *drafts_text = NULL;
-    const char *const names[] = {"--body", "--csv", "--plot", "--drafts"};
-    const char **slots[] = {&body, &csv, &plot, &drafts_text};
-    int rc = body_command_args("hydrostatics", argc, argv, names, slots, 4, &scene);
+    const char *scene, *body = NULL, *csv = NULL, *plot = NULL, *drafts_text = NULL,
+               *condition = NULL;
+    const char *const names[] = {"--body", "--csv", "--plot", "--drafts", "--condition"};
+    const char **slots[] = {&body, &csv, &plot, &drafts_text, &condition};
+    int rc = body_command_args("hydrostatics", argc, argv, names, slots, 5, &scene);
     if (rc != CLI_OK)
         return rc;
     long drafts = 20;
@@ -153,7 +162,13 @@ int cli_hydrostatics(int argc, char **argv)
     fl_body_id b;
     if ((rc = body_command_open("hydrostatics", scene, body, &s, &b)) != CLI_OK)
         return rc;
-    rc = report(s, b, (int)drafts, csv, plot);
+    loading *load = malloc(sizeof *load);
+    if (!load) {
+        fprintf(stderr, "flotsam: out of memory\n");
+        rc = CLI_FAILED;
+    } else if ((rc = body_command_loading(s, b, condition, load)) == CLI_OK)
+        rc = report(s, b, load, (int)drafts, csv, plot);
+    free(load);
     fl_sim_free(s);
     return rc;
 }

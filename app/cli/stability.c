@@ -142,14 +142,33 @@ chart stability_chart(const gz_curve *c, const char *title, char largest[64], ch
     return ch;
 }
 
+/* The loading condition: what it adds, and each tank's free surface at
+ * rest with the correction it makes to GM (rho_t i / (rho V)). */
+static void report_condition(const gz_curve *c, fl_body_id b)
+{
+    const loading *l = &c->load;
+    double tanks = loading_mass(l) - l->mass;
+    printf("  condition %s: %d item%s %.1f kg, %d tank%s %.1f kg; the body itself %.1f kg\n",
+           l->condition, l->items, l->items == 1 ? "" : "s", l->mass, l->tank_count,
+           l->tank_count == 1 ? "" : "s", tanks, fl_body_mass(b));
+    double at = c->rests ? c->rest * FL_PI / 180.0 : 0.0;
+    for (int k = 0; k < l->tank_count; k++) {
+        const loading_tank *t = &l->tanks[k];
+        double width, i = loading_free_surface(t, at, &width);
+        printf("    tank %s: %.0f%% full, %.1f kg; free surface %.4f m wide, correction %.4f m\n",
+               t->name, 100.0 * t->fill, t->mass, width,
+               t->density * i / (c->fluid_density * c->displaced));
+    }
+}
+
 int cli_stability(int argc, char **argv)
 {
     const char *scene, *body = NULL, *csv = NULL, *plot = NULL, *kg_text = NULL, *criteria = NULL,
-               *cross_text = NULL, *report = NULL;
+               *cross_text = NULL, *report = NULL, *condition = NULL;
     const char *const names[] = {"--body", "--csv", "--plot", "--kg", "--criteria", "--cross-curves",
-                                 "--report"};
-    const char **slots[] = {&body, &csv, &plot, &kg_text, &criteria, &cross_text, &report};
-    int rc = body_command_args("stability", argc, argv, names, slots, 7, &scene);
+                                 "--report", "--condition"};
+    const char **slots[] = {&body, &csv, &plot, &kg_text, &criteria, &cross_text, &report, &condition};
+    int rc = body_command_args("stability", argc, argv, names, slots, 8, &scene);
     if (rc != CLI_OK)
         return rc;
     long cross = 0;
@@ -186,8 +205,16 @@ int cli_stability(int argc, char **argv)
     double rho = fl_buoyancy_fluid_def(fl_sim_buoyancy(s), 0)->density;
     bool short_of_criteria = false; /* exit 1 once everything asked for is written */
     gz_curve *c = calloc(1, sizeof *c);
-    gz_status st = c ? gz_curve_fill_kg(c, fl_sim_buoyancy(s), b, rho, kg) : GZ_OK;
-    if (!c) {
+    loading *load = calloc(1, sizeof *load);
+    if (c && load && (rc = body_command_loading(s, b, condition, load)) != CLI_OK) {
+        free(c);
+        free(load);
+        fl_sim_free(s);
+        return rc;
+    }
+    gz_status st = c && load ? gz_curve_fill_kg(c, fl_sim_buoyancy(s), b, rho, load, kg) : GZ_OK;
+    free(load);
+    if (!c || !load) {
         fprintf(stderr, "flotsam: out of memory\n");
         rc = CLI_FAILED;
     } else if (st == GZ_SINKS) {
@@ -217,10 +244,13 @@ int cli_stability(int argc, char **argv)
                    c->gz[GZ_UPRIGHT], c->gz[GZ_UPRIGHT] > 0 ? "negative" : "positive");
         else if (!(c->rests && c->rest == 0.0))
             printf("  upright: GM %s%.4f m (unstable)\n", fl, c->upright_gm);
+        if (condition)
+            report_condition(c, b);
         printf("  KG %.4f m%s\n", c->kg, c->kg_shift != 0.0 ? " (--kg: G moved up by the difference)" : "");
-        if (c->water > 0.0 && c->rests) /* the hold's water: GM solid, and what its free surface takes */
-            printf("  GM solid %.4f m (the water frozen), free-surface correction %.4f m\n",
-                   c->gm_solid, c->gm_solid - c->gm);
+        if ((c->water > 0.0 || c->load.tank_count > 0) && c->rests)
+            /* the hold's water and the tanks' liquid: GM solid, and what their free surface takes */
+            printf("  GM solid %.4f m (the liquids frozen), free-surface correction %.4f m, "
+                   "GM fluid %.4f m\n", c->gm_solid, c->gm_solid - c->gm, c->gm);
         printf("  largest GZ %.4f m at %d deg", c->gz[c->top], (int)c->heel[c->top]);
         printf(", and %.4f m at %d deg the other way\n", c->gz[c->bottom], (int)c->heel[c->bottom]);
         if (!isnan(c->vanish))

@@ -9,6 +9,7 @@
  * equilibrium falls either way, to the nearer stable zero (the positive
  * one when both are as near). GM is the arm's slope there. */
 #include <math.h>
+#include <string.h>
 #include "gz_curve.h"
 
 #define SLOPE_STEP 1e-5 /* rad: GM by a central difference, off by GZ''' h^2 / 6 */
@@ -18,13 +19,23 @@ const fl_vec2 *gz_hull(fl_body_id b, int *n)
     return fl_body_has_own_hull(b) ? fl_body_hull(b, n) : fl_body_outline(b, n);
 }
 
+/* What the loading takes off GZ at `heel` rad: its weights' moment about
+ * G across, over the whole displacement's mass (a tank's liquid frozen
+ * where it lay at `frozen` rad, when that is finite). */
+static double load_arm(const gz_curve *c, double heel, double frozen)
+{
+    if (!c->load.items && !c->load.tank_count)
+        return 0.0;
+    return loading_moment_x(&c->load, heel, frozen) / (c->fluid_density * c->displaced);
+}
+
 bool gz_arm(const gz_curve *c, fl_body_id b, double heel, fl_righting *out)
 {
     int n, ns;
     const fl_vec2 *hull = gz_hull(b, &n), *solid = fl_body_outline(b, &ns);
     if (!fl_righting_arm_loaded(hull, n, solid, ns, c->displaced, c->water, heel, out))
         return false;
-    out->gz -= c->kg_shift * fl_sin(heel);
+    out->gz -= c->kg_shift * fl_sin(heel) + load_arm(c, heel, NAN);
     return true;
 }
 
@@ -143,8 +154,8 @@ static double vanishing(const gz_curve *c, int from, int way)
     return NAN;
 }
 
-/* GM solid at rest: the hold's water frozen in the body where it lies
- * level at rest, its weight turning with the hull. */
+/* GM solid at rest: the hold's water and the tanks' liquid frozen in the
+ * body where they lie level at rest, their weight turning with the hull. */
 static double gm_frozen(const gz_curve *c, fl_body_id b)
 {
     int n, ns;
@@ -157,8 +168,8 @@ static double gm_frozen(const gz_curve *c, fl_body_id b)
         h[i] = fl_rotate(at_rest, hull[i]);
     for (int i = 0; i < ns; i++)
         s[i] = fl_rotate(at_rest, solid[i]);
-    fl_hold_water lying;
-    if (!fl_hold_water_in(h, n, s, ns, fl_v2(0.0, 1.0), c->water, &lying))
+    fl_hold_water lying = {0};
+    if (c->water > 0.0 && !fl_hold_water_in(h, n, s, ns, fl_v2(0.0, 1.0), c->water, &lying))
         return NAN;
     fl_vec2 w = fl_unrotate(at_rest, lying.centroid); /* in the body's frame */
     double arms[2];
@@ -168,7 +179,7 @@ static double gm_frozen(const gz_curve *c, fl_body_id b)
         if (!fl_righting_arm(hull, n, c->displaced, heel, &plain))
             return NAN;
         arms[side] = plain.gz - c->water / c->displaced * fl_rotate(fl_rot_from(heel), w).x -
-                     c->kg_shift * fl_sin(heel);
+                     c->kg_shift * fl_sin(heel) - load_arm(c, heel, rad(c->rest));
     }
     return (arms[1] - arms[0]) / (2.0 * SLOPE_STEP);
 }
@@ -220,21 +231,30 @@ static double downflooding(const gz_curve *c, const fl_buoyancy *bu, fl_body_id 
 
 gz_status gz_curve_fill(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, double fluid_density)
 {
-    return gz_curve_fill_kg(c, bu, b, fluid_density, NAN);
+    return gz_curve_fill_kg(c, bu, b, fluid_density, NULL, NAN);
 }
 
 gz_status gz_curve_fill_kg(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, double fluid_density,
-                           double kg)
+                           const loading *load, double kg)
 {
     int n;
     const fl_vec2 *hull = gz_hull(b, &n);
     double keel = -INFINITY; /* y down: the lowest point upright has the largest y */
     for (int i = 0; i < n; i++)
         keel = fmax(keel, hull[i].y);
-    c->kg_shift = isnan(kg) ? 0.0 : kg - keel;
-    c->kg = isnan(kg) ? keel : kg;
+    if (load)
+        c->load = *load;
+    else
+        memset(&c->load, 0, sizeof c->load);
+    double mass = fl_body_mass(b) + loading_mass(&c->load);
+    /* The weights' G, upright, about the body's own (the hold's water is
+     * counted apart, as it was). */
+    c->kg_loaded = keel - loading_moment_y(&c->load) / mass;
+    c->kg_shift = isnan(kg) ? 0.0 : kg - c->kg_loaded;
+    c->kg = isnan(kg) ? c->kg_loaded : kg;
+    c->fluid_density = fluid_density;
     double water_density, water = fl_buoyancy_water(bu, b, &water_density);
-    c->displaced = fl_body_mass(b) / fluid_density;
+    c->displaced = mass / fluid_density;
     c->water = water * water_density / fluid_density;
     c->hull_area = fabs(fl_polygon_signed_area(hull, n));
     c->failed_at = -1;
@@ -253,7 +273,7 @@ gz_status gz_curve_fill_kg(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, dou
     find_rest(c, b);
     double at = c->rests ? c->rest : 0.0;
     c->gm = c->rests ? slope(c, b, at) : c->upright_gm;
-    c->gm_solid = c->water > 0.0 && c->rests ? gm_frozen(c, b) : c->gm;
+    c->gm_solid = (c->water > 0.0 || c->load.tank_count > 0) && c->rests ? gm_frozen(c, b) : c->gm;
     /* The largest arm past rest and the smallest before it. */
     int from = GZ_UPRIGHT + (int)ceil(at - 1e-9);
     from = from < 0 ? 0 : from > GZ_DEGREES - 1 ? GZ_DEGREES - 1 : from;

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include "flotsam/flotsam.h"
+#include "loading.h"
 
 #define GZ_DEGREES 361 /* -180, -179, ... 180 */
 #define GZ_UPRIGHT 180 /* the index of 0 */
@@ -23,12 +24,17 @@ typedef struct gz_curve {
     double heel[GZ_DEGREES];  /* degrees: -180 .. 180 */
     double gz[GZ_DEGREES];    /* m */
     fl_vec2 b[GZ_DEGREES];    /* the centre of buoyancy about G, heeled */
-    double displaced;         /* m2: mass (with any water in its hold) over the fluid's density */
+    double displaced;         /* m2: mass (with any water in its hold, and its loading)
+                                 over the fluid's density */
+    double fluid_density;     /* kg/m2, the fluid's it floats in */
+    loading load;             /* its loading condition (load.condition "": none) */
     double water;             /* m2: the water in its hold, as that much of the fluid */
     double hull_area;         /* m2 */
     double kg;                /* m: G's height above the keel (the hull's lowest point
-                                 upright), as the curve counts it */
-    double kg_shift;          /* m: how far above the body's own G that is (0: its own) */
+                                 upright), as the curve counts it: the whole weight's,
+                                 a tank's liquid where it lies upright */
+    double kg_loaded;         /* m: the same before --kg moved it */
+    double kg_shift;          /* m: how far above the weights' own G that is (0: theirs) */
     bool upright;             /* upright is an equilibrium (GZ 0 there, to 1e-9 of the
                                  hull's size) */
     double upright_gm;        /* GM there (NAN: not an equilibrium) */
@@ -37,8 +43,8 @@ typedef struct gz_curve {
                                  turns the body from upright (to 1e-9 degrees) */
     double gm;                /* GM fluid, m, at rest (the arm's slope there, per
                                  radian), the water in its hold lying level as it heels */
-    double gm_solid;          /* GM solid: the same water frozen where it lies at rest
-                                 (gm without the free-surface effect) */
+    double gm_solid;          /* GM solid: the same water, and the tanks' liquid, frozen
+                                 where it lies at rest (gm without the free-surface effect) */
     int top;                  /* index of the largest arm at or past rest (the first of equals) */
     int bottom;               /* index of the smallest arm at or before rest */
     double vanish;            /* degrees, where the arm falls through zero past the top;
@@ -60,11 +66,13 @@ const fl_vec2 *gz_hull(fl_body_id b, int *n);
  * at every heel (none spills: fl_righting_arm_loaded). */
 gz_status gz_curve_fill(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, double fluid_density);
 
-/* The same with G at height kg above the keel (NAN: its own): the weight's
- * line moves, the displacement does not, so GZ(kg) = GZ - (kg - KG) sin
- * heel. */
+/* The same loaded with `load` (NULL: nothing more), whose weights add to
+ * the displacement and act where they lie (a tank's liquid level at each
+ * heel), and with G at height kg above the keel (NAN: where the weights
+ * put it): the weight's line moves, the displacement does not, so GZ(kg)
+ * = GZ - (kg - KG) sin heel. */
 gz_status gz_curve_fill_kg(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, double fluid_density,
-                           double kg);
+                           const loading *load, double kg);
 
 /* The area under the arm from `from` to `to` degrees, m rad (dynamic
  * stability: the work the arm does per unit displacement), by adaptive

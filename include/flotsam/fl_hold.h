@@ -26,8 +26,8 @@ typedef struct fl_hold_water {
 
 /* `water` m^2 in the hold of the hull hull[0..nh) less the outline
  * solid[0..ns) (both about the centre of mass, oriented as they stand;
- * at most FL_DECOMPOSE_MAX points each), under gravity's unit direction
- * `down`. False (out untouched) for no water, a bad polygon or no room. */
+ * at most FL_DECOMPOSE_MAX points each; ns 0 and solid NULL: the whole
+ * hull holds it, a tank), under gravity's unit direction `down`. False (out untouched) for no water, a bad polygon or no room. */
 FL_API bool fl_hold_water_in(const fl_vec2 *hull, int nh, const fl_vec2 *solid, int ns,
                              fl_vec2 down, double water, fl_hold_water *out);
 
