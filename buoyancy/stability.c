@@ -85,3 +85,44 @@ bool fl_righting_arm_loaded(const fl_vec2 *hull, int nh, const fl_vec2 *solid, i
     *out = r;
     return true;
 }
+
+typedef struct damaged_outline {
+    const fl_vec2 *hull, *open;
+    int nh, no;
+} damaged_outline;
+
+static double damaged_area_under(void *ctx, double level)
+{
+    const damaged_outline *d = ctx;
+    return fl_hold_area_under(d->hull, d->nh, d->open, d->no, fl_v2(0.0, 1.0), level, NULL);
+}
+
+bool fl_righting_arm_damaged(const fl_vec2 *hull, int nh, const fl_vec2 *open, int no,
+                             double displaced, double heel, fl_righting *out)
+{
+    if (nh < 3 || no < 3 || nh > FL_DECOMPOSE_MAX || no > FL_DECOMPOSE_MAX ||
+        !(displaced > 0.0) || !isfinite(heel))
+        return false;
+    double intact = fabs(fl_polygon_signed_area(hull, nh)) - fabs(fl_polygon_signed_area(open, no));
+    if (!(displaced < intact))
+        return false;
+    fl_vec2 h[FL_DECOMPOSE_MAX], o[FL_DECOMPOSE_MAX];
+    fl_rot r = fl_rot_from(heel);
+    double top = INFINITY, bottom = -INFINITY;
+    for (int i = 0; i < nh; i++) {
+        h[i] = fl_rotate(r, hull[i]);
+        top = fmin(top, h[i].y);
+        bottom = fmax(bottom, h[i].y);
+    }
+    for (int i = 0; i < no; i++)
+        o[i] = fl_rotate(r, open[i]);
+    damaged_outline d = {h, o, nh, no};
+    double level = hold_level_for(damaged_area_under, &d, top, bottom, displaced);
+    fl_vec2 moment;
+    double a = fl_hold_area_under(h, nh, o, no, fl_v2(0.0, 1.0), level, &moment);
+    if (!(a > 0.0))
+        return false;
+    fl_vec2 b = fl_scale(moment, 1.0 / a);
+    *out = (fl_righting){heel, b.x, level, b};
+    return true;
+}

@@ -20,7 +20,7 @@
 static const char *const keyword_names[K_COUNT] = {
     [K_NONE] = "", [K_WORLD] = "world", [K_VIEW] = "view", [K_FLUID] = "fluid",
     [K_BOX] = "box", [K_NGON] = "ngon", [K_POLYGON] = "polygon", [K_ROPE] = "rope",
-    [K_ITEM] = "item", [K_TANK] = "tank",
+    [K_ITEM] = "item", [K_TANK] = "tank", [K_COMPARTMENT] = "compartment",
 };
 
 
@@ -55,6 +55,7 @@ static uint64_t allowed_fields(stmt_kind kind)
     case K_TANK:
         return BIT(F_NAME) | BIT(F_CONDITION) | BIT(F_BODY) | BIT(F_POINTS) | BIT(F_FILL) |
                BIT(F_DENSITY);
+    case K_COMPARTMENT: return BIT(F_NAME) | BIT(F_BODY) | BIT(F_POINTS);
     default: return 0;
     }
 }
@@ -210,11 +211,12 @@ static bool set_item_field(parser *p, field_id f, const scene_token *t)
     case F_AT: return scene_read_point(p, t, &it->at);
     case F_DENSITY: return scene_read_real(p, t, f, SCALE, &it->density);
     case F_POINTS:
-        if (!scene_read_outline(p, t, "tank", p->cur.room.points, &it->point_count))
+        if (!scene_read_outline(p, t, keyword_names[p->cur.kind], p->cur.room.points,
+                                &it->point_count))
             return false;
         if (it->point_count > FL_SCENE_TANK_POINTS)
-            return scene_fail(p, t->value_pos, "a tank has at most %d points, got %d",
-                              FL_SCENE_TANK_POINTS, it->point_count);
+            return scene_fail(p, t->value_pos, "a %s has at most %d points, got %d",
+                              keyword_names[p->cur.kind], FL_SCENE_TANK_POINTS, it->point_count);
         memcpy(it->points, p->cur.room.points, sizeof *it->points * (size_t)it->point_count);
         return true;
     default:
@@ -237,7 +239,8 @@ static bool set_field(parser *p, field_id f, const scene_token *t)
     case K_FLUID: return set_fluid_field(p, f, t);
     case K_ROPE: return set_rope_field(p, f, t);
     case K_ITEM:
-    case K_TANK: return set_item_field(p, f, t);
+    case K_TANK:
+    case K_COMPARTMENT: return set_item_field(p, f, t);
     default: return set_body_field(p, f, t);
     }
 }
@@ -484,10 +487,12 @@ static bool finish_item(parser *p)
 {
     static const field_id item[] = {F_CONDITION, F_BODY, F_MASS, F_AT};
     static const field_id tank[] = {F_CONDITION, F_BODY, F_POINTS, F_FILL, F_DENSITY};
+    static const field_id compartment[] = {F_NAME, F_BODY, F_POINTS};
     fl_scene *sc = &p->sc;
     pending *c = &p->cur;
-    bool is_tank = c->kind == K_TANK;
-    if (!(is_tank ? require(p, tank, 5) : require(p, item, 4)))
+    if (!(c->kind == K_TANK          ? require(p, tank, 5)
+          : c->kind == K_COMPARTMENT ? require(p, compartment, 3)
+                                     : require(p, item, 4)))
         return false;
     if (!scene_item_body(p, c->item_body, c->value_pos[F_BODY], keyword_names[c->kind],
                          &c->item.body))
@@ -495,7 +500,9 @@ static bool finish_item(parser *p)
     if (!scene_reserve((void **)&sc->items, &p->item_capacity, sc->item_count, sizeof *sc->items))
         return scene_fail_no_memory(p, c->where, "the scene's loading conditions (%d parts read)",
                                     sc->item_count);
-    c->item.is_tank = is_tank;
+    c->item.kind = c->kind == K_TANK          ? FL_SCENE_TANK
+                   : c->kind == K_COMPARTMENT ? FL_SCENE_COMPARTMENT
+                                              : FL_SCENE_ITEM;
     c->item.line = c->where.line;
     sc->items[sc->item_count++] = c->item;
     return true;
@@ -556,7 +563,8 @@ static void finish_statement(parser *p)
     case K_FLUID: ok = finish_fluid(p); break;
     case K_ROPE: ok = finish_rope(p); break;
     case K_ITEM:
-    case K_TANK: ok = finish_item(p); break;
+    case K_TANK:
+    case K_COMPARTMENT: ok = finish_item(p); break;
     default: ok = finish_body(p); break;
     }
     if (!ok)

@@ -15,7 +15,7 @@
 /* ---- statements and fields ------------------------------------------------ */
 
 typedef enum stmt_kind {
-    K_NONE, K_WORLD, K_VIEW, K_FLUID, K_BOX, K_NGON, K_POLYGON, K_ROPE, K_ITEM, K_TANK, K_COUNT
+    K_NONE, K_WORLD, K_VIEW, K_FLUID, K_BOX, K_NGON, K_POLYGON, K_ROPE, K_ITEM, K_TANK, K_COMPARTMENT, K_COUNT
 } stmt_kind;
 
 typedef enum field_id {

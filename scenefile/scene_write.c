@@ -294,15 +294,19 @@ static void write_items(FILE *f, const fl_sim *s, const name_table *t)
         const fl_scene_item *it = fl_sim_item(s, i, &b);
         if (fl_body_is_null(b) || !t->name[fl_body_index(b)][0])
             continue;
-        fprintf(f, "%s condition=%s body=%s", it->is_tank ? "tank" : "item", it->condition,
-                t->name[fl_body_index(b)]);
+        static const char *const kinds[] = {"item", "tank", "compartment"};
+        fputs(kinds[it->kind], f);
+        if (it->kind != FL_SCENE_COMPARTMENT)
+            fprintf(f, " condition=%s", it->condition);
+        fprintf(f, " body=%s", t->name[fl_body_index(b)]);
         if (it->name[0])
             fprintf(f, " name=%s", it->name);
-        if (it->is_tank) {
+        if (it->kind != FL_SCENE_ITEM)
             format_points(f, "points", it->points, it->point_count);
+        if (it->kind == FL_SCENE_TANK) {
             format_num(f, "fill", it->fill);
             format_num(f, "density", it->density);
-        } else {
+        } else if (it->kind == FL_SCENE_ITEM) {
             format_num(f, "mass", it->mass);
             format_point(f, "at", it->at);
         }

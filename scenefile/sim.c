@@ -386,7 +386,7 @@ static bool keep_items(fl_sim *s, const fl_scene *sc)
         scene_defs d;
         scene_defs_make(&d, &sc->bodies[it.body], 1000.0);
         fl_vec2 g = fl_body_def_center(&d.body);
-        if (!it.is_tank)
+        if (it.kind == FL_SCENE_ITEM)
             it.at = fl_sub(it.at, g);
         for (int k = 0; k < it.point_count; k++)
             it.points[k] = fl_sub(it.points[k], g);

@@ -1138,6 +1138,47 @@ class Stability(Workdir):
         self.assertEqual(r.returncode, 2)
         self.assertIn("'laden' is no loading condition of 'barge'; it has: slack, loaded", r.stderr)
 
+    def test_a_bilged_compartment_loses_its_buoyancy(self):
+        """The 6 x 2 barge of 3000 kg (T 0.5, KG 0.8) in three
+        compartments. The middle one, 2 m wide, bilged: it sinks to 3 / 4
+        = 0.75 m upright with GM = KB + I/V - KG, I = 2 (3^3 - 1^3) / 3 of
+        the two wings' waterplanes. A 0.5 m wing bilged: the 5.5 m left
+        sinks to T = 3 / 5.5 and lists where the wall-sided GZ of that
+        part, whose middle lies 0.25 m off G, is zero, its draft on the
+        centreline T + 0.25 tan(heel)."""
+        scene = self.write('d.scene', 'flotsam-scene 1\n'
+                           'fluid name=water density=1000 surface=0 left=-50 right=50 bottom=20\n'
+                           'box name=barge at=0,0 size=6,2 mass=3000 cg=0,0.2\n'
+                           'compartment body=barge name=port points=[-3,-1 -1,-1 -1,1 -3,1]\n'
+                           'compartment body=barge name=middle points=[-1,-1 1,-1 1,1 -1,1]\n'
+                           'compartment body=barge name=wing points=[2.5,-1 3,-1 3,1 2.5,1]\n')
+        r = flotsam('stability', scene, '--damage', 'middle')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        t = 0.75
+        gm = t / 2 + 2 * (27 - 1) / 3 / 3.0 - 0.8
+        self.assertIn('GM %.4f m upright' % gm, r.stdout)
+        self.assertIn('1 m2 of buoyancy lost', r.stdout)  # 2 wide, 0.5 deep
+        self.assertIn('rests at 0.000 deg, draft 0.7500 m on the centreline (intact: 0.5000 m',
+                      r.stdout)
+        r = flotsam('stability', scene, '--damage', 'wing')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        t = 3 / 5.5
+        bm = 5.5 ** 2 / (12 * t)
+        gm = t / 2 + bm - 0.8
+        lo, hi = 0.0, 0.5
+        for _ in range(100):
+            mid = (lo + hi) / 2
+            g = math.sin(mid) * (gm + bm * math.tan(mid) ** 2 / 2) - 0.25 * math.cos(mid)
+            lo, hi = (mid, hi) if g < 0 else (lo, mid)
+        m = re.search(r'rests at (-?[0-9.]+) deg, draft ([0-9.]+) m on the centreline', r.stdout)
+        self.assertIsNotNone(m, r.stdout)
+        self.assertAlmostEqual(abs(float(m.group(1))), math.degrees(lo), delta=0.0006)
+        self.assertAlmostEqual(float(m.group(2)), t + 0.25 * math.tan(lo), delta=0.00006)
+        self.assertIn('0.25 m2 of buoyancy lost', r.stdout)
+        r = flotsam('stability', scene, '--damage', 'aft')
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("'aft' is no compartment of 'barge'; it has: port, middle, wing", r.stderr)
+
     def test_cross_curves_follow_the_wall_sided_formula(self):
         """KN of the 2 x 1 box at a third, a half and two thirds of its area:
         KN = sin(p) (KM + BM tan^2(p) / 2), KM = T/2 + B^2 / 12T, while the

@@ -285,9 +285,10 @@ static void test_loading_conditions_are_kept(void **state)
         "tank condition=full body=barge name=fw points=[-2,0 -1,0 -1,0.8 -2,0.8] fill=0.5 "
         "density=1000\n"
         "box name=dinghy at=9,0 size=1,0.5 density=400\n"
-        "item condition=crewed body=dinghy mass=80 at=0,-0.2\n";
+        "item condition=crewed body=dinghy mass=80 at=0,-0.2\n"
+        "compartment body=barge name=port points=[-3,-1 -1,-1 -1,1 -3,1]\n";
     built *a = build(text, sizeof text - 1);
-    assert_int_equal(fl_sim_item_count(a->s), 3);
+    assert_int_equal(fl_sim_item_count(a->s), 4);
     fl_body_id b;
     const fl_scene_item *cargo = fl_sim_item(a->s, 0, &b);
     assert_true(fl_body_id_equal(b, fl_world_body(fl_sim_world(a->s), 0)));
@@ -295,14 +296,15 @@ static void test_loading_conditions_are_kept(void **state)
     ASSERT_EXACT(cargo->at.y, -0.7);
     steps(a, 30);
     built *c = round_trip(a, NULL);
-    assert_int_equal(fl_sim_item_count(c->s), 3);
-    for (int i = 0; i < 3; i++) {
+    assert_int_equal(fl_sim_item_count(c->s), 4);
+    assert_int_equal(fl_sim_item(c->s, 3, NULL)->kind, FL_SCENE_COMPARTMENT);
+    for (int i = 0; i < 4; i++) {
         fl_body_id x, y;
         const fl_scene_item *p = fl_sim_item(a->s, i, &x), *q = fl_sim_item(c->s, i, &y);
         assert_int_equal(fl_body_index(y), fl_body_index(x));
         assert_string_equal(q->condition, p->condition);
         assert_string_equal(q->name, p->name);
-        assert_int_equal(q->is_tank, p->is_tank);
+        assert_int_equal(q->kind, p->kind);
         ASSERT_EXACT(q->mass, p->mass);
         ASSERT_NEAR(q->at.x, p->at.x, 1e-15);
         ASSERT_NEAR(q->at.y, p->at.y, 1e-15);
@@ -317,7 +319,7 @@ static void test_loading_conditions_are_kept(void **state)
     /* The dinghy gone, its condition goes with it. */
     fl_world_remove_body(fl_sim_world(c->s), fl_world_body(fl_sim_world(c->s), 1));
     built *d = round_trip(c, NULL);
-    assert_int_equal(fl_sim_item_count(d->s), 2);
+    assert_int_equal(fl_sim_item_count(d->s), 3);
     unbuild(a);
     unbuild(c);
     unbuild(d);

@@ -65,8 +65,9 @@ int body_command_open(const char *command, const char *scene, const char *body, 
     return rc;
 }
 
-/* Says which conditions body b has, each once, in the order given. */
-static void list_conditions(const fl_sim *s, fl_body_id b)
+/* Says which conditions (or, for compartments, which compartments) body
+ * b has, each once, in the order given. */
+static void list_names(const fl_sim *s, fl_body_id b, bool compartments)
 {
     int said = 0;
     for (int i = 0; i < fl_sim_item_count(s); i++) {
@@ -78,20 +79,29 @@ static void list_conditions(const fl_sim *s, fl_body_id b)
             const fl_scene_item *o = fl_sim_item(s, k, &other);
             before = fl_body_id_equal(other, b) && !strcmp(o->condition, it->condition);
         }
-        if (fl_body_id_equal(of, b) && !before)
-            fprintf(stderr, "%s%s", said++ ? ", " : "", it->condition);
+        if (fl_body_id_equal(of, b) && (it->kind == FL_SCENE_COMPARTMENT) == compartments &&
+            (compartments || !before))
+            fprintf(stderr, "%s%s", said++ ? ", " : "", compartments ? it->name : it->condition);
     }
-    fprintf(stderr, "%s\n", said ? "" : "none (the scene's item and tank statements give them)");
+    fprintf(stderr, "%s\n", said ? "" : compartments ? "none (the scene's compartment statements give them)"
+                                                      : "none (the scene's item and tank statements give them)");
 }
 
-int body_command_loading(const fl_sim *s, fl_body_id b, const char *condition, loading *l)
+int body_command_loading(const fl_sim *s, fl_body_id b, const char *condition, const char *damage,
+                         loading *l)
 {
     switch (loading_find(l, s, b, condition)) {
-    case LOADING_OK: return CLI_OK;
+    case LOADING_OK:
+        if (!damage || loading_damage(l, s, b, damage) == LOADING_OK)
+            return CLI_OK;
+        fprintf(stderr, "flotsam: --damage: '%s' is no compartment of '%s'; it has: ", damage,
+                fl_sim_body_name(s, b));
+        list_names(s, b, true);
+        return CLI_BAD_INPUT;
     case LOADING_UNKNOWN:
         fprintf(stderr, "flotsam: --condition: '%s' is no loading condition of '%s'; it has: ",
                 condition, fl_sim_body_name(s, b));
-        list_conditions(s, b);
+        list_names(s, b, false);
         return CLI_BAD_INPUT;
     default:
         fprintf(stderr, "flotsam: --condition: '%s' has more than %d tanks\n", condition,

@@ -20,8 +20,10 @@ int body_command_open(const char *command, const char *scene, const char *body, 
                       fl_body_id *b);
 
 /* The loading condition `condition` of body b (NULL: none, an empty
- * loading) into *l: CLI_OK, or CLI_BAD_INPUT said (no such condition of
- * that body, with the ones it has; too many tanks). */
-int body_command_loading(const fl_sim *s, fl_body_id b, const char *condition, loading *l);
+ * loading) into *l, with its compartment `damage` open to the sea (NULL:
+ * intact): CLI_OK, or CLI_BAD_INPUT said (no such condition or
+ * compartment of that body, with the ones it has; too many tanks). */
+int body_command_loading(const fl_sim *s, fl_body_id b, const char *condition, const char *damage,
+                         loading *l);
 
 #endif

@@ -106,7 +106,8 @@ static const char hydrostatics_help[] =
     "        --plot FILE    the curves as a chart (.png or .svg)\n";
 
 static const char stability_help[] =
-    "  stability SCENE [--body NAME] [--condition NAME] [--kg M] [--cross-curves N]\n"
+    "  stability SCENE [--body NAME] [--condition NAME] [--damage NAME] [--kg M]\n"
+    "            [--cross-curves N]\n"
     "            [--criteria is2008] [--report FILE.pdf] [--csv FILE] [--plot FILE]\n"
     "        the curve of statical stability of one body (default: the first\n"
     "        that moves) at its own mass and centre of mass in the scene's\n"
@@ -120,6 +121,10 @@ static const char stability_help[] =
     "                       are stowed, its tanks' liquid level as it heels;\n"
     "                       prints each tank's free-surface correction and GM\n"
     "                       solid and fluid\n"
+    "        --damage NAME  that compartment of the hull (the scene's\n"
+    "                       compartment statements) open to the sea: the\n"
+    "                       buoyancy it lost, where the hull then rests (heel,\n"
+    "                       draft) and the residual curve\n"
     "        --kg M         G at M metres above the keel (the hull's lowest\n"
     "                       point upright) instead of its own\n"
     "        --cross-curves N  KN every 10 deg to 90 at N displacements over\n"

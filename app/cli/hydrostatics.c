@@ -166,7 +166,7 @@ int cli_hydrostatics(int argc, char **argv)
     if (!load) {
         fprintf(stderr, "flotsam: out of memory\n");
         rc = CLI_FAILED;
-    } else if ((rc = body_command_loading(s, b, condition, load)) == CLI_OK)
+    } else if ((rc = body_command_loading(s, b, condition, NULL, load)) == CLI_OK)
         rc = report(s, b, load, (int)drafts, csv, plot);
     free(load);
     fl_sim_free(s);

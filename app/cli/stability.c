@@ -161,14 +161,40 @@ static void report_condition(const gz_curve *c, fl_body_id b)
     }
 }
 
+/* Damage: the compartment open to the sea, the buoyancy it lost upright
+ * (its part under the intact waterline), and where the hull then rests:
+ * its heel and its draft on the centreline. */
+static void report_damage(const gz_curve *c, fl_body_id b)
+{
+    const loading *l = &c->load;
+    int n;
+    const fl_vec2 *hull = gz_hull(b, &n);
+    double keel = -INFINITY;
+    for (int i = 0; i < n; i++)
+        keel = fmax(keel, hull[i].y);
+    fl_righting intact, r;
+    double lost = NAN;
+    if (fl_righting_arm(hull, n, c->displaced, 0.0, &intact)) {
+        fl_halfplane under = {{0.0, 1.0}, intact.level};
+        lost = fl_clip_halfplane_area(l->open, l->open_n, under, NULL);
+    }
+    printf("  damaged: compartment %s open to the sea, %.4g m2 of buoyancy lost at the intact "
+           "waterline\n", l->open_name, lost);
+    double at = c->rests ? c->rest : 0.0;
+    if (gz_arm(c, b, at * FL_PI / 180.0, &r))
+        printf("    rests at %.3f deg, draft %.4f m on the centreline (intact: %.4f m upright)\n", at,
+               keel - r.level / fl_cos(at * FL_PI / 180.0), keel - intact.level);
+}
+
 int cli_stability(int argc, char **argv)
 {
     const char *scene, *body = NULL, *csv = NULL, *plot = NULL, *kg_text = NULL, *criteria = NULL,
-               *cross_text = NULL, *report = NULL, *condition = NULL;
+               *cross_text = NULL, *report = NULL, *condition = NULL, *damage = NULL;
     const char *const names[] = {"--body", "--csv", "--plot", "--kg", "--criteria", "--cross-curves",
-                                 "--report", "--condition"};
-    const char **slots[] = {&body, &csv, &plot, &kg_text, &criteria, &cross_text, &report, &condition};
-    int rc = body_command_args("stability", argc, argv, names, slots, 8, &scene);
+                                 "--report", "--condition", "--damage"};
+    const char **slots[] = {&body, &csv, &plot, &kg_text, &criteria, &cross_text, &report, &condition,
+                            &damage};
+    int rc = body_command_args("stability", argc, argv, names, slots, 9, &scene);
     if (rc != CLI_OK)
         return rc;
     long cross = 0;
@@ -206,7 +232,12 @@ int cli_stability(int argc, char **argv)
     bool short_of_criteria = false; /* exit 1 once everything asked for is written */
     gz_curve *c = calloc(1, sizeof *c);
     loading *load = calloc(1, sizeof *load);
-    if (c && load && (rc = body_command_loading(s, b, condition, load)) != CLI_OK) {
+    if (c && load && damage && fl_buoyancy_water(fl_sim_buoyancy(s), b, NULL) > 0.0) {
+        fprintf(stderr, "flotsam: --damage: '%s' has water in its hold; damage is worked out for "
+                "a hull whose hold is dry\n", fl_sim_body_name(s, b));
+        rc = CLI_BAD_INPUT;
+    }
+    if (c && load && (rc != CLI_OK || (rc = body_command_loading(s, b, condition, damage, load)) != CLI_OK)) {
         free(c);
         free(load);
         fl_sim_free(s);
@@ -246,6 +277,8 @@ int cli_stability(int argc, char **argv)
             printf("  upright: GM %s%.4f m (unstable)\n", fl, c->upright_gm);
         if (condition)
             report_condition(c, b);
+        if (damage)
+            report_damage(c, b);
         printf("  KG %.4f m%s\n", c->kg, c->kg_shift != 0.0 ? " (--kg: G moved up by the difference)" : "");
         if ((c->water > 0.0 || c->load.tank_count > 0) && c->rests)
             /* the hold's water and the tanks' liquid: GM solid, and what their free surface takes */

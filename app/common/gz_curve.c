@@ -29,11 +29,22 @@ static double load_arm(const gz_curve *c, double heel, double frozen)
     return loading_moment_x(&c->load, heel, frozen) / (c->fluid_density * c->displaced);
 }
 
-bool gz_arm(const gz_curve *c, fl_body_id b, double heel, fl_righting *out)
+/* The hull's own arm at `heel` rad: with `water` in its hold lying level,
+ * or, damaged, with its compartment open to the sea (then no hold water
+ * counts: the commands refuse both at once). */
+static bool hull_arm(const gz_curve *c, fl_body_id b, double heel, double water, fl_righting *out)
 {
     int n, ns;
     const fl_vec2 *hull = gz_hull(b, &n), *solid = fl_body_outline(b, &ns);
-    if (!fl_righting_arm_loaded(hull, n, solid, ns, c->displaced, c->water, heel, out))
+    if (c->load.open_n > 0)
+        return fl_righting_arm_damaged(hull, n, c->load.open, c->load.open_n, c->displaced, heel,
+                                       out);
+    return fl_righting_arm_loaded(hull, n, solid, ns, c->displaced, water, heel, out);
+}
+
+bool gz_arm(const gz_curve *c, fl_body_id b, double heel, fl_righting *out)
+{
+    if (!hull_arm(c, b, heel, c->water, out))
         return false;
     out->gz -= c->kg_shift * fl_sin(heel) + load_arm(c, heel, NAN);
     return true;
@@ -176,7 +187,7 @@ static double gm_frozen(const gz_curve *c, fl_body_id b)
     for (int side = 0; side < 2; side++) {
         double heel = rad(c->rest) + (side ? SLOPE_STEP : -SLOPE_STEP);
         fl_righting plain;
-        if (!fl_righting_arm(hull, n, c->displaced, heel, &plain))
+        if (!hull_arm(c, b, heel, 0.0, &plain))
             return NAN;
         arms[side] = plain.gz - c->water / c->displaced * fl_rotate(fl_rot_from(heel), w).x -
                      c->kg_shift * fl_sin(heel) - load_arm(c, heel, rad(c->rest));

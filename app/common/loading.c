@@ -15,10 +15,11 @@ loading_status loading_find(loading *l, const fl_sim *s, fl_body_id b, const cha
     for (int i = 0; i < fl_sim_item_count(s); i++) {
         fl_body_id of;
         const fl_scene_item *it = fl_sim_item(s, i, &of);
-        if (!fl_body_id_equal(of, b) || strcmp(it->condition, condition) != 0)
+        if (!fl_body_id_equal(of, b) || it->kind == FL_SCENE_COMPARTMENT ||
+            strcmp(it->condition, condition) != 0)
             continue;
         found++;
-        if (!it->is_tank) {
+        if (it->kind == FL_SCENE_ITEM) {
             l->items++;
             l->mass += it->mass;
             l->moment = fl_add(l->moment, fl_scale(it->at, it->mass));
@@ -37,6 +38,21 @@ loading_status loading_find(loading *l, const fl_sim *s, fl_body_id b, const cha
         t->mass = it->density * t->liquid;
     }
     return found ? LOADING_OK : LOADING_UNKNOWN;
+}
+
+loading_status loading_damage(loading *l, const fl_sim *s, fl_body_id b, const char *name)
+{
+    for (int i = 0; i < fl_sim_item_count(s); i++) {
+        fl_body_id of;
+        const fl_scene_item *it = fl_sim_item(s, i, &of);
+        if (!fl_body_id_equal(of, b) || it->kind != FL_SCENE_COMPARTMENT || strcmp(it->name, name))
+            continue;
+        snprintf(l->open_name, sizeof l->open_name, "%s", name);
+        memcpy(l->open, it->points, sizeof *l->open * (size_t)it->point_count);
+        l->open_n = it->point_count;
+        return LOADING_OK;
+    }
+    return LOADING_UNKNOWN;
 }
 
 double loading_mass(const loading *l)

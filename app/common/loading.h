@@ -29,6 +29,10 @@ typedef struct loading {
     fl_vec2 moment;  /* ... and the sum of mass times place, about G */
     int tank_count;
     loading_tank tanks[LOADING_TANKS];
+    /* Damage: a compartment of the hull open to the sea (open_n 0: none). */
+    char open_name[FL_SCENE_NAME_MAX];
+    fl_vec2 open[FL_SCENE_TANK_POINTS]; /* about G, the body's frame */
+    int open_n;
 } loading;
 
 typedef enum loading_status {
@@ -40,6 +44,10 @@ typedef enum loading_status {
 /* The condition `condition` of body b from the sim's parts (NULL: none,
  * an empty loading). */
 loading_status loading_find(loading *l, const fl_sim *s, fl_body_id b, const char *condition);
+
+/* Opens body b's compartment `name` to the sea in *l (after
+ * loading_find): LOADING_OK, or LOADING_UNKNOWN when b has none so named. */
+loading_status loading_damage(loading *l, const fl_sim *s, fl_body_id b, const char *name);
 
 /* All it adds, kg: the items and the tanks' liquid. */
 double loading_mass(const loading *l);

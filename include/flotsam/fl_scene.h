@@ -113,19 +113,26 @@ typedef struct fl_scene_rope {
 } fl_scene_rope;
 
 /* A part of a named loading condition of a body: an `item` (a mass at a
- * point) or a `tank` (an outline holding a liquid to a fill). What the
- * naval-architecture commands take with --condition; the world is built
- * without them. */
+ * point) or a `tank` (an outline holding a liquid to a fill); or a
+ * `compartment` of its hull (an outline, named, that damage opens to the
+ * sea). What the naval-architecture commands take with --condition and
+ * --damage; the world is built without them. */
 #define FL_SCENE_TANK_POINTS 16
+typedef enum fl_scene_item_kind {
+    FL_SCENE_ITEM,
+    FL_SCENE_TANK,
+    FL_SCENE_COMPARTMENT
+} fl_scene_item_kind;
+
 typedef struct fl_scene_item {
     int line;
-    char condition[FL_SCENE_NAME_MAX];
+    fl_scene_item_kind kind;
+    char condition[FL_SCENE_NAME_MAX]; /* item, tank: its condition's name */
     int body;                       /* its body's index (a body named above it) */
-    char name[FL_SCENE_NAME_MAX];   /* "" when none was given */
-    bool is_tank;
+    char name[FL_SCENE_NAME_MAX];   /* "" when none was given (a compartment has one) */
     double mass;                    /* item: kg */
     fl_vec2 at;                     /* item: an offset from the body's `at` */
-    fl_vec2 points[FL_SCENE_TANK_POINTS]; /* tank: offsets from the body's `at` */
+    fl_vec2 points[FL_SCENE_TANK_POINTS]; /* tank, compartment: offsets from the body's `at` */
     int point_count;
     double fill;                    /* tank: the share of its area the liquid fills, 0..1 */
     double density;                 /* tank: the liquid's, kg/m^2 */

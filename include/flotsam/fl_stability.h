@@ -40,6 +40,15 @@ FL_API bool fl_righting_arm_loaded(const fl_vec2 *hull, int nh, const fl_vec2 *s
                                    double displaced, double water, double heel,
                                    fl_righting *out);
 
+/* The same for a hull bilged: the region `open` (no points, inside the
+ * hull, same frame), a compartment open to the sea, fills with the sea
+ * and displaces nothing, so the hull less it carries `displaced` (the
+ * lost-buoyancy method: the mass stays, the buoyancy is lost). False when
+ * the intact part holds no more than `displaced`, or for more than
+ * FL_DECOMPOSE_MAX points. */
+FL_API bool fl_righting_arm_damaged(const fl_vec2 *hull, int nh, const fl_vec2 *open, int no,
+                                    double displaced, double heel, fl_righting *out);
+
 #ifdef __cplusplus
 }
 #endif
