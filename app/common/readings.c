@@ -107,3 +107,11 @@ double reading_rope_pull(const fl_sim *s, fl_body_id b, int *taut)
         *taut = n;
     return up;
 }
+
+void reading_gm_text(char *out, size_t size, double solid, double fluid, bool free_surface)
+{
+    if (free_surface)
+        snprintf(out, size, "GM solid %+.3f m, fluid %+.3f m", solid, fluid);
+    else
+        snprintf(out, size, "GM %+.3f m", solid);
+}

@@ -42,4 +42,10 @@ double reading_rope_pull(const fl_sim *s, fl_body_id b, int *taut);
  * when there is none. */
 fl_body_id reading_body(const fl_sim *s, const char *name);
 
+/* GM as every view of it names it (the inspector, the stability panel,
+ * `flotsam stability`'s booklet): "GM solid S m, fluid F m" where a free
+ * surface (water in a hold, a slack tank) tells them apart, else "GM S m";
+ * signed, to 3 decimals. */
+void reading_gm_text(char *out, size_t size, double solid, double fluid, bool free_surface);
+
 #endif

@@ -109,17 +109,14 @@ static int info_lines(const sandbox_gz *g, char lines[INFO_LINES][96])
     const gz_curve *c = &g->curve;
     /* GM where the body rests on its curve, as `flotsam stability` says:
      * a line of its own when that is heeled. */
-    char gm[64];
-    if (c->water > 0.0) /* the hold's water: GM fluid, and solid beside it */
-        snprintf(gm, sizeof gm, "GM fluid %+.3f m, solid %+.3f m", c->gm, c->gm_solid);
-    else
-        snprintf(gm, sizeof gm, "GM %+.3f m", c->gm);
+    char gm[48];
+    reading_gm_text(gm, sizeof gm, c->gm_solid, c->gm, c->water > 0.0);
     int k = 0;
     if (heeled(c)) {
         snprintf(lines[k++], 96, "own displacement %.3f m2, rests at %.1f" DEG, c->displaced, c->rest);
         snprintf(lines[k++], 96, "%s there", gm);
     } else {
-        snprintf(lines[k++], 96, "own displacement %.3f m2: %s", c->displaced, gm);
+        snprintf(lines[k++], 96, "own displacement %.3f m2: %s at rest", c->displaced, gm);
     }
     if (!isnan(c->vanish))
         snprintf(lines[k++], 96, "largest %.3f m at %d" DEG ", vanishes at %.1f" DEG, c->gz[c->top],

@@ -99,12 +99,15 @@ static int inspector_lines(const sandbox *sb, fl_body_id b, char lines[][96])
     else if (taut > 0)
         snprintf(lines[n++], 96, "its rope%s hold%s it down with %.1f N", taut > 1 ? "s" : "",
                  taut > 1 ? "" : "s", -pull);
-    if (wet && hs.floating && hs.free_surface > 0.0) /* water in its hold: both, named */
-        snprintf(lines[n++], 96, "GM solid %+.3f m, fluid %+.3f m: %s", hs.gm, hs.gm_fluid,
-                 hs.gm_fluid > 0.0 ? "stable" : "unstable");
-    else if (wet && hs.floating)
-        snprintf(lines[n++], 96, "GM %+.3f m (BM %.3f, BG %.3f): %s", hs.gm, hs.bm, hs.bg,
-                 hs.gm > 0.0 ? "stable" : "unstable");
+    /* GM at the waterline it has now (loaded, pushed, bobbing), named as
+     * the stability panel names its GM at rest: the two agree at rest. */
+    if (wet && hs.floating) {
+        char gm[48];
+        bool free = hs.free_surface > 0.0; /* water in its hold: both, named */
+        reading_gm_text(gm, sizeof gm, hs.gm, hs.gm_fluid, free);
+        snprintf(lines[n++], 96, "%s here: %s", gm,
+                 (free ? hs.gm_fluid : hs.gm) > 0.0 ? "stable" : "unstable");
+    }
     return n;
 }
 
