@@ -94,6 +94,7 @@ int main(int argc, char **argv)
 {
     cli_set_program("flotsam");
     cli_quiet_on_closed_pipe();
+    cli_buffer_stdout();
     int rc = dispatch(argc, argv);
     frames_release();
     return cli_finish_stdout(rc);

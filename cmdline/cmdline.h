@@ -23,6 +23,13 @@ const char *cli_program(void);
 /* Prints "PROGRAM: MESSAGE" and a pointer to --help; returns CLI_BAD_INPUT. */
 int cli_usage_error(const char *fmt, ...) CLI_PRINTF(1, 2);
 
+/* Stdout to a file or a pipe held in CLI_STDOUT_BUFFER bytes (a terminal
+ * keeps its lines): a report or a help text of less reaches it in one
+ * write at the end, where cli_finish_stdout learns why it failed (a full
+ * disk) instead of finding only that an earlier write did. */
+#define CLI_STDOUT_BUFFER (1 << 16)
+void cli_buffer_stdout(void);
+
 /* SIGPIPE at its default: a closed pipe on stdout ends the program quietly
  * (status 141 in the shell). */
 void cli_quiet_on_closed_pipe(void);

@@ -7,9 +7,18 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include "cmdline.h"
 
 void cli_quiet_on_closed_pipe(void) { signal(SIGPIPE, SIG_DFL); }
+
+void cli_buffer_stdout(void)
+{
+    /* glibc takes the size only with a buffer of ours. */
+    static char buffer[CLI_STDOUT_BUFFER];
+    if (!isatty(STDOUT_FILENO))
+        setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
+}
 
 int cli_finish_stdout(int rc)
 {

@@ -1307,6 +1307,19 @@ class Stability(Workdir):
         self.assertIn('842 x 595 pts (A4)', info)
         r = flotsam('stability', scene, '--report', os.path.join(self.dir, 'book.png'))
         self.assertEqual(r.returncode, 2)
+        # A body with loading conditions: two pages for itself and for each
+        # of its two conditions, then the curves of form; one condition
+        # chosen, two pages for it alone.
+        scene = self.write('c.scene', self.CONDITIONS)
+        r = flotsam('stability', scene, '--report', pdf)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        info = subprocess.run(['pdfinfo', pdf], capture_output=True, text=True, check=True).stdout
+        self.assertRegex(info, r'Pages:\s+7\n')
+        r = flotsam('stability', scene, '--condition', 'slack', '--report', pdf)
+        info = subprocess.run(['pdfinfo', pdf], capture_output=True, text=True, check=True).stdout
+        self.assertRegex(info, r'Pages:\s+3\n')
+        text = subprocess.run(['pdftotext', pdf, '-'], capture_output=True, text=True).stdout
+        self.assertIn('loaded as slack', text)
 
     def test_downflooding_ends_the_areas(self):
         """A 4 x 2 hull at draft 1 with a hatch at its deck edge: wall-sided,

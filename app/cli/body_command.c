@@ -1,5 +1,4 @@
 #include <stdio.h>
-#include <string.h>
 #include "body_command.h"
 #include "cli.h"
 #include "readings.h"
@@ -66,25 +65,17 @@ int body_command_open(const char *command, const char *scene, const char *body, 
 }
 
 /* Says which conditions (or, for compartments, which compartments) body
- * b has, each once, in the order given. */
+ * b has. */
 static void list_names(const fl_sim *s, fl_body_id b, bool compartments)
 {
-    int said = 0;
-    for (int i = 0; i < fl_sim_item_count(s); i++) {
-        fl_body_id of;
-        const fl_scene_item *it = fl_sim_item(s, i, &of);
-        bool before = false;
-        for (int k = 0; k < i && !before; k++) {
-            fl_body_id other;
-            const fl_scene_item *o = fl_sim_item(s, k, &other);
-            before = fl_body_id_equal(other, b) && !strcmp(o->condition, it->condition);
-        }
-        if (fl_body_id_equal(of, b) && (it->kind == FL_SCENE_COMPARTMENT) == compartments &&
-            (compartments || !before))
-            fprintf(stderr, "%s%s", said++ ? ", " : "", compartments ? it->name : it->condition);
-    }
-    fprintf(stderr, "%s\n", said ? "" : compartments ? "none (the scene's compartment statements give them)"
-                                                      : "none (the scene's item and tank statements give them)");
+    const char *names[64];
+    int count = loading_names(s, b, compartments, names, 64);
+    for (int i = 0; i < count && i < 64; i++)
+        fprintf(stderr, "%s%s", i ? ", " : "", names[i]);
+    fprintf(stderr, "%s\n", count > 64 ? ", ..."
+                            : count         ? ""
+                            : compartments  ? "none (the scene's compartment statements give them)"
+                                            : "none (the scene's item and tank statements give them)");
 }
 
 int body_command_loading(const fl_sim *s, fl_body_id b, const char *condition, const char *damage,

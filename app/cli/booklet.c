@@ -1,4 +1,4 @@
-/* The stability booklet (booklet.h): three A4 landscape pages drawn with
+/* The stability booklet (booklet.h): A4 landscape pages drawn with
  * the renderer's primitives into a PDF (snapshot_document). */
 #include <math.h>
 #include <stdio.h>
@@ -15,18 +15,25 @@
 #define PAGE_H 595
 #define ROWS 20
 
+/* One loading condition's pages: its curve, the criteria on it, and the
+ * curves of form where it floats upright. */
+typedef struct sheet {
+    const gz_curve *c;
+    criterion cr[IS2008_COUNT];
+    int failed;
+    form_row own;
+    bool has_own;
+} sheet;
+
 typedef struct booklet {
     const fl_sim *s;
     fl_body_id b;
-    const gz_curve *c;
     double density;
     const char *name;
-    criterion cr[IS2008_COUNT];
-    int failed;
+    sheet sheets[BOOKLET_MOST];
+    int sheet_count;
     form_row rows[ROWS];
     int count;
-    form_row own;
-    bool has_own;
     double scratch[5 * ROWS];
 } booklet;
 
@@ -50,7 +57,8 @@ static void point(draw_batch *d, fl_vec2 p, const char *label, bool ring, rgba c
 
 /* The hull upright in the box (x, y, w, h), its waterlines at the table's
  * drafts thin and at its own displacement blue, K, G, B and M marked. */
-static void section(draw_batch *d, const booklet *k, double x, double y, double w, double h)
+static void section(draw_batch *d, const booklet *k, const sheet *sh, double x, double y, double w,
+                    double h)
 {
     int n, ns;
     const fl_vec2 *hull = gz_hull(k->b, &n), *solid = fl_body_outline(k->b, &ns);
@@ -61,7 +69,7 @@ static void section(draw_batch *d, const booklet *k, double x, double y, double 
     }
     double span = fmax(hi - lo, 1e-9), depth = fmax(keel - top, 1e-9);
     /* Room above the hull for M, which can be far: up to a depth more. */
-    double m_y = k->has_own ? keel - k->own.km : top;
+    double m_y = sh->has_own ? keel - sh->own.km : top;
     double above = fmin(fmax(top - m_y, 0.0), depth);
     double scale = fmin(0.8 * w / span, 0.85 * h / (depth + above));
     fl_vec2 origin = fl_v2(x + 0.5 * w - scale * 0.5 * (lo + hi), y + 0.92 * h - scale * keel);
@@ -82,32 +90,32 @@ static void section(draw_batch *d, const booklet *k, double x, double y, double 
         text_draw(d, t, fl_v2(right + 4, wl - 7), 0.9, rgba_hex(0x5b7a90, 255));
     }
     draw_polyline(d, ph, n, true, 1.5, INK);
-    if (k->has_own) {
-        double level = keel - k->own.draft, wl = origin.y + scale * level;
+    if (sh->has_own) {
+        double level = keel - sh->own.draft, wl = origin.y + scale * level;
         draw_line(d, fl_v2(left, wl), fl_v2(right, wl), 2.0, false, rgba_hex(0x1f6fb2, 255));
         fl_vec2 cb;
         fl_clip_halfplane_area(hull, n, (fl_halfplane){{0.0, 1.0}, level}, &cb);
         point(d, AT(fl_v2(cb.x, keel)), "K", false, INK);
-        point(d, AT(fl_v2(cb.x, keel - k->own.kb)), "B", true, rgba_hex(0x1f6fb2, 255));
+        point(d, AT(fl_v2(cb.x, keel - sh->own.kb)), "B", true, rgba_hex(0x1f6fb2, 255));
         if (m_y > top - above - 1e-9)
-            point(d, AT(fl_v2(cb.x, keel - k->own.km)), "M", true, rgba_hex(0xc0392b, 255));
+            point(d, AT(fl_v2(cb.x, keel - sh->own.km)), "M", true, rgba_hex(0xc0392b, 255));
     }
-    point(d, AT(fl_v2(0.0, keel - k->c->kg)), "G", false, INK);
+    point(d, AT(fl_v2(0.0, keel - sh->c->kg)), "G", false, INK);
 #undef AT
 }
 
-static void condition(draw_batch *d, const booklet *k, double x, double y)
+static void condition(draw_batch *d, const booklet *k, const sheet *sh, double x, double y)
 {
-    const gz_curve *c = k->c;
+    const gz_curve *c = sh->c;
     char line[160];
     double u = 1.1, step = TEXT_LINE_UNITS * u + 3;
     snprintf(line, sizeof line, "%s%s%sdisplacement %.4g m2 per metre (%.0f kg/m), in a fluid of %g kg/m2",
              c->load.condition[0] ? "condition " : "", c->load.condition,
              c->load.condition[0] ? ": " : "", c->displaced, c->displaced * k->density, k->density);
     text_draw(d, line, fl_v2(x, y), u, INK);
-    if (k->has_own)
-        snprintf(line, sizeof line, "draft %.4f m upright; KB %.4f m, BM %.4f m, KM %.4f m", k->own.draft,
-                 k->own.kb, k->own.bm, k->own.km);
+    if (sh->has_own)
+        snprintf(line, sizeof line, "draft %.4f m upright; KB %.4f m, BM %.4f m, KM %.4f m", sh->own.draft,
+                 sh->own.kb, sh->own.bm, sh->own.km);
     else
         snprintf(line, sizeof line, "it does not float upright");
     text_draw(d, line, fl_v2(x, y + step), u, INK);
@@ -124,7 +132,7 @@ static void condition(draw_batch *d, const booklet *k, double x, double y)
     text_draw(d, line, fl_v2(x, y + 3 * step), u, INK);
 }
 
-static void criteria_table(draw_batch *d, const booklet *k, double x, double y)
+static void criteria_table(draw_batch *d, const sheet *sh, double x, double y)
 {
     double u = 0.95, step = TEXT_LINE_UNITS * u + 6;
     text_draw(d, "IMO IS Code 2008, Part A 2.2", fl_v2(x, y), 1.2, INK);
@@ -133,7 +141,7 @@ static void criteria_table(draw_batch *d, const booklet *k, double x, double y)
     for (int j = 0; j < 4; j++)
         text_draw(d, head[j], fl_v2(x + col[j], y + 1.5 * step), u, rgba_hex(0x5b6770, 255));
     for (int i = 0; i < IS2008_COUNT; i++) {
-        const criterion *r = &k->cr[i];
+        const criterion *r = &sh->cr[i];
         double ry = y + (2.5 + i) * step;
         char v[32], l[32];
         snprintf(v, sizeof v, strcmp(r->unit, "deg") == 0 ? "%.1f" : "%.4f", r->value);
@@ -145,38 +153,43 @@ static void criteria_table(draw_batch *d, const booklet *k, double x, double y)
                   r->pass ? rgba_hex(0x1e8449, 255) : rgba_hex(0xc0392b, 255));
     }
     char verdict[64];
-    if (k->failed)
-        snprintf(verdict, sizeof verdict, "%d of %d criteria fail", k->failed, IS2008_COUNT);
+    if (sh->failed)
+        snprintf(verdict, sizeof verdict, "%d of %d criteria fail", sh->failed, IS2008_COUNT);
     else
         snprintf(verdict, sizeof verdict, "all %d criteria pass", IS2008_COUNT);
     text_draw(d, verdict, fl_v2(x, y + (3.2 + IS2008_COUNT) * step), 1.2,
-              k->failed ? rgba_hex(0xc0392b, 255) : rgba_hex(0x1e8449, 255));
+              sh->failed ? rgba_hex(0xc0392b, 255) : rgba_hex(0x1e8449, 255));
 }
 
+/* Pages 2i and 2i + 1 are condition i's (its section with the criteria,
+ * its GZ curve); the last, the curves of form, the hull's alone. */
 static bool page(draw_batch *d, int number, void *ctx)
 {
     const booklet *k = ctx;
-    char title[160];
-    if (number == 0) {
+    const sheet *sh = &k->sheets[number / 2 < k->sheet_count ? number / 2 : 0];
+    const char *cond = sh->c->load.condition;
+    char title[256], whose[FL_SCENE_NAME_MAX + 80];
+    snprintf(whose, sizeof whose, "%s%s%s", k->name, cond[0] ? ", loaded as " : "", cond);
+    if (number < 2 * k->sheet_count && number % 2 == 0) {
         page_white(d);
-        snprintf(title, sizeof title, "%s: stability booklet", k->name);
+        snprintf(title, sizeof title, "%s: stability booklet", whose);
         text_draw(d, title, fl_v2(40, 28), 1.8, INK);
-        condition(d, k, 40, 64);
-        section(d, k, 20, 150, 380, 420);
-        criteria_table(d, k, 455, 170);
+        condition(d, k, sh, 40, 64);
+        section(d, k, sh, 20, 150, 380, 420);
+        criteria_table(d, sh, 455, 170);
         return d->ok;
     }
     chart ch;
     char largest[64], vanish[64], rest[64]; /* the chart's labels: live while it is drawn */
-    if (number == 1) {
-        snprintf(title, sizeof title, "%s: righting arm GZ, the criteria marked", k->name);
-        ch = stability_chart(k->c, title, largest, vanish, rest);
-        double at = k->c->rests ? k->c->rest : 0.0, ymax = k->c->gz[k->c->top];
+    if (number < 2 * k->sheet_count) {
+        snprintf(title, sizeof title, "%s: righting arm GZ, the criteria marked", whose);
+        ch = stability_chart(sh->c, title, largest, vanish, rest);
+        double at = sh->c->rests ? sh->c->rest : 0.0, ymax = sh->c->gz[sh->c->top];
         ch.lines[ch.line_count++] = (chart_line){at + 30, 0.0, at + 30, 0.6 * ymax, "30"};
         ch.lines[ch.line_count++] = (chart_line){at + 40, 0.0, at + 40, 0.85 * ymax, "40"};
         ch.lines[ch.line_count++] = (chart_line){180.0, 0.2, at + 30, 0.2, "0.20 m"};
-        if (!isnan(k->c->flood) && k->c->flood < 180.0)
-            ch.lines[ch.line_count++] = (chart_line){k->c->flood, 0.0, k->c->flood, 0.8 * ymax, "flooding"};
+        if (!isnan(sh->c->flood) && sh->c->flood < 180.0)
+            ch.lines[ch.line_count++] = (chart_line){sh->c->flood, 0.0, sh->c->flood, 0.8 * ymax, "flooding"};
     } else {
         snprintf(title, sizeof title, "%s: curves of form (per metre of length)", k->name);
         form_chart(&ch, k->rows, k->count, (double *)k->scratch, title);
@@ -186,23 +199,27 @@ static bool page(draw_batch *d, int number, void *ctx)
     return chart_draw(d, &ch);
 }
 
-bool booklet_write(const char *path, const fl_sim *s, fl_body_id b, const gz_curve *c,
-                   double density, char *err, size_t err_size)
+bool booklet_write(const char *path, const fl_sim *s, fl_body_id b, const gz_curve *const *curves,
+                   int count, double density, char *err, size_t err_size)
 {
     static booklet k; /* big: the form's rows and the chart's room */
     memset(&k, 0, sizeof k);
     k.s = s;
     k.b = b;
-    k.c = c;
     k.density = density;
     k.name = fl_sim_body_name(s, b)[0] ? fl_sim_body_name(s, b) : "body";
-    k.failed = criteria_is2008(c, b, k.cr);
     int n;
     const fl_vec2 *hull = gz_hull(b, &n);
+    k.sheet_count = count < BOOKLET_MOST ? count : BOOKLET_MOST;
+    for (int i = 0; i < k.sheet_count; i++) {
+        sheet *sh = &k.sheets[i];
+        sh->c = curves[i];
+        sh->failed = criteria_is2008(sh->c, b, sh->cr);
+        sh->has_own = form_for_area(hull, n, density, sh->c->displaced, &sh->own);
+    }
     double depth = form_depth(hull, n);
     for (int i = 1; i <= ROWS; i++)
         if (form_at(hull, n, density, depth * i / ROWS, &k.rows[k.count]))
             k.count++;
-    k.has_own = form_for_area(hull, n, density, c->displaced, &k.own);
-    return snapshot_document(path, PAGE_W, PAGE_H, 3, page, &k, err, err_size);
+    return snapshot_document(path, PAGE_W, PAGE_H, 2 * k.sheet_count + 1, page, &k, err, err_size);
 }

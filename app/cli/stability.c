@@ -186,6 +186,48 @@ static void report_damage(const gz_curve *c, fl_body_id b)
                keel - r.level / fl_cos(at * FL_PI / 180.0), keel - intact.level);
 }
 
+/* The booklet: of the curve c, and when no --condition chose one, of each
+ * of the body's loading conditions after it (damaged as c is, at the same
+ * --kg); a condition it does not float in is left out, and said. */
+static int write_booklet(const char *path, const fl_sim *s, fl_body_id b, const gz_curve *c,
+                         const char *damage, double kg)
+{
+    const gz_curve *curves[BOOKLET_MOST] = {c};
+    gz_curve *made[BOOKLET_MOST] = {NULL};
+    const char *names[BOOKLET_MOST - 1];
+    int count = 1, rc = CLI_OK;
+    int conditions = c->load.condition[0] ? 0 : loading_names(s, b, false, names, BOOKLET_MOST - 1);
+    if (conditions > BOOKLET_MOST - 1)
+        fprintf(stderr, "flotsam: --report: the booklet holds the first %d loading conditions of %d\n",
+                BOOKLET_MOST - 1, conditions);
+    static loading load;
+    for (int i = 0; i < conditions && i < BOOKLET_MOST - 1 && rc == CLI_OK; i++) {
+        gz_curve *g = calloc(1, sizeof *g);
+        if (!g) {
+            fprintf(stderr, "flotsam: out of memory\n");
+            rc = CLI_FAILED;
+            break;
+        }
+        made[i] = g;
+        loading_find(&load, s, b, names[i]);
+        if (damage)
+            loading_damage(&load, s, b, damage);
+        if (gz_curve_fill_kg(g, fl_sim_buoyancy(s), b, c->fluid_density, &load, kg) == GZ_OK)
+            curves[count++] = g;
+        else
+            fprintf(stderr, "flotsam: --report: loaded as %s, '%s' does not float: left out\n",
+                    names[i], fl_sim_body_name(s, b));
+    }
+    char err[512];
+    if (rc == CLI_OK && !booklet_write(path, s, b, curves, count, c->fluid_density, err, sizeof err)) {
+        fprintf(stderr, "flotsam: %s\n", err);
+        rc = CLI_FAILED;
+    }
+    for (int i = 0; i < BOOKLET_MOST; i++)
+        free(made[i]);
+    return rc;
+}
+
 int cli_stability(int argc, char **argv)
 {
     const char *scene, *body = NULL, *csv = NULL, *plot = NULL, *kg_text = NULL, *criteria = NULL,
@@ -316,10 +358,8 @@ int cli_stability(int argc, char **argv)
     }
     if (rc == CLI_OK && csv)
         rc = cli_output_write(csv, write_csv, c);
-    if (rc == CLI_OK && report && !booklet_write(report, s, b, c, rho, err, sizeof err)) {
-        fprintf(stderr, "flotsam: %s\n", err);
-        rc = CLI_FAILED;
-    }
+    if (rc == CLI_OK && report)
+        rc = write_booklet(report, s, b, c, damage, kg);
     if (rc == CLI_OK && plot) {
         char title[160];
         snprintf(title, sizeof title, "%s: righting arm GZ against heel",

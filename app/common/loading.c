@@ -55,6 +55,27 @@ loading_status loading_damage(loading *l, const fl_sim *s, fl_body_id b, const c
     return LOADING_UNKNOWN;
 }
 
+int loading_names(const fl_sim *s, fl_body_id b, bool compartments, const char **names, int most)
+{
+    int count = 0;
+    for (int i = 0; i < fl_sim_item_count(s); i++) {
+        fl_body_id of;
+        const fl_scene_item *it = fl_sim_item(s, i, &of);
+        if (!fl_body_id_equal(of, b) || (it->kind == FL_SCENE_COMPARTMENT) != compartments)
+            continue;
+        const char *name = compartments ? it->name : it->condition;
+        bool before = false;
+        for (int k = 0; k < count && k < most && !before; k++)
+            before = !strcmp(names[k], name);
+        if (before)
+            continue;
+        if (count < most)
+            names[count] = name;
+        count++;
+    }
+    return count;
+}
+
 double loading_mass(const loading *l)
 {
     double m = l->mass;

@@ -49,6 +49,11 @@ loading_status loading_find(loading *l, const fl_sim *s, fl_body_id b, const cha
  * loading_find): LOADING_OK, or LOADING_UNKNOWN when b has none so named. */
 loading_status loading_damage(loading *l, const fl_sim *s, fl_body_id b, const char *name);
 
+/* The names of body b's loading conditions, each once in the order the
+ * scene first gives them (compartments: its compartments' names), into
+ * names[0 .. most); how many there are (more than most: the first most). */
+int loading_names(const fl_sim *s, fl_body_id b, bool compartments, const char **names, int most);
+
 /* All it adds, kg: the items and the tanks' liquid. */
 double loading_mass(const loading *l);
 

@@ -77,15 +77,34 @@ static void draw_notes(draw_batch *b, const chart *c, box r, double xlo, double 
         if (l->label)
             text_draw(b, l->label, fl_v2(z.x + 4 * u, z.y - 6 * u), 0.9 * u, grey);
     }
+    /* A label beside its mark, right of it unless that runs off the panel;
+     * one that would cover a label already placed goes a line lower,
+     * until it covers none. */
+    double placed[CHART_MOST][3]; /* x, y and width of each label placed */
+    int labels = 0;
     for (int k = 0; k < c->mark_count; k++) {
         const chart_mark *m = &c->marks[k];
         fl_vec2 p = AT(m->x, m->y);
         draw_disc(b, p, 4.0 * u, rgba_hex(0xd9591b, 255));
-        if (m->label) {
-            double w = text_width(b, m->label, 0.9 * u);
-            double x = p.x + 8 * u + w > r.left + r.w ? p.x - 8 * u - w : p.x + 8 * u;
-            text_draw(b, m->label, fl_v2(x, p.y - 14 * u), 0.9 * u, ink);
+        if (!m->label)
+            continue;
+        double w = text_width(b, m->label, 0.9 * u);
+        double x = p.x + 8 * u + w > r.left + r.w ? p.x - 8 * u - w : p.x + 8 * u;
+        double y = p.y - 14 * u;
+        for (int tries = 0, again = 1; again && tries < CHART_MOST; tries++) {
+            again = 0;
+            for (int i = 0; i < labels; i++)
+                if (x < placed[i][0] + placed[i][2] && placed[i][0] < x + w &&
+                    fabs(y - placed[i][1]) < 13 * u) {
+                    y = placed[i][1] + 14 * u;
+                    again = 1;
+                }
         }
+        text_draw(b, m->label, fl_v2(x, y), 0.9 * u, ink);
+        placed[labels][0] = x;
+        placed[labels][1] = y;
+        placed[labels][2] = w;
+        labels++;
     }
 #undef AT
 }
