@@ -95,9 +95,7 @@ static int report(fl_sim *s, fl_body_id b, const loading *load, int drafts, cons
     int n;
     const fl_vec2 *hull = gz_hull(b, &n);
     const fl_fluid_def *f = fl_buoyancy_fluid_def(fl_sim_buoyancy(s), 0);
-    double depth = form_depth(hull, n), keel = -INFINITY;
-    for (int i = 0; i < n; i++)
-        keel = fmax(keel, hull[i].y);
+    double depth = form_depth(hull, n), keel = form_keel(hull, n);
     /* The weights' G above the keel: the body's own, or with its loading
      * (a tank's liquid where it lies upright). */
     double mass = fl_body_mass(b) + loading_mass(load);

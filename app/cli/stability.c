@@ -169,9 +169,7 @@ static void report_damage(const gz_curve *c, fl_body_id b)
     const loading *l = &c->load;
     int n;
     const fl_vec2 *hull = gz_hull(b, &n);
-    double keel = -INFINITY;
-    for (int i = 0; i < n; i++)
-        keel = fmax(keel, hull[i].y);
+    double keel = form_keel(hull, n);
     fl_righting intact, r;
     double lost = NAN;
     if (fl_righting_arm(hull, n, c->displaced, 0.0, &intact)) {

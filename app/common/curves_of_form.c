@@ -18,6 +18,13 @@ static void bounds(const fl_vec2 *p, int n, double *top, double *keel)
     }
 }
 
+double form_keel(const fl_vec2 *hull, int n)
+{
+    double top, keel;
+    bounds(hull, n, &top, &keel);
+    return keel;
+}
+
 double form_depth(const fl_vec2 *hull, int n)
 {
     double top, keel;
@@ -31,9 +38,7 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The waterline at y = level: its total length, the first moment and the
- * second moment about x = 0 of its pieces. False when out of memory. */
-static bool waterline(const fl_vec2 *p, int n, double level, double *len, double *m1, double *m2)
+bool form_waterline(const fl_vec2 *p, int n, double level, double *len, double *m1, double *m2)
 {
     double *x = malloc(sizeof *x * (size_t)(n > 0 ? n : 1));
     if (!x)
@@ -66,7 +71,7 @@ bool form_at(const fl_vec2 *hull, int n, double density, double draft, form_row 
     fl_vec2 c;
     double area = fl_clip_halfplane_area(hull, n, (fl_halfplane){{0.0, 1.0}, level}, &c);
     double len, m1, m2;
-    if (!(area > 0.0) || !waterline(hull, n, level, &len, &m1, &m2))
+    if (!(area > 0.0) || !form_waterline(hull, n, level, &len, &m1, &m2))
         return false;
     double centre = len > 0.0 ? m1 / len : 0.0;
     double inertia = m2 - len * centre * centre; /* about the waterline's centroid */

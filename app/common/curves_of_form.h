@@ -30,6 +30,15 @@ bool form_for_area(const fl_vec2 *hull, int n, double density, double area, form
 /* The hull's depth, keel to its highest point. */
 double form_depth(const fl_vec2 *hull, int n);
 
+/* The keel: the y of the hull's lowest point upright (y down: the largest),
+ * from which KG, KB and KM are counted. */
+double form_keel(const fl_vec2 *hull, int n);
+
+/* The line y = level across the polygon p (a waterline, a tank's free
+ * surface): the total length of its pieces inside p, and their first and
+ * second moments about x = 0. False when out of memory. */
+bool form_waterline(const fl_vec2 *p, int n, double level, double *len, double *m1, double *m2);
+
 /* KN: how far across from the keel K (the hull's lowest point upright, a
  * point of the hull's frame) the lift acts, the hull heeled `heel` radians
  * and displacing `area` m2. It is the hull's alone, whatever the weight:

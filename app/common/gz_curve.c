@@ -10,6 +10,7 @@
  * one when both are as near). GM is the arm's slope there. */
 #include <math.h>
 #include <string.h>
+#include "curves_of_form.h"
 #include "gz_curve.h"
 
 #define SLOPE_STEP 1e-5 /* rad: GM by a central difference, off by GZ''' h^2 / 6 */
@@ -250,9 +251,7 @@ gz_status gz_curve_fill_kg(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, dou
 {
     int n;
     const fl_vec2 *hull = gz_hull(b, &n);
-    double keel = -INFINITY; /* y down: the lowest point upright has the largest y */
-    for (int i = 0; i < n; i++)
-        keel = fmax(keel, hull[i].y);
+    double keel = form_keel(hull, n);
     if (load)
         c->load = *load;
     else

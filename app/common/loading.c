@@ -1,8 +1,8 @@
 /* A loading condition's weights: where each acts as the body heels. */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
+#include "curves_of_form.h"
 #include "loading.h"
 
 loading_status loading_find(loading *l, const fl_sim *s, fl_body_id b, const char *condition)
@@ -135,12 +135,6 @@ double loading_moment_y(const loading *l)
     return y;
 }
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 double loading_free_surface(const loading_tank *t, double heel, double *width)
 {
     fl_vec2 c;
@@ -148,25 +142,12 @@ double loading_free_surface(const loading_tank *t, double heel, double *width)
     *width = 0.0;
     if (!(t->fill < 1.0) || !loading_liquid(t, heel, &c, &level))
         return 0.0;
-    /* Where the outline crosses the level: the surface runs between
-     * crossings in pairs (a tank of any shape may have several). */
+    /* The surface: the level's pieces inside the tank, heeled. */
     fl_vec2 p[FL_SCENE_TANK_POINTS];
     turn(t, fl_rot_from(heel), p);
-    double xs[FL_SCENE_TANK_POINTS];
-    int m = 0;
-    for (int i = 0; i < t->n; i++) {
-        fl_vec2 a = p[i], z = p[(i + 1) % t->n];
-        if ((a.y < level) != (z.y < level))
-            xs[m++] = a.x + (level - a.y) / (z.y - a.y) * (z.x - a.x);
-    }
-    qsort(xs, (size_t)m, sizeof *xs, by_value);
-    double len = 0.0, first = 0.0, second = 0.0; /* the moments of the surface's length */
-    for (int i = 0; i + 1 < m; i += 2) {
-        double a = xs[i], z = xs[i + 1];
-        len += z - a;
-        first += (z * z - a * a) / 2;
-        second += (z * z * z - a * a * a) / 3;
-    }
+    double len, first, second;
+    if (!form_waterline(p, t->n, level, &len, &first, &second))
+        return 0.0;
     *width = len;
     return len > 0.0 ? second - first * first / len : 0.0;
 }
