@@ -53,6 +53,20 @@ fl_status fl_scene_copy(fl_scene *to, const fl_scene *from)
     return FL_OK;
 }
 
+fl_scene_body fl_scene_body_default(void)
+{
+    fl_scene_body b;
+    memset(&b, 0, sizeof b);
+    const fl_body_def d = fl_body_def_default();
+    b.shape = FL_SCENE_BOX;
+    b.friction = d.friction;
+    b.restitution = d.restitution;
+    b.category = d.category;
+    b.mask = d.mask;
+    b.sensor = d.sensor;
+    return b;
+}
+
 int fl_scene_body_outline(const fl_scene_body *b, fl_vec2 *out)
 {
     FL_ASSERT(b && out);

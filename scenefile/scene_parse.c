@@ -299,17 +299,13 @@ bool scene_begin_statement(parser *p, stmt_kind kind, scene_pos where)
     p->cur.kind = kind;
     p->cur.where = where;
     p->cur.body.line = p->cur.fluid.line = p->cur.rope.line = where.line;
+    /* The defaults are the library's own, written once in its _def_default()s. */
+    p->cur.body = fl_scene_body_default();
+    p->cur.body.line = where.line;
     p->cur.body.shape = kind == K_NGON ? FL_SCENE_NGON : kind == K_POLYGON ? FL_SCENE_POLYGON : FL_SCENE_BOX;
     p->cur.body.points = p->cur.room.points;
     p->cur.body.hull = p->cur.room.hull;
     p->cur.body.openings = p->cur.room.openings;
-    /* The defaults are the library's own, written once in its _def_default()s. */
-    const fl_body_def bd = fl_body_def_default();
-    p->cur.body.friction = bd.friction;
-    p->cur.body.restitution = bd.restitution;
-    p->cur.body.category = bd.category;
-    p->cur.body.mask = bd.mask;
-    p->cur.body.sensor = bd.sensor;
     const fl_fluid_def fd = fl_fluid_def_default();
     p->cur.fluid.linear_drag = fd.linear_drag;
     p->cur.fluid.angular_drag = fd.angular_drag;

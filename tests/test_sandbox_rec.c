@@ -60,16 +60,10 @@ static void close_sandbox(sandbox *sb)
 
 static fl_scene_body box_at(double x)
 {
-    fl_scene_body b;
-    memset(&b, 0, sizeof b);
-    const fl_body_def d = fl_body_def_default();
-    b.shape = FL_SCENE_BOX;
+    fl_scene_body b = fl_scene_body_default();
     b.at = fl_v2(x, 1.0);
     b.size = fl_v2(0.5, 0.5);
     b.density = 500.0;
-    b.friction = d.friction;
-    b.category = d.category;
-    b.mask = d.mask;
     return b;
 }
 

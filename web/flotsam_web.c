@@ -19,6 +19,7 @@
 #include "flotsam_web.h"
 #include "draw_list.h"
 #include "overlays.h"
+#include "picking.h"
 #include "readings.h"
 #include "render.h"
 #include "flotsam/flotsam.h"
@@ -281,33 +282,6 @@ static bool apply(web *w, fl_input *in)
     return true;
 }
 
-/* Crossing test of local point p against an outline. */
-static bool outline_holds(const fl_vec2 *v, int n, fl_vec2 p)
-{
-    bool in = false;
-    for (int i = 0, j = n - 1; i < n; j = i++)
-        if ((v[i].y > p.y) != (v[j].y > p.y) &&
-            p.x < v[j].x + (p.y - v[j].y) * (v[i].x - v[j].x) / (v[i].y - v[j].y))
-            in = !in;
-    return in;
-}
-
-/* The topmost body whose outline holds world point p (dynamic ones only
- * when asked), or -1. */
-static int body_at(const web *w, fl_vec2 p, bool dynamic_only)
-{
-    const fl_world *world = fl_sim_world(w->sim);
-    for (int i = fl_world_body_count(world) - 1; i >= 0; i--) {
-        fl_body_id b = fl_world_body(world, i);
-        if (dynamic_only && fl_body_is_static(b))
-            continue;
-        fl_vec2 local = fl_unrotate(fl_body_rot(b), fl_sub(p, fl_body_position(b)));
-        if (outline_holds(fl_body_outline(b, NULL), fl_body_vertex_count(b), local))
-            return i;
-    }
-    return -1;
-}
-
 /* Takes the body under canvas point (px, py) with the mouse spring, pulling
  * with at most five times its weight; its index, or -1 (none there). */
 FW_API int fw_grab(web *w, double px, double py)
@@ -315,7 +289,7 @@ FW_API int fw_grab(web *w, double px, double py)
     if (!w->sim || w->player)
         return -1;
     fl_vec2 p = world_at(w, px, py);
-    int i = body_at(w, p, true);
+    int i = picking_body_at(fl_sim_world(w->sim), p, true);
     if (i < 0)
         return -1;
     fl_body_id b = fl_world_body(fl_sim_world(w->sim), i);
@@ -353,13 +327,7 @@ FW_API int fw_spawn(web *w, double px, double py, int kind, double density)
 {
     if (!w->sim || !(density > 0.0))
         return 0;
-    fl_scene_body b;
-    memset(&b, 0, sizeof b);
-    const fl_body_def d = fl_body_def_default();
-    b.friction = d.friction;
-    b.restitution = d.restitution;
-    b.category = d.category;
-    b.mask = d.mask;
+    fl_scene_body b = fl_scene_body_default();
     b.at = world_at(w, px, py);
     b.density = density;
     if (kind == 1) {
@@ -440,7 +408,7 @@ FW_API const char *fw_fluid(web *w)
 /* Selects the body under canvas point (px, py); its index or -1. */
 FW_API int fw_select(web *w, double px, double py)
 {
-    w->selected = w->sim ? body_at(w, world_at(w, px, py), false) : -1;
+    w->selected = w->sim ? picking_body_at(fl_sim_world(w->sim), world_at(w, px, py), false) : -1;
     return w->selected;
 }
 

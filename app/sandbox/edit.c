@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "picking.h"
 #include "sandbox_parts.h"
 
 /* Densities the spawn keys step through (kg/m^2; water is 1000). */
@@ -60,12 +61,7 @@ void sandbox_set_spawn_size(sandbox *sb, double scale)
 static void spawn_body(sandbox_spawn kind, unsigned count, fl_vec2 at, double density,
                        double scale, fl_scene_body *b, fl_scene_body_room *room)
 {
-    memset(b, 0, sizeof *b);
-    const fl_body_def d = fl_body_def_default();
-    b->friction = d.friction;
-    b->restitution = d.restitution;
-    b->category = d.category;
-    b->mask = d.mask;
+    *b = fl_scene_body_default();
     b->at = at;
     b->density = density;
     switch (kind) {
@@ -97,52 +93,19 @@ void sandbox_spawn_at(sandbox *sb, sandbox_spawn kind, fl_vec2 at)
         sb->spawn_count++;
 }
 
-/* Crossing test of the local point p against an outline. */
-static bool outline_holds(const fl_vec2 *v, int n, fl_vec2 p)
-{
-    bool in = false;
-    for (int i = 0, j = n - 1; i < n; j = i++) {
-        if ((v[i].y > p.y) != (v[j].y > p.y) &&
-            p.x < v[j].x + (p.y - v[j].y) * (v[i].x - v[j].x) / (v[i].y - v[j].y))
-            in = !in;
-    }
-    return in;
-}
-
-/* Whether body b's outline, or its own hull when `hull` (a hollow boat's
- * hold), holds world point p. */
-static bool body_holds(fl_body_id b, fl_vec2 p, bool hull)
-{
-    fl_vec2 local = fl_unrotate(fl_body_rot(b), fl_sub(p, fl_body_position(b)));
-    if (hull) {
-        int n;
-        const fl_vec2 *h = fl_body_hull(b, &n);
-        return fl_body_has_own_hull(b) && outline_holds(h, n, local);
-    }
-    return outline_holds(fl_body_outline(b, NULL), fl_body_vertex_count(b), local);
-}
-
 int sandbox_body_or_hull_at(const sandbox *sb, fl_vec2 p)
 {
     int i = sandbox_body_at(sb, p, false);
     const fl_world *w = fl_sim_world(sb->sim);
     for (int k = fl_world_body_count(w) - 1; i < 0 && k >= 0; k--)
-        if (body_holds(fl_world_body(w, k), p, true))
+        if (picking_body_holds(fl_world_body(w, k), p, true))
             i = k;
     return i;
 }
 
 int sandbox_body_at(const sandbox *sb, fl_vec2 p, bool dynamic_only)
 {
-    const fl_world *w = fl_sim_world(sb->sim);
-    for (int i = fl_world_body_count(w) - 1; i >= 0; i--) {
-        fl_body_id b = fl_world_body(w, i);
-        if (dynamic_only && fl_body_is_static(b))
-            continue;
-        if (body_holds(b, p, false))
-            return i;
-    }
-    return -1;
+    return picking_body_at(fl_sim_world(sb->sim), p, dynamic_only);
 }
 
 /* The input that removes the body at index. */

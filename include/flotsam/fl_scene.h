@@ -240,6 +240,12 @@ FL_API fl_status fl_scene_copy(fl_scene *to, const fl_scene *from);
  * needs room for FL_SCENE_MAX_POINTS points. Returns the point count. */
 FL_API int fl_scene_body_outline(const fl_scene_body *b, fl_vec2 *out);
 
+/* A body as a scene line gives it before its fields: the library's
+ * defaults (fl_body_def_default's friction, restitution, collision bits),
+ * a box (shape 0) with everything else zero. A program that adds bodies
+ * (fl_sim_add_body, a spawn) starts from it and sets the rest. */
+FL_API fl_scene_body fl_scene_body_default(void);
+
 /* A name a scene can give a body or fluid: 1 to 63 letters, digits, '_'
  * and '-', and not `world` (the word ropes use for the world). */
 FL_API bool fl_scene_name_valid(const char *name);
