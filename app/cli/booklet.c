@@ -90,6 +90,38 @@ static void section(draw_batch *d, const booklet *k, const sheet *sh, double x, 
         text_draw(d, t, fl_v2(right + 4, wl - 7), 0.9, rgba_hex(0x5b7a90, 255));
     }
     draw_polyline(d, ph, n, true, 1.5, INK);
+    const loading *l = &sh->c->load;
+    fl_vec2 pt[FL_SCENE_TANK_POINTS * 2];
+    if (l->open_n > 0) { /* the bilged compartment: the sea's, open */
+        for (int i = 0; i < l->open_n; i++)
+            pt[i] = AT(l->open[i]);
+        draw_polygon(d, pt, l->open_n, rgba_hex(0x9cc3dc, 160));
+        draw_polyline(d, pt, l->open_n, true, 1.0, rgba_hex(0xc0392b, 255));
+    }
+    for (int k2 = 0; k2 < l->tank_count; k2++) { /* each tank, its liquid level upright */
+        const loading_tank *t = &l->tanks[k2];
+        fl_vec2 c;
+        double level;
+        if (loading_liquid(t, 0.0, &c, &level)) {
+            fl_vec2 wet[FL_SCENE_TANK_POINTS * 2];
+            int m = fl_clip_halfplane(t->points, t->n, (fl_halfplane){{0.0, 1.0}, level}, wet);
+            for (int i = 0; i < m; i++)
+                pt[i] = AT(wet[i]);
+            draw_polygon(d, pt, m, rgba_hex(0x5dade2, 200));
+        }
+        for (int i = 0; i < t->n; i++)
+            pt[i] = AT(t->points[i]);
+        draw_polyline(d, pt, t->n, true, 0.8, INK);
+    }
+    if (l->items > 0) { /* the items' weight where it acts, together */
+        fl_vec2 at = AT(fl_scale(l->moment, 1.0 / l->mass));
+        fl_vec2 box[4] = {{at.x - 4, at.y - 4}, {at.x + 4, at.y - 4}, {at.x + 4, at.y + 4},
+                          {at.x - 4, at.y + 4}};
+        draw_polygon(d, box, 4, rgba_hex(0x7d6608, 255));
+        char t[48];
+        snprintf(t, sizeof t, "items %.0f kg", l->mass);
+        text_draw(d, t, fl_v2(at.x + 7, at.y - 6), 0.9, INK);
+    }
     if (sh->has_own) {
         double level = keel - sh->own.draft, wl = origin.y + scale * level;
         draw_line(d, fl_v2(left, wl), fl_v2(right, wl), 2.0, false, rgba_hex(0x1f6fb2, 255));
@@ -100,7 +132,10 @@ static void section(draw_batch *d, const booklet *k, const sheet *sh, double x, 
         if (m_y > top - above - 1e-9)
             point(d, AT(fl_v2(cb.x, keel - sh->own.km)), "M", true, rgba_hex(0xc0392b, 255));
     }
-    point(d, AT(fl_v2(0.0, keel - sh->c->kg)), "G", false, INK);
+    /* G across: the weights' moment over the whole mass (the body's own
+     * G is the frame's origin). */
+    double mass = sh->c->displaced * sh->c->fluid_density;
+    point(d, AT(fl_v2(loading_moment_x(l, 0.0, NAN) / mass, keel - sh->c->kg)), "G", false, INK);
 #undef AT
 }
 
@@ -113,9 +148,9 @@ static void condition(draw_batch *d, const booklet *k, const sheet *sh, double x
              c->load.condition[0] ? "condition " : "", c->load.condition,
              c->load.condition[0] ? ": " : "", c->displaced, c->displaced * k->density, k->density);
     text_draw(d, line, fl_v2(x, y), u, INK);
-    if (sh->has_own)
-        snprintf(line, sizeof line, "draft %.4f m upright; KB %.4f m, BM %.4f m, KM %.4f m", sh->own.draft,
-                 sh->own.kb, sh->own.bm, sh->own.km);
+    if (sh->has_own) /* the curves of form are the intact hull's */
+        snprintf(line, sizeof line, "%sdraft %.4f m upright; KB %.4f m, BM %.4f m, KM %.4f m",
+                 c->load.open_n ? "intact, " : "", sh->own.draft, sh->own.kb, sh->own.bm, sh->own.km);
     else
         snprintf(line, sizeof line, "it does not float upright");
     text_draw(d, line, fl_v2(x, y + step), u, INK);
@@ -168,8 +203,11 @@ static bool page(draw_batch *d, int number, void *ctx)
     const booklet *k = ctx;
     const sheet *sh = &k->sheets[number / 2 < k->sheet_count ? number / 2 : 0];
     const char *cond = sh->c->load.condition;
-    char title[256], whose[FL_SCENE_NAME_MAX + 80];
-    snprintf(whose, sizeof whose, "%s%s%s", k->name, cond[0] ? ", loaded as " : "", cond);
+    const char *open = sh->c->load.open_name;
+    char title[320], whose[2 * FL_SCENE_NAME_MAX + 120];
+    snprintf(whose, sizeof whose, "%s%s%s%s%s%s", k->name, cond[0] ? ", loaded as " : "", cond,
+             sh->c->load.open_n ? ", damaged (" : "", sh->c->load.open_n ? open : "",
+             sh->c->load.open_n ? " open to the sea)" : "");
     if (number < 2 * k->sheet_count && number % 2 == 0) {
         page_white(d);
         snprintf(title, sizeof title, "%s: stability booklet", whose);
