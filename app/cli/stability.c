@@ -179,7 +179,12 @@ static void report_damage(const gz_curve *c, fl_body_id b)
     printf("  damaged: compartment %s open to the sea, %.4g m2 of buoyancy lost at the intact "
            "waterline\n", l->open_name, lost);
     double at = c->rests ? c->rest : 0.0;
-    if (gz_arm(c, b, at * FL_PI / 180.0, &r))
+    if (!c->rests)
+        printf("    no stable equilibrium: it capsizes or sinks\n");
+    else if (fabs(at) >= 60.0) /* on its side or over: a draft on the centreline means nothing */
+        printf("    rests at %.3f deg: it capsizes (intact: draft %.4f m upright)\n", at,
+               keel - intact.level);
+    else if (gz_arm(c, b, at * FL_PI / 180.0, &r))
         printf("    rests at %.3f deg, draft %.4f m on the centreline (intact: %.4f m upright)\n", at,
                keel - r.level / fl_cos(at * FL_PI / 180.0), keel - intact.level);
 }
@@ -287,6 +292,13 @@ int cli_stability(int argc, char **argv)
     free(load);
     if (!c || !load) {
         fprintf(stderr, "flotsam: out of memory\n");
+        rc = CLI_FAILED;
+    } else if (st == GZ_SINKS && c->load.open_n > 0) {
+        fprintf(stderr,
+                "flotsam: stability: with %s open to the sea '%s' sinks: it needs %.4g m2 of "
+                "the fluid under, its intact part holds %.4g m2\n", c->load.open_name,
+                fl_sim_body_name(s, b), c->displaced,
+                c->hull_area - fabs(fl_polygon_signed_area(c->load.open, c->load.open_n)));
         rc = CLI_FAILED;
     } else if (st == GZ_SINKS) {
         fprintf(stderr,
