@@ -39,22 +39,34 @@ static rgba color_of(double code)
 }
 
 /* Appends a command of n doubles. */
+/* Room for `need` items of `size` bytes in *array (of *cap), doubling from
+ * `first`; false (l failed) when there is no memory. */
+static bool grow(draw_list *l, void **array, size_t *cap, size_t need, size_t size, size_t first)
+{
+    if (need <= *cap)
+        return true;
+    size_t bigger = *cap ? 2 * *cap : first;
+    while (bigger < need)
+        bigger *= 2;
+    void *more = realloc(*array, bigger * size);
+    if (!more) {
+        l->failed = true;
+        return false;
+    }
+    *array = more;
+    *cap = bigger;
+    return true;
+}
+
 static void put(draw_list *l, const double *v, size_t n)
 {
     if (l->failed)
         return;
-    if (l->count + n > l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 4096;
-        while (cap < l->count + n)
-            cap *= 2;
-        double *ops = realloc(l->ops, cap * sizeof *ops);
-        if (!ops) {
-            l->failed = true;
-            return;
-        }
-        l->ops = ops;
-        l->cap = cap;
-    }
+    void *ops = l->ops;
+    bool ok = grow(l, &ops, &l->cap, l->count + n, sizeof *l->ops, 4096);
+    l->ops = ops;
+    if (!ok)
+        return;
     memcpy(l->ops + l->count, v, n * sizeof *v);
     l->count += n;
 }
@@ -149,18 +161,11 @@ static void show_text(void *t, const char *s, double x, double y, double size, r
     size_t n = strlen(s);
     if (l->failed)
         return;
-    if (l->text_len + n > l->text_cap) {
-        size_t cap = l->text_cap ? 2 * l->text_cap : 1024;
-        while (cap < l->text_len + n)
-            cap *= 2;
-        char *text = realloc(l->text, cap);
-        if (!text) {
-            l->failed = true;
-            return;
-        }
-        l->text = text;
-        l->text_cap = cap;
-    }
+    void *text = l->text;
+    bool ok = grow(l, &text, &l->text_cap, l->text_len + n, 1, 1024);
+    l->text = text;
+    if (!ok)
+        return;
     memcpy(l->text + l->text_len, s, n);
     put(l, (double[]){DL_TEXT, x, y, size, color_code(c), (double)l->text_len, (double)n}, 7);
     l->text_len += n;
