@@ -1313,6 +1313,32 @@ static void test_bodies_rest_at_the_curves_stable_zeros(void **state)
     ASSERT_NEAR(settled_angle(2.0, 1.0, 20.0), 0.0, 1e-8);
 }
 
+/* A 6 x 2 hull whose starboard wing, 0.5 m wide and the full depth, is
+ * bilged carries its displacement on the 5.5 m left: at every heel its arm
+ * about G is that intact part's own, an outline of its own (the arm of the
+ * rectangle from x -3 to 2.5), to rounding; with the wing dry of the
+ * water (heeled so it lifts out) nothing is lost. A bilged region no
+ * smaller than what must be displaced: no waterline. */
+static void test_a_bilged_wing_is_lost_buoyancy(void **state)
+{
+    (void)state;
+    const fl_vec2 hull[] = {{-3, -1}, {3, -1}, {3, 1}, {-3, 1}};
+    const fl_vec2 wing[] = {{2.5, -1}, {3, -1}, {3, 1}, {2.5, 1}};
+    const fl_vec2 intact[] = {{-3, -1}, {2.5, -1}, {2.5, 1}, {-3, 1}};
+    for (int deg = -170; deg <= 170; deg += 10) {
+        double heel = deg * FL_PI / 180.0;
+        fl_righting d, r;
+        assert_true(fl_righting_arm_damaged(hull, 4, wing, 4, 3.0, heel, &d));
+        assert_true(fl_righting_arm(intact, 4, 3.0, heel, &r));
+        ASSERT_NEAR(d.gz, r.gz, 1e-9);
+        ASSERT_NEAR(d.level, r.level, 1e-9);
+        ASSERT_NEAR(d.b.y, r.b.y, 1e-9);
+    }
+    fl_righting d;
+    assert_false(fl_righting_arm_damaged(hull, 4, wing, 4, 11.0, 0.0, &d)); /* 11 of 11 m2 */
+    assert_false(fl_righting_arm_damaged(hull, 4, wing, 2, 3.0, 0.0, &d));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1352,6 +1378,7 @@ int main(void)
         cmocka_unit_test(test_box_gz_is_wall_sided),
         cmocka_unit_test(test_square_log_rolls_to_its_corner),
         cmocka_unit_test(test_bodies_rest_at_the_curves_stable_zeros),
+        cmocka_unit_test(test_a_bilged_wing_is_lost_buoyancy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
