@@ -116,7 +116,7 @@ static int info_lines(const sandbox_gz *g, char lines[INFO_LINES][96])
         snprintf(lines[k++], 96, "own displacement %.3f m2, rests at %.1f" DEG, c->displaced, c->rest);
         snprintf(lines[k++], 96, "%s there", gm);
     } else {
-        snprintf(lines[k++], 96, "own displacement %.3f m2: %s at rest", c->displaced, gm);
+        snprintf(lines[k++], 96, "own displacement %.3f m2: %s", c->displaced, gm);
     }
     if (!isnan(c->vanish))
         snprintf(lines[k++], 96, "largest %.3f m at %d" DEG ", vanishes at %.1f" DEG, c->gz[c->top],
@@ -245,11 +245,10 @@ void sandbox_draw_gz(draw_batch *batch, const sandbox *sb, double x, double y, d
     double h = sandbox_gz_height(sb, u, squeeze);
     if (h <= 0.0)
         return;
+    /* Text wider than the column (a long GM line in a narrow window) is
+     * set smaller to fit it, never over the view. */
     double wide = text_wide(batch, sb, u);
-    if (wide > w) { /* wider than the panel above: it grows to the left */
-        x -= wide - w;
-        w = wide;
-    }
+    double tu = wide > w ? u * w / wide : u;
     double line_h = TEXT_LINE_UNITS * u, pad = 6 * u, label = 40 * u;
     sandbox_draw_panel(batch, x, y, w, h);
     rgba white = rgba_hex(0xffffff, 255);
@@ -258,7 +257,7 @@ void sandbox_draw_gz(draw_batch *batch, const sandbox *sb, double x, double y, d
     if (g->kind != SANDBOX_GZ_CURVE) {
         int n = message(sb, lines);
         for (int i = 0; i < n; i++)
-            text_draw(batch, lines[i], fl_v2(x + pad, y + pad + (1 + i) * line_h), u,
+            text_draw(batch, lines[i], fl_v2(x + pad, y + pad + (1 + i) * line_h), tu,
                       rgba_hex(0xffb0a0, 255));
         return;
     }
@@ -279,6 +278,6 @@ void sandbox_draw_gz(draw_batch *batch, const sandbox *sb, double x, double y, d
     int n = info_lines(g, lines);
     double ty = f.y + f.h + 1.2 * line_h;
     for (int i = 0; i < n; i++)
-        text_draw(batch, lines[i], fl_v2(x + pad, ty + i * line_h), u,
+        text_draw(batch, lines[i], fl_v2(x + pad, ty + i * line_h), tu,
                   i == n - 1 && isfinite(g->arm) ? rgba_hex(SANDBOX_SELECT_COLOR, 255) : white);
 }
