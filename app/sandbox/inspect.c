@@ -105,9 +105,13 @@ static int inspector_lines(const sandbox *sb, fl_body_id b, char lines[][96])
         char gm[48];
         bool free = hs.free_surface > 0.0; /* water in its hold: both, named */
         reading_gm_text(gm, sizeof gm, hs.gm, hs.gm_fluid, free);
-        snprintf(lines[n++], 96, "%s", gm);
-        snprintf(lines[n++], 96, "  at this waterline: %s",
-                 (free ? hs.gm_fluid : hs.gm) > 0.0 ? "stable" : "unstable");
+        const char *verdict = (free ? hs.gm_fluid : hs.gm) > 0.0 ? "stable" : "unstable";
+        if (free) { /* too long for one line of the column */
+            snprintf(lines[n++], 96, "%s", gm);
+            snprintf(lines[n++], 96, "  here, at this waterline: %s", verdict);
+        } else {
+            snprintf(lines[n++], 96, "%s here: %s", gm, verdict);
+        }
     }
     return n;
 }
