@@ -2,6 +2,7 @@
  * it: the world's own checks (fl_body_def_check, fl_hold_def_check) on the
  * defs the world would be given, reported at the field at fault rather than when the world is
  * built. */
+#include <math.h>
 #include "body_def.h"
 #include "scene_parser.h"
 
@@ -44,5 +45,40 @@ bool scene_check_body(parser *p)
     if (fl_hold_def_check(&d.body, &d.hold, &hold_part, &e) != FL_OK)
         return scene_fail(p, hold_part_pos(&p->cur, hold_part),
                           "the world cannot build this body: %s", e.message);
+    return true;
+}
+
+/* Whether p lies in the outline v[0..n) or within `near` of its edges. */
+static bool holds_or_touches(const fl_vec2 *v, int n, fl_vec2 p, double near)
+{
+    bool in = false;
+    for (int i = 0, j = n - 1; i < n; j = i++) {
+        fl_vec2 a = v[j], z = v[i], e = fl_sub(z, a);
+        double len2 = fl_dot(e, e);
+        double t = len2 > 0.0 ? fl_dot(fl_sub(p, a), e) / len2 : 0.0;
+        t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+        if (fl_length(fl_sub(p, fl_add(a, fl_scale(e, t)))) <= near)
+            return true;
+        if ((z.y > p.y) != (a.y > p.y) && p.x < a.x + (p.y - a.y) * e.x / e.y)
+            in = !in;
+    }
+    return in;
+}
+
+bool scene_inside_hull(const fl_scene_body *b, const fl_vec2 *pts, int n)
+{
+    fl_vec2 outline[FL_SCENE_MAX_POINTS];
+    const fl_vec2 *v = b->hull;
+    int m = b->hull_count;
+    if (m == 0) {
+        m = fl_scene_body_outline(b, outline);
+        v = outline;
+    }
+    double size = 0.0;
+    for (int i = 0; i < m; i++)
+        size = fmax(size, fl_length(v[i]));
+    for (int i = 0; i < n; i++)
+        if (!holds_or_touches(v, m, pts[i], 1e-9 * size))
+            return false;
     return true;
 }

@@ -493,6 +493,10 @@ static bool finish_item(parser *p)
     if (!scene_item_body(p, c->item_body, c->value_pos[F_BODY], keyword_names[c->kind],
                          &c->item.body))
         return false;
+    if (c->kind != K_ITEM && !scene_inside_hull(&sc->bodies[c->item.body], c->item.points,
+                                                c->item.point_count))
+        return scene_fail(p, c->value_pos[F_POINTS], "a %s must lie inside its body's hull; a point "
+                          "of this one is outside '%s'", keyword_names[c->kind], c->item_body);
     if (!scene_reserve((void **)&sc->items, &p->item_capacity, sc->item_count, sizeof *sc->items))
         return scene_fail_no_memory(p, c->where, "the scene's loading conditions (%d parts read)",
                                     sc->item_count);

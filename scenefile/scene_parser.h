@@ -198,6 +198,11 @@ bool scene_add_name(parser *p, const char *name, name_kind kind, int index);
  * false after failing. */
 bool scene_item_body(parser *p, const char *name, scene_pos at, const char *what, int *index);
 
+/* Whether every point of pts[0..n) (offsets from the body's `at`) lies in
+ * body b's hull (its outline when it has none), its boundary included
+ * (scene_geometry.c). */
+bool scene_inside_hull(const fl_scene_body *b, const fl_vec2 *pts, int n);
+
 /* Sets each rope's body indices from the names in p->refs; false after
  * recording each name that names no body. */
 bool scene_resolve_ropes(parser *p);

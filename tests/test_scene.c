@@ -659,6 +659,26 @@ static void test_missing_fields(void **state)
     EXPECT_ERROR(HEADER "box at=0,0 size=1,1 static cg=0,1\n", 2, 31, "a static body has no weight");
     EXPECT_ERROR(HEADER "box at=0,0 size=1,1 mass=-3\n", 2, 26, "mass");
     EXPECT_ERROR(HEADER "box at=0,0 size=1,1 mass=3 cg=x,1\n", 2, 31, "got 'x'");
+    /* Loading conditions and compartments: of a body above that moves,
+     * inside its hull (its edge is inside), a fill from 0 to 1. */
+    EXPECT_ERROR(HEADER "box name=b at=0,0 size=2,1 density=5\n"
+                 "tank condition=c body=b points=[0,0 1,0 1,0.6] fill=0.5 density=1\n",
+                 3, 32, "a tank must lie inside its body's hull; a point of this one is outside 'b'");
+    EXPECT_ERROR(HEADER "box name=b at=0,0 size=2,1 density=5\n"
+                 "compartment body=b name=x points=[-1,-0.5 0,-0.5 0,0.5 -1,0.5] fill=1\n",
+                 3, 64, "unknown field 'fill' in compartment");
+    EXPECT_ERROR(HEADER "box name=b at=0,0 size=2,1 density=5\n"
+                 "tank condition=c body=b points=[0,0 1,0 1,0.5] fill=2 density=1\n",
+                 3, 53, "fill is the share of the tank full, from 0 to 1");
+    EXPECT_ERROR(HEADER "item condition=c body=b mass=1 at=0,0\n"
+                 "box name=b at=0,0 size=2,1 density=5\n", 2, 23, "'b' is not a body named above it");
+    EXPECT_ERROR(HEADER "box name=b at=0,0 size=2,1 static\n"
+                 "item condition=c body=b mass=1 at=0,0\n", 3, 23, "'b' is static");
+    EXPECT_ERROR(HEADER "box name=b at=0,0 size=2,1 density=5\n"
+                 "compartment body=b points=[-1,-0.5 0,-0.5 0,0.5]\n", 3, 1, "compartment needs 'name'");
+    EXPECT_ERROR(HEADER "box name=b at=0,0 size=2,1 density=5\n"
+                 "compartment body=b name=x points=[-1,-0.5 0,-0.5 0,0.5 -1,0.5]\n"
+                 "item body=b mass=1 at=0,0\n", 4, 1, "item needs 'condition'");
     EXPECT_ERROR(HEADER "fluid surface=0 left=0 right=1 bottom=1\n", 2, 1, "fluid needs 'density'");
     EXPECT_ERROR(HEADER "fluid density=1 left=0 right=1 bottom=1\n", 2, 1, "fluid needs 'surface'");
     EXPECT_ERROR(HEADER "fluid density=1 surface=0 right=1 bottom=1\n", 2, 1, "fluid needs 'left'");
