@@ -31,6 +31,20 @@ static double turned_area_under(void *ctx, double level)
     return area_under(t->p, t->n, level, &c);
 }
 
+/* in[0..n) turned by r into out, and the least and greatest y turned (the
+ * top and the bottom, y down). */
+static void turn_outline(const fl_vec2 *in, int n, fl_rot r, fl_vec2 *out, double *top,
+                         double *bottom)
+{
+    *top = INFINITY;
+    *bottom = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        out[i] = fl_rotate(r, in[i]);
+        *top = fmin(*top, out[i].y);
+        *bottom = fmax(*bottom, out[i].y);
+    }
+}
+
 bool fl_righting_arm(const fl_vec2 *outline, int n, double displaced, double heel,
                      fl_righting *out)
 {
@@ -42,13 +56,8 @@ bool fl_righting_arm(const fl_vec2 *outline, int n, double displaced, double hee
     fl_vec2 *p = malloc(sizeof *p * (size_t)n);
     if (!p)
         return false;
-    fl_rot r = fl_rot_from(heel);
-    double top = INFINITY, bottom = -INFINITY;
-    for (int i = 0; i < n; i++) {
-        p[i] = fl_rotate(r, outline[i]);
-        top = fmin(top, p[i].y);
-        bottom = fmax(bottom, p[i].y);
-    }
+    double top, bottom;
+    turn_outline(outline, n, fl_rot_from(heel), p, &top, &bottom);
     turned_outline t = {p, n};
     double level = hold_level_for(turned_area_under, &t, top, bottom, displaced);
     fl_vec2 b = {0.0, 0.0};
@@ -108,14 +117,9 @@ bool fl_righting_arm_damaged(const fl_vec2 *hull, int nh, const fl_vec2 *open, i
         return false;
     fl_vec2 h[FL_DECOMPOSE_MAX], o[FL_DECOMPOSE_MAX];
     fl_rot r = fl_rot_from(heel);
-    double top = INFINITY, bottom = -INFINITY;
-    for (int i = 0; i < nh; i++) {
-        h[i] = fl_rotate(r, hull[i]);
-        top = fmin(top, h[i].y);
-        bottom = fmax(bottom, h[i].y);
-    }
-    for (int i = 0; i < no; i++)
-        o[i] = fl_rotate(r, open[i]);
+    double top, bottom, ignored;
+    turn_outline(hull, nh, r, h, &top, &bottom);
+    turn_outline(open, no, r, o, &ignored, &ignored);
     damaged_outline d = {h, o, nh, no};
     double level = hold_level_for(damaged_area_under, &d, top, bottom, displaced);
     fl_vec2 moment;

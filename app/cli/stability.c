@@ -277,23 +277,25 @@ int cli_stability(int argc, char **argv)
     bool short_of_criteria = false; /* exit 1 once everything asked for is written */
     gz_curve *c = calloc(1, sizeof *c);
     loading *load = calloc(1, sizeof *load);
-    if (c && load && damage && fl_buoyancy_water(fl_sim_buoyancy(s), b, NULL) > 0.0) {
+    if (!c || !load) {
+        fprintf(stderr, "flotsam: out of memory\n");
+        rc = CLI_FAILED;
+    } else if (damage && fl_buoyancy_water(fl_sim_buoyancy(s), b, NULL) > 0.0) {
         fprintf(stderr, "flotsam: --damage: '%s' has water in its hold; damage is worked out for "
                 "a hull whose hold is dry\n", fl_sim_body_name(s, b));
         rc = CLI_BAD_INPUT;
+    } else {
+        rc = body_command_loading(s, b, condition, damage, load);
     }
-    if (c && load && (rc != CLI_OK || (rc = body_command_loading(s, b, condition, damage, load)) != CLI_OK)) {
+    if (rc != CLI_OK) {
         free(c);
         free(load);
         fl_sim_free(s);
         return rc;
     }
-    gz_status st = c && load ? gz_curve_fill_kg(c, fl_sim_buoyancy(s), b, rho, load, kg) : GZ_OK;
+    gz_status st = gz_curve_fill_kg(c, fl_sim_buoyancy(s), b, rho, load, kg);
     free(load);
-    if (!c || !load) {
-        fprintf(stderr, "flotsam: out of memory\n");
-        rc = CLI_FAILED;
-    } else if (st == GZ_SINKS && c->load.open_n > 0) {
+    if (st == GZ_SINKS && c->load.open_n > 0) {
         fprintf(stderr,
                 "flotsam: stability: with %s open to the sea '%s' sinks: it needs %.4g m2 of "
                 "the fluid under, its intact part holds %.4g m2\n", c->load.open_name,

@@ -259,9 +259,9 @@ gz_status gz_curve_fill_kg(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, dou
     double mass = fl_body_mass(b) + loading_mass(&c->load);
     /* The weights' G, upright, about the body's own (the hold's water is
      * counted apart, as it was). */
-    c->kg_loaded = keel - loading_moment_y(&c->load) / mass;
-    c->kg_shift = isnan(kg) ? 0.0 : kg - c->kg_loaded;
-    c->kg = isnan(kg) ? c->kg_loaded : kg;
+    double kg_loaded = keel - loading_moment_y(&c->load) / mass;
+    c->kg_shift = isnan(kg) ? 0.0 : kg - kg_loaded;
+    c->kg = isnan(kg) ? kg_loaded : kg;
     c->fluid_density = fluid_density;
     double water_density, water = fl_buoyancy_water(bu, b, &water_density);
     c->displaced = mass / fluid_density;

@@ -33,7 +33,6 @@ typedef struct gz_curve {
     double kg;                /* m: G's height above the keel (the hull's lowest point
                                  upright), as the curve counts it: the whole weight's,
                                  a tank's liquid where it lies upright */
-    double kg_loaded;         /* m: the same before --kg moved it */
     double kg_shift;          /* m: how far above the weights' own G that is (0: theirs) */
     bool upright;             /* upright is an equilibrium (GZ 0 there, to 1e-9 of the
                                  hull's size) */
