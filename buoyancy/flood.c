@@ -97,12 +97,44 @@ static const fl_fluid_def *fluid_at(const fl_buoyancy *b, fl_vec2 p)
     return NULL;
 }
 
+static bool may_wet(const fl_buoyancy *b, fl_vec2 a, fl_vec2 z);
+
+/* One space of a hold as a step finds it: its water and that water's
+ * density, which space it is, and the hull and outline turned as the body
+ * stands (for a hold without compartments, whose area is taken from them
+ * as it always was) and gravity's direction in the body's frame. */
+typedef struct space {
+    double *water, *density;
+    const fl_hold *c;
+    int s;
+    const fl_vec2 *hull, *solid;
+    fl_vec2 down_b;
+} space;
+
+static space space_of(fl_hold *c, int s, const fl_vec2 *hull, const fl_vec2 *solid,
+                      fl_vec2 down_b)
+{
+    if (s == HOLD_MAIN)
+        return (space){&c->water, &c->water_density, c, s, hull, solid, down_b};
+    hold_compartment *k = c->compartments[s];
+    return (space){&k->water, &k->water_density, c, s, hull, solid, down_b};
+}
+
+/* The space's area under the level (along down, about the centre of mass). */
+static double held_under(const space *sp, const fl_body *body, fl_vec2 down, double level)
+{
+    if (sp->s == HOLD_MAIN && sp->c->compartment_count == 0)
+        return fl_hold_area_under(sp->hull, body->hull_count, sp->solid, body->vert_count, down,
+                                  level, NULL);
+    return hold_space_area_under(sp->c, sp->s, body, sp->down_b, level, NULL);
+}
+
 /* Moves water through one opening (ends a, z about the centre of mass,
- * world orientation) for a step of dt, the surface inside at `level`
- * (along down, about the centre of mass; infinite when the hold is dry). */
-static void flow(const fl_buoyancy *b, fl_body *body, fl_hold *c, const fl_vec2 *hull,
-                 const fl_vec2 *solid, fl_vec2 a, fl_vec2 z, double level, fl_vec2 down, double gl,
-                 double t, double dt)
+ * world orientation) between a space and the sea for a step of dt at time
+ * t, the surface inside at `level` (along down, about the centre of mass;
+ * infinite when the space is dry). */
+static void flow(const fl_buoyancy *b, fl_body *body, space *sp, fl_vec2 a, fl_vec2 z,
+                 double level, fl_vec2 down, double gl, double t, double dt)
 {
     fl_vec2 wa = fl_add(body->position, a), wz = fl_add(body->position, z);
     const fl_fluid_def *fl = fluid_at(b, fl_lerp(wa, wz, 0.5));
@@ -128,26 +160,108 @@ static void flow(const fl_buoyancy *b, fl_body *body, fl_hold *c, const fl_vec2 
     /* The flow stops where the level inside meets the surface outside, or
      * falls to the opening's lowest point. */
     double stop = fmin(level_out, fmax(fl_dot(down, a), fl_dot(down, z)));
-    double held = fl_hold_area_under(hull, body->hull_count, solid, body->vert_count, down, stop, NULL);
-    double water = c->water + rate * dt;
+    double held = held_under(sp, body, down, stop);
+    double had = *sp->water;
+    double water = had + rate * dt;
     if (rate > 0.0) {
-        water = fmin(water, fmax(c->water, held));
-        if (c->water == 0.0)
-            c->water_density = fl->density;
+        water = fmin(water, fmax(had, held));
+        if (had == 0.0)
+            *sp->density = fl->density;
         /* Water comes in moving with the fluid: the hull and it share
          * their momentum (what leaves takes its own with it). */
         if (!body->is_static) {
-            double in = c->water_density * (water - c->water);
+            double in = *sp->density * (water - had);
             fl_twist *vel = body_twist(b->world, body);
             vel->v = fl_scale(fl_add(fl_scale(vel->v, body->mass), fl_scale(fl->current, in)),
                               1.0 / (body->mass + in));
         }
     } else {
-        water = fmax(water, fmin(c->water, fmax(held, 0.0)));
+        water = fmax(water, fmin(had, fmax(held, 0.0)));
     }
-    c->water = water > 0.0 ? water : 0.0;
-    if (c->water == 0.0)
-        c->water_density = 0.0;
+    *sp->water = water > 0.0 ? water : 0.0;
+    if (*sp->water == 0.0)
+        *sp->density = 0.0;
+}
+
+/* Moves water through an opening in a bulkhead (ends a, z about the
+ * centre of mass, world orientation) from space p to space q or back, for
+ * a step of dt, their levels at lp and lq (infinite when dry). The head is
+ * the difference of the depths under the two levels, as at the hull's
+ * side; a step moves no more than brings the two levels together (for
+ * walls square to the level, exactly: the harmonic mean of what would
+ * bring either one to the other's, each with the other held), nor a level
+ * below the opening. */
+static void flow_between(fl_body *body, space *p, space *q, fl_vec2 a, fl_vec2 z, double lp,
+                         double lq, fl_vec2 down, double gl, double dt)
+{
+    double da = fl_dot(down, a), dz = fl_dot(down, z);
+    double p0 = isfinite(lp) ? da - lp : -1.0, p1 = isfinite(lp) ? dz - lp : -1.0;
+    double q0 = isfinite(lq) ? da - lq : -1.0, q1 = isfinite(lq) ? dz - lq : -1.0;
+    if (p0 <= 0.0 && p1 <= 0.0 && q0 <= 0.0 && q1 <= 0.0)
+        return;
+    double rate = FL_DISCHARGE_COEFFICIENT * sqrt(2.0 * gl) * fl_length(fl_sub(z, a)) *
+                  root_head(p0, p1, q0, q1);
+    if (rate == 0.0 || !isfinite(rate))
+        return;
+    /* From the space that presses harder to the other. */
+    space *from = rate > 0.0 ? p : q, *to = rate > 0.0 ? q : p;
+    double lf = rate > 0.0 ? lp : lq, lt = rate > 0.0 ? lq : lp;
+    double lowest = fmax(da, dz);
+    double keep = held_under(from, body, down, fmin(lt, lowest));
+    double may_leave = *from->water - keep;
+    double may_take = held_under(to, body, down, lf) - *to->water;
+    if (!(may_leave > 0.0) || !(may_take > 0.0))
+        return;
+    double moved = fmin(fabs(rate) * dt, may_leave * may_take / (may_leave + may_take));
+    double mass = *to->density * *to->water + *from->density * moved;
+    *to->water += moved;
+    *to->density = mass / *to->water;
+    *from->water -= moved;
+    if (!(*from->water > 0.0)) {
+        *from->water = 0.0;
+        *from->density = 0.0;
+    }
+}
+
+/* The level of space sp's water as the body stands (infinite when dry). */
+static double level_of(const space *sp, const fl_body *body, fl_vec2 down)
+{
+    fl_hold_water in;
+    return hold_space_water(sp->c, sp->s, body, down, *sp->water, &in) ? in.level : INFINITY;
+}
+
+/* Water through the openings that have a compartment on either side. */
+static void flow_compartments(const fl_buoyancy *b, fl_body *body, fl_hold *c, fl_vec2 down,
+                              double gl, double t, double dt)
+{
+    fl_vec2 down_b = fl_unrotate(body->rot, down);
+    /* Each space's level as the pass first comes to it (the main space's
+     * at [0]). */
+    double levels[FL_HOLD_MAX_COMPARTMENTS + 1];
+    bool found[FL_HOLD_MAX_COMPARTMENTS + 1] = {false};
+    for (int o = 0; o < c->opening_count; o++) {
+        int s = c->sides[2 * o], r = c->sides[2 * o + 1];
+        if (s == r || (s == HOLD_MAIN && r == HOLD_SEA))
+            continue; /* within one space; or the main space's, done */
+        fl_vec2 a = fl_rotate(body->rot, c->openings[2 * o]);
+        fl_vec2 z = fl_rotate(body->rot, c->openings[2 * o + 1]);
+        space p = space_of(c, s, NULL, NULL, down_b);
+        if (!found[s + 1]) {
+            levels[s + 1] = level_of(&p, body, down);
+            found[s + 1] = true;
+        }
+        if (r == HOLD_SEA) {
+            if (*p.water > 0.0 || may_wet(b, fl_add(body->position, a), fl_add(body->position, z)))
+                flow(b, body, &p, a, z, levels[s + 1], down, gl, t, dt);
+            continue;
+        }
+        space q = space_of(c, r, NULL, NULL, down_b);
+        if (!found[r + 1]) {
+            levels[r + 1] = level_of(&q, body, down);
+            found[r + 1] = true;
+        }
+        flow_between(body, &p, &q, a, z, levels[s + 1], levels[r + 1], down, gl, dt);
+    }
 }
 
 /* Whether the segment a-z may lie under some fluid's surface. */
@@ -184,11 +298,16 @@ void buoyancy_flood(fl_buoyancy *b, double t, double dt)
         fl_vec2 hull[FL_DECOMPOSE_MAX], solid[FL_DECOMPOSE_MAX];
         /* Most holds are dry with every opening in the air: nothing flows.
          * The hull is turned, and what may lie in it gathered, once, when
-         * first needed: nothing moves during this pass. */
+         * first needed: nothing moves during this pass. A hold divided
+         * into compartments lifts no cargo. */
+        bool divided = c->compartment_count > 0;
         bool turned = false, wet = c->water > 0.0;
-        int gathered = -1; /* -1: not yet; else whether the list is good */
+        int gathered = divided ? 0 : -1; /* -1: not yet; else whether the list is good */
         double level = INFINITY; /* the surface inside, as it stands at the step's start */
+        fl_vec2 down_b = fl_unrotate(body->rot, down);
         for (int o = 0; o < c->opening_count; o++) {
+            if (divided && (c->sides[2 * o] != HOLD_MAIN || c->sides[2 * o + 1] != HOLD_SEA))
+                continue; /* a compartment's: flow_compartments */
             fl_vec2 a = fl_rotate(body->rot, c->openings[2 * o]);
             fl_vec2 z = fl_rotate(body->rot, c->openings[2 * o + 1]);
             if (!wet && !may_wet(b, fl_add(body->position, a), fl_add(body->position, z)))
@@ -197,15 +316,25 @@ void buoyancy_flood(fl_buoyancy *b, double t, double dt)
                 hold_turn(body, hull, solid);
                 turned = true;
                 fl_vec2 centroid;
-                if (wet && (gathered = (cargo_gather(b, body) == FL_OK)))
+                fl_hold_water in;
+                if (wet && divided && hold_water(c, body, g, &in))
+                    level = in.level;
+                else if (wet && !divided && (gathered = (cargo_gather(b, body) == FL_OK)))
                     cargo_level(b, body, hull, solid, down, c->water, &level, &centroid);
             }
-            flow(b, body, c, hull, solid, a, z, level, down, gl, t, dt);
+            space sp = space_of(c, HOLD_MAIN, hull, solid, down_b);
+            flow(b, body, &sp, a, z, level, down, gl, t, dt);
         }
+        if (divided)
+            flow_compartments(b, body, c, down, gl, t, dt);
         /* What is in the hold now: its weight at its centroid, its mass
          * carried; and what lies in it, lifted. */
         fl_hold_water in;
-        if (!hold_settle(w, c, body, g, &in))
+        fl_vec2 moment;
+        bool main_wet = hold_settle(w, c, body, g, &in, &moment);
+        if (divided && !body->is_static)
+            body->torque += fl_cross(moment, g);
+        if (!main_wet)
             continue;
         level = in.level;
         fl_vec2 centroid = in.centroid;
@@ -225,6 +354,7 @@ void buoyancy_flood(fl_buoyancy *b, double t, double dt)
         }
         if (!body->is_static)
             body->torque += fl_cross(centroid, fl_scale(g, c->water_density * c->water));
+        if (!divided)
         cargo_buoy(b, body, level, g, down);
     }
 }

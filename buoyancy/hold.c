@@ -87,9 +87,40 @@ static bool open_uncovered(fl_world *w, const fl_body *b, fl_hold *c, fl_vec2 a,
 
 static void free_hold(fl_world *w, fl_hold *c)
 {
-    if (c)
+    if (c) {
         fl_world_free(w, c->openings);
+        for (int k = 0; k < c->compartment_count; k++)
+            compartment_free(w, c->compartments[k]);
+        fl_world_free(w, c->compartments);
+        fl_world_free(w, c->sides);
+    }
     fl_world_free(w, c);
+}
+
+/* The copy's compartments and the spaces its openings join: c is k's
+ * bytes, its pointers still k's. */
+static bool copy_compartments(fl_world *w, fl_hold *c, const fl_hold *k)
+{
+    c->compartments = NULL;
+    c->sides = NULL;
+    c->side_capacity = 0;
+    int n = k->compartment_count;
+    c->compartment_count = 0;
+    if (n == 0)
+        return true;
+    c->compartments = fl_world_alloc(w, sizeof *c->compartments * (size_t)n);
+    c->sides = fl_world_alloc(w, sizeof *c->sides * (size_t)(2 * k->opening_count + 2));
+    if (!c->compartments || !c->sides)
+        return false;
+    c->side_capacity = 2 * k->opening_count + 2;
+    memcpy(c->sides, k->sides, sizeof *c->sides * (size_t)(2 * k->opening_count));
+    for (; c->compartment_count < n; c->compartment_count++) {
+        hold_compartment *q = compartment_copy(w, k->compartments[c->compartment_count]);
+        if (!q)
+            return false;
+        c->compartments[c->compartment_count] = q;
+    }
+    return true;
 }
 
 /* A new body's row: a hold, with its default openings, if its hull is more
@@ -175,11 +206,15 @@ static fl_status copy_row(void *module, void *row, const void *from, fl_error *e
         return fail_with(err, FL_ENOMEM, "out of memory copying a hold");
     }
     memcpy(c, k, size);
+    c->openings = openings;
+    if (!copy_compartments(bu->world, c, k)) {
+        free_hold(bu->world, c);
+        return fail_with(err, FL_ENOMEM, "out of memory copying a hold");
+    }
     c->start = (int *)(void *)((char *)c + ((const char *)k->start - (const char *)k));
     c->verts = (fl_vec2 *)(void *)((char *)c + ((const char *)k->verts - (const char *)k));
     if (openings)
         memcpy(openings, k->openings, 2 * sizeof *openings * (size_t)k->opening_count);
-    c->openings = openings;
     c->opening_capacity = k->opening_count;
     *(fl_hold **)row = c;
     return FL_OK;

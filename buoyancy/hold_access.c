@@ -62,10 +62,9 @@ static void centre(fl_vec2 *dst, const fl_vec2 *src, int n, fl_vec2 shift)
         dst[i] = fl_sub(src[reverse ? n - 1 - i : i], shift);
 }
 
-fl_status fl_hold_def_check(const fl_body_def *body, const fl_hold_def *hold,
-                            fl_hold_def_part *part, fl_error *err)
+double fl_hold_def_room(const fl_body_def *body)
 {
-    FL_ASSERT(body && hold);
+    FL_ASSERT(body);
     double room = -1.0;
     int n = body->point_count, m = body->hull_count;
     if (body->hull && n >= 3 && m >= 3 && n <= FL_DECOMPOSE_MAX && m <= FL_DECOMPOSE_MAX) {
@@ -77,14 +76,22 @@ fl_status fl_hold_def_check(const fl_body_def *body, const fl_hold_def *hold,
         if (!fl_polygon_same(hull, m, outline, n))
             room = fabs(fl_polygon_signed_area(hull, m)) - fabs(fl_polygon_signed_area(outline, n));
     }
-    return check_hold(hold, room, part, err);
+    return room;
+}
+
+fl_status fl_hold_def_check(const fl_body_def *body, const fl_hold_def *hold,
+                            fl_hold_def_part *part, fl_error *err)
+{
+    FL_ASSERT(body && hold);
+    return check_hold(hold, fl_hold_def_room(body), part, err);
 }
 
 /* The room of the body's hold, m^2. */static double room_of(const fl_body *body)
 {
     return body->hull_area - fabs(fl_polygon_signed_area(body->verts, body->vert_count));
 }
-bool hold_settle(fl_world *w, fl_hold *c, fl_body *body, fl_vec2 g, fl_hold_water *out)
+bool hold_settle(fl_world *w, fl_hold *c, fl_body *body, fl_vec2 g, fl_hold_water *out,
+                 fl_vec2 *moment)
 {
     FL_ASSERT(c); /* only a body with a hold settles its water */
     double mass = 0.0, inertia = 0.0;
@@ -94,6 +101,12 @@ bool hold_settle(fl_world *w, fl_hold *c, fl_body *body, fl_vec2 g, fl_hold_wate
         mass = c->water_density * out->area;
         inertia = mass * fl_dot(out->centroid, out->centroid);
     }
+    fl_vec2 m = {0.0, 0.0};
+    double gl = fl_length(g);
+    if (c->compartment_count > 0 && gl > 0.0)
+        compartments_weigh(c, body, fl_scale(g, 1.0 / gl), &mass, &inertia, &m);
+    if (moment)
+        *moment = m;
     /* body_carry's memory was taken with the hold */
     fl_status st = body_carry(w, body, mass, inertia);
     FL_ASSERT(st == FL_OK);
@@ -115,15 +128,34 @@ bool hold_settle(fl_world *w, fl_hold *c, fl_body *body, fl_vec2 g, fl_hold_wate
     return c;
 }
 
+/* ... saying why not in err. */
+static fl_hold *hold_to_change(const fl_buoyancy *b, fl_body_id id, fl_body **body, fl_status *st,
+                               fl_error *err)
+{
+    fl_hold *c = hold_at(b, id, body, st);
+    if (!c)
+        fail_with(err, *st, *st == FL_ESTALE ? "no such body" : "the body has no hold");
+    return c;
+}
+
+/* Lays the water again after a change, keeping the body's spin. */
+static void settle_keeping_spin(fl_buoyancy *b, fl_hold *c, fl_body *body)
+{
+    double spin = body_spin(b->world, body);
+    fl_hold_water in;
+    hold_settle(b->world, c, body, fl_world_gravity(b->world), &in, NULL);
+    body_twist(b->world, body)->w = spin;
+}
+
 fl_status fl_buoyancy_set_hold(fl_buoyancy *b, fl_body_id id, const fl_hold_def *def,
                                fl_error *err)
 {
     FL_ASSERT(def != NULL);
     fl_body *body;
     fl_status st;
-    fl_hold *c = hold_at(b, id, &body, &st);
+    fl_hold *c = hold_to_change(b, id, &body, &st, err);
     if (!c)
-        return fail_with(err, st, st == FL_ESTALE ? "no such body" : "the body has no hold");
+        return st;
     st = check_hold(def, room_of(body), NULL, err);
     if (st != FL_OK)
         return st;
@@ -132,14 +164,13 @@ fl_status fl_buoyancy_set_hold(fl_buoyancy *b, fl_body_id id, const fl_hold_def 
         for (int k = 0; k < def->opening_count; k++)
             if (!hold_add_opening(b->world, c, def->openings[2 * k], def->openings[2 * k + 1]))
                 return fail_with(err, FL_ENOMEM, "out of memory giving a hold its openings");
+        if (!hold_sort_openings(b->world, c, body))
+            return fail_with(err, FL_ENOMEM, "out of memory giving a hold its openings");
     }
     c->water = def->water;
     c->water_density = def->water > 0.0 ? def->water_density : 0.0;
     /* The velocity and spin were given with the water aboard. */
-    double spin = body_spin(b->world, body);
-    fl_hold_water in;
-    hold_settle(b->world, c, body, fl_world_gravity(b->world), &in);
-    body_twist(b->world, body)->w = spin;
+    settle_keeping_spin(b, c, body);
     return FL_OK;
 }
 
@@ -182,7 +213,7 @@ fl_status fl_buoyancy_set_water(fl_buoyancy *b, fl_body_id id, double area, doub
     c->water = area;
     c->water_density = area > 0.0 ? density : 0.0;
     fl_hold_water in;
-    hold_settle(b->world, c, body, fl_world_gravity(b->world), &in);
+    hold_settle(b->world, c, body, fl_world_gravity(b->world), &in, NULL);
     return FL_OK;
 }
 
@@ -198,7 +229,9 @@ fl_status fl_buoyancy_add_opening(fl_buoyancy *b, fl_body_id id, fl_vec2 a, fl_v
         return FL_EINVAL;
     fl_vec2 la = fl_unrotate(body->rot, fl_sub(a, body->position));
     fl_vec2 lz = fl_unrotate(body->rot, fl_sub(z, body->position));
-    return hold_add_opening(b->world, c, la, lz) ? FL_OK : FL_ENOMEM;
+    return hold_add_opening(b->world, c, la, lz) && hold_sort_openings(b->world, c, body)
+               ? FL_OK
+               : FL_ENOMEM;
 }
 
 bool fl_buoyancy_hold_water(const fl_buoyancy *b, fl_body_id id, fl_vec2 g, fl_hold_water *out)
@@ -207,4 +240,70 @@ bool fl_buoyancy_hold_water(const fl_buoyancy *b, fl_body_id id, fl_vec2 g, fl_h
     fl_status st;
     const fl_hold *c = hold_at(b, id, &body, &st);
     return c && hold_water(c, body, g, out);
+}
+
+fl_status fl_buoyancy_add_compartment(fl_buoyancy *b, fl_body_id id, const fl_compartment_def *def,
+                                      fl_error *err)
+{
+    FL_ASSERT(def != NULL);
+    fl_body *body;
+    fl_status st;
+    fl_hold *c = hold_to_change(b, id, &body, &st, err);
+    if (!c)
+        return st;
+    st = hold_add_compartment(b->world, c, body, def, err);
+    if (st == FL_OK)
+        settle_keeping_spin(b, c, body);
+    return st;
+}
+
+/* The body's hold's k-th compartment, or NULL. */
+static const hold_compartment *compartment_at(const fl_buoyancy *b, fl_body_id id, int k,
+                                              const fl_body **out, const fl_hold **hold)
+{
+    fl_body *body;
+    fl_status st;
+    const fl_hold *c = hold_at(b, id, &body, &st);
+    *out = body;
+    *hold = c;
+    return c && k >= 0 && k < c->compartment_count ? c->compartments[k] : NULL;
+}
+
+int fl_buoyancy_compartment_count(const fl_buoyancy *b, fl_body_id id)
+{
+    fl_body *body;
+    fl_status st;
+    const fl_hold *c = hold_at(b, id, &body, &st);
+    return c ? c->compartment_count : 0;
+}
+
+const fl_vec2 *fl_buoyancy_compartment_region(const fl_buoyancy *b, fl_body_id id, int k,
+                                              int *count)
+{
+    const fl_body *body;
+    const fl_hold *c;
+    const hold_compartment *q = compartment_at(b, id, k, &body, &c);
+    if (count)
+        *count = q ? q->point_count : 0;
+    return q ? q->points : NULL;
+}
+
+double fl_buoyancy_compartment_water(const fl_buoyancy *b, fl_body_id id, int k, double *density)
+{
+    const fl_body *body;
+    const fl_hold *c;
+    const hold_compartment *q = compartment_at(b, id, k, &body, &c);
+    if (density)
+        *density = q ? q->water_density : 0.0;
+    return q ? q->water : 0.0;
+}
+
+bool fl_buoyancy_compartment_hold_water(const fl_buoyancy *b, fl_body_id id, int k, fl_vec2 g,
+                                        fl_hold_water *out)
+{
+    const fl_body *body;
+    const fl_hold *c;
+    double gl = fl_length(g);
+    return compartment_at(b, id, k, &body, &c) && gl > 0.0 &&
+           compartment_water(c, k, body, fl_scale(g, 1.0 / gl), out);
 }

@@ -111,6 +111,8 @@ bool hold_water(const fl_hold *c, const fl_body *b, fl_vec2 g, fl_hold_water *ou
     if (!c || !(c->water > 0.0) || !(gl > 0.0) || b->hull_count > FL_DECOMPOSE_MAX ||
         b->vert_count > FL_DECOMPOSE_MAX)
         return false;
+    if (c->compartment_count > 0)
+        return hold_space_water(c, HOLD_MAIN, b, fl_scale(g, 1.0 / gl), c->water, out);
     fl_vec2 hull[FL_DECOMPOSE_MAX], solid[FL_DECOMPOSE_MAX];
     hold_turn(b, hull, solid);
     return fl_hold_water_in(hull, b->hull_count, solid, b->vert_count, fl_scale(g, 1.0 / gl),

@@ -82,3 +82,12 @@ bool scene_inside_hull(const fl_scene_body *b, const fl_vec2 *pts, int n)
             return false;
     return true;
 }
+
+bool scene_body_has_hold(const fl_scene_body *b)
+{
+    if (b->hull_count == 0)
+        return false;
+    scene_defs d;
+    scene_defs_make(&d, b, 1000.0);
+    return fl_hold_def_room(&d.body) >= 0.0;
+}

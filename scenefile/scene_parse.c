@@ -55,7 +55,8 @@ static uint64_t allowed_fields(stmt_kind kind)
     case K_TANK:
         return BIT(F_NAME) | BIT(F_CONDITION) | BIT(F_BODY) | BIT(F_POINTS) | BIT(F_FILL) |
                BIT(F_DENSITY);
-    case K_COMPARTMENT: return BIT(F_NAME) | BIT(F_BODY) | BIT(F_POINTS);
+    case K_COMPARTMENT:
+        return BIT(F_NAME) | BIT(F_BODY) | BIT(F_POINTS) | BIT(F_WATER) | BIT(F_WATER_DENSITY);
     default: return 0;
     }
 }
@@ -209,7 +210,9 @@ static bool set_item_field(parser *p, field_id f, const scene_token *t)
     case F_BODY: return scene_read_name(p, t, p->cur.item_body);
     case F_MASS: return scene_read_real(p, t, f, SCALE, &it->mass);
     case F_AT: return scene_read_point(p, t, &it->at);
-    case F_DENSITY: return scene_read_real(p, t, f, SCALE, &it->density);
+    case F_DENSITY:
+    case F_WATER_DENSITY: return scene_read_real(p, t, f, SCALE, &it->density);
+    case F_WATER: return scene_read_real(p, t, f, NON_NEGATIVE, &it->water);
     case F_POINTS:
         if (!scene_read_outline(p, t, keyword_names[p->cur.kind], p->cur.room.points,
                                 &it->point_count))
@@ -497,6 +500,13 @@ static bool finish_item(parser *p)
                                                 c->item.point_count))
         return scene_fail(p, c->value_pos[F_POINTS], "a %s must lie inside its body's hull; a point "
                           "of this one is outside '%s'", keyword_names[c->kind], c->item_body);
+    if (c->kind == K_COMPARTMENT && (c->seen & (BIT(F_WATER) | BIT(F_WATER_DENSITY))) &&
+        !scene_body_has_hold(&sc->bodies[c->item.body])) {
+        field_id f = (c->seen & BIT(F_WATER)) ? F_WATER : F_WATER_DENSITY;
+        return scene_fail(p, c->value_pos[f], "'%s' is about water in a hold: '%s' has none (its "
+                          "hull is its outline), so its compartments are for --damage only",
+                          scene_field_names[f], c->item_body);
+    }
     if (!scene_reserve((void **)&sc->items, &p->item_capacity, sc->item_count, sizeof *sc->items))
         return scene_fail_no_memory(p, c->where, "the scene's loading conditions (%d parts read)",
                                     sc->item_count);

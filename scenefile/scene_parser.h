@@ -202,6 +202,8 @@ bool scene_item_body(parser *p, const char *name, scene_pos at, const char *what
  * body b's hull (its outline when it has none), its boundary included
  * (scene_geometry.c). */
 bool scene_inside_hull(const fl_scene_body *b, const fl_vec2 *pts, int n);
+/* Whether the world gives body b a hold (a hull more than its outline). */
+bool scene_body_has_hold(const fl_scene_body *b);
 
 /* Sets each rope's body indices from the names in p->refs; false after
  * recording each name that names no body. */

@@ -285,6 +285,26 @@ void write_scene_body(FILE *f, const fl_scene_body *b)
         fputs(" sensor", f);
 }
 
+/* The water in the world's compartment that the sim's i-th part (a
+ * compartment of body b) made: the body's compartments are its
+ * compartment parts in order. */
+static void write_compartment_water(FILE *f, const fl_sim *s, fl_body_id b, int i)
+{
+    int k = 0;
+    for (int j = 0; j < i; j++) {
+        fl_body_id other;
+        if (fl_sim_item(s, j, &other)->kind == FL_SCENE_COMPARTMENT && fl_body_index(other) == fl_body_index(b) && !fl_body_is_null(other))
+            k++;
+    }
+    if (k >= fl_buoyancy_compartment_count(s->buoyancy, b))
+        return;
+    double density, water = fl_buoyancy_compartment_water(s->buoyancy, b, k, &density);
+    if (water > 0.0) {
+        format_num(f, "water", water);
+        format_num(f, "water-density", density);
+    }
+}
+
 /* The loading conditions' parts of the bodies still in the world, under
  * their bodies' names (the bodies' `at` is their centre of mass now). */
 static void write_items(FILE *f, const fl_sim *s, const name_table *t)
@@ -306,6 +326,8 @@ static void write_items(FILE *f, const fl_sim *s, const name_table *t)
         if (it->kind == FL_SCENE_TANK) {
             format_num(f, "fill", it->fill);
             format_num(f, "density", it->density);
+        } else if (it->kind == FL_SCENE_COMPARTMENT) {
+            write_compartment_water(f, s, b, i);
         } else if (it->kind == FL_SCENE_ITEM) {
             format_num(f, "mass", it->mass);
             format_point(f, "at", it->at);

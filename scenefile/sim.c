@@ -369,6 +369,24 @@ void scene_defs_make(scene_defs *d, const fl_scene_body *sb, double water_densit
     d->has_hold = sb->has_openings || sb->water != 0.0;
 }
 
+/* A scene's compartment in its body's hold, if the body has one (a
+ * compartment of a body without is for the analysis commands only). */
+static fl_status add_compartment(fl_sim *s, const fl_scene *sc, const fl_scene_item *it,
+                                 fl_error *e)
+{
+    fl_body_id body = fl_world_body(s->world, it->body);
+    if (it->kind != FL_SCENE_COMPARTMENT || !fl_buoyancy_has_hold(s->buoyancy, body))
+        return FL_OK;
+    scene_defs d;
+    scene_defs_make(&d, &sc->bodies[it->body], 1000.0);
+    fl_vec2 c = fl_body_def_center(&d.body), points[FL_SCENE_TANK_POINTS];
+    for (int k = 0; k < it->point_count; k++)
+        points[k] = fl_sub(it->points[k], c);
+    fl_compartment_def def = {points, it->point_count, it->water,
+                              it->density > 0.0 ? it->density : hold_water_density(s->buoyancy)};
+    return fl_buoyancy_add_compartment(s->buoyancy, body, &def, e);
+}
+
 /* A scene body in the world, unlabelled. */
 /* The scene's loading conditions' parts, each moved from its body's `at`
  * to its centre of mass, and tied to the body (the world's i-th is the
@@ -519,6 +537,11 @@ static bool build_into(fl_sim *out, const fl_scene *sc, fl_scene_error *err)
     FL_ASSERT(fl_world_body_count(out->world) == sc->body_count &&
               fl_world_joint_count(out->world) == sc->rope_count &&
               fl_buoyancy_fluid_count(out->buoyancy) == sc->fluid_count);
+    for (int i = 0; i < sc->item_count; i++) {
+        fl_status st = add_compartment(out, sc, &sc->items[i], &e);
+        if (st != FL_OK)
+            return fail_engine(out, err, sc->items[i].line, st, &e);
+    }
     if (!keep_items(out, sc))
         return fail_no_memory(out, err, 1, "the scene's loading conditions");
     if (sc->event_count > 0) {

@@ -11,9 +11,56 @@
 
 #define DASHES_PER_METRE 12.0
 
+/* The water of one space: `space` (n points about the body's centre of
+ * mass, turned as it stands) clipped under the level, in the colour of
+ * water of its density, with its surface line. */
+static void draw_water(draw_batch *b, const camera *cam, fl_body_id body, const fl_vec2 *space,
+                       int n, const fl_hold_water *in, double density, fl_vec2 down)
+{
+    fl_vec2 under[FL_CLIP_MAX_OUT(FL_DECOMPOSE_MAX)];
+    int m = fl_clip_halfplane(space, n, (fl_halfplane){down, in->level}, under);
+    if (m < 3)
+        return;
+    fl_vec2 p = fl_body_position(body);
+    double lo = INFINITY, hi = -INFINITY;
+    fl_vec2 across = fl_v2(-down.y, down.x);
+    for (int k = 0; k < m; k++) {
+        /* Where the surface runs: the points on the level. */
+        if (fabs(fl_dot(down, under[k]) - in->level) <= 1e-9 * (1.0 + fabs(in->level))) {
+            lo = fmin(lo, fl_dot(across, under[k]));
+            hi = fmax(hi, fl_dot(across, under[k]));
+        }
+        under[k] = camera_to_screen(cam, fl_add(p, under[k]));
+    }
+    fl_fluid_def like = fl_fluid_def_default();
+    like.density = density;
+    /* As deep as the water outside looks under its veil. */
+    rgba c = rgba_alpha(render_fluid_color(&like), 225);
+    draw_polygon(b, under, m, c);
+    if (lo < hi) {
+        fl_vec2 at = fl_add(p, fl_scale(down, in->level));
+        fl_vec2 a = camera_to_screen(cam, fl_add(at, fl_scale(across, lo)));
+        fl_vec2 z = camera_to_screen(cam, fl_add(at, fl_scale(across, hi)));
+        draw_line(b, a, z, 1.5 * cam->px, false, rgba_mix(c, rgba_hex(0xffffff, 230), 0.6));
+    }
+}
+
+/* Polygon v[0..n) (about the body's centre of mass) turned as the body
+ * stands, into turned[], and on the screen, into screen[]. */
+static void turn(fl_body_id body, const camera *cam, const fl_vec2 *v, int n, fl_vec2 *turned,
+                 fl_vec2 *screen)
+{
+    fl_rot r = fl_body_rot(body);
+    for (int k = 0; k < n; k++) {
+        turned[k] = fl_rotate(r, v[k]);
+        screen[k] = camera_to_screen(cam, fl_body_world_point(body, v[k]));
+    }
+}
+
 void render_hold_water(draw_batch *b, const fl_sim *s, const camera *cam)
 {
     fl_world *w = fl_sim_world(s);
+    const fl_buoyancy *bu = fl_sim_buoyancy(s);
     fl_vec2 g = fl_world_gravity(w);
     double gl = fl_length(g);
     if (!(gl > 0.0))
@@ -27,44 +74,25 @@ void render_hold_water(draw_batch *b, const fl_sim *s, const camera *cam)
         fl_hold_water in;
         int n;
         const fl_vec2 *hull = fl_body_hull(body, &n);
-        if (!fl_buoyancy_has_hold(fl_sim_buoyancy(s), body) || n > FL_DECOMPOSE_MAX)
+        if (!fl_buoyancy_has_hold(bu, body) || n > FL_DECOMPOSE_MAX)
             continue;
-        fl_vec2 turned[FL_DECOMPOSE_MAX], under[FL_CLIP_MAX_OUT(FL_DECOMPOSE_MAX)];
-        fl_rot r = fl_body_rot(body);
-        for (int k = 0; k < n; k++) {
-            turned[k] = fl_rotate(r, hull[k]);
-            under[k] = camera_to_screen(cam, fl_body_world_point(body, hull[k]));
-        }
-        draw_polygon_shaded(b, under, n, 0.0, top, cam->px_h, bottom);
-        if (!fl_buoyancy_hold_water(fl_sim_buoyancy(s), body, g, &in))
-            continue;
-        int m = fl_clip_halfplane(turned, n, (fl_halfplane){down, in.level}, under);
-        if (m < 3)
-            continue;
-        fl_vec2 p = fl_body_position(body);
-        double lo = INFINITY, hi = -INFINITY;
-        fl_vec2 across = fl_v2(-down.y, down.x);
-        for (int k = 0; k < m; k++) {
-            /* Where the surface runs: the points on the level. */
-            if (fabs(fl_dot(down, under[k]) - in.level) <= 1e-9 * (1.0 + fabs(in.level))) {
-                lo = fmin(lo, fl_dot(across, under[k]));
-                hi = fmax(hi, fl_dot(across, under[k]));
-            }
-            under[k] = camera_to_screen(cam, fl_add(p, under[k]));
-        }
+        fl_vec2 turned[FL_DECOMPOSE_MAX], screen[FL_DECOMPOSE_MAX];
+        turn(body, cam, hull, n, turned, screen);
+        draw_polygon_shaded(b, screen, n, 0.0, top, cam->px_h, bottom);
         double density;
-        fl_buoyancy_water(fl_sim_buoyancy(s), body, &density);
-        fl_fluid_def like = fl_fluid_def_default();
-        like.density = density;
-        /* As deep as the water outside looks under its veil. */
-        rgba c = rgba_alpha(render_fluid_color(&like), 225);
-        draw_polygon(b, under, m, c);
-        if (lo < hi) {
-            fl_vec2 at = fl_add(p, fl_scale(down, in.level));
-            fl_vec2 a = camera_to_screen(cam, fl_add(at, fl_scale(across, lo)));
-            fl_vec2 z = camera_to_screen(cam, fl_add(at, fl_scale(across, hi)));
-            draw_line(b, a, z, 1.5 * cam->px, false,
-                      rgba_mix(c, rgba_hex(0xffffff, 230), 0.6));
+        fl_buoyancy_water(bu, body, &density);
+        if (fl_buoyancy_hold_water(bu, body, g, &in))
+            draw_water(b, cam, body, turned, n, &in, density, down);
+        /* Each compartment over the rest of the hold: its air, then its
+         * own water. */
+        for (int k = 0; k < fl_buoyancy_compartment_count(bu, body); k++) {
+            int m;
+            const fl_vec2 *region = fl_buoyancy_compartment_region(bu, body, k, &m);
+            turn(body, cam, region, m, turned, screen);
+            draw_polygon_shaded(b, screen, m, 0.0, top, cam->px_h, bottom);
+            fl_buoyancy_compartment_water(bu, body, k, &density);
+            if (fl_buoyancy_compartment_hold_water(bu, body, k, g, &in))
+                draw_water(b, cam, body, turned, m, &in, density, down);
         }
     }
 }
@@ -84,6 +112,14 @@ void render_openings(draw_batch *b, const fl_sim *s, const camera *cam)
         for (int k = 0; k < nh; k++)
             pts[k] = camera_to_screen(cam, fl_body_world_point(body, hull[k]));
         draw_polyline(b, pts, nh, true, 1.2 * cam->px, line);
+        /* The bulkheads: each compartment's outline. */
+        for (int k = 0; k < fl_buoyancy_compartment_count(fl_sim_buoyancy(s), body); k++) {
+            int m;
+            const fl_vec2 *region = fl_buoyancy_compartment_region(fl_sim_buoyancy(s), body, k, &m);
+            for (int j = 0; j < m; j++)
+                pts[j] = camera_to_screen(cam, fl_body_world_point(body, region[j]));
+            draw_polyline(b, pts, m, true, 1.2 * cam->px, line);
+        }
         const fl_vec2 *ends = fl_buoyancy_openings(fl_sim_buoyancy(s), body, &n);
         for (int k = 0; k < n; k++) {
             fl_vec2 a = fl_body_world_point(body, ends[2 * k]);

@@ -61,6 +61,10 @@ typedef enum fl_hold_def_part {
  * `body` (a def that fl_body_def_check takes): FL_OK, or FL_EINVAL and
  * why, and which part (may be NULL). A body whose hull is its outline has
  * no hold: it takes only a def with no openings and no water. */
+/* The room of the hold a body made from `body` (a def that
+ * fl_body_def_check takes) would have, m^2: its hull's area less its
+ * outline's; negative when its hull is its outline (no hold). */
+FL_API double fl_hold_def_room(const fl_body_def *body);
 FL_API fl_status fl_hold_def_check(const fl_body_def *body, const fl_hold_def *hold,
                                    fl_hold_def_part *part, fl_error *err);
 /* Gives the body's hold what `def` says, in place of what it had: the
@@ -71,7 +75,8 @@ FL_API fl_status fl_hold_def_check(const fl_body_def *body, const fl_hold_def *h
  * fl_hold_def_check refuses; FL_ENOMEM. */
 FL_API fl_status fl_buoyancy_set_hold(fl_buoyancy *b, fl_body_id body, const fl_hold_def *def,
                                       fl_error *err);
-/* Whether the body has a hold; the water in it, m^2 (*density, kg/m^2,
+/* Whether the body has a hold; the water in it, m^2 (outside its
+ * compartments, if it has any) (*density, kg/m^2,
  * when not NULL: 0 while it is dry), and its openings: 2 ends each, body
  * frame about the centre of mass (*count openings). 0, and NULL, for a
  * body without a hold. fl_body_mass and fl_body_inertia count the water
@@ -94,6 +99,44 @@ FL_API fl_status fl_buoyancy_add_opening(fl_buoyancy *b, fl_body_id body, fl_vec
  * holds no water (or has no hold, or g is 0). */
 FL_API bool fl_buoyancy_hold_water(const fl_buoyancy *b, fl_body_id body, fl_vec2 g,
                                    fl_hold_water *out);
+
+/* ---- compartments: a hold divided by bulkheads ---- */
+
+/* A compartment is the part of a body's hold inside a region of the body
+ * (a simple polygon of at most FL_COMPARTMENT_MAX_POINTS points, about
+ * the centre of mass in the body's frame, inside the hull; it may take in
+ * the walls, which stay solid). Its water lies level on its own, apart
+ * from the rest of the hold's. An opening belongs to the spaces its middle
+ * touches: one on the hull's boundary joins the compartment it lies in (or
+ * the hold outside every compartment) to the sea; one inside the hull, in
+ * a bulkhead, joins the two compartments either side of it (or one and
+ * the rest of the hold), and water flows through it as through an opening
+ * to the sea, the head being the difference of the two levels. */
+#define FL_COMPARTMENT_MAX_POINTS 16
+typedef struct fl_compartment_def {
+    const fl_vec2 *points;
+    int point_count;
+    double water, water_density; /* m^2 in it at the start, and its kg/m^2 */
+} fl_compartment_def;
+
+/* Adds a compartment to the body's hold, its water lying level and
+ * carried at once. FL_EINVAL (and why) without a hold, for a region that
+ * is not a simple polygon, reaches out of the hull or overlaps another
+ * compartment, or for water it cannot hold; FL_ENOMEM. */
+FL_API fl_status fl_buoyancy_add_compartment(fl_buoyancy *b, fl_body_id body,
+                                             const fl_compartment_def *def, fl_error *err);
+/* How many compartments the body's hold has (0 without a hold); the k-th's
+ * region (*count points, as given), and its water, m^2 (*density, kg/m^2,
+ * when not NULL: 0 while it is dry). */
+FL_API int fl_buoyancy_compartment_count(const fl_buoyancy *b, fl_body_id body);
+FL_API const fl_vec2 *fl_buoyancy_compartment_region(const fl_buoyancy *b, fl_body_id body, int k,
+                                                     int *count);
+FL_API double fl_buoyancy_compartment_water(const fl_buoyancy *b, fl_body_id body, int k,
+                                            double *density);
+/* Where the k-th compartment's water lies as the body stands, under
+ * gravity g (as fl_buoyancy_hold_water). */
+FL_API bool fl_buoyancy_compartment_hold_water(const fl_buoyancy *b, fl_body_id body, int k,
+                                               fl_vec2 g, fl_hold_water *out);
 
 /* The area of the hold of hull less solid (as above) under the surface
  * dot(down, p) = level, and its first moment (area times centroid) in

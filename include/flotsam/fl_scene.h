@@ -116,7 +116,8 @@ typedef struct fl_scene_rope {
  * point) or a `tank` (an outline holding a liquid to a fill); or a
  * `compartment` of its hull (an outline, named, that damage opens to the
  * sea). What the naval-architecture commands take with --condition and
- * --damage; the world is built without them. */
+ * --damage; the world is built without the conditions, and with the
+ * compartments of a body that has a hold (fl_buoyancy_add_compartment). */
 #define FL_SCENE_TANK_POINTS 16
 typedef enum fl_scene_item_kind {
     FL_SCENE_ITEM,
@@ -135,7 +136,9 @@ typedef struct fl_scene_item {
     fl_vec2 points[FL_SCENE_TANK_POINTS]; /* tank, compartment: offsets from the body's `at` */
     int point_count;
     double fill;                    /* tank: the share of its area the liquid fills, 0..1 */
-    double density;                 /* tank: the liquid's, kg/m^2 */
+    double density;                 /* tank: the liquid's, kg/m^2; compartment: its water's
+                                     * (0: the first fluid's) */
+    double water;                   /* compartment: m^2 of water in it at the start */
 } fl_scene_item;
 
 /* A timed event of a scripted scene (`at t=2s spawn box ...`): what happens
