@@ -119,9 +119,12 @@ bool scene_item_body(parser *p, const char *name, scene_pos at, const char *what
     if (slot == 0 || (slot - 1) % NAME_KINDS != NAME_BODY)
         return scene_fail(p, at, "%s: '%s' is not a body named above it", what, name);
     *index = (int)((slot - 1) / NAME_KINDS);
-    if (p->sc.bodies[*index].is_static)
+    /* A compartment of a static body's hold (a dock, a lock) divides it
+     * in the world. */
+    const fl_scene_body *b = &p->sc.bodies[*index];
+    if (b->is_static && !(strcmp(what, "compartment") == 0 && scene_body_has_hold(b)))
         return scene_fail(p, at, "%s: '%s' is static: a loading condition is of a body that "
-                          "floats", what, name);
+                          "floats (a compartment of a static body needs a hold)", what, name);
     return true;
 }
 
