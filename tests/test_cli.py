@@ -1240,6 +1240,30 @@ class Stability(Workdir):
             self.assertGreater(float(m.group(2)), 0.0)
             self.assertIn('%.1f deg (stable)' % float(m.group(1)), out)
 
+    def test_bilged_compartment_rests_where_damage_stability_says(self):
+        """scenes/bulkheads.scene: a hole in the port wing's side floods that
+        compartment alone in the running world, and the barge comes to rest
+        where `stability --damage port-wing` (lost buoyancy, the walls and
+        plating in the wing still displacing) puts her, within 0.01 degree;
+        the booklet's lost buoyancy is the wing's hold under the intact
+        waterline, not its plating."""
+        scene = os.path.join(ROOT, 'scenes', 'bulkheads.scene')
+        r = flotsam('run', scene, '--steps', '6000', '--state-out', '-')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        barge = [b for b in json.loads(r.stdout)['bodies'] if b['name'] == 'barge'][0]
+        self.assertLess(abs(barge['spin']), 1e-9)
+        out = flotsam('stability', scene, '--body', 'barge', '--damage', 'port-wing').stdout
+        m = re.search(r'damaged: compartment port-wing open to the sea, ([0-9.]+) m2 of buoyancy lost', out)
+        self.assertIsNotNone(m, out)
+        # upright at draft T = 0.9888 / 6: the wing's hold is 1.72 m wide
+        # above its 0.08 m plating, its wall 0.08 m of the 1.8
+        draft = 0.98880 / 6.0
+        self.assertAlmostEqual(float(m.group(1)), 1.72 * (draft - 0.08), delta=1e-4)
+        m = re.search(r'rests at (-?[0-9.]+) deg, draft', out)
+        self.assertIsNotNone(m, out)
+        self.assertAlmostEqual(float(m.group(1)), math.degrees(barge['angle']), delta=0.01)
+        self.assertLess(math.degrees(barge['angle']), -1.0)
+
     BARGES = ('flotsam-scene 1\n'
               'fluid name=water density=1000 surface=0 left=-50 right=50 bottom=20\n'
               'box name=wide at=-20,0 size=10,3 density=500\n'

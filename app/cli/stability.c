@@ -173,8 +173,10 @@ static void report_damage(const gz_curve *c, fl_body_id b)
     fl_righting intact, r;
     double lost = NAN;
     if (fl_righting_arm(hull, n, c->displaced, 0.0, &intact)) {
-        fl_halfplane under = {{0.0, 1.0}, intact.level};
-        lost = fl_clip_halfplane_area(l->open, l->open_n, under, NULL);
+        int ns;
+        const fl_vec2 *solid = fl_body_outline(b, &ns);
+        lost = c->displaced - fl_bilged_area_under(hull, n, solid, gz_has_hold(b) ? ns : 0,
+                                                   l->open, l->open_n, intact.level);
     }
     printf("  damaged: compartment %s open to the sea, %.4g m2 of buoyancy lost at the intact "
            "waterline\n", l->open_name, lost);

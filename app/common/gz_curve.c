@@ -20,6 +20,11 @@ const fl_vec2 *gz_hull(fl_body_id b, int *n)
     return fl_body_has_own_hull(b) ? fl_body_hull(b, n) : fl_body_outline(b, n);
 }
 
+bool gz_has_hold(fl_body_id b)
+{
+    return fl_buoyancy_has_hold(fl_buoyancy_of(b.world), b);
+}
+
 /* What the loading takes off GZ at `heel` rad: its weights' moment about
  * G across, over the whole displacement's mass (a tank's liquid frozen
  * where it lay at `frozen` rad, when that is finite). */
@@ -37,9 +42,11 @@ static bool hull_arm(const gz_curve *c, fl_body_id b, double heel, double water,
 {
     int n, ns;
     const fl_vec2 *hull = gz_hull(b, &n), *solid = fl_body_outline(b, &ns);
+    /* A hold loses only its part of the compartment; a hull with none is
+     * taken to be space throughout. */
     if (c->load.open_n > 0)
-        return fl_righting_arm_damaged(hull, n, c->load.open, c->load.open_n, c->displaced, heel,
-                                       out);
+        return fl_righting_arm_bilged(hull, n, solid, gz_has_hold(b) ? ns : 0, c->load.open,
+                                      c->load.open_n, c->displaced, heel, out);
     return fl_righting_arm_loaded(hull, n, solid, ns, c->displaced, water, heel, out);
 }
 

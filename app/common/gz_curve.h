@@ -86,4 +86,8 @@ double gz_at(const gz_curve *c, fl_body_id b, double heel);
  * it (displacement and water). */
 bool gz_arm(const gz_curve *c, fl_body_id b, double heel, fl_righting *out);
 
+/* Whether the body has a hold (its hull more than its outline): damage
+ * then opens only the hold's part of a compartment. */
+bool gz_has_hold(fl_body_id b);
+
 #endif

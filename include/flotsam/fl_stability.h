@@ -49,6 +49,20 @@ FL_API bool fl_righting_arm_loaded(const fl_vec2 *hull, int nh, const fl_vec2 *s
 FL_API bool fl_righting_arm_damaged(const fl_vec2 *hull, int nh, const fl_vec2 *open, int no,
                                     double displaced, double heel, fl_righting *out);
 
+/* The same for a hull with a hold (the hull less the outline `solid`, ns
+ * points, same frame): what damage opens to the sea is the region's part
+ * of the hold, while the outline's part in it (the walls and plating)
+ * still displaces. ns 0: the region is all space, as
+ * fl_righting_arm_damaged takes it. */
+FL_API bool fl_righting_arm_bilged(const fl_vec2 *hull, int nh, const fl_vec2 *solid, int ns,
+                                   const fl_vec2 *open, int no, double displaced, double heel,
+                                   fl_righting *out);
+/* What that bilged hull displaces under the surface y = level (upright, y
+ * down), m^2: the hull's area under it less the region's part of the hold
+ * under it. NAN for bad polygons or out of memory. */
+FL_API double fl_bilged_area_under(const fl_vec2 *hull, int nh, const fl_vec2 *solid, int ns,
+                                   const fl_vec2 *open, int no, double level);
+
 #ifdef __cplusplus
 }
 #endif
