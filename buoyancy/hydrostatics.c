@@ -61,6 +61,43 @@ static double free_surface(const fl_hold *c, const fl_body *body, const fl_hold_
     return c->water_density / rho * fmax(inertia, 0.0) / area;
 }
 
+/* The chord moments of a compartment's space at the level, body frame. */
+static void compartment_chords(const hold_compartment *k, fl_vec2 down_b, fl_vec2 u_b,
+                               double level, double sign, double m[3])
+{
+    for (int p = 0; p < k->piece_count; p++) {
+        chord_moments(k->hull + k->hull_start[p], k->hull_start[p + 1] - k->hull_start[p], down_b,
+                      u_b, level, sign, m);
+        chord_moments(k->solid + k->solid_start[p], k->solid_start[p + 1] - k->solid_start[p],
+                      down_b, u_b, level, -sign, m);
+    }
+}
+
+/* The free-surface correction of the water in space s of a divided hold
+ * (HOLD_MAIN: outside every compartment), as free_surface's. */
+static double space_free_surface(const fl_hold *c, int s, const fl_body *body,
+                                 const fl_hold_water *hw, double density, fl_vec2 g, double rho,
+                                 double area)
+{
+    if (!(area > 0.0) || hw->area >= hw->room)
+        return 0.0;
+    fl_vec2 down_b = fl_unrotate(body->rot, fl_scale(g, 1.0 / fl_length(g)));
+    fl_vec2 u_b = fl_v2(-down_b.y, down_b.x);
+    double m[3] = {0.0, 0.0, 0.0};
+    if (s == HOLD_MAIN) {
+        chord_moments(body->hull, body->hull_count, down_b, u_b, hw->level, 1.0, m);
+        chord_moments(body->verts, body->vert_count, down_b, u_b, hw->level, -1.0, m);
+        for (int k = 0; k < c->compartment_count; k++)
+            compartment_chords(c->compartments[k], down_b, u_b, hw->level, -1.0, m);
+    } else {
+        compartment_chords(c->compartments[s], down_b, u_b, hw->level, 1.0, m);
+    }
+    if (!(m[0] > 0.0))
+        return 0.0;
+    double inertia = m[2] - m[1] * m[1] / m[0];
+    return density / rho * fmax(inertia, 0.0) / area;
+}
+
 /* Whether p (about `at`) lies on a wave's surface, within `tol`. */
 static bool on_wave(const fl_fluid_def *f, fl_vec2 at, double t, fl_vec2 p, double tol)
 {
@@ -141,11 +178,27 @@ bool fl_buoyancy_hydrostatics(const fl_buoyancy *b, fl_body_id id, double t,
     bool wet = c && gl > 0.0 && body->mass > 0.0 && hold_water(c, body, g, &hw);
     if (wet)
         out->bg -= c->water * c->water_density / body->mass * fl_dot(hw.centroid, down);
+    /* ... and each compartment's, with a free surface of its own. */
+    double compartments = 0.0;
+    for (int k = 0; c && gl > 0.0 && body->mass > 0.0 && k < c->compartment_count; k++) {
+        const hold_compartment *q = c->compartments[k];
+        fl_hold_water in;
+        if (!compartment_water(c, k, body, down, &in))
+            continue;
+        out->bg -= q->water * q->water_density / body->mass * fl_dot(in.centroid, down);
+        compartments += space_free_surface(c, k, body, &in, q->water_density, g, fluid->density,
+                                           s->area);
+    }
     if (out->floating) {
         double mean = m1 / w, inertia = m2 - w * mean * mean;
         out->bm = inertia / s->area;
         out->gm = out->bm - out->bg;
-        out->free_surface = wet ? free_surface(c, body, &hw, g, fluid->density, s->area) : 0.0;
+        out->free_surface = compartments;
+        if (wet && c->compartment_count > 0)
+            out->free_surface += space_free_surface(c, HOLD_MAIN, body, &hw, c->water_density, g,
+                                                    fluid->density, s->area);
+        else if (wet)
+            out->free_surface += free_surface(c, body, &hw, g, fluid->density, s->area);
         out->gm_fluid = out->gm - out->free_surface;
     }
     return true;

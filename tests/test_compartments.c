@@ -212,6 +212,38 @@ static void test_saved_and_cloned(void **st)
     fl_sim_free(s);
 }
 
+/* A slack compartment lowers GM by its own free surface alone: rho_w i /
+ * (rho A) with i = b^3 / 12 for its b wide surface, not the whole hold's
+ * breadth (that is why holds are divided). */
+static void test_slack_compartment_free_surface(void **st)
+{
+    (void)st;
+    fl_sim *s = build("flotsam-scene 1\n"
+                      "world rate=60\n"
+                      "fluid name=sea density=1025 surface=8 left=0 right=40 bottom=20\n"
+                      "polygon name=p at=20,7.9 mass=2000 cg=0,0.2 points=[-3,-0.6 3,-0.6 3,-0.5 -3,-0.5]\n"
+                      "        hull=" HULL " openings=[]\n"
+                      "compartment body=p name=port points=" PORT "\n"
+                      "compartment body=p name=middle points=" MIDDLE " water=0.6 water-density=1000\n"
+                      "compartment body=p name=stbd points=" STBD "\n");
+    fl_world *w = fl_sim_world(s);
+    fl_buoyancy *bu = fl_sim_buoyancy(s);
+    fl_body_id p = fl_world_body(w, 0);
+    run(s, 180.0);
+    ASSERT_NEAR(fl_body_angle(p), 0.0, 1e-12);
+    assert_int_equal(fl_buoyancy_measure(bu, fl_world_time(w)), FL_OK);
+    fl_hydrostatics hs;
+    assert_true(fl_buoyancy_hydrostatics(bu, p, fl_world_time(w), &hs));
+    /* (2000 + 600) kg over 1025 kg/m^2 */
+    ASSERT_REL(hs.area, 2600.0 / 1025.0, 1e-9);
+    ASSERT_REL(hs.free_surface, 1000.0 / 1025.0 * (27.0 / 12.0) / hs.area, 1e-9);
+    /* G with the water 0.2 m deep on the 3 m floor: KG = (2000 x 0.4 +
+     * 600 x 0.1) / 2600; KB = T / 2; BM = B^2 / 12 T. */
+    double t = hs.area / 6.0, kg = (2000.0 * 0.4 + 600.0 * 0.1) / 2600.0;
+    ASSERT_REL(hs.gm, t / 2.0 + 36.0 / (12.0 * t) - kg, 1e-9);
+    fl_sim_free(s);
+}
+
 /* What a hold will not take. */
 static void test_refused(void **st)
 {
@@ -261,6 +293,7 @@ int main(void)
         cmocka_unit_test(test_bilged_wing_rests_where_lost_buoyancy_says),
         cmocka_unit_test(test_bulkhead_hole_levels_the_water),
         cmocka_unit_test(test_saved_and_cloned),
+        cmocka_unit_test(test_slack_compartment_free_surface),
         cmocka_unit_test(test_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
