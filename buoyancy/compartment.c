@@ -403,12 +403,18 @@ fl_status hold_add_compartment(fl_world *w, fl_hold *c, const fl_body *b,
     }
     k->room = in_hull - solid;
     if (def->water > k->room * (1.0 + 1e-12)) {
+        double room = k->room;
         compartment_free(w, k);
         return fail_with(err, FL_EINVAL, "%g m^2 of water does not fit in the compartment "
-                                         "(%g m^2)", def->water, k->room);
+                                         "(%g m^2)", def->water, room);
     }
     hold_compartment **grown = fl_world_alloc(w, sizeof *grown * (size_t)(c->compartment_count + 1));
-    if (!grown) {
+    int *sides = fl_world_grow(w, c->sides, &c->side_capacity, 2 * c->opening_count + 2,
+                               sizeof *sides);
+    if (sides)
+        c->sides = sides;
+    if (!grown || !sides) {
+        fl_world_free(w, grown);
         compartment_free(w, k);
         return fail_with(err, FL_ENOMEM, "out of memory adding a compartment");
     }
@@ -419,7 +425,8 @@ fl_status hold_add_compartment(fl_world *w, fl_hold *c, const fl_body *b,
     c->compartments[c->compartment_count++] = k;
     k->water = fmin(def->water, k->room);
     k->water_density = k->water > 0.0 ? def->water_density : 0.0;
-    if (!hold_sort_openings(w, c, b))
-        return fail_with(err, FL_ENOMEM, "out of memory adding a compartment");
+    bool sorted = hold_sort_openings(w, c, b); /* its room was made above */
+    FL_ASSERT(sorted);
+    (void)sorted;
     return FL_OK;
 }

@@ -26,6 +26,15 @@ bool hold_add_opening(fl_world *w, fl_hold *c, fl_vec2 a, fl_vec2 z)
 {
     if (!reserve_openings(w, c, c->opening_count + 1))
         return false;
+    /* A divided hold has room for the spaces it joins before it has it
+     * (hold_sort_openings then cannot fail). */
+    if (c->compartment_count > 0) {
+        int *sides = fl_world_grow(w, c->sides, &c->side_capacity, 2 * c->opening_count + 4,
+                                   sizeof *sides);
+        if (!sides)
+            return false;
+        c->sides = sides;
+    }
     FL_ASSERT(c->opening_count < c->opening_capacity);
     c->openings[2 * c->opening_count] = a;
     c->openings[2 * c->opening_count + 1] = z;
