@@ -68,11 +68,26 @@ static int inspector_lines(const sandbox *sb, fl_body_id b, char lines[][96])
              fl_body_mass(b));
     snprintf(lines[n++], 96, "area %.3f m2", fl_body_area(b));
     fl_hold_water in;
-    if (fl_buoyancy_hold_water(fl_sim_buoyancy(s), b, fl_world_gravity(fl_sim_world(s)), &in))
+    const fl_buoyancy *bu = fl_sim_buoyancy(s);
+    int compartments = fl_buoyancy_compartment_count(bu, b);
+    if (compartments > 0) {
+        /* A divided hold: how many compartments hold water, and how much
+         * in all. */
+        int wet = 0;
+        double water = fl_buoyancy_water(bu, b, NULL);
+        for (int k = 0; k < compartments; k++) {
+            double in_k = fl_buoyancy_compartment_water(bu, b, k, NULL);
+            wet += in_k > 0.0;
+            water += in_k;
+        }
+        snprintf(lines[n++], 96, "hold: %d of %d compartments wet, %.3f m2", wet, compartments,
+                 water);
+    } else if (fl_buoyancy_hold_water(bu, b, fl_world_gravity(fl_sim_world(s)), &in)) {
         snprintf(lines[n++], 96, "hold: %.3f m2 of water, %.0f %% full", in.area,
                  100.0 * in.area / in.room);
-    else if (fl_buoyancy_has_hold(fl_sim_buoyancy(s), b))
+    } else if (fl_buoyancy_has_hold(bu, b)) {
         snprintf(lines[n++], 96, "hold: dry");
+    }
     fl_hydrostatics hs;
     bool wet =
         fl_buoyancy_hydrostatics(fl_sim_buoyancy(s), b, fl_world_time(fl_sim_world(s)), &hs) &&
