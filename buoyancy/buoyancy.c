@@ -94,6 +94,7 @@ static void free_module(void *module)
     fl_world_free(w, b->vessels);
     fl_world_free(w, b->hold_buf);
     fl_world_free(w, b->cargo);
+    fl_world_free(w, b->rates);
     fl_world_free(w, b->level_order);
     fl_world_free(w, b->levels);
     fl_world_free(w, b);

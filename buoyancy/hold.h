@@ -69,6 +69,11 @@ bool hold_water(const fl_hold *c, const fl_body *body, fl_vec2 g, fl_hold_water 
  * when not NULL, for their weight's torque. */
 bool hold_settle(fl_world *w, fl_hold *c, fl_body *body, fl_vec2 g, fl_hold_water *out,
                  fl_vec2 *moment);
+/* hold_settle's weighing without the carrying: the mass and moment of
+ * inertia of all the water (as points about the centre of mass) in *mass
+ * and *inertia. */
+bool hold_weigh(fl_hold *c, const fl_body *body, fl_vec2 g, fl_hold_water *out, fl_vec2 *moment,
+                double *mass, double *inertia);
 
 /* ---- compartments (compartment.c) ---- */
 /* The space's area under the level along down_b (body frame, about the

@@ -90,23 +90,32 @@ fl_status fl_hold_def_check(const fl_body_def *body, const fl_hold_def *hold,
 {
     return body->hull_area - fabs(fl_polygon_signed_area(body->verts, body->vert_count));
 }
-bool hold_settle(fl_world *w, fl_hold *c, fl_body *body, fl_vec2 g, fl_hold_water *out,
-                 fl_vec2 *moment)
+bool hold_weigh(fl_hold *c, const fl_body *body, fl_vec2 g, fl_hold_water *out, fl_vec2 *moment,
+                double *mass, double *inertia)
 {
-    FL_ASSERT(c); /* only a body with a hold settles its water */
-    double mass = 0.0, inertia = 0.0;
+    FL_ASSERT(c); /* only a body with a hold weighs its water */
+    *mass = 0.0;
+    *inertia = 0.0;
     bool wet = hold_water(c, body, g, out);
     if (wet) {
         c->water = out->area; /* never more than the hold's room */
-        mass = c->water_density * out->area;
-        inertia = mass * fl_dot(out->centroid, out->centroid);
+        *mass = c->water_density * out->area;
+        *inertia = *mass * fl_dot(out->centroid, out->centroid);
     }
     fl_vec2 m = {0.0, 0.0};
     double gl = fl_length(g);
     if (c->compartment_count > 0 && gl > 0.0)
-        compartments_weigh(c, body, fl_scale(g, 1.0 / gl), &mass, &inertia, &m);
+        compartments_weigh(c, body, fl_scale(g, 1.0 / gl), mass, inertia, &m);
     if (moment)
         *moment = m;
+    return wet;
+}
+
+bool hold_settle(fl_world *w, fl_hold *c, fl_body *body, fl_vec2 g, fl_hold_water *out,
+                 fl_vec2 *moment)
+{
+    double mass, inertia;
+    bool wet = hold_weigh(c, body, g, out, moment, &mass, &inertia);
     /* body_carry's memory was taken with the hold */
     fl_status st = body_carry(w, body, mass, inertia);
     FL_ASSERT(st == FL_OK);

@@ -63,6 +63,8 @@ struct fl_buoyancy {
     fl_body **cargo;
     int cargo_count, cargo_capacity;
     int hold_column;          /* the world's column of holds (hold.h); -1: none yet */
+    double *rates;            /* a hold's openings' rates, as a step finds them (flood.c) */
+    int rate_capacity;
     /* The closed tanks' levels (level.c), by fluid: the level before the
      * pass moved it, and the free width along it (between the walls, less
      * the bodies' chords there: how much a body's sinking raises it); and
