@@ -1264,6 +1264,28 @@ class Stability(Workdir):
         self.assertAlmostEqual(float(m.group(1)), math.degrees(barge['angle']), delta=0.01)
         self.assertLess(math.degrees(barge['angle']), -1.0)
 
+    def test_water_in_a_compartment_heels_the_curve(self):
+        """Water in a sealed compartment lies level in it at every heel in
+        `stability`'s curve, as the running world lays it: 0.3 m2 in the
+        bulkheads barge's port wing lists her, and `stability` finds the
+        rest `run` brings her to, within 0.01 degree (the water weighing at
+        G would have left her upright)."""
+        with open(os.path.join(ROOT, 'scenes', 'bulkheads.scene')) as f:
+            text = f.read()
+        text = text.replace('openings=[-3,0.3 -3,0.45]', 'openings=[]')
+        text = text.replace('name=port-wing points=[-3,-0.6 -1.2,-0.6 -1.2,0.6 -3,0.6]',
+                            'name=port-wing points=[-3,-0.6 -1.2,-0.6 -1.2,0.6 -3,0.6] water=0.3')
+        self.assertIn('water=0.3', text)
+        scene = self.write('slack.scene', text)
+        r = flotsam('run', scene, '--steps', '7200', '--state-out', '-')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        barge = [b for b in json.loads(r.stdout)['bodies'] if b['name'] == 'barge'][0]
+        out = flotsam('stability', scene, '--body', 'barge').stdout
+        m = re.search(r'rests heeled (-?[0-9.]+) deg', out)
+        self.assertIsNotNone(m, out)
+        self.assertLess(float(m.group(1)), -1.0)
+        self.assertAlmostEqual(float(m.group(1)), math.degrees(barge['angle']), delta=0.01)
+
     BARGES = ('flotsam-scene 1\n'
               'fluid name=water density=1000 surface=0 left=-50 right=50 bottom=20\n'
               'box name=wide at=-20,0 size=10,3 density=500\n'

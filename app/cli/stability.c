@@ -282,7 +282,7 @@ int cli_stability(int argc, char **argv)
     if (!c || !load) {
         fprintf(stderr, "flotsam: out of memory\n");
         rc = CLI_FAILED;
-    } else if (damage && fl_buoyancy_water(fl_sim_buoyancy(s), b, NULL) > 0.0) {
+    } else if (damage && gz_hold_wet(fl_sim_buoyancy(s), b)) {
         fprintf(stderr, "flotsam: --damage: '%s' has water in its hold; damage is worked out for "
                 "a hull whose hold is dry\n", fl_sim_body_name(s, b));
         rc = CLI_BAD_INPUT;

@@ -35,6 +35,32 @@ static double load_arm(const gz_curve *c, double heel, double frozen)
     return loading_moment_x(&c->load, heel, frozen) / (c->fluid_density * c->displaced);
 }
 
+/* What the water in the hold's compartments takes off GZ at `heel` rad:
+ * each lies level in its compartment (as at `frozen` rad, when that is
+ * finite), laid by the world's own compartments, its weight down through
+ * its centroid, over the whole displacement's mass. */
+static double compartments_arm(const gz_curve *c, fl_body_id b, double heel, double frozen)
+{
+    const fl_buoyancy *bu = fl_buoyancy_of(b.world);
+    int n = fl_buoyancy_compartment_count(bu, b);
+    if (n == 0)
+        return 0.0;
+    /* Gravity as the body, standing as it does, sees the hull heeled so. */
+    double lay = isnan(frozen) ? heel : frozen;
+    fl_vec2 g = fl_rotate(fl_rot_from(fl_body_angle(b) - lay), fl_v2(0.0, 1.0));
+    double moment = 0.0;
+    for (int k = 0; k < n; k++) {
+        double density;
+        fl_hold_water in;
+        if (!(fl_buoyancy_compartment_water(bu, b, k, &density) > 0.0) ||
+            !fl_buoyancy_compartment_hold_water(bu, b, k, g, &in))
+            continue;
+        fl_vec2 at = fl_unrotate(fl_body_rot(b), in.centroid); /* the body's frame */
+        moment += density * in.area * fl_rotate(fl_rot_from(heel), at).x;
+    }
+    return moment / (c->fluid_density * c->displaced);
+}
+
 /* The hull's own arm at `heel` rad: with `water` in its hold lying level,
  * or, damaged, with its compartment open to the sea (then no hold water
  * counts: the commands refuse both at once). */
@@ -54,7 +80,8 @@ bool gz_arm(const gz_curve *c, fl_body_id b, double heel, fl_righting *out)
 {
     if (!hull_arm(c, b, heel, c->water, out))
         return false;
-    out->gz -= c->kg_shift * fl_sin(heel) + load_arm(c, heel, NAN);
+    out->gz -= c->kg_shift * fl_sin(heel) + load_arm(c, heel, NAN) +
+               compartments_arm(c, b, heel, NAN);
     return true;
 }
 
@@ -198,7 +225,8 @@ static double gm_frozen(const gz_curve *c, fl_body_id b)
         if (!hull_arm(c, b, heel, 0.0, &plain))
             return NAN;
         arms[side] = plain.gz - c->water / c->displaced * fl_rotate(fl_rot_from(heel), w).x -
-                     c->kg_shift * fl_sin(heel) - load_arm(c, heel, rad(c->rest));
+                     c->kg_shift * fl_sin(heel) - load_arm(c, heel, rad(c->rest)) -
+                     compartments_arm(c, b, heel, rad(c->rest));
     }
     return (arms[1] - arms[0]) / (2.0 * SLOPE_STEP);
 }
@@ -248,6 +276,20 @@ static double downflooding(const gz_curve *c, const fl_buoyancy *bu, fl_body_id 
     return NAN;
 }
 
+/* Whether any compartment of b's hold holds water. */
+static bool compartments_wet(const fl_buoyancy *bu, fl_body_id b)
+{
+    for (int k = 0; k < fl_buoyancy_compartment_count(bu, b); k++)
+        if (fl_buoyancy_compartment_water(bu, b, k, NULL) > 0.0)
+            return true;
+    return false;
+}
+
+bool gz_hold_wet(const fl_buoyancy *bu, fl_body_id b)
+{
+    return fl_buoyancy_water(bu, b, NULL) > 0.0 || compartments_wet(bu, b);
+}
+
 gz_status gz_curve_fill(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, double fluid_density)
 {
     return gz_curve_fill_kg(c, bu, b, fluid_density, NULL, NAN);
@@ -290,7 +332,8 @@ gz_status gz_curve_fill_kg(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, dou
     find_rest(c, b);
     double at = c->rests ? c->rest : 0.0;
     c->gm = c->rests ? slope(c, b, at) : c->upright_gm;
-    c->gm_solid = (c->water > 0.0 || c->load.tank_count > 0) && c->rests ? gm_frozen(c, b) : c->gm;
+    bool liquid = c->water > 0.0 || c->load.tank_count > 0 || compartments_wet(bu, b);
+    c->gm_solid = liquid && c->rests ? gm_frozen(c, b) : c->gm;
     /* The largest arm past rest and the smallest before it. */
     int from = GZ_UPRIGHT + (int)ceil(at - 1e-9);
     from = from < 0 ? 0 : from > GZ_DEGREES - 1 ? GZ_DEGREES - 1 : from;

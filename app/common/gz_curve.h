@@ -89,5 +89,7 @@ bool gz_arm(const gz_curve *c, fl_body_id b, double heel, fl_righting *out);
 /* Whether the body has a hold (its hull more than its outline): damage
  * then opens only the hold's part of a compartment. */
 bool gz_has_hold(fl_body_id b);
+/* Whether b's hold holds water, outside its compartments or in one. */
+bool gz_hold_wet(const fl_buoyancy *bu, fl_body_id b);
 
 #endif
