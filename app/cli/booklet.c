@@ -156,7 +156,7 @@ static void condition(draw_batch *d, const booklet *k, const sheet *sh, double x
     text_draw(d, line, fl_v2(x, y + step), u, INK);
     if (c->rests)
         snprintf(line, sizeof line, "KG %.4f m; rests at %.2f deg, GM%s %.4f m there", c->kg, c->rest,
-                 c->water > 0.0 || c->load.tank_count > 0 ? " fluid" : "", c->gm);
+                 c->liquid ? " fluid" : "", c->gm);
     else
         snprintf(line, sizeof line, "KG %.4f m; no stable equilibrium", c->kg);
     text_draw(d, line, fl_v2(x, y + 2 * step), u, INK);

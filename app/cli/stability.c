@@ -317,7 +317,7 @@ int cli_stability(int argc, char **argv)
     if (rc == CLI_OK) {
         const char *name = fl_sim_body_name(s, b);
         const char *fluid = fl_sim_fluid_name(s, fl_buoyancy_fluid_at(fl_sim_buoyancy(s), 0));
-        const char *fl = c->water > 0.0 ? "fluid " : "";
+        const char *fl = c->liquid ? "fluid " : "";
         printf("%s: displacement %.4g m2 of %s", name[0] ? name : "body", c->displaced,
                fluid[0] ? fluid : "fluid");
         if (c->rests && c->rest == 0.0)
@@ -336,7 +336,7 @@ int cli_stability(int argc, char **argv)
         if (damage)
             report_damage(c, b);
         printf("  KG %.4f m%s\n", c->kg, c->kg_shift != 0.0 ? " (--kg: G moved up by the difference)" : "");
-        if ((c->water > 0.0 || c->load.tank_count > 0) && c->rests)
+        if (c->liquid && c->rests)
             /* the hold's water and the tanks' liquid: GM solid, and what their free surface takes */
             printf("  GM solid %.4f m (the liquids frozen), free-surface correction %.4f m, "
                    "GM fluid %.4f m\n", c->gm_solid, c->gm_solid - c->gm, c->gm);

@@ -332,8 +332,8 @@ gz_status gz_curve_fill_kg(gz_curve *c, const fl_buoyancy *bu, fl_body_id b, dou
     find_rest(c, b);
     double at = c->rests ? c->rest : 0.0;
     c->gm = c->rests ? slope(c, b, at) : c->upright_gm;
-    bool liquid = c->water > 0.0 || c->load.tank_count > 0 || compartments_wet(bu, b);
-    c->gm_solid = liquid && c->rests ? gm_frozen(c, b) : c->gm;
+    c->liquid = c->water > 0.0 || c->load.tank_count > 0 || compartments_wet(bu, b);
+    c->gm_solid = c->liquid && c->rests ? gm_frozen(c, b) : c->gm;
     /* The largest arm past rest and the smallest before it. */
     int from = GZ_UPRIGHT + (int)ceil(at - 1e-9);
     from = from < 0 ? 0 : from > GZ_DEGREES - 1 ? GZ_DEGREES - 1 : from;

@@ -42,6 +42,8 @@ typedef struct gz_curve {
                                  turns the body from upright (to 1e-9 degrees) */
     double gm;                /* GM fluid, m, at rest (the arm's slope there, per
                                  radian), the water in its hold lying level as it heels */
+    bool liquid;              /* its hold's water, a tank's liquid or a compartment's
+                                 water moves as it heels: GM is GM fluid */
     double gm_solid;          /* GM solid: the same water, and the tanks' liquid, frozen
                                  where it lies at rest (gm without the free-surface effect) */
     int top;                  /* index of the largest arm at or past rest (the first of equals) */

@@ -27,15 +27,26 @@ void sandbox_toggle_gz(sandbox *sb)
         sandbox_say(sb, "stability curve %s", sb->gz.on ? "on" : "off");
 }
 
+/* Where b's water lies among its compartments, as one number: each
+ * compartment's water weighted by its place in the list. */
+static double spread(const fl_buoyancy *bu, fl_body_id b)
+{
+    double s = 0.0;
+    for (int k = 0; k < fl_buoyancy_compartment_count(bu, b); k++)
+        s += (k + 1) * fl_buoyancy_compartment_water(bu, b, k, NULL);
+    return s;
+}
+
 /* The curve for b in fluid density rho, made unless it holds that already.
  * A hold that is filling changes the mass a little every step: the curve
- * is made again once it has changed by a thousandth. */
+ * is made again once it has changed by a thousandth; so when water runs
+ * between compartments, once its spread has. */
 static void make_curve(sandbox_gz *g, const fl_buoyancy *bu, fl_body_id b, double rho)
 {
     uint32_t id = fl_body_serial(b);
-    double mass = fl_body_mass(b), area = fl_body_area(b);
+    double mass = fl_body_mass(b), area = fl_body_area(b), where = spread(bu, b);
     if (g->made && g->body == id && fabs(g->mass - mass) <= 1e-3 * mass && g->area == area &&
-        g->fluid_density == rho) {
+        g->fluid_density == rho && fabs(g->spread - where) <= 1e-3 * fmax(g->spread, where)) {
         g->kind = g->made_kind; /* kept while hidden */
         return;
     }
@@ -44,6 +55,7 @@ static void make_curve(sandbox_gz *g, const fl_buoyancy *bu, fl_body_id b, doubl
     g->mass = mass;
     g->area = area;
     g->fluid_density = rho;
+    g->spread = where;
     switch (gz_curve_fill(&g->curve, bu, b, rho)) {
     case GZ_OK: g->kind = SANDBOX_GZ_CURVE; break;
     case GZ_SINKS: g->kind = SANDBOX_GZ_SINKS; break;
@@ -110,7 +122,7 @@ static int info_lines(const sandbox_gz *g, char lines[INFO_LINES][96])
     /* GM where the body rests on its curve, as `flotsam stability` says:
      * a line of its own when that is heeled. */
     char gm[48];
-    reading_gm_text(gm, sizeof gm, c->gm_solid, c->gm, c->water > 0.0);
+    reading_gm_text(gm, sizeof gm, c->gm_solid, c->gm, c->liquid);
     int k = 0;
     if (heeled(c)) {
         snprintf(lines[k++], 96, "own displacement %.3f m2, rests at %.1f" DEG, c->displaced, c->rest);

@@ -152,9 +152,10 @@ typedef enum sandbox_gz_kind {
 typedef struct sandbox_gz {
     bool on;                /* Z */
     sandbox_gz_kind kind;
-    /* What the curve was made for: the body, its mass and area, the fluid. */
+    /* What the curve was made for: the body, its mass and area, the fluid,
+     * and where its water lies among its compartments (`spread`). */
     uint32_t body;
-    double mass, area, fluid_density;
+    double mass, area, fluid_density, spread;
     bool made;
     sandbox_gz_kind made_kind; /* what the curve came to */
     gz_curve curve;
