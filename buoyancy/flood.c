@@ -117,11 +117,9 @@ static void flow(const fl_buoyancy *b, fl_body *body, space *sp, int o, fl_vec2 
             *sp->density = fl->density;
         /* Water comes in moving with the fluid: the hull and it will
          * share their momentum (what leaves takes its own with it). */
-        if (ps->in) {
-            double in = *sp->density * (water - had);
-            *ps->in += in;
-            *ps->in_momentum = fl_add(*ps->in_momentum, fl_scale(fl->current, in));
-        }
+        if (ps->in_momentum)
+            *ps->in_momentum = fl_add(*ps->in_momentum,
+                                      fl_scale(fl->current, *sp->density * (water - had)));
     } else {
         water = fmax(water, fmin(had, fmax(held, 0.0)));
         if (ps->out)

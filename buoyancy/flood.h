@@ -14,9 +14,8 @@ typedef struct flow_pass {
     double h;
     const double *given;
     double *found;
-    /* What comes in from the sea: kg, and its momentum (the fluid's
-     * current times that), added up when not NULL; */
-    double *in;
+    /* What comes in from the sea: its momentum (the fluid's current times
+     * its mass), added up when not NULL; */
     fl_vec2 *in_momentum;
     double *out; /* and what goes out to it, kg */
 } flow_pass;

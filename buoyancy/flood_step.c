@@ -12,7 +12,7 @@ typedef struct held_water {
     double water[FL_HOLD_MAX_COMPARTMENTS + 1], density[FL_HOLD_MAX_COMPARTMENTS + 1];
 } held_water;
 
-static bool keep_water(const fl_hold *c, held_water *k)
+static void keep_water(const fl_hold *c, held_water *k)
 {
     k->water[0] = c->water;
     k->density[0] = c->water_density;
@@ -20,7 +20,6 @@ static bool keep_water(const fl_hold *c, held_water *k)
         k->water[q + 1] = c->compartments[q]->water;
         k->density[q + 1] = c->compartments[q]->water_density;
     }
-    return true;
 }
 
 static void put_water(fl_hold *c, const held_water *k)
@@ -47,25 +46,25 @@ static bool same_water(const fl_hold *c, const held_water *k)
  * midpoint rule): the rates found half a step on, the water moved half a
  * step by the rates where it stands and the body carried half a step on
  * by its velocity and spin, move it the whole step. Caps are taken where
- * the water stands. A hold where nothing flows now is left as it is. What
- * comes in from the sea is counted in *in (kg) and *in_momentum, what goes
- * out to it in *out (kg). */
-static void advance(fl_buoyancy *b, fl_body *body, fl_hold *c, fl_vec2 down, double gl, double t,
-                    double dt, double *in, fl_vec2 *in_momentum, double *out)
+ * the water stands. A hold where nothing flows now is left as it is. The
+ * momentum of what comes in from the sea is counted in *in_momentum, what
+ * goes out to it in *out (kg). Whether the water moved. */
+static bool advance(fl_buoyancy *b, fl_body *body, fl_hold *c, fl_vec2 down, double gl, double t,
+                    double dt, fl_vec2 *in_momentum, double *out)
 {
     fl_world *w = b->world;
+    held_water start;
+    keep_water(c, &start);
     double *rates = fl_world_grow(w, b->rates, &b->rate_capacity, c->opening_count,
                                   sizeof *rates);
     if (!rates) { /* out of memory: a step of the rates where it stands */
-        flood_pass(b, body, c, down, gl, t, &(flow_pass){dt, NULL, NULL, in, in_momentum, out});
-        return;
+        flood_pass(b, body, c, down, gl, t, &(flow_pass){dt, NULL, NULL, in_momentum, out});
+        return !same_water(c, &start);
     }
     b->rates = rates;
-    held_water start;
-    keep_water(c, &start);
-    flood_pass(b, body, c, down, gl, t, &(flow_pass){0.5 * dt, NULL, NULL, NULL, NULL, NULL});
+    flood_pass(b, body, c, down, gl, t, &(flow_pass){0.5 * dt, NULL, NULL, NULL, NULL});
     if (same_water(c, &start))
-        return;
+        return false;
     for (int o = 0; o < c->opening_count; o++)
         rates[o] = 0.0;
     fl_vec2 position = body->position;
@@ -73,11 +72,12 @@ static void advance(fl_buoyancy *b, fl_body *body, fl_hold *c, fl_vec2 down, dou
     fl_twist v = *body_twist(w, body);
     body->position = fl_add(position, fl_scale(v.v, 0.5 * dt));
     body->rot = fl_rot_from(body->angle + 0.5 * dt * v.w);
-    flood_pass(b, body, c, down, gl, t + 0.5 * dt, &(flow_pass){0.0, NULL, rates, NULL, NULL, NULL});
+    flood_pass(b, body, c, down, gl, t + 0.5 * dt, &(flow_pass){0.0, NULL, rates, NULL, NULL});
     body->position = position;
     body->rot = rot;
     put_water(c, &start);
-    flood_pass(b, body, c, down, gl, t, &(flow_pass){dt, rates, NULL, in, in_momentum, out});
+    flood_pass(b, body, c, down, gl, t, &(flow_pass){dt, rates, NULL, in_momentum, out});
+    return !same_water(c, &start);
 }
 
 /* The water in a hold as it lies: the mass the body carries for it and
@@ -158,16 +158,12 @@ void buoyancy_flood(fl_buoyancy *b, double t, double dt)
          * on to the step's end; the body carries the mean. */
         weight now, next;
         weigh(b, body, c, g, down, &now);
-        double in = 0.0, out = 0.0;
+        double out = 0.0;
         fl_vec2 in_momentum = {0.0, 0.0};
-        held_water before;
-        keep_water(c, &before);
-        if (dt > 0.0)
-            advance(b, body, c, down, gl, t, dt, &in, &in_momentum, &out);
-        if (same_water(c, &before))
-            next = now;
-        else
+        if (dt > 0.0 && advance(b, body, c, down, gl, t, dt, &in_momentum, &out))
             weigh(b, body, c, g, down, &next);
+        else
+            next = now;
         carry_through(w, body, &now, &next, in_momentum, out, g);
         if (now.lifts)
             cargo_buoy(b, body, now.level, g, down);
